@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+//
+// keychain-sim: a simulator of the iOS keychain and the device security state that governs it.
+// System libraries only (SwiftPM cannot fetch packages on the build machines): SQLite for the
+// item store and the device file, libsodium for the keybag, GNU readline for the REPL.
+
+import PackageDescription
+
+let package = Package(
+  name: "keychain-sim",
+  products: [
+    .library(name: "KeychainSimulator", targets: ["Keychain", "Scenario"]),
+    .executable(name: "keychain-sim", targets: ["keychain-sim"]),
+  ],
+  targets: [
+    // MARK: - C libraries (module map + shim only)
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+    // readline's .pc passes -D flags SwiftPM rejects, so the module map links it directly.
+    .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+
+    // MARK: - Engine
+    .target(name: "DeviceState"),
+    .target(name: "Keybag", dependencies: ["DeviceState", "CSodium"]),
+    .target(name: "ItemStore", dependencies: ["CSQLite"]),
+    .target(name: "Keychain", dependencies: ["DeviceState", "Keybag", "ItemStore"]),
+    .target(name: "Scenario", dependencies: ["Keychain"]),
+
+    // MARK: - Command line (a thin layer over Scenario)
+    .executableTarget(name: "keychain-sim", dependencies: ["Scenario", "CReadline"]),
+    .executableTarget(name: "keychain-bench", dependencies: ["Keychain"], path: "Benchmarks/keychain-bench"),
+
+    // MARK: - Tests
+    .testTarget(name: "DeviceStateTests", dependencies: ["DeviceState"]),
+    .testTarget(name: "KeybagTests", dependencies: ["Keybag"]),
+    .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore"]),
+    .testTarget(name: "KeychainTests", dependencies: ["Keychain"]),
+    .testTarget(
+      name: "ScenarioTests", dependencies: ["Scenario"], exclude: ["Golden"]),
+    .testTarget(name: "CLITests", dependencies: ["keychain-sim", "Scenario"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
