@@ -1,0 +1,2 @@
+// Placeholder; the benchmark lands with the engine.
+print("keychain-bench")

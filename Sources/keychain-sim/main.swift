@@ -1,0 +1,2 @@
+// Placeholder entry point; issue "Scenario language" fills it.
+print("keychain-sim")
