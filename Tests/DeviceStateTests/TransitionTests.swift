@@ -127,7 +127,8 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
   }
 
   @Test func pressingLockAgainKeepsTheOriginalLockTime() {
-    expectTransition(from: device(set, .locked(since: at(now - 5_000)), now: now), on: .lockButtonPressed)
+    expectTransition(
+      from: device(set, .locked(since: at(now - 5_000)), now: now), on: .lockButtonPressed)
   }
 
   @Test func lockingBeforeFirstUnlockStaysBeforeFirstUnlock() {
@@ -180,7 +181,8 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
   }
 
   @Test func zeroTimeIsFine() {
-    expectTransition(from: device(set, .locked(since: at(now)), now: now), on: .timeAdvanced(milliseconds: 0))
+    expectTransition(
+      from: device(set, .locked(since: at(now)), now: now), on: .timeAdvanced(milliseconds: 0))
   }
 
   @Test(arguments: [Int64(-1), .min])
