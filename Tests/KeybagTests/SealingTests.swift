@@ -108,3 +108,40 @@ import Testing
     #expect(!keybag.hasPasscode)
   }
 }
+
+/// The order `open` checks things in, so each failure names its real cause.
+@Suite struct OpenPrecedenceTests {
+  @Test func lockedClassIsReportedBeforeTampering() throws {
+    let keybag = try keybagWithPasscode()
+    let sealed = try keybag.seal(secret, in: .ak, context: identity)
+    keybag.apply(.discardClassKeys([.ak, .aku, .akpu]))
+    #expect(throws: KeybagError.classUnavailable(.ak)) {
+      try keybag.open(sealed.flipping(byteAt: 50), in: .ak, context: Data())
+    }
+  }
+
+  @Test func wrongClassIsReportedEvenWhenThatClassIsLocked() throws {
+    let keybag = try keybagWithPasscode()
+    let sealed = try keybag.seal(secret, in: .dk, context: identity)
+    keybag.apply(.discardClassKeys([.ak, .aku, .akpu]))
+    #expect(throws: KeybagError.authenticationFailed) {
+      try keybag.open(sealed, in: .ak, context: identity)
+    }
+  }
+
+  @Test func destroyedKeyIsReportedBeforeAnythingElse() throws {
+    let keybag = try keybagWithPasscode()
+    let sealed = try keybag.seal(secret, in: .akpu, context: identity)
+    try keybag.removePasscode(current: passcode)
+    #expect(throws: KeybagError.keyDestroyed) {
+      try keybag.open(sealed.flipping(byteAt: 60), in: .ck, context: Data())
+    }
+  }
+
+  @Test func largeItemsRoundTrip() throws {
+    let keybag = Keybag(profile: .fast)
+    let big = Data((0..<1_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    let sealed = try keybag.seal(big, in: .cku, context: identity)
+    #expect(try keybag.open(sealed, in: .cku, context: identity) == big)
+  }
+}
