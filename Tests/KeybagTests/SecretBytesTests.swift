@@ -87,3 +87,11 @@ import Testing
     #expect(first != otherUID)
   }
 }
+
+@Suite struct SodiumTests {
+  @Test func randomBytesHaveTheRequestedSizeAndDiffer() {
+    #expect(Sodium.randomBytes(0) == [])
+    #expect(Sodium.randomBytes(24).count == 24)
+    #expect(Sodium.randomBytes(32) != Sodium.randomBytes(32))
+  }
+}
