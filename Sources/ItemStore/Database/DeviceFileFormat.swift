@@ -34,6 +34,7 @@ enum DeviceFileFormat {
       try createSchema(on: connection)
       return connection
     }
+    try DeviceFileHeader.check(path: path, fileSize: size)
     let connection = try connect(path, mode: .existingOnly, path: path)
     try validate(connection, path: path)
     return connection
