@@ -18,13 +18,15 @@ import Testing
     #expect(row.plainColumns["pdmn"] == .text("ak"))
     #expect(row.plainColumns["tomb"] == .integer(0))
     #expect(Set(row.plainColumns.keys) == Set(ItemClass.genp.plainColumns))
-    #expect(row.sealedColumns == ["data": Data("s3cret".utf8), "labl": Data("label-ciphertext".utf8)])
+    #expect(
+      row.sealedColumns == ["data": Data("s3cret".utf8), "labl": Data("label-ciphertext".utf8)])
   }
 
   @Test func missingPrimaryKeyColumnsGetApplesDefaults() throws {
     let id = try database.insert(ItemRow(itemClass: .inet, plainColumns: ["srvr": .text("x")]))
     let row = try #require(try database.row(id: id, in: .inet))
-    for attribute in ItemClass.inet.attributes where attribute.isPlaintext && attribute.name != "srvr" {
+    for attribute in ItemClass.inet.attributes
+    where attribute.isPlaintext && attribute.name != "srvr" {
       #expect(row.plainColumns[attribute.name] == attribute.defaultValue, "\(attribute.name)")
     }
     #expect(row.plainColumns["musr"] == .blob(Data()), "an empty blob, not NULL")

@@ -30,8 +30,9 @@ import Testing
     }
     #expect(error.code == .error)
     #expect(error.message == "no such table: nowhere")
-    #expect(error.description == "SQLite error 1 (SQL logic error): no such table: nowhere"
-      + " — in SELECT * FROM nowhere")
+    #expect(
+      error.description == "SQLite error 1 (SQL logic error): no such table: nowhere"
+        + " — in SELECT * FROM nowhere")
   }
 
   @Test func duplicateItemErrorShowsNoValues() throws {

@@ -9,27 +9,35 @@ import Testing
     (.genp, ["acct", "svce", "agrp", "sync", "vwht", "tkid", "musr", "ggrp"]),
     (
       .inet,
-      ["acct", "sdmn", "srvr", "ptcl", "atyp", "port", "path", "agrp", "sync", "vwht", "tkid",
-       "musr", "ggrp"]
+      [
+        "acct", "sdmn", "srvr", "ptcl", "atyp", "port", "path", "agrp", "sync", "vwht", "tkid",
+        "musr", "ggrp",
+      ]
     ),
     (.cert, ["ctyp", "issr", "slnr", "agrp", "sync", "vwht", "tkid", "musr", "ggrp"]),
     (
       .keys,
-      ["kcls", "klbl", "atag", "crtr", "type", "bsiz", "esiz", "sdat", "edat", "agrp", "sync",
-       "vwht", "tkid", "musr", "ggrp"]
+      [
+        "kcls", "klbl", "atag", "crtr", "type", "bsiz", "esiz", "sdat", "edat", "agrp", "sync",
+        "vwht", "tkid", "musr", "ggrp",
+      ]
     ),
   ]
 
   static let nonKeyAttributes: [(ItemClass, Set<String>)] = [
     (
       .genp,
-      ["pdmn", "labl", "desc", "icmt", "crtr", "type", "invi", "nega", "gena", "cdat", "mdat",
-       "accc", "tomb"]
+      [
+        "pdmn", "labl", "desc", "icmt", "crtr", "type", "invi", "nega", "gena", "cdat", "mdat",
+        "accc", "tomb",
+      ]
     ),
     (
       .inet,
-      ["pdmn", "labl", "desc", "icmt", "crtr", "type", "invi", "nega", "cdat", "mdat", "accc",
-       "tomb"]
+      [
+        "pdmn", "labl", "desc", "icmt", "crtr", "type", "invi", "nega", "cdat", "mdat", "accc",
+        "tomb",
+      ]
     ),
     (
       .cert,
@@ -37,9 +45,11 @@ import Testing
     ),
     (
       .keys,
-      ["pdmn", "labl", "alis", "perm", "priv", "modi", "sens", "asen", "extr", "next", "encr",
-       "decr", "drve", "sign", "vrfy", "snrc", "vyrc", "wrap", "unwp", "cdat", "mdat", "accc",
-       "tomb"]
+      [
+        "pdmn", "labl", "alis", "perm", "priv", "modi", "sens", "asen", "extr", "next", "encr",
+        "decr", "drve", "sign", "vrfy", "snrc", "vyrc", "wrap", "unwp", "cdat", "mdat", "accc",
+        "tomb",
+      ]
     ),
   ]
 

@@ -68,7 +68,8 @@ import Testing
   }
 
   @Test(arguments: [
-    (ItemClass.inet, ["srvr", "acct"]), (.cert, ["issr", "slnr"]), (.keys, ["atag"]), (.keys, ["klbl"]),
+    (ItemClass.inet, ["srvr", "acct"]), (.cert, ["issr", "slnr"]), (.keys, ["atag"]),
+    (.keys, ["klbl"]),
   ])
   func otherClassesLookUpsUseTheIndex(itemClass: ItemClass, columns: [String]) throws {
     var matching: [String: StoredValue] = [:]

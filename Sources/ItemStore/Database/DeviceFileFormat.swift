@@ -61,7 +61,8 @@ enum DeviceFileFormat {
     for itemClass in ItemClass.allCases {
       script += TableLayout.of(itemClass).createSQL + ";\n"
     }
-    script += "CREATE TABLE \(quoted(deviceTable)) (key TEXT PRIMARY KEY NOT NULL,"
+    script +=
+      "CREATE TABLE \(quoted(deviceTable)) (key TEXT PRIMARY KEY NOT NULL,"
       + " value BLOB NOT NULL);\n"
     script += "COMMIT;"
     do {

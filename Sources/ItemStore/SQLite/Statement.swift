@@ -15,11 +15,13 @@ final class Statement {
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/prepare.html>
   init(sql: String, database: OpaquePointer) throws(SQLiteError) {
     var statement: OpaquePointer?
-    let code = sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
-                                  &statement, nil)
+    let code = sqlite3_prepare_v3(
+      database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
+      &statement, nil)
     guard code == SQLITE_OK, let statement else {
-      throw SQLiteError(code: ResultCode(rawValue: code),
-                        message: String(cString: sqlite3_errmsg(database)), sql: sql)
+      throw SQLiteError(
+        code: ResultCode(rawValue: code),
+        message: String(cString: sqlite3_errmsg(database)), sql: sql)
     }
     self.sql = sql
     self.handle = statement
@@ -45,8 +47,9 @@ final class Statement {
         code = sqlite3_bind_zeroblob(handle, index, 0)
       } else {
         code = data.withUnsafeBytes { bytes in
-          sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count),
-                            csqlite_transient())
+          sqlite3_bind_blob(
+            handle, index, bytes.baseAddress, Int32(bytes.count),
+            csqlite_transient())
         }
       }
     case .integer(let number):
@@ -137,7 +140,8 @@ final class Statement {
 
   private func error(_ code: Int32) -> SQLiteError {
     // sqlite3_step returns the extended code with extended result codes on.
-    SQLiteError(code: ResultCode(rawValue: code),
-                message: String(cString: sqlite3_errmsg(database)), sql: sql)
+    SQLiteError(
+      code: ResultCode(rawValue: code),
+      message: String(cString: sqlite3_errmsg(database)), sql: sql)
   }
 }

@@ -48,7 +48,8 @@ struct TableLayout: Sendable {
     var create = "CREATE TABLE \(table) (\n  " + definitions.joined(separator: ",\n  ") + "\n)"
     for columns in catalog.indexes {
       let name = quoted(([itemClass.tableName] + columns).joined(separator: "_"))
-      create += ";\nCREATE INDEX \(name) ON \(table) (\(columns.map(quoted).joined(separator: ", ")))"
+      create +=
+        ";\nCREATE INDEX \(name) ON \(table) (\(columns.map(quoted).joined(separator: ", ")))"
     }
     self.createSQL = create
 
