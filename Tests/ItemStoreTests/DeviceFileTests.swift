@@ -64,6 +64,15 @@ import Testing
     }
   }
 
+  @Test func directoryCannotBeOpened() throws {
+    try withTemporaryPath { path in
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+      #expect(throws: ItemStoreError.cannotOpen(path: path, reason: "it is a directory")) {
+        try ItemDatabase(path: path)
+      }
+    }
+  }
+
   // MARK: - Refusing files that are not ours
 
   @Test func randomBytesAreNotADatabase() throws {
