@@ -37,6 +37,20 @@ import Testing
     #expect(try database.row(id: id, in: .genp)?.plainColumns["acct"] == .text(""))
   }
 
+  @Test(arguments: ["", "a\u{0}b", "ünïcødé 🔑", String(repeating: "x", count: 10_000)])
+  func textRoundTripsExactly(account: String) throws {
+    let id = try database.insert(genericPassword(account: account))
+    #expect(try database.row(id: id, in: .genp)?.plainColumns["acct"] == .text(account))
+    #expect(try database.rows(in: .genp, matching: ["acct": .text(account)]).count == 1)
+  }
+
+  /// "a\0b" is not "a": the NUL and what follows are part of the value.
+  @Test func textWithNULIsNotCutShort() throws {
+    try database.insert(genericPassword(account: "a\u{0}b"))
+    try database.insert(genericPassword(account: "a"))
+    #expect(try database.count(in: .genp) == 2)
+  }
+
   @Test func emptySealedBlobStaysEmptyNotNull() throws {
     var row = genericPassword()
     row.sealedColumns["data"] = Data()
