@@ -175,6 +175,43 @@ import Testing
     }
   }
 
+  @Test func truncationAtAPageBoundaryIsNamed() throws {
+    try withTemporaryPath { path in
+      do {
+        let database = try ItemDatabase(path: path)
+        try database.inTransaction {
+          for index in 0..<100 {
+            var row = genericPassword(account: "account-\(index)")
+            row.sealedColumns["gena"] = Data(repeating: 1, count: 500)
+            try database.insert(row)
+          }
+        }
+      }
+      let url = URL(fileURLWithPath: path)
+      let full = try Data(contentsOf: url)
+      let cut = full.prefix(4096 * 4)
+      try cut.write(to: url)
+      let error = try #require(throws: ItemStoreError.self) { try ItemDatabase(path: path) }
+      guard case .corruptDatabase(_, let detail) = error else {
+        Issue.record("expected corruptDatabase, got \(error)")
+        return
+      }
+      #expect(detail == "the header promises \(full.count / 4096) pages but the file has 4")
+    }
+  }
+
+  @Test func twoConnectionsToOneFileSeeEachOthersWrites() throws {
+    try withTemporaryPath { path in
+      let first = try ItemDatabase(path: path)
+      let second = try ItemDatabase(path: path)
+      try first.insert(genericPassword(account: "from-first"))
+      #expect(try second.rows(in: .genp).map { $0.plainColumns["acct"] } == [.text("from-first")])
+      #expect(throws: ItemStoreError.duplicateItem(.genp)) {
+        try second.insert(genericPassword(account: "from-first"))
+      }
+    }
+  }
+
   /// Same size, garbage in the middle: only SQLite's own check can see it.
   @Test(arguments: [1, 2, 5])
   func scribbledPageIsFoundByQuickCheck(page: Int) throws {
