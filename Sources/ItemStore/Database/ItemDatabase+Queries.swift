@@ -67,28 +67,34 @@ extension ItemDatabase {
   func whereClause(
     _ matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
   ) throws(ItemStoreError) -> (String, [StoredValue]) {
-    var conditions: [String] = []
+    var clause = ""
     var values: [StoredValue] = []
-    for name in matching.keys.sorted() {
-      guard layout.plainSet.contains(name) else { throw columnError(name, layout: layout) }
-      conditions.append("\(quoted(name)) = ?")
-      values.append(matching[name] ?? .null)
+    values.reserveCapacity(matching.count + (oneOf?.values.count ?? 0))
+    for (name, value) in matching.sorted(by: { $0.key < $1.key }) {
+      guard let condition = layout.equalityConditions[name] else {
+        throw columnError(name, layout: layout)
+      }
+      clause += clause.isEmpty ? " WHERE " : " AND "
+      clause += condition
+      values.append(value)
     }
     if let oneOf {
       guard layout.plainSet.contains(oneOf.column) else {
         throw columnError(oneOf.column, layout: layout)
       }
-      let marks = Array(repeating: "?", count: oneOf.values.count).joined(separator: ", ")
-      conditions.append("\(quoted(oneOf.column)) IN (\(marks))")
+      clause += clause.isEmpty ? " WHERE " : " AND "
+      clause += quoted(oneOf.column) + " IN ("
+      for index in oneOf.values.indices { clause += index == 0 ? "?" : ", ?" }
+      clause += ")"
       values += oneOf.values
     }
-    let clause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
     return (clause, values)
   }
 
   /// The current row of a `layout.selectSQL` statement (rowid first, then the columns).
   private func readRow(_ statement: Statement, layout: TableLayout) -> ItemRow {
     var row = ItemRow(rowID: statement.int64(at: 0), itemClass: layout.itemClass)
+    row.plainColumns.reserveCapacity(layout.plainColumns.count)
     var index: Int32 = 1
     for name in layout.plainColumns {
       row.plainColumns[name] = statement.column(at: index)

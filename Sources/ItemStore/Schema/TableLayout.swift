@@ -15,6 +15,8 @@ struct TableLayout: Sendable {
   let plainDefaults: [String: StoredValue]
   let plainSet: Set<String>
   let sealedSet: Set<String>
+  /// Plaintext column name → `"name" = ?`, precomputed for the WHERE clauses of every query.
+  let equalityConditions: [String: String]
 
   /// The CREATE TABLE statement and any CREATE INDEX ones, `;`-separated.
   let createSQL: String
@@ -36,6 +38,8 @@ struct TableLayout: Sendable {
     var defaults: [String: StoredValue] = [:]
     for name in plainColumns { defaults[name] = catalog.byName[name]?.defaultValue ?? .null }
     self.plainDefaults = defaults
+    self.equalityConditions = Dictionary(
+      uniqueKeysWithValues: plainColumns.map { ($0, "\(quoted($0)) = ?") })
 
     var definitions = ["rowid INTEGER PRIMARY KEY AUTOINCREMENT"]
     for name in plainColumns {
