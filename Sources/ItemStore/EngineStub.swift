@@ -1,7 +1,9 @@
+import Foundation
 // TEMPORARY stub so the engine compiles before branch `itemstore` lands. Deleted on merge.
 
 public enum ItemClass: String, CaseIterable, Sendable { case genp, inet, cert, keys }
-public enum AttributeKind: Sendable { case blob, string, number, date, data }
+public enum AttributeKind: Sendable { case blob, string, number, date, data, bool }
+public enum StoredValue: Hashable, Sendable { case text(String), blob(Data), integer(Int64), real(Double), null }
 public struct AttributeSchema: Sendable {
   public let name: String
   public let kind: AttributeKind

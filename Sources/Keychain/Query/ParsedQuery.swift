@@ -8,7 +8,7 @@ struct ParsedQuery: Sendable, Equatable {
   var itemClass: ItemClass
   /// Four-character attributes with canonical values (see ``QueryParser``), without `sync`,
   /// `accc` and `nleg`, which have their own fields.
-  var attributes: [String: SecValue] = [:]
+  var attributes: [String: StoredValue] = [:]
   /// `kSecAttrSynchronizable`: `nil` when absent.
   var synchronizable: Synchronizable?
   var accessControl: SecAccessControl?
@@ -55,7 +55,7 @@ struct ParsedQuery: Sendable, Equatable {
   /// The protection class the dictionary asks for: `kSecAttrAccessible`, or the protection
   /// inside `kSecAttrAccessControl`.
   var protection: String? {
-    if case .string(let value) = attributes["pdmn"] { return value }
+    if case .text(let value) = attributes["pdmn"] { return value }
     return accessControl?.protection
   }
 }

@@ -35,7 +35,7 @@ extension QueryParser {
       guard case .string(let raw) = value, Self.protections.contains(raw) else {
         throw Self.unknownProtection(value.stringValue ?? value.kindName, key: "pdmn")
       }
-      parsed.attributes[name] = value
+      parsed.attributes[name] = .text(raw)
       return
     default:
       break
@@ -88,22 +88,23 @@ extension QueryParser {
 
   /// The value as the store compares it, or `nil` when Security cannot convert it.
   ///
-  /// Blobs (`acct`, `svce`, `labl`, ...) accept a string or data and compare by bytes; numbers
-  /// accept booleans, and a string that is not a decimal number stays a string (`copyNumber`
-  /// in `SecDbItem.c`: `ptcl` values like kSecAttrProtocolHTTP are 4-char strings).
-  static func canonical(_ value: SecValue, kind: AttributeKind) -> SecValue? {
+  /// Blobs (`acct`, `svce`, `labl`, ...) accept a string or data and keep what they were given:
+  /// securityd binds a CFString as TEXT and a CFData as BLOB, and SQLite never finds them equal.
+  /// Numbers accept booleans, and a string that is not a decimal number stays a string
+  /// (`copyNumber` in `SecDbItem.c`: `ptcl` values like kSecAttrProtocolHTTP are 4-char codes).
+  static func canonical(_ value: SecValue, kind: AttributeKind) -> StoredValue? {
     switch (kind, value) {
-    case (.blob, .string(let text)): return .data(Data(text.utf8))
-    case (.blob, .data), (.data, .data): return value
-    case (.data, .string(let text)): return .data(Data(text.utf8))
-    case (.string, .string): return value
-    case (.string, .data(let bytes)): return String(data: bytes, encoding: .utf8).map(SecValue.string)
-    case (.number, .number): return value
-    case (.number, .bool(let flag)): return .number(flag ? 1 : 0)
+    case (.blob, .string(let text)), (.string, .string(let text)): return .text(text)
+    case (.blob, .data(let bytes)), (.data, .data(let bytes)): return .blob(bytes)
+    case (.data, .string(let text)): return .blob(Data(text.utf8))
+    case (.string, .data(let bytes)): return String(data: bytes, encoding: .utf8).map(StoredValue.text)
+    case (.number, .number(let number)): return .integer(number)
+    case (.number, .bool(let flag)), (.bool, .bool(let flag)): return .integer(flag ? 1 : 0)
+    case (.bool, .number(let number)): return .integer(number != 0 ? 1 : 0)
     case (.number, .string(let text)):
-      if let number = Int64(text), String(number) == text { return .number(number) }
-      return value
-    case (.date, .date): return value
+      if let number = Int64(text), String(number) == text { return .integer(number) }
+      return .text(text)
+    case (.date, .date(let date)): return .real(date.timeIntervalSinceReferenceDate)
     default: return nil
     }
   }
@@ -115,6 +116,7 @@ extension QueryParser {
     case .string: "pass a string"
     case .number: "pass a number or a boolean"
     case .date: "pass a Date"
+    case .bool: "pass true or false"
     }
   }
 
