@@ -12,13 +12,13 @@ extension SecItemEngine {
       try Self.requireSimulatedReturns(parsed)
       let item = Self.newItem(parsed, context: context)
       let row: ItemRow
-      do {
+      do throws(KeybagError) {
         row = try sealer.seal(item)
       } catch {
         throw Self.sealFailure(error, item: item, context: context)
       }
       let rowID: Int64
-      do {
+      do throws(ItemStoreError) {
         rowID = try database.insert(row)
       } catch {
         if case .duplicateItem = error { throw Self.duplicate(item) }

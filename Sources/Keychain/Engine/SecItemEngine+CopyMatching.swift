@@ -25,8 +25,8 @@ extension SecItemEngine {
           lost.append(row)
           continue
         }
+        guard try Self.mayRead(item, parsed) else { continue }
         if parsed.returns.contains(.data) {
-          guard try Self.mayReadData(of: item, parsed) else { continue }
           item.data = try openData(row, context: context, action: "cannot read the data of")
         }
         matched += 1
@@ -42,10 +42,12 @@ extension SecItemEngine {
     }
   }
 
-  /// Whether the secret of `item` can be read without the user. Items whose access control
-  /// needs Face ID, Touch ID or the passcode are skipped with kSecUseAuthenticationUISkip,
-  /// fail with kSecUseAuthenticationUIFail, and are not simulated otherwise yet.
-  private static func mayReadData(of item: KeychainItem, _ parsed: ParsedQuery)
+  /// Whether `item` can be read without the user. securityd decrypts the secret of every item
+  /// with ACL constraints it visits, even for attribute-only or existence queries (fact sheet
+  /// §7.1), so an item whose access control needs Face ID, Touch ID or the passcode is skipped
+  /// with kSecUseAuthenticationUISkip, fails with kSecUseAuthenticationUIFail, and is not
+  /// simulated otherwise yet.
+  private static func mayRead(_ item: KeychainItem, _ parsed: ParsedQuery)
     throws(SecItemFailure) -> Bool
   {
     guard item.requiresUserAuthentication else { return true }
@@ -55,17 +57,17 @@ extension SecItemEngine {
     case "u_AuthUIF":
       throw SecItemFailure(
         .errSecInteractionNotAllowed,
-        "reading the data of \(ItemDescription.of(item)) needs user authentication "
+        "reading \(ItemDescription.of(item)) needs user authentication "
           + "(its kSecAttrAccessControl requires it) and kSecUseAuthenticationUIFail forbids "
           + "showing the prompt",
         fix: "allow the prompt, or authenticate first with an LAContext passed as "
           + "kSecUseAuthenticationContext")
     default:
       throw SecItemFailure.unsupported(
-        "reading the data of an item whose access control requires user authentication "
+        "reading an item whose access control requires user authentication "
           + "(\(item.accessControl.map { FlagNames.describe($0.flags) } ?? "")); biometry and "
           + "passcode prompts arrive with the biometry issue",
-        fix: "ask only for kSecReturnAttributes, or use kSecUseAuthenticationUISkip")
+        fix: "use kSecUseAuthenticationUISkip to leave such items out of the search")
     }
   }
 }

@@ -33,7 +33,7 @@ extension SecItemEngine {
         if !doomed.isEmpty { _ = try? database.delete(rowIDs: doomed, in: parsed.itemClass) }
         throw notFound(parsed, filter: filter, lost: lost, context: context)
       }
-      do {
+      do throws(ItemStoreError) {
         try database.delete(rowIDs: doomed, in: parsed.itemClass)
       } catch {
         throw Self.storeFailure(error)

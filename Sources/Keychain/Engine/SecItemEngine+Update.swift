@@ -33,7 +33,7 @@ extension SecItemEngine {
         }
         item.data = try openData(row, context: context, action: "cannot update")
         Self.apply(changes, to: &item, now: context.now)
-        do {
+        do throws(KeybagError) {
           updated.append((rowID, try sealer.seal(item)))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
