@@ -61,6 +61,12 @@ import Testing
     #expect(outcome.explanation?.cause.contains("ZZZZZ.other") == true)
   }
 
+  @Test func explicitGroupGivenAsDataIsCheckedToo() throws {
+    let device = try makeDevice()
+    let query = genp().adding(["agrp": .data(Data("ZZZZZ.other".utf8)), "v_Data": secret()])
+    #expect(device.secItemAdd(query).status == .errSecMissingEntitlement)
+  }
+
   @Test func noEntitlementsAtAll() throws {
     let app = AppIdentity(bundleID: "tool", teamID: "X", hasApplicationIdentifier: false)
     let device = try makeDevice(caller: Caller(app: app))

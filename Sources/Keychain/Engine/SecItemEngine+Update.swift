@@ -24,6 +24,13 @@ extension SecItemEngine {
           lost.append(row)
           continue
         }
+        if item.requiresUserAuthentication, parsed.authenticationUI == "u_AuthUIF" {
+          throw SecItemFailure(
+            .errSecInteractionNotAllowed,
+            "updating \(ItemDescription.of(item)) needs user authentication and "
+              + "kSecUseAuthenticationUIFail forbids showing the prompt",
+            fix: "allow the prompt, or authenticate first with an LAContext")
+        }
         if item.requiresUserAuthentication {
           throw SecItemFailure.unsupported(
             "updating an item whose access control requires user authentication "

@@ -1,3 +1,4 @@
+import Foundation
 import ItemStore
 
 /// Runs every check on a SecItem call's dictionaries in the order Apple reaches them (fact
@@ -57,7 +58,15 @@ struct QueryValidator {
   private func checkExplicitGroup(_ query: SecQuery, as function: SecItemFunction)
     throws(SecItemFailure)
   {
-    guard case .string(let group)? = query["agrp"] else { return }
-    try policy.check(explicit: group, in: function)
+    switch query["agrp"] {
+    case .string(let group)?:
+      try policy.check(explicit: group, in: function)
+    case .data(let bytes)?:
+      // The daemon converts CFData to a string for this String attribute; check that too.
+      guard let group = String(data: bytes, encoding: .utf8) else { return }
+      try policy.check(explicit: group, in: function)
+    default:
+      return
+    }
   }
 }
