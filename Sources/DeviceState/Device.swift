@@ -1,0 +1,49 @@
+/// The security state of a simulated iPhone: passcode, lock state and clock.
+///
+/// A value type driven by ``DeviceEvent``s through ``handle(_:)``, which returns the keybag
+/// work each event implies (effects as values, STYLE.md §3). Because it is a value, a caller can
+/// try an event on a copy before committing to it:
+///
+/// ```swift
+/// var next = device
+/// let commands = try next.handle(.passcodeRemoved)   // throws if refused
+/// try keybag.removePasscode(current: entered)        // then do the crypto
+/// commands.forEach(keybag.apply)
+/// device = next
+/// ```
+public struct Device: Equatable, Hashable, Sendable, Codable {
+  /// Whether a passcode is set, and the failed-attempt count.
+  public internal(set) var passcode: PasscodeState
+  /// Before first unlock, unlocked, or locked since an instant.
+  public internal(set) var lock: LockState
+  /// Simulated time.
+  public internal(set) var clock: SimulatedClock
+
+  /// How long class A keys survive a lock: "Shortly after the user locks a device (10 seconds,
+  /// if the Require Password setting is Immediately), the decrypted class key is discarded"
+  /// ([APS] "Data Protection classes"; fact sheet §6.2).
+  public static let classAGracePeriod = SimulatedDuration.seconds(10)
+
+  init(passcode: PasscodeState, lock: LockState, clock: SimulatedClock) {
+    self.passcode = passcode
+    self.lock = lock
+    self.clock = clock
+  }
+
+  /// A device fresh out of setup: no passcode, unlocked, the clock at its epoch.
+  public static func fresh() -> Device {
+    Device(passcode: .notSet, lock: .unlocked, clock: SimulatedClock())
+  }
+
+  /// Whether a passcode entry would be refused right now because of an escalating delay.
+  ///
+  /// The facade calls this *before* asking the keybag to verify a passcode, so a blocked
+  /// attempt never reaches the key derivation and is not counted.
+  ///
+  /// - Throws: ``DeviceError/blocked(until:)`` while a delay runs.
+  public func checkPasscodeEntryAllowed() throws(DeviceError) {
+    if let until = passcode.blockedUntil, clock.now < until {
+      throw .blocked(until: until)
+    }
+  }
+}

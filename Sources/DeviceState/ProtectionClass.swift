@@ -1,0 +1,76 @@
+/// A data-protection class: the `kSecAttrAccessible` value an item is stored under.
+///
+/// Raw values are Security's strings (`SecItemConstants.c`), which is also what the keychain
+/// stores in the `pdmn` column. Which classes can be read in which device state is decided by
+/// ``Device/availability(of:)``; see the fact sheet §6.
+public enum ProtectionClass: String, CaseIterable, Sendable, Codable, Hashable {
+  /// `kSecAttrAccessibleWhenUnlocked`: class A (Complete); readable only while unlocked.
+  case ak
+  /// `kSecAttrAccessibleAfterFirstUnlock`: class C; readable from the first unlock until reboot.
+  case ck
+  /// `kSecAttrAccessibleAlways` (deprecated in iOS 12): class D; always readable.
+  case dk
+  /// `kSecAttrAccessibleWhenUnlockedThisDeviceOnly`: class A, never migrates to another device.
+  case aku
+  /// `kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly`: class C, never migrates.
+  case cku
+  /// `kSecAttrAccessibleAlwaysThisDeviceOnly` (deprecated in iOS 12): class D, never migrates.
+  case dku
+  /// `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`: class A that exists only while a
+  /// passcode is set; its key is destroyed when the passcode is removed.
+  case akpu
+
+  /// Apple's constant name, e.g. `kSecAttrAccessibleWhenUnlocked`.
+  public var appleName: String {
+    switch self {
+    case .ak: "kSecAttrAccessibleWhenUnlocked"
+    case .ck: "kSecAttrAccessibleAfterFirstUnlock"
+    case .dk: "kSecAttrAccessibleAlways"
+    case .aku: "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"
+    case .cku: "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly"
+    case .dku: "kSecAttrAccessibleAlwaysThisDeviceOnly"
+    case .akpu: "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"
+    }
+  }
+
+  /// The file-protection tier whose lock rules this class follows ([APS] "Data Protection
+  /// classes").
+  public var tier: ProtectionTier {
+    switch self {
+    case .ak, .aku, .akpu: .a
+    case .ck, .cku: .c
+    case .dk, .dku: .d
+    }
+  }
+
+  /// Whether the item stays on this device (never restored to another one from a backup).
+  public var isThisDeviceOnly: Bool {
+    switch self {
+    case .aku, .cku, .dku, .akpu: true
+    case .ak, .ck, .dk: false
+    }
+  }
+
+  /// Looks a class up by its Apple constant name (`"kSecAttrAccessibleAfterFirstUnlock"`).
+  public init?(appleName: String) {
+    guard let found = Self.allCases.first(where: { $0.appleName == appleName }) else {
+      return nil
+    }
+    self = found
+  }
+}
+
+/// The three lock tiers of Data Protection: A (Complete), C (until first unlock), D (none).
+public enum ProtectionTier: String, CaseIterable, Sendable, Codable, Hashable {
+  /// Complete protection: the key is discarded shortly after the device locks.
+  case a
+  /// Protected until first user authentication: the key stays in memory until reboot.
+  case c
+  /// No protection beyond the device UID: always available.
+  case d
+
+  /// Every protection class in this tier, in `ProtectionClass.allCases` order.
+  public var classes: Set<ProtectionClass> {
+    Set(ProtectionClass.allCases.filter { $0.tier == self })
+  }
+}

@@ -1,0 +1,56 @@
+/// A span of simulated time in milliseconds.
+///
+/// A tiny stand-in for `Duration` that stays an exact integer of milliseconds, which is what the
+/// clock, the grace period and the passcode delays are measured in.
+public struct SimulatedDuration: Comparable, Hashable, Sendable, Codable, CustomStringConvertible {
+  public var milliseconds: Int64
+
+  public init(milliseconds: Int64) {
+    self.milliseconds = milliseconds
+  }
+
+  public static func milliseconds(_ value: Int64) -> SimulatedDuration {
+    SimulatedDuration(milliseconds: value)
+  }
+
+  public static func seconds(_ value: Int64) -> SimulatedDuration {
+    SimulatedDuration(milliseconds: value.multipliedClamped(by: 1_000))
+  }
+
+  public static func minutes(_ value: Int64) -> SimulatedDuration {
+    SimulatedDuration(milliseconds: value.multipliedClamped(by: 60_000))
+  }
+
+  public static func hours(_ value: Int64) -> SimulatedDuration {
+    SimulatedDuration(milliseconds: value.multipliedClamped(by: 3_600_000))
+  }
+
+  public static let zero = SimulatedDuration(milliseconds: 0)
+
+  public static func < (lhs: SimulatedDuration, rhs: SimulatedDuration) -> Bool {
+    lhs.milliseconds < rhs.milliseconds
+  }
+
+  /// Largest units first, zero parts omitted: `1h 5m`, `10s`, `9s 999ms`, `0ms`.
+  public var description: String {
+    if milliseconds == 0 { return "0ms" }
+    let sign = milliseconds < 0 ? "-" : ""
+    var rest = milliseconds.magnitude
+    var parts: [String] = []
+    for (unit, size) in [("h", 3_600_000 as UInt64), ("m", 60_000), ("s", 1_000), ("ms", 1)] {
+      let count = rest / size
+      rest %= size
+      if count > 0 { parts.append("\(count)\(unit)") }
+    }
+    return sign + parts.joined(separator: " ")
+  }
+}
+
+extension Int64 {
+  /// `self * factor`, pinned to the representable range instead of trapping.
+  fileprivate func multipliedClamped(by factor: Int64) -> Int64 {
+    let (product, overflow) = multipliedReportingOverflow(by: factor)
+    if overflow { return (self < 0) != (factor < 0) ? .min : .max }
+    return product
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The on-disk format of a device file: how it is marked, versioned, created and checked.
+///
+/// A device file is an SQLite database whose header carries our `application_id` and whose
+/// `user_version` is the schema version. Opening an existing file only reads it until it
+/// has passed every check: a file that is not ours is reported, never "repaired".
+/// Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_application_id>
+enum DeviceFileFormat {
+  /// `application_id` of a keychain-sim device file: "KSIM" in ASCII.
+  static let applicationID: Int32 = 0x4B53_494D
+  /// The schema version this build writes and reads (`PRAGMA user_version`).
+  static let currentVersion = 1
+  /// The table of opaque device blobs (keybag, device state, clock, caller).
+  static let deviceTable = "device"
+
+  /// Every table a version-1 file must have.
+  static var requiredTables: [String] { ItemClass.allCases.map(\.tableName) + [deviceTable] }
+
+  // MARK: - Opening
+
+  /// Opens the store: in memory for `nil`, else the device file at `path`, created if it is
+  /// missing or empty, validated if it has content.
+  static func open(path: String?) throws(ItemStoreError) -> Connection {
+    guard let path else {
+      let connection = try connect(":memory:", mode: .createIfMissing, path: ":memory:")
+      try createSchema(on: connection)
+      return connection
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+    guard let size, size > 0 else {
+      // Missing, or empty (e.g. made by mktemp): nothing in it to lose.
+      let connection = try connect(path, mode: .createIfMissing, path: path)
+      try createSchema(on: connection)
+      return connection
+    }
+    let connection = try connect(path, mode: .existingOnly, path: path)
+    try validate(connection, path: path)
+    return connection
+  }
+
+  private static func connect(
+    _ location: String, mode: Connection.OpenMode, path: String
+  ) throws(ItemStoreError) -> Connection {
+    do {
+      return try Connection(path: location, mode: mode)
+    } catch {
+      throw ItemStoreError.cannotOpen(path: path, reason: error.message)
+    }
+  }
+
+  // MARK: - Creating
+
+  /// Creates the tables and marks the file, in one transaction so that a half-made file
+  /// cannot exist: either it has our id and every table, or neither.
+  static func createSchema(on connection: Connection) throws(ItemStoreError) {
+    var script = "BEGIN IMMEDIATE;\n"
+    script += "PRAGMA application_id = \(applicationID);\n"
+    script += "PRAGMA user_version = \(currentVersion);\n"
+    for itemClass in ItemClass.allCases {
+      script += TableLayout.of(itemClass).createSQL + ";\n"
+    }
+    script += "CREATE TABLE \(quoted(deviceTable)) (key TEXT PRIMARY KEY NOT NULL,"
+      + " value BLOB NOT NULL);\n"
+    script += "COMMIT;"
+    do {
+      try connection.executeScript(script)
+    } catch {
+      try? connection.executeScript("ROLLBACK")
+      throw ItemStoreError.sqlite(error)
+    }
+  }
+
+  // MARK: - Validating
+
+  /// Checks, reading only, that the file is an intact keychain-sim device file this build
+  /// understands.
+  static func validate(_ connection: Connection, path: String) throws(ItemStoreError) {
+    do {
+      let id = try connection.scalar("PRAGMA application_id").int64 ?? 0
+      guard id == Int64(applicationID) else {
+        throw ItemStoreError.notADeviceFile(
+          path: path, applicationID: Int32(truncatingIfNeeded: id))
+      }
+      let problems = try quickCheck(connection)
+      guard problems.isEmpty else {
+        throw ItemStoreError.corruptDatabase(
+          path: path, detail: problems.prefix(3).joined(separator: "; "))
+      }
+      let version = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
+      guard version <= currentVersion else {
+        throw ItemStoreError.newerSchema(path: path, version: version, supported: currentVersion)
+      }
+      let missing = try missingTables(connection)
+      guard version == currentVersion, missing.isEmpty else {
+        throw ItemStoreError.corruptDatabase(
+          path: path,
+          detail: "schema version \(version), missing tables: "
+            + missing.joined(separator: ", "))
+      }
+    } catch let error as ItemStoreError {
+      throw error
+    } catch let error as SQLiteError {
+      throw classify(error, path: path)
+    } catch {
+      throw ItemStoreError.cannotOpen(path: path, reason: "\(error)")
+    }
+  }
+
+  /// `PRAGMA quick_check`: the rows it reports, or none when it says "ok".
+  /// Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_quick_check>
+  private static func quickCheck(_ connection: Connection) throws(SQLiteError) -> [String] {
+    try connection.withStatement("PRAGMA quick_check") { statement throws(SQLiteError) in
+      var rows: [String] = []
+      while try statement.step() {
+        if case .text(let text) = statement.column(at: 0), text != "ok" { rows.append(text) }
+      }
+      return rows
+    }
+  }
+
+  private static func missingTables(_ connection: Connection) throws(SQLiteError) -> [String] {
+    let sql = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    let present = try connection.withStatement(sql) { statement throws(SQLiteError) in
+      var names: Set<String> = []
+      while try statement.step() {
+        if case .text(let name) = statement.column(at: 0) { names.insert(name) }
+      }
+      return names
+    }
+    return requiredTables.filter { !present.contains($0) }
+  }
+
+  /// Turns an SQLite failure while reading an existing file into the matching store error.
+  private static func classify(_ error: SQLiteError, path: String) -> ItemStoreError {
+    switch error.code.primary {
+    case .notADatabase: .notADatabase(path: path)
+    case .corrupt: .corruptDatabase(path: path, detail: error.message)
+    case .ioError: .corruptDatabase(path: path, detail: error.message)
+    default: .cannotOpen(path: path, reason: error.message)
+    }
+  }
+}
+
+extension StoredValue {
+  var int64: Int64? {
+    if case .integer(let value) = self { value } else { nil }
+  }
+}

@@ -1,0 +1,103 @@
+/// Reading items: equality filters on plaintext columns, in insertion (rowid) order.
+extension ItemDatabase {
+  /// A filter that one plaintext column's value be one of a list: `agrp IN (…)`, which is
+  /// how the engine limits a search to the caller's access groups. An empty list matches
+  /// nothing.
+  public typealias OneOf = (column: String, values: [StoredValue])
+
+  /// The rows of `itemClass` whose plaintext columns equal every value in `matching` and,
+  /// if given, whose `oneOf` column is in its list; oldest first.
+  ///
+  /// Equality is SQLite's: TEXT never equals BLOB (see ``StoredValue``).
+  /// - Throws: ``ItemStoreError/unknownColumn(_:in:)``, or
+  ///   ``ItemStoreError/misplacedColumn(_:in:)`` for a sealed column (ciphertext cannot be
+  ///   matched).
+  public func rows(
+    in itemClass: ItemClass, matching: [String: StoredValue] = [:], oneOf: OneOf? = nil
+  ) throws(ItemStoreError) -> [ItemRow] {
+    let layout = TableLayout.of(itemClass)
+    let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
+    let sql = layout.selectSQL + clause + " ORDER BY rowid"
+    return try perform(on: itemClass) { () throws(SQLiteError) -> [ItemRow] in
+      try connection.withStatement(sql) { statement throws(SQLiteError) in
+        try statement.bind(values)
+        var rows: [ItemRow] = []
+        while try statement.step() { rows.append(readRow(statement, layout: layout)) }
+        return rows
+      }
+    }
+  }
+
+  /// Every row of `itemClass`, oldest first.
+  public func allRows(in itemClass: ItemClass) throws(ItemStoreError) -> [ItemRow] {
+    try rows(in: itemClass)
+  }
+
+  /// The row with rowid `id`, or `nil` if there is none.
+  public func row(id: Int64, in itemClass: ItemClass) throws(ItemStoreError) -> ItemRow? {
+    let layout = TableLayout.of(itemClass)
+    let sql = layout.selectSQL + " WHERE rowid = ?"
+    return try perform(on: itemClass) { () throws(SQLiteError) -> ItemRow? in
+      try connection.withStatement(sql) { statement throws(SQLiteError) in
+        try statement.bind(.integer(id), at: 1)
+        return try statement.step() ? readRow(statement, layout: layout) : nil
+      }
+    }
+  }
+
+  /// How many rows of `itemClass` match (same filters as ``rows(in:matching:oneOf:)``).
+  public func count(
+    in itemClass: ItemClass, matching: [String: StoredValue] = [:], oneOf: OneOf? = nil
+  ) throws(ItemStoreError) -> Int {
+    let layout = TableLayout.of(itemClass)
+    let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
+    let sql = "SELECT count(*) FROM \(quoted(itemClass.tableName))" + clause
+    return try perform(on: itemClass) { () throws(SQLiteError) -> Int in
+      try connection.withStatement(sql) { statement throws(SQLiteError) in
+        try statement.bind(values)
+        return try statement.step() ? Int(statement.int64(at: 0)) : 0
+      }
+    }
+  }
+
+  // MARK: - SQL
+
+  /// ` WHERE "a" = ? AND "b" IN (?, ?)` and the values to bind, columns sorted by name so
+  /// that the same filter shape always yields the same (cached) SQL text.
+  func whereClause(
+    _ matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
+  ) throws(ItemStoreError) -> (String, [StoredValue]) {
+    var conditions: [String] = []
+    var values: [StoredValue] = []
+    for name in matching.keys.sorted() {
+      guard layout.plainSet.contains(name) else { throw columnError(name, layout: layout) }
+      conditions.append("\(quoted(name)) = ?")
+      values.append(matching[name] ?? .null)
+    }
+    if let oneOf {
+      guard layout.plainSet.contains(oneOf.column) else {
+        throw columnError(oneOf.column, layout: layout)
+      }
+      let marks = Array(repeating: "?", count: oneOf.values.count).joined(separator: ", ")
+      conditions.append("\(quoted(oneOf.column)) IN (\(marks))")
+      values += oneOf.values
+    }
+    let clause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    return (clause, values)
+  }
+
+  /// The current row of a `layout.selectSQL` statement (rowid first, then the columns).
+  private func readRow(_ statement: Statement, layout: TableLayout) -> ItemRow {
+    var row = ItemRow(rowID: statement.int64(at: 0), itemClass: layout.itemClass)
+    var index: Int32 = 1
+    for name in layout.plainColumns {
+      row.plainColumns[name] = statement.column(at: index)
+      index += 1
+    }
+    for name in layout.sealedColumns {
+      if let data = statement.data(at: index) { row.sealedColumns[name] = data }
+      index += 1
+    }
+    return row
+  }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// The keychain's tables: one per item class, columns named by Apple's attribute codes,
+/// plus a small table of opaque device blobs.
+///
+/// It stores what the engine gives it and knows nothing of crypto or SecItem rules: the
+/// primary-key columns, `pdmn` and `tomb` are plaintext, every other column an opaque
+/// sealed blob. SQLite's `UNIQUE` constraint over each class's primary key is what turns a
+/// second add into ``ItemStoreError/duplicateItem(_:)``.
+///
+/// ```swift
+/// let database = try ItemDatabase(path: nil)
+/// let id = try database.insert(ItemRow(itemClass: .genp,
+///   plainColumns: ["acct": .text("alice"), "svce": .text("mail"), "agrp": .text("team.app")],
+///   sealedColumns: ["data": sealedSecret]))
+/// let found = try database.rows(in: .genp, matching: ["acct": .text("alice")],
+///   oneOf: ("agrp", [.text("team.app")]))
+/// ```
+///
+/// Not thread-safe: one owner at a time, like the `SimulatedDevice` that holds it.
+public final class ItemDatabase {
+  /// The device file, or `nil` for an in-memory store.
+  public let path: String?
+  let connection: Connection
+
+  /// Opens a store.
+  ///
+  /// - Parameter path: `nil` for a fresh in-memory store; otherwise a device file, created
+  ///   if missing (or empty), else checked with `PRAGMA quick_check` and its schema marks.
+  /// - Throws: ``ItemStoreError/notADatabase(path:)``,
+  ///   ``ItemStoreError/corruptDatabase(path:detail:)``,
+  ///   ``ItemStoreError/notADeviceFile(path:applicationID:)``,
+  ///   ``ItemStoreError/newerSchema(path:version:supported:)`` or
+  ///   ``ItemStoreError/cannotOpen(path:reason:)``. The file is left untouched.
+  public init(path: String?) throws(ItemStoreError) {
+    self.path = path
+    self.connection = try DeviceFileFormat.open(path: path)
+  }
+
+  // MARK: - Writing
+
+  /// Inserts `row` (its `rowID` is ignored) and returns the new rowid.
+  ///
+  /// Missing or `.null` plaintext columns get their ``AttributeSchema/defaultValue``, as
+  /// securityd does for primary-key attributes; missing sealed columns are NULL.
+  /// - Throws: ``ItemStoreError/duplicateItem(_:)`` when a row with the same primary key
+  ///   exists; ``ItemStoreError/unknownColumn(_:in:)`` or
+  ///   ``ItemStoreError/misplacedColumn(_:in:)`` for a column outside the class's split.
+  @discardableResult
+  public func insert(_ row: ItemRow) throws(ItemStoreError) -> Int64 {
+    let layout = TableLayout.of(row.itemClass)
+    try check(row, against: layout)
+    try perform(on: row.itemClass) { () throws(SQLiteError) in
+      try connection.withStatement(layout.insertSQL) { statement throws(SQLiteError) in
+        try bindColumns(of: row, layout: layout, to: statement)
+        try statement.run()
+      }
+    }
+    return connection.lastInsertRowID
+  }
+
+  /// Replaces every column of row `rowID` with those of `row` (same defaults as insert).
+  /// - Throws: ``ItemStoreError/rowNotFound(_:in:)``, ``ItemStoreError/duplicateItem(_:)``
+  ///   when the new primary key collides with another row, or a column error.
+  public func replace(rowID: Int64, with row: ItemRow) throws(ItemStoreError) {
+    let layout = TableLayout.of(row.itemClass)
+    try check(row, against: layout)
+    let changed = try perform(on: row.itemClass) { () throws(SQLiteError) -> Int in
+      try connection.withStatement(layout.updateSQL) { statement throws(SQLiteError) in
+        try bindColumns(of: row, layout: layout, to: statement)
+        try statement.bind(.integer(rowID), at: Int32(layout.columns.count + 1))
+        try statement.run()
+        return connection.changes
+      }
+    }
+    guard changed > 0 else { throw .rowNotFound(rowID, in: row.itemClass) }
+  }
+
+  /// Deletes the rows with these rowids, all or none; ids with no row are skipped.
+  /// - Returns: how many rows were deleted.
+  @discardableResult
+  public func delete(rowIDs: [Int64], in itemClass: ItemClass) throws(ItemStoreError) -> Int {
+    let sql = TableLayout.of(itemClass).deleteSQL
+    return try perform(on: itemClass) { () throws(SQLiteError) -> Int in
+      var deleted = 0
+      try savepoint { () throws(SQLiteError) in
+        for rowID in rowIDs {
+          try connection.withStatement(sql) { statement throws(SQLiteError) in
+            try statement.bind(.integer(rowID), at: 1)
+            try statement.run()
+            deleted += connection.changes
+          }
+        }
+      }
+      return deleted
+    }
+  }
+
+  /// Runs `body` as one transaction: everything it wrote is rolled back if it throws, and
+  /// the error is rethrown unchanged. Transactions nest (SAVEPOINTs). Batches of writes are
+  /// also much faster inside one.
+  public func inTransaction<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try connection.inSavepoint(body)
+    } catch let error as SQLiteError {
+      throw ItemStoreError.sqlite(error)
+    }
+  }
+
+  // MARK: - Internals
+
+  /// Runs `work`, mapping SQLite's UNIQUE violation to ``ItemStoreError/duplicateItem(_:)``.
+  func perform<T>(
+    on itemClass: ItemClass, _ work: () throws(SQLiteError) -> T
+  ) throws(ItemStoreError) -> T {
+    do {
+      return try work()
+    } catch {
+      if error.code == .uniqueConstraint || error.code == .primaryKeyConstraint {
+        throw .duplicateItem(itemClass)
+      }
+      throw .sqlite(error)
+    }
+  }
+
+  /// A savepoint for internal multi-statement writes, with SQLite's typed error.
+  func savepoint(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
+    do {
+      try connection.inSavepoint { try body() }
+    } catch let error as SQLiteError {
+      throw error
+    } catch {
+      preconditionFailure("savepoint body throws only SQLiteError")
+    }
+  }
+
+  /// Checks every column of `row` belongs to its class and to the right side of the split.
+  private func check(_ row: ItemRow, against layout: TableLayout) throws(ItemStoreError) {
+    for name in row.plainColumns.keys where !layout.plainSet.contains(name) {
+      throw columnError(name, layout: layout)
+    }
+    for name in row.sealedColumns.keys where !layout.sealedSet.contains(name) {
+      throw columnError(name, layout: layout)
+    }
+  }
+
+  func columnError(_ name: String, layout: TableLayout) -> ItemStoreError {
+    layout.plainSet.contains(name) || layout.sealedSet.contains(name)
+      ? .misplacedColumn(name, in: layout.itemClass)
+      : .unknownColumn(name, in: layout.itemClass)
+  }
+
+  /// Binds all columns of `row` to parameters 1...n in the layout's order.
+  private func bindColumns(
+    of row: ItemRow, layout: TableLayout, to statement: Statement
+  ) throws(SQLiteError) {
+    var index: Int32 = 1
+    for name in layout.plainColumns {
+      var value = row.plainColumns[name] ?? .null
+      if value == .null { value = layout.plainDefaults[name] ?? .null }
+      try statement.bind(value, at: index)
+      index += 1
+    }
+    for name in layout.sealedColumns {
+      try statement.bind(row.sealedColumns[name].map(StoredValue.blob) ?? .null, at: index)
+      index += 1
+    }
+  }
+}

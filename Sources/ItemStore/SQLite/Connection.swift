@@ -1,0 +1,107 @@
+internal import CSQLite
+
+/// One SQLite database connection: the one owner of its `sqlite3*`, closed in `deinit`.
+///
+/// Every statement this module runs goes through ``cachedStatement(_:)``, so each SQL text
+/// is compiled once per connection and then only reset, rebound and stepped.
+final class Connection {
+  /// How to treat a path that may not exist yet.
+  enum OpenMode {
+    /// Create the file if it is missing.
+    case createIfMissing
+    /// Fail with `SQLITE_CANTOPEN` if the file is missing.
+    case existingOnly
+  }
+
+  let path: String
+  private let handle: OpaquePointer
+  private var statements: [String: Statement] = [:]
+  /// How many statements this connection has compiled; tests use it to prove reuse.
+  private(set) var preparedStatementCount = 0
+
+  /// Statements kept before the cache is emptied. Queries vary in shape (which columns are
+  /// filtered, how long the access-group list is) but a program uses few shapes.
+  private let cacheLimit = 256
+
+  /// Opens `path` (`":memory:"` for a private in-memory database).
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/open.html>
+  init(path: String, mode: OpenMode = .createIfMissing) throws(SQLiteError) {
+    var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    if mode == .createIfMissing { flags |= SQLITE_OPEN_CREATE }
+    var database: OpaquePointer?
+    let code = sqlite3_open_v2(path, &database, flags, nil)
+    guard code == SQLITE_OK, let database else {
+      // Even on failure SQLite usually hands back a handle that carries the message.
+      let message = database.map { String(cString: sqlite3_errmsg($0)) }
+        ?? String(cString: sqlite3_errstr(code))
+      sqlite3_close_v2(database)
+      throw SQLiteError(code: ResultCode(rawValue: code), message: message)
+    }
+    self.path = path
+    self.handle = database
+    sqlite3_busy_timeout(database, 2_000)
+  }
+
+  deinit {
+    statements.removeAll()  // finalize before closing
+    sqlite3_close_v2(handle)
+  }
+
+  // MARK: - Statements
+
+  /// The compiled statement for `sql`, compiled on first use and reused afterwards.
+  /// The caller must `reset()` it after use; prefer ``withStatement(_:_:)``.
+  func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+    if let statement = statements[sql] { return statement }
+    if statements.count >= cacheLimit { statements.removeAll() }
+    let statement = try Statement(sql: sql, database: handle)
+    preparedStatementCount += 1
+    statements[sql] = statement
+    return statement
+  }
+
+  /// Runs `body` with the cached statement for `sql`, then resets it and clears its
+  /// bindings whatever happens.
+  func withStatement<T>(
+    _ sql: String, _ body: (Statement) throws(SQLiteError) -> T
+  ) throws(SQLiteError) -> T {
+    let statement = try cachedStatement(sql)
+    defer { statement.reset() }
+    return try body(statement)
+  }
+
+  /// Runs one parameterless statement to completion through the cache.
+  func run(_ sql: String) throws(SQLiteError) {
+    try withStatement(sql) { statement throws(SQLiteError) in try statement.run() }
+  }
+
+  /// Runs a script of `;`-separated statements without parameters (schema creation).
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/exec.html>
+  func executeScript(_ sql: String) throws(SQLiteError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    guard code == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_free(message)
+      throw SQLiteError(code: ResultCode(rawValue: code), message: text, sql: sql)
+    }
+  }
+
+  /// The first column of the first row of `sql`, or `.null` if it returns no row.
+  func scalar(_ sql: String) throws(SQLiteError) -> StoredValue {
+    try withStatement(sql) { statement throws(SQLiteError) in
+      try statement.step() ? statement.column(at: 0) : .null
+    }
+  }
+
+  // MARK: - State
+
+  /// The rowid of the most recent successful INSERT on this connection.
+  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// Rows changed by the most recent INSERT, UPDATE or DELETE.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Whether a transaction is open (autocommit is off).
+  var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+}

@@ -1,0 +1,143 @@
+internal import CSQLite
+import Foundation
+
+/// A prepared statement: the one owner of its `sqlite3_stmt*`, finalized in `deinit`.
+///
+/// Statements normally come from ``Connection/cachedStatement(_:)`` so each SQL text is
+/// prepared once per connection. Callers bind, step, read columns, then `reset()`;
+/// ``Connection/withStatement(_:_:)`` does the reset for them.
+final class Statement {
+  let sql: String
+  private let handle: OpaquePointer
+  private let database: OpaquePointer
+
+  /// Compiles `sql` on `database`.
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/prepare.html>
+  init(sql: String, database: OpaquePointer) throws(SQLiteError) {
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
+                                  &statement, nil)
+    guard code == SQLITE_OK, let statement else {
+      throw SQLiteError(code: ResultCode(rawValue: code),
+                        message: String(cString: sqlite3_errmsg(database)), sql: sql)
+    }
+    self.sql = sql
+    self.handle = statement
+    self.database = database
+  }
+
+  deinit { sqlite3_finalize(handle) }
+
+  var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
+
+  // MARK: - Binding
+
+  /// Binds `value` to the 1-based parameter `index`. Text and blobs are copied
+  /// (`SQLITE_TRANSIENT`), so the Swift value need not outlive the call.
+  func bind(_ value: StoredValue, at index: Int32) throws(SQLiteError) {
+    let code: Int32
+    switch value {
+    case .text(let string):
+      code = sqlite3_bind_text(handle, index, string, -1, csqlite_transient())
+    case .blob(let data):
+      if data.isEmpty {
+        // A nil pointer would bind NULL; an empty blob must stay an empty blob.
+        code = sqlite3_bind_zeroblob(handle, index, 0)
+      } else {
+        code = data.withUnsafeBytes { bytes in
+          sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count),
+                            csqlite_transient())
+        }
+      }
+    case .integer(let number):
+      code = sqlite3_bind_int64(handle, index, number)
+    case .real(let number):
+      code = sqlite3_bind_double(handle, index, number)
+    case .null:
+      code = sqlite3_bind_null(handle, index)
+    }
+    try check(code)
+  }
+
+  /// Binds `values` to parameters 1...n in order.
+  func bind(_ values: [StoredValue]) throws(SQLiteError) {
+    for (offset, value) in values.enumerated() {
+      try bind(value, at: Int32(offset + 1))
+    }
+  }
+
+  // MARK: - Stepping
+
+  /// Advances to the next row; `false` once the statement is done.
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/step.html>
+  @discardableResult
+  func step() throws(SQLiteError) -> Bool {
+    let code = sqlite3_step(handle)
+    switch code {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default: throw error(code)
+    }
+  }
+
+  /// Runs the statement to completion, discarding any rows.
+  func run() throws(SQLiteError) {
+    while try step() {}
+  }
+
+  /// Makes the statement ready to run again and drops its bindings, so no secret stays
+  /// bound in a cached statement.
+  func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
+  // MARK: - Columns
+
+  var columnCount: Int32 { sqlite3_column_count(handle) }
+
+  func columnName(at index: Int32) -> String {
+    sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
+  }
+
+  /// The value of the 0-based column `index` in the current row, with its storage class.
+  func column(at index: Int32) -> StoredValue {
+    switch sqlite3_column_type(handle, index) {
+    case SQLITE_INTEGER:
+      return .integer(sqlite3_column_int64(handle, index))
+    case SQLITE_FLOAT:
+      return .real(sqlite3_column_double(handle, index))
+    case SQLITE_TEXT:
+      return .text(sqlite3_column_text(handle, index).map { String(cString: $0) } ?? "")
+    case SQLITE_BLOB:
+      return .blob(blob(at: index))
+    default:
+      return .null
+    }
+  }
+
+  /// The bytes of a BLOB column (empty for an empty blob), or `nil` for NULL.
+  func data(at index: Int32) -> Data? {
+    sqlite3_column_type(handle, index) == SQLITE_NULL ? nil : blob(at: index)
+  }
+
+  func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
+  private func blob(at index: Int32) -> Data {
+    let count = Int(sqlite3_column_bytes(handle, index))
+    guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
+    return Data(bytes: bytes, count: count)
+  }
+
+  // MARK: - Errors
+
+  private func check(_ code: Int32) throws(SQLiteError) {
+    guard code == SQLITE_OK else { throw error(code) }
+  }
+
+  private func error(_ code: Int32) -> SQLiteError {
+    // sqlite3_step returns the extended code with extended result codes on.
+    SQLiteError(code: ResultCode(rawValue: code),
+                message: String(cString: sqlite3_errmsg(database)), sql: sql)
+  }
+}

@@ -1,0 +1,104 @@
+/// The attribute tables of each class, from securityd's `SecItemSchema.c` (`v12_genp_class`,
+/// `v12_10_inet_class`, `v12_cert_class`, `v12_10_keys_class`) and fact sheet §3.
+///
+/// Kinds follow `SECDB_ATTR(...)`: acct/svce/srvr/atag are `Blob`, agrp is `String`,
+/// issr/slnr/klbl are `Data`, sdat/edat are `Date`, keys' crtr and type are `Number` and
+/// part of its primary key.
+extension ItemClass {
+  var catalog: ClassCatalog {
+    switch self {
+    case .genp: Self.genpCatalog
+    case .inet: Self.inetCatalog
+    case .cert: Self.certCatalog
+    case .keys: Self.keysCatalog
+    }
+  }
+
+  private static let genpCatalog = ClassCatalog(
+    key: [("acct", .blob), ("svce", .blob)],
+    others: [
+      ("labl", .blob), ("desc", .blob), ("icmt", .blob), ("crtr", .number), ("type", .number),
+      ("invi", .number), ("nega", .number), ("gena", .blob), ("cdat", .date), ("mdat", .date),
+      ("accc", .data),
+    ],
+    uniqueOrder: ["svce", "acct"])
+
+  private static let inetCatalog = ClassCatalog(
+    key: [
+      ("acct", .blob), ("sdmn", .blob), ("srvr", .blob), ("ptcl", .number), ("atyp", .blob),
+      ("port", .number), ("path", .blob),
+    ],
+    others: [
+      ("labl", .blob), ("desc", .blob), ("icmt", .blob), ("crtr", .number), ("type", .number),
+      ("invi", .number), ("nega", .number), ("cdat", .date), ("mdat", .date), ("accc", .data),
+    ],
+    uniqueOrder: ["srvr", "acct", "sdmn", "ptcl", "atyp", "port", "path"])
+
+  private static let certCatalog = ClassCatalog(
+    key: [("ctyp", .number), ("issr", .data), ("slnr", .data)],
+    others: [
+      ("cenc", .number), ("labl", .blob), ("alis", .blob), ("subj", .data), ("skid", .data),
+      ("pkhh", .data), ("cdat", .date), ("mdat", .date), ("accc", .data),
+    ],
+    uniqueOrder: ["issr", "slnr", "ctyp"])
+
+  private static let keysCatalog = ClassCatalog(
+    key: [
+      ("kcls", .number), ("klbl", .data), ("atag", .blob), ("crtr", .number), ("type", .number),
+      ("bsiz", .number), ("esiz", .number), ("sdat", .date), ("edat", .date),
+    ],
+    others: [
+      ("labl", .blob), ("alis", .blob), ("perm", .number), ("priv", .number), ("modi", .number),
+      ("sens", .number), ("asen", .number), ("extr", .number), ("next", .number),
+      ("encr", .number), ("decr", .number), ("drve", .number), ("sign", .number),
+      ("vrfy", .number), ("snrc", .number), ("vyrc", .number), ("wrap", .number),
+      ("unwp", .number), ("cdat", .date), ("mdat", .date), ("accc", .data),
+    ],
+    uniqueOrder: ["atag", "klbl", "kcls", "type", "crtr", "bsiz", "esiz", "sdat", "edat"])
+}
+
+/// The precomputed schema of one class: attributes, column split and look-up tables.
+struct ClassCatalog: Sendable {
+  let attributes: [AttributeSchema]
+  let primaryKey: [String]
+  /// The primary key in the order of the `UNIQUE` constraint, which doubles as the main
+  /// index: the attributes apps look items up by come first (svce, acct for genp).
+  let uniqueOrder: [String]
+  let plainColumns: [String]
+  let sealedColumns: [String]
+  let byName: [String: AttributeSchema]
+
+  /// Builds a class from its own key attributes and its non-key attributes; the key
+  /// attributes every class shares (agrp, sync, then securityd's internal vwht, tkid, musr,
+  /// ggrp) and the plaintext non-key pair (pdmn, tomb) are added here.
+  init(
+    key: [(String, AttributeKind)], others: [(String, AttributeKind)], uniqueOrder: [String]
+  ) {
+    let sharedKey: [(String, AttributeKind, Bool)] = [
+      ("agrp", .string, false), ("sync", .bool, false), ("vwht", .string, true),
+      ("tkid", .string, true), ("musr", .data, true), ("ggrp", .string, true),
+    ]
+    var attributes = key.map {
+      AttributeSchema(name: $0.0, kind: $0.1, isPrimaryKey: true, isPlaintext: true)
+    }
+    attributes += sharedKey.map {
+      AttributeSchema(
+        name: $0.0, kind: $0.1, isPrimaryKey: true, isPlaintext: true, isInternal: $0.2)
+    }
+    attributes.append(
+      AttributeSchema(name: "pdmn", kind: .string, isPrimaryKey: false, isPlaintext: true))
+    attributes += others.map {
+      AttributeSchema(name: $0.0, kind: $0.1, isPrimaryKey: false, isPlaintext: false)
+    }
+    attributes.append(
+      AttributeSchema(name: "tomb", kind: .bool, isPrimaryKey: false, isPlaintext: true))
+
+    self.attributes = attributes
+    self.primaryKey = attributes.filter(\.isPrimaryKey).map(\.name)
+    self.uniqueOrder = uniqueOrder + sharedKey.map(\.0)
+    self.plainColumns = attributes.filter(\.isPlaintext).map(\.name)
+    self.sealedColumns = attributes.filter { !$0.isPlaintext }.map(\.name) + [ItemClass.dataColumn]
+    self.byName = Dictionary(uniqueKeysWithValues: attributes.map { ($0.name, $0) })
+    precondition(Set(self.uniqueOrder) == Set(primaryKey), "UNIQUE order must cover the key")
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The SQL of one item table, built once per class from its ``ClassCatalog``.
+///
+/// Columns are always listed in the same order (plaintext columns, then sealed ones), so
+/// inserts and updates bind by position and each statement text is fixed per class — which
+/// is what lets the connection compile it once.
+struct TableLayout: Sendable {
+  let itemClass: ItemClass
+  /// Every column but rowid: plaintext first, then sealed (ending with `data`).
+  let columns: [String]
+  let plainColumns: [String]
+  let sealedColumns: [String]
+  /// Plaintext column name → its default value.
+  let plainDefaults: [String: StoredValue]
+  let plainSet: Set<String>
+  let sealedSet: Set<String>
+
+  let createSQL: String
+  let insertSQL: String
+  /// `SELECT rowid, <columns> FROM <table>`, to be followed by a WHERE clause.
+  let selectSQL: String
+  let updateSQL: String
+  let deleteSQL: String
+
+  init(_ itemClass: ItemClass) {
+    let catalog = itemClass.catalog
+    let table = quoted(itemClass.tableName)
+    self.itemClass = itemClass
+    self.plainColumns = catalog.plainColumns
+    self.sealedColumns = catalog.sealedColumns
+    self.columns = plainColumns + sealedColumns
+    self.plainSet = Set(plainColumns)
+    self.sealedSet = Set(sealedColumns)
+    var defaults: [String: StoredValue] = [:]
+    for name in plainColumns { defaults[name] = catalog.byName[name]?.defaultValue ?? .null }
+    self.plainDefaults = defaults
+
+    var definitions = ["rowid INTEGER PRIMARY KEY AUTOINCREMENT"]
+    for name in plainColumns {
+      let kind = catalog.byName[name]?.kind ?? .blob
+      definitions.append(
+        "\(quoted(name)) \(kind.columnType) NOT NULL DEFAULT \(literal(kind.defaultValue))")
+    }
+    for name in sealedColumns { definitions.append("\(quoted(name)) BLOB") }
+    definitions.append("UNIQUE(\(catalog.uniqueOrder.map(quoted).joined(separator: ", ")))")
+    self.createSQL = "CREATE TABLE \(table) (\n  "
+      + definitions.joined(separator: ",\n  ") + "\n)"
+
+    let list = columns.map(quoted).joined(separator: ", ")
+    let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+    self.insertSQL = "INSERT INTO \(table) (\(list)) VALUES (\(marks))"
+    self.selectSQL = "SELECT rowid, \(list) FROM \(table)"
+    let assignments = columns.map { "\(quoted($0)) = ?" }.joined(separator: ", ")
+    self.updateSQL = "UPDATE \(table) SET \(assignments) WHERE rowid = ?"
+    self.deleteSQL = "DELETE FROM \(table) WHERE rowid = ?"
+  }
+
+  /// The layouts of all classes, built once.
+  static let all: [ItemClass: TableLayout] = Dictionary(
+    uniqueKeysWithValues: ItemClass.allCases.map { ($0, TableLayout($0)) })
+
+  static func of(_ itemClass: ItemClass) -> TableLayout {
+    // Every case is in `all` by construction.
+    all[itemClass] ?? TableLayout(itemClass)
+  }
+}
+
+/// An SQL identifier in double quotes: several attribute codes (desc, type, data, path) are
+/// SQL keywords or function names. Codes never contain quotes; they come from the catalog.
+func quoted(_ identifier: String) -> String {
+  "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}
+
+/// A constant as an SQL literal, for DEFAULT clauses only (never for caller values).
+private func literal(_ value: StoredValue) -> String {
+  switch value {
+  case .text(let string): "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
+  case .blob(let data): "X'" + data.map { String(format: "%02X", $0) }.joined() + "'"
+  case .integer(let number): String(number)
+  case .real(let number): String(number)
+  case .null: "NULL"
+  }
+}

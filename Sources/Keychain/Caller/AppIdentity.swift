@@ -1,0 +1,61 @@
+/// An installed app as the keychain sees it: its bundle id, team and entitlements.
+///
+/// The keychain decides which items an app may touch from the ordered list of access groups
+/// its entitlements grant (fact sheet §5.1, `SecTaskCopyAccessGroups`).
+public struct AppIdentity: Sendable, Hashable, Codable {
+  public var bundleID: String
+  public var teamID: String
+  /// `keychain-access-groups`, in entitlement order, `$(AppIdentifierPrefix)` already expanded.
+  public var keychainAccessGroups: [String]
+  /// `com.apple.security.application-groups`.
+  public var appGroups: [String]
+  /// Whether the app is signed with an `application-identifier` entitlement (every App Store
+  /// app is; an unsigned tool is not, and then may have no keychain access at all).
+  public var hasApplicationIdentifier: Bool
+
+  /// - Parameters:
+  ///   - keychainAccessGroups: entries may start with `$(AppIdentifierPrefix)`, which expands
+  ///     to `<teamID>.` as it does at signing time.
+  public init(
+    bundleID: String, teamID: String, keychainAccessGroups: [String] = [],
+    appGroups: [String] = [], hasApplicationIdentifier: Bool = true
+  ) {
+    self.bundleID = bundleID
+    self.teamID = teamID
+    self.keychainAccessGroups = keychainAccessGroups.map {
+      $0.replacingPrefix("$(AppIdentifierPrefix)", with: "\(teamID).")
+    }
+    self.appGroups = appGroups
+    self.hasApplicationIdentifier = hasApplicationIdentifier
+  }
+
+  /// The app every scenario starts with: `com.example.app` of team `ABCDE12345`.
+  public static let example = AppIdentity(bundleID: "com.example.app", teamID: "ABCDE12345")
+
+  /// `<teamID>.<bundleID>`, the `application-identifier` entitlement.
+  public var applicationIdentifier: String { "\(teamID).\(bundleID)" }
+
+  /// The access groups in Security's order: keychain-access-groups, the application
+  /// identifier, the app groups; duplicates dropped; `com.apple.token` last. The first is the
+  /// default group for SecItemAdd (§5.2).
+  public var accessGroups: [String] {
+    var ordered = keychainAccessGroups
+    if hasApplicationIdentifier { ordered.append(applicationIdentifier) }
+    ordered += appGroups
+    var seen: Set<String> = []
+    var unique = ordered.filter { seen.insert($0).inserted }
+    if let token = unique.firstIndex(of: Self.tokenGroup) {
+      unique.append(unique.remove(at: token))
+    }
+    return unique
+  }
+
+  /// `kSecAttrAccessGroupToken`: readable by entitled apps, never writable (§5.2).
+  static let tokenGroup = "com.apple.token"
+}
+
+extension String {
+  fileprivate func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+    hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+  }
+}

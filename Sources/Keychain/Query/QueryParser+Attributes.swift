@@ -1,0 +1,141 @@
+import Foundation
+import ItemStore
+
+/// Four-character attributes and kSecMatchLimit: resolving against the class schema and
+/// converting values the way `SecDbItem.c` does (fact sheet §2.3).
+extension QueryParser {
+  /// Protection classes Security knows (`SecItemConstants.c`).
+  static let protections: Set<String> = ["ak", "ck", "dk", "aku", "cku", "dku", "akpu"]
+
+  func addAttribute(
+    _ name: String, value: SecValue, to parsed: inout ParsedQuery, schema: ClassSchema
+  ) throws(SecItemFailure) {
+    let itemClass = parsed.itemClass.rawValue
+    switch name {
+    case "clip":
+      throw SecItemFailure(
+        .errSecParam, "kSecAttrAppClipItem (\"clip\") is internal to Security; apps may not pass it",
+        fix: "remove kSecAttrAppClipItem")
+    case "accc":
+      guard case .accessControl(let control) = value else {
+        throw SecItemFailure(
+          .errSecParam, "kSecAttrAccessControl (\"accc\") must be a SecAccessControl, got "
+            + "\(value.kindName) (\"Unexpected type of kSecAttrAccessControl attribute\")",
+          fix: "create it with SecAccessControlCreateWithFlags")
+      }
+      guard Self.protections.contains(control.protection) else {
+        throw Self.unknownProtection(control.protection, key: "accc")
+      }
+      parsed.accessControl = control
+      return
+    case "sync":
+      parsed.synchronizable = try Self.synchronizable(value)
+      return
+    case "pdmn":
+      guard case .string(let raw) = value, Self.protections.contains(raw) else {
+        throw Self.unknownProtection(value.stringValue ?? value.kindName, key: "pdmn")
+      }
+      parsed.attributes[name] = .text(raw)
+      return
+    default:
+      break
+    }
+    guard let kind = schema.kind(of: name) else {
+      throw SecItemFailure(
+        .errSecNoSuchAttr,
+        "\(KeyName.of(name)) is not an attribute of \(Self.className(itemClass)) items",
+        fix: "remove it, or use the item class that has it")
+    }
+    guard let canonical = Self.canonical(value, kind: kind) else {
+      throw SecItemFailure(
+        .errSecParam,
+        "\(KeyName.of(name)): \(value.kindName) cannot be converted to the attribute's type "
+          + "(\"failed to convert\")",
+        fix: Self.expectedType(kind))
+    }
+    parsed.attributes[name] = canonical
+  }
+
+  /// `kSecMatchLimit`: a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll (§2.3).
+  static func matchLimit(_ value: SecValue) throws(SecItemFailure) -> ParsedQuery.MatchLimit {
+    switch value {
+    case .number(let count): return .count(count)
+    case .string("m_LimitOne"): return .count(1)
+    case .string("m_LimitAll"): return .all
+    default:
+      throw SecItemFailure(
+        .errSecParam, "kSecMatchLimit (\"m_Limit\") must be a number, kSecMatchLimitOne or "
+          + "kSecMatchLimitAll, got \(value.kindName)",
+        fix: "use kSecMatchLimitAll to get every match, or a number")
+    }
+  }
+
+  /// `kSecAttrSynchronizable`: a boolean, a number, or kSecAttrSynchronizableAny.
+  static func synchronizable(_ value: SecValue) throws(SecItemFailure)
+    -> ParsedQuery.Synchronizable
+  {
+    switch value {
+    case .bool(let flag): return .value(flag)
+    case .number(let number): return .value(number != 0)
+    case .string("syna"): return .any
+    default:
+      throw SecItemFailure(
+        .errSecParam, "kSecAttrSynchronizable (\"sync\") must be a boolean or "
+          + "kSecAttrSynchronizableAny, got \(value.kindName)",
+        fix: "pass true, false or kSecAttrSynchronizableAny")
+    }
+  }
+
+  /// The value as the store compares it, or `nil` when Security cannot convert it.
+  ///
+  /// Blobs (`acct`, `svce`, `labl`, ...) accept a string or data and keep what they were given:
+  /// securityd binds a CFString as TEXT and a CFData as BLOB, and SQLite never finds them equal.
+  /// Numbers accept booleans, and a string that is not a decimal number stays a string
+  /// (`copyNumber` in `SecDbItem.c`: `ptcl` values like kSecAttrProtocolHTTP are 4-char codes).
+  static func canonical(_ value: SecValue, kind: AttributeKind) -> StoredValue? {
+    switch (kind, value) {
+    case (.blob, .string(let text)), (.string, .string(let text)): return .text(text)
+    case (.blob, .data(let bytes)), (.data, .data(let bytes)): return .blob(bytes)
+    case (.data, .string(let text)): return .blob(Data(text.utf8))
+    case (.string, .data(let bytes)): return String(data: bytes, encoding: .utf8).map(StoredValue.text)
+    case (.number, .number(let number)): return .integer(number)
+    case (.number, .bool(let flag)), (.bool, .bool(let flag)): return .integer(flag ? 1 : 0)
+    case (.bool, .number(let number)): return .integer(number != 0 ? 1 : 0)
+    case (.number, .string(let text)):
+      if let number = Int64(text), String(number) == text { return .integer(number) }
+      return .text(text)
+    case (.date, .date(let date)): return .real(date.timeIntervalSinceReferenceDate)
+    default: return nil
+    }
+  }
+
+  private static func expectedType(_ kind: AttributeKind) -> String {
+    switch kind {
+    case .blob: "pass a string or Data"
+    case .data: "pass Data"
+    case .string: "pass a string"
+    case .number: "pass a number or a boolean"
+    case .date: "pass a Date"
+    case .bool: "pass true or false"
+    }
+  }
+
+  static func unknownProtection(_ raw: String, key: String) -> SecItemFailure {
+    SecItemFailure(
+      .errSecParam,
+      "\(KeyName.of(key)): accessible value \(raw) is not a kSecAttrAccessible constant "
+        + "(\"SecAccessControl: invalid protection\")",
+      fix: "use kSecAttrAccessibleWhenUnlocked, kSecAttrAccessibleAfterFirstUnlock, their "
+        + "ThisDeviceOnly variants or kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly")
+  }
+
+  static func className(_ raw: String) -> String {
+    switch raw {
+    case "genp": "kSecClassGenericPassword"
+    case "inet": "kSecClassInternetPassword"
+    case "cert": "kSecClassCertificate"
+    case "keys": "kSecClassKey"
+    default: raw
+    }
+  }
+}

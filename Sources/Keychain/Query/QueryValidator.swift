@@ -1,0 +1,63 @@
+import ItemStore
+
+/// Runs every check on a SecItem call's dictionaries in the order Apple reaches them (fact
+/// sheet §10): the client library's own checks, then the daemon's entitlement check, internal
+/// attributes, the explicit access group, parsing, and the per-function acceptance rules (§2.4).
+struct QueryValidator {
+  let policy: AccessGroupPolicy
+  private let parser = QueryParser()
+
+  init(caller: Caller) {
+    self.policy = AccessGroupPolicy(caller: caller)
+  }
+
+  /// Validates the dictionary of SecItemAdd, SecItemCopyMatching or SecItemDelete.
+  func validate(_ query: SecQuery, as function: SecItemFunction) throws(SecItemFailure)
+    -> ParsedQuery
+  {
+    try ClientChecks.check(query, as: function)
+    try policy.requireEntitlements(function)
+    try Self.rejectInternalAttributes(query)
+    try checkExplicitGroup(query, as: function)
+    let parsed = try parser.parse(query, as: function)
+    try AcceptanceRules.check(parsed)
+    return parsed
+  }
+
+  /// Validates both dictionaries of SecItemUpdate.
+  func validateUpdate(_ query: SecQuery, _ attributes: SecQuery) throws(SecItemFailure)
+    -> (query: ParsedQuery, attributes: ParsedQuery)
+  {
+    try ClientChecks.check(query, as: .update)
+    try ClientChecks.check(attributes, as: .attributesToUpdate)
+    try policy.requireEntitlements(.update)
+    try Self.rejectInternalAttributes(query)
+    try Self.rejectInternalAttributes(attributes)
+    try checkExplicitGroup(query, as: .update)
+    try checkExplicitGroup(attributes, as: .attributesToUpdate)
+    let parsedQuery = try parser.parse(query, as: .update)
+    try AcceptanceRules.check(parsedQuery)
+    try AcceptanceRules.checkUpdateKeys(attributes)
+    let parsedAttributes = try parser.parse(
+      attributes, as: .attributesToUpdate, itemClass: parsedQuery.itemClass)
+    return (parsedQuery, parsedAttributes)
+  }
+
+  // MARK: - Daemon pre-checks
+
+  /// `queryHasValidAttributes` (SecItemServer.c l.2480): apps may not pass internal attributes.
+  private static func rejectInternalAttributes(_ query: SecQuery) throws(SecItemFailure) {
+    guard query["clip"] != nil else { return }
+    throw SecItemFailure(
+      .errSecParam,
+      "kSecAttrAppClipItem (\"clip\") is an internal attribute; apps may not pass it",
+      fix: "remove kSecAttrAppClipItem from the dictionary")
+  }
+
+  private func checkExplicitGroup(_ query: SecQuery, as function: SecItemFunction)
+    throws(SecItemFailure)
+  {
+    guard case .string(let group)? = query["agrp"] else { return }
+    try policy.check(explicit: group, in: function)
+  }
+}

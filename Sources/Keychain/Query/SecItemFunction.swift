@@ -1,0 +1,21 @@
+/// Which dictionary of which SecItem call is being validated; the acceptance rules differ
+/// (fact sheet §2.4).
+enum SecItemFunction: Sendable, Equatable, CustomStringConvertible {
+  case add
+  case copyMatching
+  /// The `query` argument of `SecItemUpdate`.
+  case update
+  /// The `attributesToUpdate` argument of `SecItemUpdate`.
+  case attributesToUpdate
+  case delete
+
+  var description: String {
+    switch self {
+    case .add: "SecItemAdd"
+    case .copyMatching: "SecItemCopyMatching"
+    case .update: "SecItemUpdate"
+    case .attributesToUpdate: "SecItemUpdate (attributesToUpdate)"
+    case .delete: "SecItemDelete"
+    }
+  }
+}
