@@ -11,24 +11,24 @@ enum RecordedOutcome: Sendable {
 
   var status: OSStatus? {
     switch self {
-    case .secItem(_, let outcome, _): outcome.status
-    case .accessControl(let status, _, _, _): status
+    case .secItem(function: _, let outcome, line: _): outcome.status
+    case .accessControl(let status, value: _, explanation: _, line: _): status
     case .device: nil
     }
   }
 
   var result: SecValue? {
     switch self {
-    case .secItem(_, let outcome, _): outcome.result
-    case .accessControl(_, let value, _, _): value
+    case .secItem(function: _, let outcome, line: _): outcome.result
+    case .accessControl(status: _, let value, explanation: _, line: _): value
     case .device: nil
     }
   }
 
   var explanation: String? {
     switch self {
-    case .secItem(_, let outcome, _): outcome.explanation?.description
-    case .accessControl(_, _, let explanation, _): explanation
+    case .secItem(function: _, let outcome, line: _): outcome.explanation?.description
+    case .accessControl(status: _, value: _, let explanation, line: _): explanation
     case .device: nil
     }
   }
@@ -36,8 +36,8 @@ enum RecordedOutcome: Sendable {
   /// `SecItemCopyMatching at line 9`, for messages about which outcome was checked.
   var origin: String {
     switch self {
-    case .secItem(let function, _, let line): "\(function) at line \(line)"
-    case .accessControl(_, _, _, let line): "SecAccessControlCreateWithFlags at line \(line)"
+    case .secItem(let function, outcome: _, let line): "\(function) at line \(line)"
+    case .accessControl(status: _, value: _, explanation: _, let line): "SecAccessControlCreateWithFlags at line \(line)"
     case .device(let statement, let line): "`\(statement)` at line \(line)"
     }
   }
