@@ -46,7 +46,7 @@ import Testing
 
   @Test(arguments: cases)
   func formatsOneValue(_ testCase: Case) {
-    #expect(SecValueFormatter().format(testCase.value) == testCase.expected)
+    #expect(SecValueFormatter(width: 200).format(testCase.value) == testCase.expected)
   }
 
   @Test func breaksLongDictionariesIntoIndentedLines() {
