@@ -12,7 +12,8 @@ import Testing
     #expect(!guidance.fix.isEmpty)
     let text = status.explanationText
     #expect(text.hasPrefix(status.description))
-    #expect(text.split(separator: "\n").dropFirst().allSatisfy { $0.count <= 100 })
+    let lines = text.components(separatedBy: "\n").dropFirst()
+    #expect(lines.allSatisfy { $0.count <= 100 })
   }
 
   @Test(arguments: ["errSecInteractionNotAllowed", "-25308", " -25308 "])
