@@ -1,1 +1,132 @@
-// Placeholder so the target builds; replaced by the module's real files.
+import DeviceState
+
+/// The device's class keys: one random key per protection class, wrapped for storage and held
+/// in memory only while the class is available.
+///
+/// A per-device random UID secret stands in for the hardware UID. Class D keys are wrapped
+/// under a key derived from the UID alone; class A and C keys (and `akpu`) under a key derived
+/// from the passcode with Argon2id and mixed with the UID — or under the UID-only key while no
+/// passcode is set. No passcode or verifier is stored anywhere: a wrong passcode is detected
+/// because the derived key fails to unwrap the class keys.
+///
+/// "Locked means undecryptable" (docs/architecture.md): ``apply(_:)`` with
+/// `.discardClassKeys` wipes the keys, and ``open(_:in:context:)`` then throws
+/// ``KeybagError/classUnavailable(_:)``.
+///
+/// ```swift
+/// let keybag = Keybag(profile: .fast)
+/// try keybag.setPasscode("123456")
+/// let sealed = try keybag.seal(secret, in: .ak, context: identity)
+/// keybag.apply(.discardClassKeys([.ak, .aku, .akpu]))
+/// try keybag.open(sealed, in: .ak, context: identity)   // throws .classUnavailable(.ak)
+/// ```
+public final class Keybag {
+  /// The KDF cost for the next passcode set or change.
+  public let profile: KDFProfile
+  /// The simulated hardware UID.
+  let uid: SecretBytes
+  /// The Argon2id limits that derived the current passcode key.
+  public internal(set) var kdfParameters: KDFParameters
+  /// The Argon2id salt of the current passcode; `nil` while no passcode is set.
+  var salt: [UInt8]?
+  /// Every class key that exists, wrapped.
+  var wrapped: [ProtectionClass: WrappedClassKey]
+  /// The unwrapped keys of the classes that are available right now.
+  var loaded: [ProtectionClass: SecretBytes] = [:]
+  /// Ids of destroyed keys, so items sealed with them fail as ``KeybagError/keyDestroyed``.
+  var destroyedKeyIDs: Set<KeyID>
+
+  /// A new device's keybag: a random UID and a key for every class but `akpu`, all loaded.
+  public convenience init(profile: KDFProfile) {
+    let uid = Sodium.randomKey()
+    var wrapped: [ProtectionClass: WrappedClassKey] = [:]
+    var loaded: [ProtectionClass: SecretBytes] = [:]
+    let uidKey = Self.uidWrappingKey(uid: uid)
+    for protectionClass in ProtectionClass.allCases where protectionClass != .akpu {
+      let key = Sodium.randomKey()
+      wrapped[protectionClass] = .wrap(key, id: .random(), as: protectionClass, under: uidKey)
+      loaded[protectionClass] = key
+    }
+    self.init(
+      profile: profile, uid: uid, kdfParameters: profile.parameters, salt: nil,
+      wrapped: wrapped, destroyedKeyIDs: [])
+    self.loaded = loaded
+  }
+
+  init(
+    profile: KDFProfile, uid: SecretBytes, kdfParameters: KDFParameters, salt: [UInt8]?,
+    wrapped: [ProtectionClass: WrappedClassKey], destroyedKeyIDs: Set<KeyID>
+  ) {
+    self.profile = profile
+    self.uid = uid
+    self.kdfParameters = kdfParameters
+    self.salt = salt
+    self.wrapped = wrapped
+    self.destroyedKeyIDs = destroyedKeyIDs
+  }
+
+  // MARK: - State
+
+  /// Whether a passcode protects classes A and C.
+  public var hasPasscode: Bool { salt != nil }
+
+  /// Whether `protectionClass`'s key is in memory (sealing and opening will work).
+  public func isLoaded(_ protectionClass: ProtectionClass) -> Bool {
+    loaded[protectionClass] != nil
+  }
+
+  /// The classes whose keys are in memory.
+  public var loadedClasses: Set<ProtectionClass> { Set(loaded.keys) }
+
+  // MARK: - Commands
+
+  /// Carries out keybag work returned by `Device.handle(_:)`. Idempotent.
+  public func apply(_ command: KeybagCommand) {
+    switch command {
+    case .discardClassKeys(let classes):
+      for protectionClass in classes { discard(protectionClass) }
+    case .destroyClassKey(let protectionClass):
+      destroy(protectionClass)
+    }
+  }
+
+  /// Wipes and drops a class key from memory; its wrapped copy remains.
+  func discard(_ protectionClass: ProtectionClass) {
+    loaded.removeValue(forKey: protectionClass)?.wipe()
+  }
+
+  /// Wipes a class key and forgets its wrapped copy, remembering only its id.
+  func destroy(_ protectionClass: ProtectionClass) {
+    discard(protectionClass)
+    if let gone = wrapped.removeValue(forKey: protectionClass) {
+      destroyedKeyIDs.insert(gone.keyID)
+    }
+  }
+
+  // MARK: - Wrapping keys
+
+  /// The key that wraps class D keys, and every class while no passcode is set.
+  static func uidWrappingKey(uid: SecretBytes) -> SecretBytes {
+    Sodium.keyedHash(
+      key: uid, message: SecretBytes(copying: "keychain-sim/uid-wrapping-key/v1".utf8))
+  }
+
+  /// The key that wraps class A and C keys while a passcode is set: Argon2id of the passcode,
+  /// tangled with the UID so the derivation cannot be run off the device.
+  static func passcodeWrappingKey(
+    passcode: String, salt: [UInt8], parameters: KDFParameters, uid: SecretBytes
+  ) throws(KeybagError) -> SecretBytes {
+    guard !passcode.isEmpty else { throw .emptyPasscode }
+    let password = SecretBytes(copying: passcode.utf8)
+    let stretched = try Sodium.argon2id(password: password, salt: salt, parameters: parameters)
+    let label = Array("keychain-sim/passcode-wrapping-key/v1\u{0}".utf8)
+    let message = SecretBytes(count: label.count + stretched.count)
+    message.withUnsafeMutableBytes { out in
+      out.copyBytes(from: label)
+      stretched.withUnsafeBytes {
+        UnsafeMutableRawBufferPointer(rebasing: out[label.count...]).copyBytes(from: $0)
+      }
+    }
+    return Sodium.keyedHash(key: uid, message: message)
+  }
+}

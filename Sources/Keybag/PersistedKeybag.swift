@@ -1,0 +1,29 @@
+import Foundation
+
+/// A keybag as saved in the device file: a versioned binary blob.
+///
+/// It holds the wrapped class keys, their ids, the ids of destroyed keys, the passcode salt,
+/// the KDF parameters, and the simulated UID. Class keys are only ever stored wrapped; the UID
+/// is stored in the clear because this file plays the part of the device itself (a real UID
+/// never leaves the Secure Enclave; docs/fidelity/keybag.md).
+///
+/// Layout, version 1 (integers big-endian):
+///
+/// ```
+/// "KSKB"  u8 version=1  u64 opsLimit  u64 memLimit  uid[32]
+/// u8 hasPasscode  [salt[16] if hasPasscode]
+/// u8 classCount  { u8 nameLength  name  keyID[16]  sealedKey[72] } × classCount
+/// u16 destroyedCount  { keyID[16] } × destroyedCount
+/// ```
+public struct PersistedKeybag: Equatable, Hashable, Sendable {
+  /// The encoded blob.
+  public let bytes: Data
+
+  /// Wraps a blob read from storage; it is validated by `Keybag(restoring:profile:)`.
+  public init(bytes: Data) {
+    self.bytes = bytes
+  }
+
+  static let magic = Array("KSKB".utf8)
+  static let currentVersion: UInt8 = 1
+}

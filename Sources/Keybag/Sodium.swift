@@ -1,0 +1,191 @@
+internal import CSodium
+
+/// The only file that calls libsodium's `crypto_*` functions.
+///
+/// Thin, throwing wrappers (never Optional results, STYLE.md §2): random bytes, BLAKE2b keyed
+/// hashing (`crypto_generichash`), Argon2id (`crypto_pwhash`) and XChaCha20-Poly1305-IETF.
+/// Related libsodium documentation: https://doc.libsodium.org/
+enum Sodium {
+  // MARK: - Sizes
+
+  /// Class keys, wrapping keys and derived keys are all XChaCha20-Poly1305 keys.
+  static let keyByteCount = Int(crypto_aead_xchacha20poly1305_ietf_KEYBYTES)
+  static let nonceByteCount = Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES)
+  static let tagByteCount = Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
+  static let saltByteCount = Int(crypto_pwhash_argon2id_SALTBYTES)
+
+  // MARK: - Initialisation
+
+  /// `sodium_init()` runs once, on first use; it is safe to call from any thread.
+  private static let initialised: Bool = sodium_init() >= 0
+
+  /// Every entry point calls this: libsodium's functions are unsafe before `sodium_init`.
+  private static func ready() {
+    precondition(initialised, "libsodium failed to initialise (sodium_init() < 0)")
+  }
+
+  // MARK: - Randomness
+
+  /// `count` bytes from the system CSPRNG (`randombytes_buf`).
+  static func randomBytes(_ count: Int) -> [UInt8] {
+    ready()
+    var bytes = [UInt8](repeating: 0, count: count)
+    bytes.withUnsafeMutableBytes { randombytes_buf($0.baseAddress!, $0.count) }
+    return bytes
+  }
+
+  /// A fresh random key.
+  static func randomKey() -> SecretBytes {
+    ready()
+    let key = SecretBytes(count: keyByteCount)
+    key.withUnsafeMutableBytes { randombytes_buf($0.baseAddress!, $0.count) }
+    return key
+  }
+
+  // MARK: - Key derivation
+
+  /// BLAKE2b-256 of `message` keyed by `key` (`crypto_generichash`): how the UID is mixed into
+  /// every wrapping key, so that a keybag blob is useless without its device's UID.
+  static func keyedHash(key: SecretBytes, message: SecretBytes) -> SecretBytes {
+    ready()
+    let out = SecretBytes(count: keyByteCount)
+    let status = out.withUnsafeMutableBytes { out in
+      key.withUnsafeBytes { key in
+        message.withUnsafeBytes { message in
+          crypto_generichash(
+            out.bindMemory(to: UInt8.self).baseAddress!, out.count,
+            message.bindMemory(to: UInt8.self).baseAddress, UInt64(message.count),
+            key.bindMemory(to: UInt8.self).baseAddress, key.count)
+        }
+      }
+    }
+    precondition(status == 0, "crypto_generichash failed with valid sizes")
+    return out
+  }
+
+  /// Argon2id13 (`crypto_pwhash`) of `password` with `salt` and `parameters`.
+  ///
+  /// - Throws: ``KeybagError/keyDerivationFailed`` when libsodium refuses (usually memory).
+  static func argon2id(
+    password: SecretBytes, salt: [UInt8], parameters: KDFParameters
+  ) throws(KeybagError) -> SecretBytes {
+    ready()
+    precondition(salt.count == saltByteCount, "Argon2id salt must be \(saltByteCount) bytes")
+    guard let memLimit = Int(exactly: parameters.memLimit) else {
+      throw .keyDerivationFailed
+    }
+    let out = SecretBytes(count: keyByteCount)
+    let status = out.withUnsafeMutableBytes { out in
+      password.withUnsafeBytes { password in
+        salt.withUnsafeBytes { salt in
+          crypto_pwhash(
+            out.bindMemory(to: UInt8.self).baseAddress!, UInt64(out.count),
+            password.bindMemory(to: CChar.self).baseAddress!, UInt64(password.count),
+            salt.bindMemory(to: UInt8.self).baseAddress!,
+            parameters.opsLimit, memLimit, crypto_pwhash_ALG_ARGON2ID13)
+        }
+      }
+    }
+    guard status == 0 else { throw .keyDerivationFailed }
+    return out
+  }
+
+  /// Libsodium's Argon2id "interactive" limits: ~50–100 ms and 64 MiB on a laptop.
+  static let interactiveParameters = KDFParameters(
+    opsLimit: UInt64(crypto_pwhash_argon2id_OPSLIMIT_INTERACTIVE),
+    memLimit: UInt64(crypto_pwhash_argon2id_MEMLIMIT_INTERACTIVE))
+
+  /// Libsodium's Argon2id minimum limits: fast enough for hundreds of tests.
+  static let minimumParameters = KDFParameters(
+    opsLimit: UInt64(crypto_pwhash_argon2id_OPSLIMIT_MIN),
+    memLimit: UInt64(crypto_pwhash_argon2id_MEMLIMIT_MIN))
+
+  // MARK: - AEAD
+
+  /// XChaCha20-Poly1305-IETF with a fresh random nonce. Returns `nonce ‖ ciphertext ‖ tag`.
+  static func seal(_ plaintext: [UInt8], key: SecretBytes, associatedData: [UInt8]) -> [UInt8] {
+    plaintext.withUnsafeBytes { seal($0, key: key, associatedData: associatedData) }
+  }
+
+  /// Seals key material without copying it out of its ``SecretBytes``.
+  static func seal(_ plaintext: SecretBytes, key: SecretBytes, associatedData: [UInt8])
+    -> [UInt8]
+  {
+    plaintext.withUnsafeBytes { seal($0, key: key, associatedData: associatedData) }
+  }
+
+  /// Opens `nonce ‖ ciphertext ‖ tag`.
+  ///
+  /// - Throws: ``KeybagError/authenticationFailed`` if the tag does not verify (wrong key,
+  ///   wrong associated data, tampered or truncated bytes).
+  static func open(_ sealed: [UInt8], key: SecretBytes, associatedData: [UInt8])
+    throws(KeybagError) -> [UInt8]
+  {
+    guard sealed.count >= nonceByteCount + tagByteCount else { throw .authenticationFailed }
+    var output = [UInt8](repeating: 0, count: sealed.count - nonceByteCount - tagByteCount)
+    let status = output.withUnsafeMutableBytes {
+      open(sealed, key: key, associatedData: associatedData, into: $0)
+    }
+    guard status == 0 else { throw .authenticationFailed }
+    return output
+  }
+
+  /// Opens sealed key material straight into a ``SecretBytes``.
+  static func openSecret(_ sealed: [UInt8], key: SecretBytes, associatedData: [UInt8])
+    throws(KeybagError) -> SecretBytes
+  {
+    guard sealed.count >= nonceByteCount + tagByteCount else { throw .authenticationFailed }
+    let output = SecretBytes(count: sealed.count - nonceByteCount - tagByteCount)
+    let status = output.withUnsafeMutableBytes {
+      open(sealed, key: key, associatedData: associatedData, into: $0)
+    }
+    guard status == 0 else { throw .authenticationFailed }
+    return output
+  }
+
+  private static func seal(
+    _ plaintext: UnsafeRawBufferPointer, key: SecretBytes, associatedData: [UInt8]
+  ) -> [UInt8] {
+    ready()
+    let nonce = randomBytes(nonceByteCount)
+    var output = [UInt8](repeating: 0, count: nonceByteCount + plaintext.count + tagByteCount)
+    output.replaceSubrange(0..<nonceByteCount, with: nonce)
+    let status = output.withUnsafeMutableBytes { output in
+      key.withUnsafeBytes { key in
+        associatedData.withUnsafeBytes { ad in
+          crypto_aead_xchacha20poly1305_ietf_encrypt(
+            output.bindMemory(to: UInt8.self).baseAddress! + nonceByteCount, nil,
+            plaintext.bindMemory(to: UInt8.self).baseAddress, UInt64(plaintext.count),
+            ad.bindMemory(to: UInt8.self).baseAddress, UInt64(ad.count),
+            nil,
+            output.bindMemory(to: UInt8.self).baseAddress!,
+            key.bindMemory(to: UInt8.self).baseAddress!)
+        }
+      }
+    }
+    precondition(status == 0, "crypto_aead_xchacha20poly1305_ietf_encrypt failed")
+    return output
+  }
+
+  /// The C call behind both `open`s; `output` is exactly the plaintext size. Returns its status.
+  private static func open(
+    _ sealed: [UInt8], key: SecretBytes, associatedData: [UInt8],
+    into output: UnsafeMutableRawBufferPointer
+  ) -> Int32 {
+    ready()
+    return sealed.withUnsafeBytes { sealed in
+      let bytes = sealed.bindMemory(to: UInt8.self)
+      return key.withUnsafeBytes { key in
+        associatedData.withUnsafeBytes { ad in
+          crypto_aead_xchacha20poly1305_ietf_decrypt(
+            output.bindMemory(to: UInt8.self).baseAddress, nil,
+            nil,
+            bytes.baseAddress! + nonceByteCount, UInt64(bytes.count - nonceByteCount),
+            ad.bindMemory(to: UInt8.self).baseAddress, UInt64(ad.count),
+            bytes.baseAddress!,
+            key.bindMemory(to: UInt8.self).baseAddress!)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import ItemStore
+
+/// One item as `show items` lists it: attributes only, never the secret.
+public struct ItemSummary: Sendable, Hashable, CustomStringConvertible {
+  /// Whether the item's sealed attributes could be opened for the listing.
+  public enum Readability: Sendable, Hashable {
+    case readable
+    /// The class key is not in memory; the reason is in the device's terms.
+    case locked(String)
+    /// The item can never be opened again (damaged, or its key destroyed).
+    case unrecoverable
+  }
+
+  /// The `kSecClass` value: genp, inet, cert, keys.
+  public var itemClass: String
+  public var protection: ProtectionClass?
+  public var accessGroup: String?
+  public var synchronizable: Bool
+  /// Plaintext primary-key attributes that are set (readable even while locked).
+  public var keyAttributes: [String: SecValue]
+  /// The other attributes; empty unless ``readability`` is `.readable`.
+  public var attributes: [String: SecValue]
+  public var accessControl: SecAccessControl?
+  public var hasData: Bool
+  public var readability: Readability
+
+  /// One line: class, key attributes, protection, group, then the rest or why it is hidden.
+  public var description: String {
+    var parts = [itemClass]
+    for (name, value) in keyAttributes.sorted(by: { $0.key < $1.key }) {
+      parts.append("\(name)=\(Self.render(value))")
+    }
+    parts.append("pdmn=\(protection?.rawValue ?? "?")")
+    if synchronizable { parts.append("sync=1") }
+    if let accessGroup { parts.append("agrp=\(accessGroup)") }
+    switch readability {
+    case .readable:
+      for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
+        parts.append("\(name)=\(Self.render(value))")
+      }
+      if let accessControl {
+        parts.append("accc=\(accessControl.protection)\(FlagNames.describe(accessControl.flags))")
+      }
+      parts.append(hasData ? "data=<sealed>" : "no data")
+    case .locked(let reason):
+      parts.append("[locked: \(reason)]")
+    case .unrecoverable:
+      parts.append("[unrecoverable: cannot be decrypted]")
+    }
+    return parts.joined(separator: " ")
+  }
+
+  static func render(_ value: SecValue) -> String {
+    switch value {
+    case .string(let text): "\"\(text)\""
+    case .data(let bytes): "<\(bytes.count) bytes>"
+    case .number(let number): String(number)
+    case .bool(let flag): flag ? "true" : "false"
+    case .date(let date): date.formatted(.iso8601)
+    default: "\(value)"
+    }
+  }
+}
+
+extension SimulatedDevice {
+  /// Every item in the keychain, in class then insertion order, for `show items`. Data is
+  /// never included; a locked item shows its plaintext key and says it is locked.
+  public func listItems() -> [ItemSummary] {
+    var summaries: [ItemSummary] = []
+    let sealer = ItemSealer(keybag: keybag)
+    for itemClass in ItemClass.allCases {
+      let rows = (try? database.rows(in: itemClass, matching: ["tomb": .integer(0)])) ?? []
+      for row in rows { summaries.append(summary(of: row, sealer: sealer)) }
+    }
+    return summaries
+  }
+
+  private func summary(of row: ItemRow, sealer: ItemSealer) -> ItemSummary {
+    var keyAttributes: [String: SecValue] = [:]
+    for name in row.itemClass.primaryKey
+    where !["agrp", "sync"].contains(name) && !ResultBuilder.internalAttributes.contains(name) {
+      guard let stored = row.plainColumns[name], ItemDescription.text(stored) != nil,
+        let kind = row.itemClass.attribute(named: name)?.kind,
+        let value = ResultBuilder.secValue(stored, kind: kind)
+      else { continue }
+      keyAttributes[name] = value
+    }
+    var summary = ItemSummary(
+      itemClass: row.itemClass.rawValue,
+      protection: (try? ItemSealer.protection(of: row)),
+      accessGroup: ItemDescription.text(row.plainColumns["agrp"]),
+      synchronizable: row.plainColumns["sync"] == .integer(1), keyAttributes: keyAttributes,
+      attributes: [:], accessControl: nil,
+      hasData: row.sealedColumns[ItemClass.dataColumn] != nil, readability: .readable)
+    do {
+      let item = try sealer.openAttributes(row)
+      var attributes = ResultBuilder.attributes(of: item, withClass: false)
+      for name in row.itemClass.plainColumns { attributes[name] = nil }
+      attributes["accc"] = nil
+      summary.attributes = attributes
+      summary.accessControl = item.accessControl
+    } catch {
+      if case .classUnavailable(let protection) = error {
+        summary.readability = .locked(LockExplanation.reason(protection, device: device))
+      } else {
+        summary.readability = .unrecoverable
+      }
+    }
+    return summary
+  }
+}

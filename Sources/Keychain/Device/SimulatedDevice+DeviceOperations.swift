@@ -1,0 +1,199 @@
+import Foundation
+import ItemStore
+import Keybag
+
+/// Passcode, lock, unlock, reboot and time: each checks the state machine first (on a copy),
+/// then does the keybag's crypto, then commits and saves.
+extension SimulatedDevice {
+  /// Sets a passcode where none is set: creates the `akpu` class and protects classes A and C.
+  public func setPasscode(_ passcode: String) -> DeviceOutcome {
+    var next = device
+    let commands: [KeybagCommand]
+    do {
+      commands = try next.handle(.passcodeSet)
+      try keybag.setPasscode(passcode)
+    } catch {
+      return refusal("passcode not set", error)
+    }
+    commit(next, commands)
+    return .done(
+      "passcode set; class A and C keys are now protected by it, and "
+        + "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly items can be stored")
+  }
+
+  /// Changes the passcode. A wrong current passcode counts as a failed attempt.
+  public func changePasscode(from current: String, to new: String) -> DeviceOutcome {
+    var next = device
+    let commands: [KeybagCommand]
+    do {
+      try device.checkPasscodeEntryAllowed()
+      commands = try next.handle(.passcodeChanged)
+      try keybag.changePasscode(from: current, to: new)
+    } catch {
+      return refusal("passcode not changed", error)
+    }
+    commit(next, commands)
+    return .done("passcode changed; the items are untouched (class keys are rewrapped)")
+  }
+
+  /// Turns the passcode off: destroys the `akpu` class key and deletes its items, as iOS
+  /// does ("Disabling the device passcode will cause all previously protected items to be
+  /// deleted", SecItem.h; fact sheet §6.4).
+  public func removePasscode(current: String) -> DeviceOutcome {
+    var next = device
+    let commands: [KeybagCommand]
+    do {
+      try device.checkPasscodeEntryAllowed()
+      commands = try next.handle(.passcodeRemoved)
+      try keybag.removePasscode(current: current)
+    } catch {
+      return refusal("passcode not removed", error)
+    }
+    commit(next, commands)
+    let purged = purgePasscodeOnlyItems()
+    return .done(
+      "passcode removed; \(purged) kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly item(s) "
+        + "deleted with their class key",
+      note: Explanation(
+        cause: "with no passcode, every class key is protected by the device UID alone: "
+          + "locking the device no longer protects any item"))
+  }
+
+  /// Presses the side button. Class A keys survive a grace period before being discarded.
+  public func lock() -> DeviceOutcome {
+    guard device.lock == .unlocked else {
+      return .done("device already locked (\(LockDescription.of(device)))")
+    }
+    let commands = (try? device.handle(.lockButtonPressed)) ?? []
+    commit(device, commands)
+    guard device.passcode.isSet else {
+      return .done(
+        "screen locked",
+        note: Explanation(
+          cause: "no passcode is set, so locking protects nothing: every class key stays "
+            + "available and every item stays readable",
+          fix: "set a passcode (device passcode <digits>) to see data protection at work"))
+    }
+    return .done(
+      "device locked; class A keys are discarded in \(Device.classAGracePeriod) (grace "
+        + "period), class C keys stay until reboot")
+  }
+
+  /// Unlocks the screen. With a passcode set, `passcode` is checked by the keybag (a wrong
+  /// one is counted and may start an escalating delay); with none set, it is a swipe.
+  public func unlock(passcode: String? = nil) -> DeviceOutcome {
+    guard device.passcode.isSet else {
+      let commands = (try? device.handle(.unlockSucceeded)) ?? []
+      commit(device, commands)
+      return .done("device unlocked (no passcode is set)")
+    }
+    guard let passcode else {
+      return .refused(
+        "device still locked", "a passcode is set; unlocking needs it",
+        fix: "unlock with the passcode")
+    }
+    var next = device
+    do {
+      try device.checkPasscodeEntryAllowed()
+      try keybag.unlock(passcode: passcode)
+    } catch {
+      return refusal("device still locked", error)
+    }
+    let commands = (try? next.handle(.unlockSucceeded)) ?? []
+    commit(next, commands)
+    return .done("device unlocked; class A and C keys are available")
+  }
+
+  /// Power cycles the device: it comes back before first unlock.
+  public func reboot() -> DeviceOutcome {
+    let commands = (try? device.handle(.rebooted)) ?? []
+    commit(device, commands)
+    guard device.passcode.isSet else {
+      return .done("device restarted; no passcode is set, so every class key is available")
+    }
+    return .done(
+      "device restarted, before first unlock: only class D (kSecAttrAccessibleAlways) items "
+        + "are readable until the passcode is entered")
+  }
+
+  /// Moves the simulated clock forward; class A keys go once the grace period after a lock
+  /// has run out, and escalating passcode delays end.
+  public func advanceClock(by duration: SimulatedDuration) -> DeviceOutcome {
+    var next = device
+    let commands: [KeybagCommand]
+    do {
+      commands = try next.handle(.timeAdvanced(milliseconds: duration.milliseconds))
+    } catch {
+      return refusal("clock not moved", error)
+    }
+    commit(next, commands)
+    var summary = "clock advanced by \(duration) to \(device.clock.now)"
+    for case .discardClassKeys(let classes) in commands {
+      let names = classes.map(\.rawValue).sorted().joined(separator: ", ")
+      summary += "; class keys discarded: \(names)"
+    }
+    return .done(summary)
+  }
+
+  // MARK: - Helpers
+
+  private func commit(_ next: Device, _ commands: [KeybagCommand]) {
+    for command in commands { keybag.apply(command) }
+    device = next
+    save()
+  }
+
+  /// A refused operation. A wrong passcode is recorded as a failed attempt (and saved).
+  private func refusal(_ summary: String, _ error: any Error) -> DeviceOutcome {
+    switch error {
+    case KeybagError.wrongPasscode:
+      _ = try? device.handle(.unlockFailed)
+      save()
+      var cause = "wrong passcode (\(device.passcode.failedAttempts) failed attempt(s) in a row)"
+      if let until = device.passcode.blockedUntil {
+        cause += "; passcode entry is disabled until \(until) "
+          + "(\(until.duration(since: device.clock.now)) from now)"
+      }
+      return .refused(summary, cause, fix: "enter the device's current passcode")
+    case KeybagError.emptyPasscode:
+      return .refused(summary, "the passcode is empty", fix: "use at least one digit")
+    case let error as DeviceError:
+      return .refused(summary, error.description, fix: Self.fix(for: error))
+    default:
+      return .refused(summary, "\(error)")
+    }
+  }
+
+  private static func fix(for error: DeviceError) -> String? {
+    switch error {
+    case .passcodeAlreadySet: "change it with changePasscode(from:to:)"
+    case .noPasscode: "set a passcode first"
+    case .blocked: "wait until the delay ends (advance the clock)"
+    case .deviceLocked: "unlock the device first"
+    case .invalidTimeAdvance: "advance the clock by a positive duration"
+    }
+  }
+
+  /// Deletes every `akpu` item: their key no longer exists.
+  private func purgePasscodeOnlyItems() -> Int {
+    var purged = 0
+    for itemClass in ItemClass.allCases {
+      guard let rows = try? database.rows(in: itemClass, matching: ["pdmn": .text("akpu")])
+      else { continue }
+      let ids = rows.compactMap(\.rowID)
+      purged += (try? database.delete(rowIDs: ids, in: itemClass)) ?? 0
+    }
+    return purged
+  }
+}
+
+/// "unlocked", "locked for 3h", "before first unlock".
+enum LockDescription {
+  static func of(_ device: Device) -> String {
+    switch device.lock {
+    case .unlocked: "unlocked"
+    case .beforeFirstUnlock: "before first unlock"
+    case .locked(let since): "locked for \(device.clock.now.duration(since: since))"
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import ItemStore
+import Keybag
+
+/// A simulated iPhone: its security state, its keybag, its keychain and the app calling it.
+///
+/// The facade the scenario runner, the REPL and library users drive. Device operations return a
+/// ``DeviceOutcome``; SecItem calls return a ``SecItemOutcome`` with Apple's status.
+///
+/// ```swift
+/// let phone = try SimulatedDevice(options: .init(kdfProfile: .fast))
+/// phone.setPasscode("123456")
+/// phone.secItemAdd(["class": .string("genp"), "acct": .string("alice"),
+///                   "v_Data": .data(Data("s3cret".utf8))])
+/// phone.lock(); phone.advanceClock(by: .seconds(11))
+/// phone.secItemCopyMatching(["class": .string("genp"), "r_Data": .bool(true)]).status
+/// // errSecInteractionNotAllowed
+/// ```
+///
+/// Not thread-safe: one owner drives it, like the device it stands for.
+public final class SimulatedDevice {
+  /// How to build a device.
+  public struct Options: Sendable {
+    /// The passcode key derivation's cost: `.realistic` (default) or `.fast` for tests.
+    public var kdfProfile: KDFProfile
+    /// A device file to keep the device in, or `nil` (default) for memory only.
+    public var path: String?
+    /// The app making the calls.
+    public var caller: Caller
+
+    public init(kdfProfile: KDFProfile = .realistic, path: String? = nil, caller: Caller = .default)
+    {
+      self.kdfProfile = kdfProfile
+      self.path = path
+      self.caller = caller
+    }
+  }
+
+  /// The device's security state (passcode, lock, clock).
+  public internal(set) var device: Device
+  /// The app whose calls the keychain serves; changing it is saved like any state change.
+  public var caller: Caller {
+    didSet { save() }
+  }
+  let keybag: Keybag
+  let database: ItemDatabase
+  let engine: SecItemEngine
+  /// Set when the last save to the device file failed; reported by ``state``.
+  public internal(set) var lastSaveError: String?
+
+  /// The date kSecAttrCreationDate gets at the clock's epoch: 2025-01-01 00:00:00 UTC.
+  public static let epochDate = Date(timeIntervalSinceReferenceDate: 757_382_400)
+
+  /// A fresh device: no passcode, unlocked, the clock at its epoch, no items.
+  ///
+  /// - Throws: ``SimulatedDeviceError/deviceExists(path:)`` when `options.path` already holds
+  ///   a device, or ``SimulatedDeviceError/store(_:)`` when the file cannot be created.
+  public convenience init(options: Options = .init()) throws(SimulatedDeviceError) {
+    let database: ItemDatabase
+    do {
+      database = try ItemDatabase(path: options.path)
+      if let path = options.path, try database.deviceBlob(forKey: StateKey.device) != nil {
+        throw SimulatedDeviceError.deviceExists(path: path)
+      }
+    } catch let error as SimulatedDeviceError {
+      throw error
+    } catch let error as ItemStoreError {
+      throw .store(error)
+    } catch {
+      throw .store(.cannotOpen(path: options.path ?? ":memory:", reason: "\(error)"))
+    }
+    self.init(
+      device: .fresh(), keybag: Keybag(profile: options.kdfProfile), database: database,
+      caller: options.caller)
+    save()
+  }
+
+  init(device: Device, keybag: Keybag, database: ItemDatabase, caller: Caller) {
+    self.device = device
+    self.keybag = keybag
+    self.database = database
+    self.caller = caller
+    self.engine = SecItemEngine(database: database, keybag: keybag)
+  }
+
+  /// The device file, or `nil` for an in-memory device.
+  public var path: String? { database.path }
+
+  /// The simulated clock as a date.
+  var now: Date {
+    Self.epochDate.addingTimeInterval(Double(device.clock.now.milliseconds) / 1_000)
+  }
+
+  var callContext: SecItemEngine.Context {
+    SecItemEngine.Context(device: device, caller: caller, now: now)
+  }
+}

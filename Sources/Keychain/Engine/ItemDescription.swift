@@ -1,0 +1,48 @@
+import Foundation
+import ItemStore
+
+/// How explanations and `show items` name an item, from its plaintext columns only (so it
+/// works while the item is locked): "item `alice` (genp, service com.app.auth)".
+enum ItemDescription {
+  static func of(_ itemClass: ItemClass, plain: [String: StoredValue]) -> String {
+    let account = text(plain["acct"])
+    switch itemClass {
+    case .genp:
+      return "item \(quoted(account)) (genp, service \(text(plain["svce"]) ?? "\"\""))"
+    case .inet:
+      return "item \(quoted(account)) (inet, server \(text(plain["srvr"]) ?? "\"\""))"
+    case .cert:
+      return "certificate (cert, serial \(text(plain["slnr"]) ?? "none"))"
+    case .keys:
+      return "key (keys, tag \(text(plain["atag"]) ?? "none"))"
+    }
+  }
+
+  static func of(_ row: ItemRow) -> String { of(row.itemClass, plain: row.plainColumns) }
+
+  static func of(_ item: KeychainItem) -> String { of(item.itemClass, plain: item.attributes) }
+
+  private static func quoted(_ account: String?) -> String {
+    guard let account, !account.isEmpty else { return "with no account" }
+    return "`\(account)`"
+  }
+
+  /// A short rendering of an attribute value: text as is, bytes as text when printable,
+  /// otherwise their length. `nil` for an empty or missing value.
+  static func text(_ value: StoredValue?) -> String? {
+    switch value {
+    case .text(let text)?: return text.isEmpty ? nil : text
+    case .blob(let bytes)?:
+      guard !bytes.isEmpty else { return nil }
+      if let text = String(data: bytes, encoding: .utf8),
+        text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
+      {
+        return text
+      }
+      return "<\(bytes.count) bytes>"
+    case .integer(let number)?: return String(number)
+    case .real(let number)?: return String(number)
+    case .null?, nil: return nil
+    }
+  }
+}

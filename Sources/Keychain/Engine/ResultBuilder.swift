@@ -1,0 +1,62 @@
+import Foundation
+import ItemStore
+
+/// The object a call returns for one item, shaped by the kSecReturn keys (fact sheet §4).
+enum ResultBuilder {
+  /// Attributes securityd keeps for itself and does not hand back.
+  static let internalAttributes: Set<String> = ["vwht", "tkid", "musr", "ggrp"]
+
+  /// `nil` when the item contributes nothing: no return key, kSecReturnRef alone on a
+  /// password (iOS returns success and NULL), or kSecReturnData alone on an item without data.
+  static func value(for item: KeychainItem, returns: Set<QueryKey.ReturnKey>) -> SecValue? {
+    let reference = item.rowID.map { PersistentReference.encode(item.itemClass, rowID: $0) }
+    if returns.count == 1, let only = returns.first {
+      switch only {
+      case .data: return item.data.map(SecValue.data)
+      case .attributes: return .dictionary(attributes(of: item, withClass: false))
+      case .persistentRef: return reference.map(SecValue.data)
+      case .ref: return nil
+      }
+    }
+    guard !returns.isEmpty else { return nil }
+    var dictionary: [String: SecValue] = [:]
+    if returns.contains(.attributes) {
+      dictionary = attributes(of: item, withClass: returns.contains(.ref))
+    }
+    if returns.contains(.data), let data = item.data { dictionary["v_Data"] = .data(data) }
+    if returns.contains(.persistentRef), let reference {
+      dictionary["v_PersistentRef"] = .data(reference)
+    }
+    return .dictionary(dictionary)
+  }
+
+  /// The item's attributes as Security returns them: keyed by raw attribute codes, without
+  /// internal attributes or the secret; `class` only when a ref was requested (SecItemDb.c
+  /// l.493).
+  static func attributes(of item: KeychainItem, withClass: Bool) -> [String: SecValue] {
+    var dictionary: [String: SecValue] = [:]
+    for (name, stored) in item.attributes where !internalAttributes.contains(name) {
+      guard let kind = item.itemClass.attribute(named: name)?.kind,
+        let value = secValue(stored, kind: kind)
+      else { continue }
+      dictionary[name] = value
+    }
+    if let control = item.accessControl { dictionary["accc"] = .accessControl(control) }
+    if withClass { dictionary["class"] = .string(item.itemClass.rawValue) }
+    return dictionary
+  }
+
+  /// A stored value back in CoreFoundation terms: TEXT as a string, BLOB as data, dates as
+  /// dates, `sync`/`tomb` as booleans.
+  static func secValue(_ stored: StoredValue, kind: AttributeKind) -> SecValue? {
+    switch (stored, kind) {
+    case (.null, _): nil
+    case (.text(let text), _): .string(text)
+    case (.blob(let bytes), _): .data(bytes)
+    case (.integer(let number), .bool): .bool(number != 0)
+    case (.integer(let number), _): .number(number)
+    case (.real(let seconds), .date): .date(Date(timeIntervalSinceReferenceDate: seconds))
+    case (.real(let number), _): .number(Int64(number))
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import DeviceState
+import Foundation
+import ItemStore
+
+extension SecItemEngine {
+  /// SecItemDelete: removes every matching item.
+  ///
+  /// A locked item is deleted without being opened when the query only names plaintext
+  /// columns (its primary key, protection class, access group); if the query filters on a
+  /// sealed attribute the item must be opened to know whether it matches, so a locked one
+  /// fails the call with errSecInteractionNotAllowed (docs/fidelity/engine.md).
+  func delete(_ query: SecQuery, context: Context) -> SecItemOutcome {
+    outcome { () throws(SecItemFailure) in
+      let parsed = try QueryValidator(caller: context.caller).validate(query, as: .delete)
+      let filter = RowFilter(parsed, caller: context.caller)
+      var doomed: [Int64] = []
+      var lost = 0
+      for row in try candidates(filter) {
+        guard let rowID = row.rowID else { continue }
+        guard filter.hasSealedConditions else {
+          doomed.append(rowID)
+          continue
+        }
+        switch try visit(row, filter: filter, context: context, action: "cannot delete") {
+        case .matched: doomed.append(rowID)
+        case .filteredOut: continue
+        case .lost:
+          lost += 1
+          doomed.append(rowID)
+        }
+      }
+      guard doomed.count > lost else {
+        if !doomed.isEmpty { _ = try? database.delete(rowIDs: doomed, in: parsed.itemClass) }
+        throw notFound(parsed, filter: filter, lost: lost, context: context)
+      }
+      do throws(ItemStoreError) {
+        try database.delete(rowIDs: doomed, in: parsed.itemClass)
+      } catch {
+        throw Self.storeFailure(error)
+      }
+      return SecItemOutcome(status: .errSecSuccess)
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import DeviceState
+import Foundation
+import ItemStore
+import Keybag
+
+extension SecItemEngine {
+  /// SecItemUpdate: changes every matching item in one transaction; a primary-key collision
+  /// on any of them rolls the whole update back (fact sheet §2.4).
+  func update(_ query: SecQuery, _ attributes: SecQuery, context: Context) -> SecItemOutcome {
+    outcome { () throws(SecItemFailure) in
+      let validator = QueryValidator(caller: context.caller)
+      let (parsed, changes) = try validator.validateUpdate(query, attributes)
+      let filter = RowFilter(parsed, caller: context.caller)
+      var lost: [ItemRow] = []
+      defer { dropLost(lost) }
+      var updated: [(rowID: Int64, row: ItemRow)] = []
+      for row in try candidates(filter) {
+        guard let rowID = row.rowID else { continue }
+        var item: KeychainItem
+        switch try visit(row, filter: filter, context: context, action: "cannot update") {
+        case .matched(let opened): item = opened
+        case .filteredOut: continue
+        case .lost:
+          lost.append(row)
+          continue
+        }
+        if item.requiresUserAuthentication {
+          throw SecItemFailure.unsupported(
+            "updating an item whose access control requires user authentication "
+              + "(\(item.accessControl.map { FlagNames.describe($0.flags) } ?? "")); nothing "
+              + "was changed",
+            fix: "delete the item and add it again")
+        }
+        item.data = try openData(row, context: context, action: "cannot update")
+        Self.apply(changes, to: &item, now: context.now)
+        do throws(KeybagError) {
+          updated.append((rowID, try sealer.seal(item)))
+        } catch {
+          throw Self.sealFailure(error, item: item, context: context)
+        }
+      }
+      guard !updated.isEmpty else {
+        throw notFound(parsed, filter: filter, lost: lost.count, context: context)
+      }
+      try write(updated)
+      return SecItemOutcome(status: .errSecSuccess)
+    }
+  }
+
+  /// Applies `attributesToUpdate` to one item and bumps its modification date.
+  static func apply(_ changes: ParsedQuery, to item: inout KeychainItem, now: Date) {
+    for (name, value) in changes.attributes { item.attributes[name] = value }
+    if case .value(let flag)? = changes.synchronizable {
+      item.attributes["sync"] = .integer(flag ? 1 : 0)
+    }
+    if let control = changes.accessControl {
+      item.accessControl = control
+      item.attributes["pdmn"] = .text(control.protection)
+    } else if case .text(let protection)? = changes.attributes["pdmn"],
+      let control = item.accessControl
+    {
+      item.accessControl = SecAccessControl(protection: protection, flags: control.flags)
+    }
+    if let data = changes.data { item.data = data }
+    if changes.attributes["mdat"] == nil {
+      item.attributes["mdat"] = .real(now.timeIntervalSinceReferenceDate)
+    }
+  }
+
+  /// Replaces the rows in one transaction.
+  private func write(_ updated: [(rowID: Int64, row: ItemRow)]) throws(SecItemFailure) {
+    do {
+      try database.inTransaction {
+        for (rowID, row) in updated { try database.replace(rowID: rowID, with: row) }
+      }
+    } catch let error as ItemStoreError {
+      if case .duplicateItem = error, let first = updated.first {
+        throw SecItemFailure(
+          .errSecDuplicateItem,
+          "the update would give an item the same primary key as another existing item "
+            + "(\(ItemDescription.of(first.row)) or another match); nothing was changed",
+          fix: "delete the other item first, or narrow the query so the new primary-key "
+            + "values stay unique")
+      }
+      throw Self.storeFailure(error)
+    } catch {
+      throw SecItemFailure(.errSecInternal, "the update failed: \(error)")
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import DeviceState
+import Foundation
+import ItemStore
+import Keybag
+
+/// Opening the rows a search visits, with Apple's rules for the ones that cannot be opened
+/// (fact sheet §4): a locked row fails the whole call with errSecInteractionNotAllowed; a row
+/// that can never be opened (its `akpu` key destroyed, or tampered with) is skipped and
+/// dropped, as securityd deletes corrupt items.
+extension SecItemEngine {
+  enum RowVisit {
+    case matched(KeychainItem)
+    case filteredOut
+    case lost
+  }
+
+  func visit(
+    _ row: ItemRow, filter: RowFilter, context: Context, action: String
+  ) throws(SecItemFailure) -> RowVisit {
+    do {
+      let item = try sealer.openAttributes(row)
+      return filter.matchesSealed(item) ? .matched(item) : .filteredOut
+    } catch {
+      return try unopenable(row, error: error, context: context, action: action)
+    }
+  }
+
+  /// Opens the secret of an already-visited row.
+  func openData(_ row: ItemRow, context: Context, action: String) throws(SecItemFailure)
+    -> Data?
+  {
+    do {
+      return try sealer.openData(row)
+    } catch {
+      if case .lost = try unopenable(row, error: error, context: context, action: action) {
+        throw SecItemFailure(
+          .errSecDecode, "the data of \(ItemDescription.of(row)) cannot be decrypted",
+          fix: "delete the item and store it again")
+      }
+      return nil
+    }
+  }
+
+  private func unopenable(
+    _ row: ItemRow, error: KeybagError, context: Context, action: String
+  ) throws(SecItemFailure) -> RowVisit {
+    switch error {
+    case .classUnavailable(let protection):
+      throw LockExplanation.locked(
+        ItemDescription.of(row), protection: protection, device: context.device, action: action)
+    default:
+      return .lost
+    }
+  }
+
+  /// Deletes rows that can never be opened again, as securityd does with corrupt items.
+  func dropLost(_ rows: [ItemRow]) {
+    for row in rows {
+      guard let rowID = row.rowID else { continue }
+      _ = try? database.delete(rowIDs: [rowID], in: row.itemClass)
+    }
+  }
+
+  /// errSecItemNotFound, with what was searched and the usual reasons a search misses.
+  func notFound(
+    _ query: ParsedQuery, filter: RowFilter, lost: Int, context: Context
+  ) -> SecItemFailure {
+    let className = QueryParser.className(query.itemClass.rawValue)
+    var cause = "no \(className) item matches the query"
+    if filter.accessGroups != nil {
+      cause += " in the caller's access groups (\(context.caller.accessGroups.joined(separator: ", ")))"
+    }
+    var fixes: [String] = []
+    if lost > 0 {
+      cause += "; \(lost) matching item(s) could never be decrypted again (an "
+        + "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly item whose key was destroyed when "
+        + "the passcode was removed, or a damaged item) and were dropped"
+    }
+    if query.synchronizable == nil, query.persistentRef == nil {
+      var syncFilter = filter
+      syncFilter.plain["sync"] = .integer(1)
+      if let rows = try? candidates(syncFilter), !rows.isEmpty {
+        cause += "; a synchronizable item matches, but a query without "
+          + "kSecAttrSynchronizable only sees non-synchronizable items"
+        fixes.append("add kSecAttrSynchronizable: kSecAttrSynchronizableAny to the query")
+      }
+    }
+    if !filter.sealed.isEmpty {
+      let names = filter.sealed.keys.sorted().map(KeyName.of).joined(separator: ", ")
+      fixes.append("check the values of \(names); every attribute in a query must match")
+    }
+    return SecItemFailure(
+      .errSecItemNotFound, cause,
+      fix: fixes.isEmpty ? "add the item first, or check the query's attributes" : fixes
+        .joined(separator: "; "))
+  }
+}

@@ -1,0 +1,50 @@
+import DeviceState
+import Foundation
+import ItemStore
+import Keybag
+
+/// SecItemAdd, SecItemCopyMatching, SecItemUpdate and SecItemDelete over the item store and
+/// the keybag, as the current caller on the current device state.
+///
+/// It learns that an item is locked only because ``Keybag/open(_:in:context:)`` throws; the
+/// ``Device`` in the context is consulted to *explain* that, never to decide it.
+final class SecItemEngine {
+  let database: ItemDatabase
+  let keybag: Keybag
+
+  /// What a call needs to know about its surroundings.
+  struct Context {
+    var device: Device
+    var caller: Caller
+    /// The simulated clock as a date, for kSecAttrCreationDate / ModificationDate.
+    var now: Date
+  }
+
+  init(database: ItemDatabase, keybag: Keybag) {
+    self.database = database
+    self.keybag = keybag
+  }
+
+  var sealer: ItemSealer { ItemSealer(keybag: keybag) }
+
+  /// Runs a call body, turning its failure into an outcome.
+  func outcome(_ body: () throws(SecItemFailure) -> SecItemOutcome) -> SecItemOutcome {
+    do {
+      return try body()
+    } catch {
+      return error.outcome
+    }
+  }
+
+  // MARK: - Store errors
+
+  /// A store failure other than a duplicate: not something an app can cause.
+  static func storeFailure(_ error: ItemStoreError) -> SecItemFailure {
+    if case .duplicateItem = error {
+      return SecItemFailure(.errSecDuplicateItem, "an item with the same primary key exists")
+    }
+    return SecItemFailure(
+      .errSecInternal, "the simulated keychain database failed: \(error)",
+      fix: "this is a simulator fault, not app behaviour; please report it")
+  }
+}
