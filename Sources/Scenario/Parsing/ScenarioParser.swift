@@ -42,14 +42,53 @@ public struct ScenarioParser: Sendable {
   ///   - source: the text; a trailing open bracket is reported as an error.
   ///   - firstLine: the line number of the first line, for locations.
   public mutating func parse(_ source: String, firstLine: Int = 1) -> ParseResult {
-    ParseResult(statements: [], diagnostics: [])
+    let lines = source.lines
+    let splitter = StatementSplitter(lines: lines, firstLine: firstLine)
+    var statements: [Statement] = []
+    var diagnostics: [ScenarioDiagnostic] = []
+    var known = bindings
+    var poisoned: Set<String> = []
+    for chunk in splitter.chunks {
+      var parser = StatementParser(
+        code: chunk.code, file: file, firstLine: chunk.firstLine, bindings: known,
+        poisoned: poisoned)
+      do {
+        let (kind, location) = try parser.parseStatement()
+        statements.append(Statement(kind: kind, location: location, sourceText: chunk.sourceText))
+        known = parser.bindings
+      } catch {
+        diagnostics.append(Self.withSourceLine(error, lines: lines, firstLine: firstLine))
+        if let name = parser.pendingName { poisoned.insert(name) }
+      }
+    }
+    if let open = splitter.unclosed {
+      let location = SourceLocation(file: file, line: open.line, column: open.column)
+      let diagnostic = ScenarioDiagnostic(
+        at: location, message: ParseMessage.unclosedBracket(open.bracket).text)
+      diagnostics.append(Self.withSourceLine(diagnostic, lines: lines, firstLine: firstLine))
+    }
+    bindings = known
+    return ParseResult(statements: statements, diagnostics: diagnostics)
+  }
+
+  private static func withSourceLine(
+    _ diagnostic: ScenarioDiagnostic, lines: [Substring], firstLine: Int
+  ) -> ScenarioDiagnostic {
+    var diagnostic = diagnostic
+    let index = diagnostic.location.line - firstLine
+    if lines.indices.contains(index) { diagnostic.sourceLine = String(lines[index]) }
+    return diagnostic
   }
 
   /// Forgets every binding (the REPL's `reset`).
   public mutating func removeAllBindings() { bindings = [:] }
 
   /// Whether `lines` form complete statements or a bracket is still open.
-  public static func inputStatus(of lines: [String]) -> InputStatus { .complete }
+  public static func inputStatus(of lines: [String]) -> InputStatus {
+    let splitter = StatementSplitter(lines: lines.flatMap(\.lines), firstLine: 1)
+    guard let open = splitter.unclosed else { return .complete }
+    return .needsMore(bracket: open.bracket, line: open.line, column: open.column)
+  }
 }
 
 /// What one call to ``ScenarioParser/parse(_:firstLine:)`` produced.
