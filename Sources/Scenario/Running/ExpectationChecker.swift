@@ -53,7 +53,7 @@ struct ExpectationChecker {
     case .noResult:
       guard let result = last.result else { return .held }
       return .failed(
-        expected: "no result", actual: "result " + formatter.format(result, indent: 12),
+        expected: "no result", actual: "result " + formatter.format(result, indent: 0),
         explanation: last.explanation ?? statusContext(status))
     case .count(let expected):
       let actual = Self.count(of: last.result)
@@ -67,14 +67,14 @@ struct ExpectationChecker {
       let expected = try evaluate(expr)
       guard let result = last.result else {
         return .failed(
-          expected: "result " + formatter.format(expected, indent: 12),
+          expected: "result " + formatter.format(expected, indent: 0),
           actual: "no result (\(status.name))", explanation: last.explanation)
       }
       return Self.matches(expected, result)
         ? .held
         : .failed(
-          expected: "result " + formatter.format(expected, indent: 12),
-          actual: "result " + formatter.format(result, indent: 12),
+          expected: "result " + formatter.format(expected, indent: 0),
+          actual: "result " + formatter.format(result, indent: 0),
           explanation: last.explanation)
     case .device, .success, .laError, .bool, .prompt, .noPrompt:
       return .held  // handled above
@@ -135,7 +135,7 @@ struct ExpectationChecker {
     case .noResult: "no result"
     case .count(let n): "count \(n)"
     case .result(let expr):
-      "result " + ((try? evaluate(expr)).map { formatter.format($0, indent: 12) } ?? "?")
+      "result " + ((try? evaluate(expr)).map { formatter.format($0, indent: 0) } ?? "?")
     case .device(let state): "device \(state)"
     case .success: "success"
     case .laError(let error): error.description

@@ -8,11 +8,13 @@ struct ItemListing {
   func lines(_ item: ItemSummary) -> [String] {
     let className =
       SecValueFormatter.valueName(item.itemClass, forKey: "class") ?? item.itemClass
-    var key = item.keyAttributes
-    if let group = item.accessGroup { key["agrp"] = .string(group) }
-    var first = "- \(className) " + formatter.format(.dictionary(key), indent: 2)
+    let key = item.keyAttributes.map { (name: SecValueFormatter.keyName($0.key), value: $0.value) }
+      .sorted { $0.name < $1.name }
+      .map { "\($0.name): " + formatter.format($0.value) }
+    var first = "- \(className)" + (key.isEmpty ? "" : "  " + key.joined(separator: ", "))
     if item.synchronizable { first += " (synchronizable)" }
     var details: [String] = []
+    if let group = item.accessGroup { details.append("group " + group) }
     if let protection = item.protection {
       details.append(
         SecValueFormatter.valueName(protection.rawValue, forKey: "pdmn") ?? protection.rawValue)
@@ -28,7 +30,7 @@ struct ItemListing {
     case .unrecoverable:
       details.append("unrecoverable: its class key is gone")
     }
-    var lines = [first, "    " + details.joined(separator: " · ")]
+    var lines = [first, TextWrap.wrap(details.joined(separator: " · "), first: "    ", rest: "    ")]
     if case .readable = item.readability, !item.attributes.isEmpty {
       lines.append("    " + formatter.format(.dictionary(item.attributes), indent: 4))
     }

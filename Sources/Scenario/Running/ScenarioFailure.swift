@@ -39,15 +39,27 @@ public struct ScenarioFailure: Sendable, Hashable, Codable {
     case .scenarioError:
       return "\(file):\(line): error: \(expected)\n  in: \(statement)"
     case .expectation:
-      var lines = [
-        "\(file):\(line): expectation failed: \(statement)",
-        "  expected: \(expected)",
-        "  actual:   \(actual.replacingOccurrences(of: "\n", with: "\n            "))",
-      ]
-      if let explanation {
-        lines.append("  why:      " + explanation.replacingOccurrences(of: "\n", with: "\n            "))
-      }
-      return lines.joined(separator: "\n")
+      let heading = "\(file):\(line): expectation failed: \(statement)"
+      let details = Self.detailLines(expected: expected, actual: actual, explanation: explanation)
+      return ([heading] + details.map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") })
+        .joined(separator: "\n")
     }
+  }
+
+  /// `expected:`, `actual:` and, from the call's explanation, `why:` and `fix:` lines, with
+  /// multi-line values aligned under their first line.
+  static func detailLines(expected: String, actual: String, explanation: String?) -> [String] {
+    func aligned(_ label: String, _ text: String) -> String {
+      label + text.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 10))
+    }
+    var lines = [aligned("expected: ", expected), aligned("actual:   ", actual)]
+    for (index, paragraph) in (explanation?.components(separatedBy: "\n") ?? []).enumerated() {
+      if paragraph.hasPrefix("fix: ") {
+        lines.append(TextWrap.labelled("fix:      ", String(paragraph.dropFirst(5))))
+      } else {
+        lines.append(TextWrap.labelled(index == 0 ? "why:      " : "          ", paragraph))
+      }
+    }
+    return lines
   }
 }

@@ -46,11 +46,12 @@ extension ScenarioSession {
 
   /// `→ summary` (or `→ refused: summary`), then why or a note, then the fix.
   func lines(for outcome: DeviceOutcome) -> [String] {
-    var lines = ["→ " + (outcome.succeeded ? "" : "refused: ") + outcome.summary]
+    let summary = (outcome.succeeded ? "" : "refused: ") + outcome.summary
+    var lines = [TextWrap.labelled("→ ", summary)]
     if let explanation = outcome.explanation {
-      let label = outcome.succeeded ? "note" : "why"
-      lines.append("  \(label): " + indentContinuation(explanation.cause, by: 4 + label.count))
-      if let fix = explanation.fix { lines.append("  fix: " + indentContinuation(fix, by: 7)) }
+      let label = outcome.succeeded ? "note: " : "why: "
+      lines.append(TextWrap.labelled(label, explanation.cause, indent: 2))
+      if let fix = explanation.fix { lines.append(TextWrap.labelled("fix: ", fix, indent: 2)) }
     }
     return lines
   }

@@ -33,11 +33,9 @@ extension ScenarioSession {
       lines.append("  result: " + formatter.format(result, indent: 2))
     }
     if let explanation = outcome.explanation {
-      let label = outcome.status == .errSecSuccess || explanation.isWarning ? "note" : "why"
-      lines.append("  \(label): " + indentContinuation(explanation.cause, by: 4 + label.count))
-      if let fix = explanation.fix {
-        lines.append("  fix: " + indentContinuation(fix, by: 7))
-      }
+      let label = outcome.status == .errSecSuccess || explanation.isWarning ? "note: " : "why: "
+      lines.append(TextWrap.labelled(label, explanation.cause, indent: 2))
+      if let fix = explanation.fix { lines.append(TextWrap.labelled("fix: ", fix, indent: 2)) }
     }
     return lines
   }

@@ -121,8 +121,8 @@ public struct ScenarioSession {
       let failure = ScenarioFailure(
         kind: .expectation, line: statement.location.line, statement: statement.sourceText,
         expected: expected, actual: actual, explanation: explanation)
-      var lines = ["expected: " + expected, "actual:   " + indentContinuation(actual, by: 10)]
-      if let explanation { lines.append("why:      " + indentContinuation(explanation, by: 10)) }
+      let lines = ScenarioFailure.detailLines(
+        expected: expected, actual: actual, explanation: explanation)
       return StepReport(lines: lines, expectation: .failed(failure))
     }
   }
@@ -147,9 +147,5 @@ public struct ScenarioSession {
     case .context: "LocalAuthentication"
     default: "a later issue"
     }
-  }
-
-  func indentContinuation(_ text: String, by width: Int) -> String {
-    text.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: width))
   }
 }
