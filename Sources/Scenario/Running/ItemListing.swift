@@ -8,9 +8,10 @@ struct ItemListing {
   func lines(_ item: ItemSummary) -> [String] {
     let className =
       SecValueFormatter.valueName(item.itemClass, forKey: "class") ?? item.itemClass
-    let key = item.keyAttributes.map { (name: SecValueFormatter.keyName($0.key), value: $0.value) }
+    let key = item.keyAttributes
+      .map { (name: SecValueFormatter.keyName($0.key), raw: $0.key, value: $0.value) }
       .sorted { $0.name < $1.name }
-      .map { "\($0.name): " + formatter.format($0.value) }
+      .map { "\($0.name): " + formatter.format($0.value, forKey: $0.raw) }
     var first = "- \(className)" + (key.isEmpty ? "" : "  " + key.joined(separator: ", "))
     if item.synchronizable { first += " (synchronizable)" }
     var details: [String] = []

@@ -72,7 +72,7 @@ public struct REPL {
         case .held?: write("✓ holds\n")
         case .failed?:
           failedExpectations += 1
-          write("✗ failed\n")
+          write("✗ expectation failed\n")
         case nil: break
         }
         for line in step.lines { write(line + "\n") }

@@ -142,7 +142,7 @@ public struct ScenarioSession {
   private func feature(of statement: Statement) -> String {
     switch statement.kind {
     case .biometry: "biometry"
-    case .userWill: "scripted user answers (biometry and passcode prompts)"
+    case .userWill: "scripted user answers"
     case .app: "apps and execution context"
     case .context: "LocalAuthentication"
     default: "a later issue"

@@ -22,6 +22,12 @@ public struct SecValueFormatter: Sendable {
     format(value, key: nil, indent: indent)
   }
 
+  /// The value of the raw key `key`, so constants show by name (`"htps"` under `ptcl` →
+  /// `kSecAttrProtocolHTTPS`).
+  public func format(_ value: SecValue, forKey key: String, indent: Int = 0) -> String {
+    format(value, key: key, indent: indent)
+  }
+
   /// A raw key shown by its Apple name (`"acct"` → `kSecAttrAccount`).
   public static func keyName(_ raw: String) -> String {
     SecConstants.name(forKey: raw) ?? quoted(raw)
