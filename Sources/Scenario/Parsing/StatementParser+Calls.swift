@@ -14,15 +14,16 @@ extension StatementParser {
     }
     let query = try dictionary("a query dictionary")
     var attributes: Expr?
-    if try consume(.comma) {
-      if isUpdate {
-        attributes = try dictionary("an attributes dictionary")
-      } else if function != "SecItemDelete" {
-        try resultArgument()
-      } else {
+    if isUpdate {
+      try expect(.comma, "`,` and the attributes to update")
+      attributes = try dictionary("an attributes dictionary")
+    } else if try consume(.comma) {
+      if function == "SecItemDelete" {
         let token = try peek()
-        throw failure(.expected("`)`: SecItemDelete takes one argument", found: token.quoted), at: token)
+        throw failure(
+          .expected("`)`: SecItemDelete takes one argument", found: token.quoted), at: token)
       }
+      try resultArgument()
     }
     try expect(.rightParen, "`)`")
     return try call(function, query, attributes)

@@ -24,8 +24,13 @@ extension StatementParser {
   /// A value that must be a dictionary: a query or attribute argument.
   mutating func dictionary(_ what: String) throws(Failure) -> Expr {
     let start = try peek()
-    if case .identifier(let name) = start.kind, isBound(name) {
+    switch start.kind {
+    case .identifier(let name) where isBound(name):
       try requireBinding(name, .dictionary, at: start)
+    case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.rightBracket):
+      throw failure(.expected(what, found: start.quoted), at: start)
+    default:
+      break
     }
     let expr = try value()
     guard isDictionary(expr) else {
@@ -164,14 +169,16 @@ extension StatementParser {
     }
     if try consume(.rightBracket) { return .array([]) }
     let first = try keyOrValue()
-    if try peek().kind == .punctuation(.colon) {
+    let next = try peek()
+    if next.kind == .punctuation(.colon) {
       guard let key = first.key else {
-        let token = try peek()
-        throw failure(.expected("`,` or `]`", found: token.quoted), at: token)
+        throw failure(.expected("`,` or `]`", found: next.quoted), at: next)
       }
       return .dictionary(try dictionaryEntries(first: key, at: first.token))
     }
-    guard let head = first.value else { throw failure(.keyNotValue(first.token.text), at: first.token) }
+    guard let head = first.value else {
+      throw failure(.expected("`:` after the key", found: next.quoted), at: next)
+    }
     var elements = [head]
     while try consume(.comma) {
       if try consume(.rightBracket) { return .array(elements) }
@@ -184,10 +191,11 @@ extension StatementParser {
   /// The first element of a collection, which says whether it is a dictionary or an array.
   private mutating func keyOrValue() throws(Failure) -> (key: DictionaryKey?, value: Expr?, token: Token) {
     let token = try peek()
-    if case .identifier(let name) = token.kind, let raw = SecConstants.keys[name], !isBound(name) {
-      try advance()
-      try skipCasts()
-      return (DictionaryKey(raw: raw, appleName: name), nil, token)
+    if case .identifier(let name) = token.kind, !isBound(name), SecConstants.values[name] == nil,
+      !Self.reservedNames.contains(name)
+    {
+      // A key constant, or a name known nowhere: reported as an unknown key.
+      return (try key(), nil, token)
     }
     if token.kind == .identifier("String") {
       return (try key(), nil, token)

@@ -3,7 +3,8 @@ enum Suggestion {
   /// The candidate closest to `name`, if it is close enough to be a likely typo.
   ///
   /// Case is ignored when measuring (`faceid` suggests `faceID`); up to a third of the name may
-  /// differ (at least 2 edits, 1 for names of 3 characters or fewer).
+  /// differ (at least 2 edits, 1 for names of 3 characters or fewer). Failing that, a
+  /// candidate the name is the beginning of.
   static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
     let lowered = Array(name.lowercased())
     let limit = lowered.count <= 3 ? 1 : max(2, lowered.count / 3)
@@ -14,7 +15,11 @@ enum Suggestion {
         best = (candidate, distance)
       }
     }
-    return best?.candidate
+    if let best { return best.candidate }
+    // A name cut short (`evaluate` for `evaluatePolicy`): the shortest candidate it begins.
+    guard lowered.count >= 3 else { return nil }
+    return candidates.filter { $0.lowercased().hasPrefix(String(lowered)) && $0 != name }
+      .min { $0.count < $1.count }
   }
 
   /// Levenshtein distance, with a transposition of neighbours counting as one edit
