@@ -27,7 +27,12 @@ extension SecItemEngine {
         }
         guard try Self.mayRead(item, parsed) else { continue }
         if parsed.returns.contains(.data) {
-          item.data = try openData(row, context: context, action: "cannot read the data of")
+          guard case .opened(let data) = try openData(row, context: context, action: "cannot read")
+          else {
+            lost.append(row)
+            continue
+          }
+          item.data = data
         }
         matched += 1
         if let value = ResultBuilder.value(for: item, returns: parsed.returns) {

@@ -31,7 +31,12 @@ extension SecItemEngine {
               + "was changed",
             fix: "delete the item and add it again")
         }
-        item.data = try openData(row, context: context, action: "cannot update")
+        guard case .opened(let data) = try openData(row, context: context, action: "cannot update")
+        else {
+          lost.append(row)
+          continue
+        }
+        item.data = data
         Self.apply(changes, to: &item, now: context.now)
         do throws(KeybagError) {
           updated.append((rowID, try sealer.seal(item)))

@@ -25,20 +25,21 @@ extension SecItemEngine {
     }
   }
 
-  /// Opens the secret of an already-visited row.
+  /// Opens the secret of an already-visited row: `.lost` when it can never be opened.
   func openData(_ row: ItemRow, context: Context, action: String) throws(SecItemFailure)
-    -> Data?
+    -> DataOpening
   {
     do {
-      return try sealer.openData(row)
+      return .opened(try sealer.openData(row))
     } catch {
-      if case .lost = try unopenable(row, error: error, context: context, action: action) {
-        throw SecItemFailure(
-          .errSecDecode, "the data of \(ItemDescription.of(row)) cannot be decrypted",
-          fix: "delete the item and store it again")
-      }
-      return nil
+      _ = try unopenable(row, error: error, context: context, action: action)
+      return .lost
     }
+  }
+
+  enum DataOpening {
+    case opened(Data?)
+    case lost
   }
 
   private func unopenable(
@@ -72,7 +73,7 @@ extension SecItemEngine {
     }
     var fixes: [String] = []
     if lost > 0 {
-      cause += "; \(lost) matching item(s) could never be decrypted again (an "
+      cause += "; \(lost) matching item(s) could never be decrypted again (a "
         + "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly item whose key was destroyed when "
         + "the passcode was removed, or a damaged item) and were dropped"
     }

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+@testable import Keychain
+
+/// The acceptance matrix of fact sheet §2, one row per rule, through the public calls.
+@Suite struct QueryValidationTests {
+  enum Call: String, Sendable { case add, copy, update, updateAttributes, delete }
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    let name: String
+    let call: Call
+    let query: SecQuery
+    let expected: OSStatus
+    /// A raw key the explanation must name (by its Apple name when it has one).
+    let mentions: String?
+    var testDescription: String { name }
+
+    init(
+      _ name: String, _ call: Call, _ query: SecQuery, _ expected: OSStatus,
+      mentions: String? = nil
+    ) {
+      self.name = name
+      self.call = call
+      self.query = query
+      self.expected = expected
+      self.mentions = mentions
+    }
+  }
+
+  static let control = SecValue.accessControl(SecAccessControl(protection: "ak", flags: []))
+
+  static let cases: [Case] = [
+    Case("missing kSecClass → -50", .copy, ["acct": .string("a")], .errSecParam,
+      mentions: "kSecClass"),
+    Case("kSecClass not a string → -50", .copy, ["class": .number(1)], .errSecParam,
+      mentions: "kSecClass"),
+    Case("bogus kSecClass → -25306", .copy, ["class": .string("bogus")], .errSecNoSuchClass),
+    Case("genp + kSecAttrApplicationTag → -25303", .copy,
+      genp().adding(["atag": .string("tag")]), .errSecNoSuchAttr, mentions: "kSecAttrApplicationTag"),
+    Case("unknown 4-char attribute → -25303", .add, genp().adding(["zzzz": .string("x")]),
+      .errSecNoSuchAttr),
+    Case("nleg is ignored", .add, genp("bob").adding(["nleg": .bool(true), "v_Data": secret()]),
+      .errSecSuccess),
+    Case("unknown c key → -50", .copy, genp().adding(["cls": .string("x")]), .errSecParam),
+    Case("unknown r_ key → -50", .copy, genp().adding(["r_Bogus": .bool(true)]), .errSecParam),
+    Case("unknown u_ key → -50", .copy, genp().adding(["u_Bogus": .bool(true)]), .errSecParam),
+    Case("unknown v_ key → -50", .copy, genp().adding(["v_Bogus": secret()]), .errSecParam),
+    Case("unknown m_ key accepted", .copy, genp().adding(["m_Whatever": .bool(true)]),
+      .errSecSuccess),
+    Case("f key ignored", .copy, genp().adding(["f_anything": .bool(true)]), .errSecSuccess),
+    Case("other key → -50", .copy, genp().adding(["zebra": .bool(true)]), .errSecParam),
+    Case("return value not a boolean → -50", .copy, genp().adding(["r_Data": .number(1)]),
+      .errSecParam, mentions: "kSecReturnData"),
+    Case("kSecValueData NULL → -50", .add, genp().adding(["v_Data": .null]), .errSecParam,
+      mentions: "kSecValueData"),
+    Case("kSecValueData string → -50", .add, genp().adding(["v_Data": .string("x")]),
+      .errSecParam, mentions: "kSecValueData"),
+    Case("kSecMatchLimit bogus → -50", .copy, genp().adding(["m_Limit": .string("many")]),
+      .errSecParam, mentions: "kSecMatchLimit"),
+    Case("kSecUseAuthenticationUI not a string → -50", .copy,
+      genp().adding(["u_AuthUI": .bool(true)]), .errSecParam),
+    Case("kSecAttrAccessControl a string → -50 (add)", .add,
+      genp().adding(["accc": .string("ak")]), .errSecParam, mentions: "kSecAttrAccessControl"),
+    Case("kSecAttrAccessControl a string → -50 (delete)", .delete,
+      genp().adding(["accc": .string("ak")]), .errSecParam),
+    Case("unknown kSecAttrAccessible → -50", .add, genp().adding(["pdmn": .string("zz")]),
+      .errSecParam, mentions: "kSecAttrAccessible"),
+    Case("kSecAttrAccessible + kSecAttrAccessControl → -50", .add,
+      genp().adding(["pdmn": .string("ak"), "accc": control]), .errSecParam),
+    Case("blob attribute as data accepted", .add,
+      ["class": passwordClass, "acct": .data(Data("alice".utf8)), "v_Data": secret()],
+      .errSecSuccess),
+    Case("blob attribute as number → -50", .add, genp().adding(["labl": .number(3)]),
+      .errSecParam, mentions: "kSecAttrLabel"),
+    Case("clip on add → -50", .add, genp().adding(["clip": .bool(true)]), .errSecParam),
+    Case("clip on copy → -50", .copy, genp().adding(["clip": .bool(true)]), .errSecParam),
+    Case("clip on update query → -50", .update, genp().adding(["clip": .bool(true)]),
+      .errSecParam),
+    Case("clip in attributesToUpdate → -50", .updateAttributes, ["clip": .bool(true)],
+      .errSecParam),
+    Case("clip on delete → -50", .delete, genp().adding(["clip": .bool(true)]), .errSecParam),
+    Case("more than 128 keys → -50", .copy,
+      genp().adding(Dictionary(uniqueKeysWithValues: (0..<130).map { ("m_x\($0)", .bool(true)) })),
+      .errSecParam),
+    Case("update query with kSecReturnData → -50", .update,
+      genp().adding(["r_Data": .bool(true)]), .errSecParam, mentions: "kSecReturnData"),
+    Case("update query with kSecMatchLimit → -50", .update,
+      genp().adding(["m_Limit": .string("m_LimitAll")]), .errSecParam, mentions: "kSecMatchLimit"),
+    Case("attributesToUpdate with kSecClass → -25303", .updateAttributes,
+      ["class": passwordClass], .errSecNoSuchAttr, mentions: "kSecClass"),
+    Case("attributesToUpdate with kSecMatchLimit → -25303", .updateAttributes,
+      ["m_Limit": .number(1)], .errSecNoSuchAttr),
+    Case("attributesToUpdate with kSecReturnData → -25303", .updateAttributes,
+      ["r_Data": .bool(true)], .errSecNoSuchAttr),
+    Case("attributesToUpdate with kSecUseOperationPrompt → -25303", .updateAttributes,
+      ["u_OpPrompt": .string("hi")], .errSecNoSuchAttr),
+    Case("attributesToUpdate with AC + sync → -50", .updateAttributes,
+      ["accc": control, "sync": .bool(true)], .errSecParam),
+    Case("delete with kSecMatchLimitAll → -50", .delete,
+      genp().adding(["m_Limit": .string("m_LimitAll")]), .errSecParam, mentions: "kSecMatchLimit"),
+    Case("delete with kSecMatchLimitOne → -50", .delete,
+      genp().adding(["m_Limit": .string("m_LimitOne")]), .errSecParam),
+    Case("delete ignores kSecReturnData", .delete, genp().adding(["r_Data": .bool(true)]),
+      .errSecSuccess),
+    Case("add with kSecValuePersistentRef → -50", .add,
+      genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam,
+      mentions: "kSecValuePersistentRef"),
+    Case("add with AuthUI Skip → -50", .add,
+      genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam),
+    Case("update with AuthUI Skip → -50", .update,
+      genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam),
+    Case("copy with AuthUI Skip allowed", .copy,
+      genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecSuccess),
+    Case("add with AC + sync → -50", .add,
+      genp().adding(["accc": control, "sync": .bool(true)]), .errSecParam,
+      mentions: "kSecAttrAccessControl"),
+    Case("AuthContext + CredRef → -50", .copy,
+      genp().adding(["u_AuthCtx": .string("ctx"), "u_CredRef": .data(Data())]), .errSecParam),
+    Case("kSecValueRef on a password → -50", .add, genp().adding(["v_Ref": .string("ref")]),
+      .errSecParam, mentions: "kSecValueRef"),
+    Case("persistent ref with attributes → -50", .copy,
+      genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam),
+    Case("kSecClassIdentity is not simulated", .copy, ["class": .string("idnt")],
+      .errSecUnimplemented),
+  ]
+
+  @Test(arguments: cases)
+  func validation(_ testCase: Case) throws {
+    let device = try makeDevice()
+    mustAdd(device, genp().adding(["v_Data": secret()]))
+    let outcome: SecItemOutcome
+    switch testCase.call {
+    case .add: outcome = device.secItemAdd(testCase.query)
+    case .copy: outcome = device.secItemCopyMatching(testCase.query)
+    case .update: outcome = device.secItemUpdate(testCase.query, ["labl": .string("new")])
+    case .updateAttributes: outcome = device.secItemUpdate(genp(), testCase.query)
+    case .delete: outcome = device.secItemDelete(testCase.query)
+    }
+    #expect(outcome.status == testCase.expected, "\(outcome.explanation?.description ?? "-")")
+    if testCase.expected != .errSecSuccess {
+      let explanation = try #require(outcome.explanation)
+      #expect(!explanation.cause.isEmpty)
+      #expect(explanation.fix != nil)
+      if let raw = testCase.mentions {
+        let name = SecConstants.name(forKey: raw) ?? raw
+        #expect(explanation.cause.contains(name), "\(explanation.cause)")
+      }
+    }
+  }
+
+  @Test func updateQueryWithFalseReturnKeyIsAccepted() throws {
+    let device = try makeDevice()
+    mustAdd(device, genp().adding(["v_Data": secret()]))
+    let outcome = device.secItemUpdate(genp().adding(["r_Data": .bool(false)]), ["labl": .string("x")])
+    #expect(outcome.status == .errSecSuccess)
+  }
+
+  @Test func addWithMatchKeyReportsSuccessButStoresNothing() throws {
+    let device = try makeDevice()
+    let outcome = device.secItemAdd(
+      genp().adding(["v_Data": secret(), "m_Limit": .string("m_LimitOne")]))
+    #expect(outcome.status == .errSecSuccess)
+    let warning = try #require(outcome.explanation)
+    #expect(warning.isWarning)
+    #expect(warning.cause.contains("NOTHING WAS STORED"))
+    #expect(device.secItemCopyMatching(genp()).status == .errSecItemNotFound)
+  }
+
+  @Test func explicitAccessGroupOutsideEntitlementsComesBeforeParsing() throws {
+    // §10: the explicit-group check (-34018) precedes attribute resolution (-25303).
+    let device = try makeDevice()
+    let query = genp().adding(["agrp": .string("OTHER.group"), "atag": .string("x")])
+    #expect(device.secItemCopyMatching(query).status == .errSecMissingEntitlement)
+  }
+
+  @Test func clientChecksComeBeforeEntitlements() throws {
+    let app = AppIdentity(bundleID: "tool", teamID: "T", hasApplicationIdentifier: false)
+    let device = try makeDevice(caller: Caller(app: app))
+    #expect(device.secItemAdd(genp().adding(["accc": .string("ak")])).status == .errSecParam)
+    #expect(device.secItemAdd(genp()).status == .errSecMissingEntitlement)
+  }
+}
