@@ -38,7 +38,7 @@ import Testing
         SecAccessControl(protection: "akpu", flags: [.biometryAny, .or, .devicePasscode])),
       expected:
         "SecAccessControl(kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, "
-        + "[.biometryAny, .devicePasscode, .or])"),
+        + "[.biometryAny, .or, .devicePasscode])"),
     Case(
       value: .accessControl(SecAccessControl(protection: "ak", flags: .userPresence)),
       expected: "SecAccessControl(kSecAttrAccessibleWhenUnlocked, .userPresence)"),

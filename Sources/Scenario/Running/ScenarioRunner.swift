@@ -92,7 +92,7 @@ public struct ScenarioRunner: Sendable {
         }
       } catch {
         writer.statement(line: line, text: text, mark: "✗ ERROR (\(name):\(line))")
-        writer.details(["error: " + error.message, "the rest of the file is not played"])
+        writer.details([TextWrap.labelled("error: ", error.message), "the rest of the file is not played"])
         report.failures.append(
           ScenarioFailure(
             kind: .scenarioError, line: line, statement: text, expected: error.message))

@@ -40,12 +40,26 @@ extension ScenarioSession {
     return lines
   }
 
-  /// `let ac = SecAccessControlCreateWithFlags(...)`: records the created value as an outcome.
-  mutating func accessControlCreated(_ control: SecAccessControl, name: String, line: Int)
+  /// `let ac = SecAccessControlCreateWithFlags(...)`: the engine's `SecAccessControl.create`
+  /// decides; a refusal binds nil and records errSecParam, as the call's `&error` would.
+  mutating func createAccessControl(_ control: AccessControlExpr, name: String, line: Int)
     -> StepReport
   {
-    let value = SecValue.accessControl(control)
-    lastOutcome = .accessControl(status: .errSecSuccess, value: value, explanation: nil, line: line)
-    return StepReport(lines: ["→ \(name) = " + formatter.format(value)])
+    do {
+      let created = try SecAccessControl.create(protection: control.protection, flags: control.flags)
+      let value = SecValue.accessControl(created)
+      bindings[name] = .value(value)
+      lastOutcome = .accessControl(status: .errSecSuccess, value: value, explanation: nil, line: line)
+      return StepReport(lines: ["→ \(name) = " + formatter.format(value)])
+    } catch {
+      bindings[name] = .value(.null)
+      lastOutcome = .accessControl(
+        status: error.status, value: nil, explanation: error.message, line: line)
+      return StepReport(lines: [
+        TextWrap.labelled(
+          "→ ", "\(name) = nil: SecAccessControlCreateWithFlags failed with \(error.status)"),
+        TextWrap.labelled("why: ", error.message, indent: 2),
+      ])
+    }
   }
 }

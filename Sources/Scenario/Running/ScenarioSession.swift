@@ -99,10 +99,11 @@ public struct ScenarioSession {
     if case .newContext = value {
       throw .notSimulatedYet("let \(name) = LAContext()", landsWith: "LocalAuthentication")
     }
-    let evaluated = try evaluator.evaluate(value)
-    bindings[name] = .value(evaluated)
-    guard case .accessControl(let control) = evaluated else { return StepReport() }
-    return accessControlCreated(control, name: name, line: line)
+    if case .accessControl(let control) = value {
+      return createAccessControl(control, name: name, line: line)
+    }
+    bindings[name] = .value(try evaluator.evaluate(value))
+    return StepReport()
   }
 
   private mutating func check(_ expectation: Expectation, statement: Statement)

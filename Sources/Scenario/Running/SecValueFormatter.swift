@@ -94,12 +94,25 @@ public struct SecValueFormatter: Sendable {
 
   static func describe(accessControl control: SecAccessControl) -> String {
     let protection = valueName(control.protection, forKey: "pdmn") ?? quoted(control.protection)
-    let flags = SecAccessControlCreateFlags.named
-      .filter { entry in
-        control.flags.contains(entry.flag)
-          && SecAccessControlCreateFlags.named.first { $0.flag == entry.flag }?.swift == entry.swift
-      }
-      .map { "." + $0.swift }
+    // Canonical Swift spelling: constraints with the operator between them, as written in
+    // `[.biometryAny, .or, .devicePasscode]`, then the non-constraint options.
+    let names = SecAccessControlCreateFlags.named.reduce(into: [(String, SecAccessControlCreateFlags)]()) {
+      names, entry in
+      if !names.contains(where: { $0.1 == entry.flag }) { names.append((entry.swift, entry.flag)) }
+    }
+    let operators: SecAccessControlCreateFlags = [.or, .and]
+    let options: SecAccessControlCreateFlags = [.privateKeyUsage, .applicationPassword]
+    let present = names.filter { control.flags.contains($0.1) }
+    let constraints = present.filter { !operators.contains($0.1) && !options.contains($0.1) }
+      .map { "." + $0.0 }
+    let joiner = control.flags.contains(.or) ? ".or" : control.flags.contains(.and) ? ".and" : nil
+    var flags: [String] = []
+    for (index, constraint) in constraints.enumerated() {
+      if index > 0, let joiner { flags.append(joiner) }
+      flags.append(constraint)
+    }
+    if constraints.count < 2, let joiner { flags.append(joiner) }
+    flags += present.filter { options.contains($0.1) }.map { "." + $0.0 }
     let flagText = flags.count == 1 ? flags[0] : "[" + flags.joined(separator: ", ") + "]"
     return "SecAccessControl(\(protection), \(flagText))"
   }

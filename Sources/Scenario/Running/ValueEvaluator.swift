@@ -51,7 +51,9 @@ struct ValueEvaluator {
     case .data(let data): return .data(data)
     case .null: return .null
     case .accessControl(let control):
-      return .accessControl(SecAccessControl(protection: control.protection, flags: control.flags))
+      // Like Swift: a refused SecAccessControlCreateWithFlags is nil, which the keychain refuses.
+      let created = try? SecAccessControl.create(protection: control.protection, flags: control.flags)
+      return created.map(SecValue.accessControl) ?? .null
     case .newContext:
       throw ScenarioRuntimeError.notSimulatedYet("LAContext()", landsWith: "LocalAuthentication")
     }
