@@ -86,8 +86,9 @@ public struct REPL {
 
   /// Statement words, Apple names, status names and bound names, for tab completion.
   private var completionWords: [String] {
-    Self.statementWords + SecConstants.allNames + OSStatus.known.map(\.name)
+    let words = Self.statementWords + SecConstants.allNames + OSStatus.known.map(\.name)
       + SecAccessControlCreateFlags.named.map(\.swift) + session.boundNames
+    return Array(Set(words)).sorted()
   }
 
   static let statementWords = [
