@@ -21,7 +21,8 @@ struct RunCommand {
       do {
         try report.junitXML().write(toFile: junitPath, atomically: true, encoding: .utf8)
       } catch {
-        printError("keychain-sim: cannot write JUnit XML to \(junitPath): \(error.localizedDescription)")
+        printError(
+          "keychain-sim: cannot write JUnit XML to \(junitPath): \(error.localizedDescription)")
         return 2
       }
     }

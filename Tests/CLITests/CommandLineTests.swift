@@ -102,7 +102,9 @@ import Testing
     let bad = try folder.write("bad.scenario", Self.failing)
     let broken = try folder.write("broken.scenario", Self.unparsable)
     let junit = folder.path("junit.xml")
-    let result = try ExecutableRunner.run(["run", "--kdf", "fast", "--junit", junit, ok, bad, broken])
+    let result = try ExecutableRunner.run([
+      "run", "--kdf", "fast", "--junit", junit, ok, bad, broken,
+    ])
     #expect(result.status == 2)
     let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
     #expect(try document.nodes(forXPath: "//testcase").count == 3)
@@ -113,20 +115,25 @@ import Testing
   @Test func deviceFileCarriesStateAcrossRuns() throws {
     let folder = try ScenarioFolder()
     let device = folder.path("phone.device")
-    let first = try folder.write("1.scenario", """
+    let first = try folder.write(
+      "1.scenario",
+      """
       device passcode 1234
       SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "kept", kSecValueData: "v"]
       expect errSecSuccess
 
       """)
-    let second = try folder.write("2.scenario", """
+    let second = try folder.write(
+      "2.scenario",
+      """
       expect device beforeFirstUnlock
       device unlock 1234
       SecItemCopyMatching [kSecClass: kSecClassGenericPassword, kSecReturnData: true]
       expect result "v"
 
       """)
-    #expect(try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, first]).status == 0)
+    #expect(
+      try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, first]).status == 0)
     let result = try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, second])
     #expect(result.status == 0, "\(result.stdout)")
   }
@@ -135,7 +142,9 @@ import Testing
   func explainPrintsMeaningCausesAndFix(_ status: String) throws {
     let result = try ExecutableRunner.run(["explain", status])
     #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("errSecInteractionNotAllowed (-25308): User interaction is not allowed."))
+    #expect(
+      result.stdout.hasPrefix(
+        "errSecInteractionNotAllowed (-25308): User interaction is not allowed."))
     #expect(result.stdout.contains("What it means"))
     #expect(result.stdout.contains("Common causes"))
     #expect(result.stdout.contains("Fix"))

@@ -40,13 +40,18 @@ import Testing
   }
 
   static let cases: [Case] = [
-    Case(name: "status by name holds", expectation: .status(.errSecSuccess), last: found, holds: true),
+    Case(
+      name: "status by name holds", expectation: .status(.errSecSuccess), last: found, holds: true),
     Case(name: "status differs", expectation: .status(.errSecSuccess), last: locked, holds: false),
     Case(
       name: "status by number", expectation: .status(OSStatus(rawValue: -25308)), last: locked,
       holds: true),
-    Case(name: "string matches data bytes", expectation: .result(.string("r1")), last: found, holds: true),
-    Case(name: "string differs from data", expectation: .result(.string("r2")), last: found, holds: false),
+    Case(
+      name: "string matches data bytes", expectation: .result(.string("r1")), last: found,
+      holds: true),
+    Case(
+      name: "string differs from data", expectation: .result(.string("r2")), last: found,
+      holds: false),
     Case(
       name: "dictionary contained",
       expectation: .result(dictionary(["acct": .string("alice"), "v_Data": .string("pw")])),
@@ -69,7 +74,9 @@ import Testing
     Case(
       name: "array shorter", expectation: .result(.array([.string("a")])), last: array,
       holds: false),
-    Case(name: "result but none returned", expectation: .result(.string("r1")), last: locked, holds: false),
+    Case(
+      name: "result but none returned", expectation: .result(.string("r1")), last: locked,
+      holds: false),
     Case(name: "no result holds", expectation: .noResult, last: locked, holds: true),
     Case(name: "no result fails", expectation: .noResult, last: found, holds: false),
     Case(name: "count 0 of nothing", expectation: .count(0), last: locked, holds: true),

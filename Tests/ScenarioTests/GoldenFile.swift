@@ -29,17 +29,20 @@ enum GoldenFile {
     let url = folder.appendingPathComponent("\(name).expected")
     if isRecording {
       try? actual.write(to: url, atomically: true, encoding: .utf8)
-      Issue.record("recorded \(name).expected; rerun without RECORD_GOLDEN", sourceLocation: sourceLocation)
+      Issue.record(
+        "recorded \(name).expected; rerun without RECORD_GOLDEN", sourceLocation: sourceLocation)
       return
     }
     guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-      Issue.record("missing \(name).expected; record it with RECORD_GOLDEN=1", sourceLocation: sourceLocation)
+      Issue.record(
+        "missing \(name).expected; record it with RECORD_GOLDEN=1", sourceLocation: sourceLocation)
       return
     }
     guard actual != expected else { return }
     let actualLines = actual.components(separatedBy: "\n")
     let expectedLines = expected.components(separatedBy: "\n")
-    let index = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?
+    let index =
+      zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?
       .offset ?? min(actualLines.count, expectedLines.count)
     let want = index < expectedLines.count ? expectedLines[index] : "<end of file>"
     let got = index < actualLines.count ? actualLines[index] : "<end of output>"

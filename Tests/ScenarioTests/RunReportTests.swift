@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 import Testing
 
 @testable import Scenario
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 
 @Suite struct RunReportTests {
   static let failure = ScenarioFailure(
@@ -26,7 +27,9 @@ import Testing
 
   @Test func summaryCountsScenarioFiles() {
     #expect(Self.report.summaryLine == "1 passed, 1 failed, 1 error (3 scenario files)")
-    #expect(RunReport(files: [Self.report.files[0]]).summaryLine == "1 passed, 0 failed (1 scenario file)")
+    #expect(
+      RunReport(files: [Self.report.files[0]]).summaryLine == "1 passed, 0 failed (1 scenario file)"
+    )
   }
 
   @Test func failureRendersFileLineExpectedActualAndWhy() {

@@ -26,9 +26,10 @@ import Testing
   }
 
   @Test func stringForValueDataMeansItsUTF8Bytes() throws {
-    let value = try ValueEvaluator(bindings: [:]).evaluate(.dictionary([
-      entry("v_Data", .string("r1")), entry("gena", .string("r1")),
-    ]))
+    let value = try ValueEvaluator(bindings: [:]).evaluate(
+      .dictionary([
+        entry("v_Data", .string("r1")), entry("gena", .string("r1")),
+      ]))
     #expect(value == .dictionary(["v_Data": .data(Data("r1".utf8)), "gena": .string("r1")]))
   }
 
@@ -50,11 +51,13 @@ import Testing
   @Test func accessControlBecomesASecAccessControl() throws {
     let control = AccessControlExpr(
       protectionName: "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly", protection: "akpu",
-      flagNames: ["biometryAny", "or", "devicePasscode"], flags: [.biometryAny, .or, .devicePasscode])
+      flagNames: ["biometryAny", "or", "devicePasscode"],
+      flags: [.biometryAny, .or, .devicePasscode])
     let value = try ValueEvaluator(bindings: [:]).evaluate(.accessControl(control))
     #expect(
       value
-        == .accessControl(SecAccessControl(protection: "akpu", flags: [.biometryAny, .or, .devicePasscode])))
+        == .accessControl(
+          SecAccessControl(protection: "akpu", flags: [.biometryAny, .or, .devicePasscode])))
   }
 
   @Test func dataArrayAndNullPassThrough() throws {
@@ -70,7 +73,8 @@ import Testing
   }
 
   static let failures: [Failure] = [
-    Failure(expr: .binding("nope"), message: "'nope' is not bound; bind it first with `let nope = ...`"),
+    Failure(
+      expr: .binding("nope"), message: "'nope' is not bound; bind it first with `let nope = ...`"),
     Failure(
       expr: .merge(.string("a"), .dictionary([])),
       message: "expected a dictionary on the left of `+`, got a string"),

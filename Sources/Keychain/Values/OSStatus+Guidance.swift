@@ -116,7 +116,7 @@ extension OSStatus {
         + "needed (LAError.userCancel during the keychain's own evaluation).",
       causes: [
         "The user tapped Cancel on the Face ID / Touch ID or passcode sheet while reading an "
-          + "item protected by kSecAttrAccessControl.",
+          + "item protected by kSecAttrAccessControl."
       ],
       fix: "Treat it as the user's choice: keep the item, do not retry in a loop, and offer "
         + "another way to continue."),
@@ -124,7 +124,7 @@ extension OSStatus {
       meaning: "Bad parameter or invalid state for the operation.",
       causes: [
         "Not produced by the four SecItem calls on iOS; only by private SPIs such as "
-          + "SecItemShareWithGroup.",
+          + "SecItemShareWithGroup."
       ],
       fix: "If you see it from SecItem on iOS, the call is not the one you think it is."),
     OSStatus.errSecInternalComponent.rawValue: OSStatusGuidance(
@@ -252,7 +252,7 @@ extension OSStatus {
       meaning: "An item could not be decoded or decrypted.",
       causes: [
         "A corrupt or permanently undecryptable item; SecItemCopyMatching normally skips such "
-          + "items instead of returning this.",
+          + "items instead of returning this."
       ],
       fix: "Delete the item and store it again."),
     OSStatus.errSecInternal.rawValue: OSStatusGuidance(
@@ -279,7 +279,7 @@ extension OSStatus {
     OSStatus.errSecRestrictedAPI.rawValue: OSStatusGuidance(
       meaning: "The client is restricted and may not perform this operation.",
       causes: [
-        "An App Clip adding a synchronizable item or using an access group other than its own.",
+        "An App Clip adding a synchronizable item or using an access group other than its own."
       ],
       fix: "In App Clips, store items only in the clip's own group and without "
         + "kSecAttrSynchronizable."),

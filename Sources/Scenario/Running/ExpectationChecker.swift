@@ -25,7 +25,8 @@ struct ExpectationChecker {
     switch expectation {
     case .device(let expected):
       return expected == lockState
-        ? .held : .failed(expected: "device \(expected)", actual: "device \(lockState)", explanation: nil)
+        ? .held
+        : .failed(expected: "device \(expected)", actual: "device \(lockState)", explanation: nil)
     case .success, .laError, .bool:
       throw .notSimulatedYet(source, landsWith: "LocalAuthentication (LAContext evaluations)")
     case .prompt, .noPrompt:
@@ -48,7 +49,8 @@ struct ExpectationChecker {
     case .status(let expected):
       return expected == status
         ? .held
-        : .failed(expected: statusText(expected), actual: status.description,
+        : .failed(
+          expected: statusText(expected), actual: status.description,
           explanation: last.explanation)
     case .noResult:
       guard let result = last.result else { return .held }

@@ -33,13 +33,18 @@ public enum HelpText {
 
   private static var overview: String {
     let width = topics.map(\.name.count).max() ?? 0
-    let list = topics.map { "  help " + $0.name.padding(toLength: width + 2, withPad: " ",
-      startingAt: 0) + $0.summary }
-    return (["Statements are the scenario language's; type one per line.", ""] + list + [
-      "",
-      "  explain <status>   what an OSStatus means (errSecInteractionNotAllowed, -25308)",
-      "  reset              a fresh device      quit   leave (Ctrl-D too)",
-    ]).joined(separator: "\n")
+    let list = topics.map {
+      "  help "
+        + $0.name.padding(
+          toLength: width + 2, withPad: " ",
+          startingAt: 0) + $0.summary
+    }
+    return
+      (["Statements are the scenario language's; type one per line.", ""] + list + [
+        "",
+        "  explain <status>   what an OSStatus means (errSecInteractionNotAllowed, -25308)",
+        "  reset              a fresh device      quit   leave (Ctrl-D too)",
+      ]).joined(separator: "\n")
   }
 
   private static let device = """

@@ -31,7 +31,9 @@ struct ItemListing {
     case .unrecoverable:
       details.append("unrecoverable: its class key is gone")
     }
-    var lines = [first, TextWrap.wrap(details.joined(separator: " · "), first: "    ", rest: "    ")]
+    var lines = [
+      first, TextWrap.wrap(details.joined(separator: " · "), first: "    ", rest: "    "),
+    ]
     if case .readable = item.readability, !item.attributes.isEmpty {
       lines.append("    " + formatter.format(.dictionary(item.attributes), indent: 4))
     }

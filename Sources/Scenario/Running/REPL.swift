@@ -32,8 +32,9 @@ public struct REPL {
   ///
   /// - Returns: 0, or 1 when an expectation failed during the session.
   public mutating func run() -> Int32 {
-    write("keychain-sim: a fresh iPhone (no passcode, unlocked) running com.example.app. "
-      + "Type help, or quit.\n")
+    write(
+      "keychain-sim: a fresh iPhone (no passcode, unlocked) running com.example.app. "
+        + "Type help, or quit.\n")
     while let input = readStatement() {
       if !play(input) { break }
     }
@@ -86,7 +87,8 @@ public struct REPL {
 
   /// Statement words, Apple names, status names and bound names, for tab completion.
   private var completionWords: [String] {
-    let words = Self.statementWords + SecConstants.allNames + OSStatus.known.map(\.name)
+    let words =
+      Self.statementWords + SecConstants.allNames + OSStatus.known.map(\.name)
       + SecAccessControlCreateFlags.named.map(\.swift) + session.boundNames
     return Array(Set(words)).sorted()
   }

@@ -37,7 +37,8 @@ enum RecordedOutcome: Sendable {
   var origin: String {
     switch self {
     case .secItem(let function, outcome: _, let line): "\(function) at line \(line)"
-    case .accessControl(status: _, value: _, explanation: _, let line): "SecAccessControlCreateWithFlags at line \(line)"
+    case .accessControl(status: _, value: _, explanation: _, let line):
+      "SecAccessControlCreateWithFlags at line \(line)"
     case .device(let statement, let line): "`\(statement)` at line \(line)"
     }
   }

@@ -11,12 +11,14 @@ extension RunReport {
     xml.append(#"  <testsuite name="\#(escape(suiteName))" \#(counts) skipped="0">"#)
     for file in files {
       let caseName = escape(file.path)
-      let open = #"    <testcase classname="\#(escape(suiteName))" name="\#(caseName)""#
+      let open =
+        #"    <testcase classname="\#(escape(suiteName))" name="\#(caseName)""#
         + #" file="\#(caseName)">"#
       xml.append(open)
       if let loadError = file.loadError {
         let message = escape(loadError.split(separator: "\n").first.map(String.init) ?? "")
-        xml.append(#"      <error type="parse" message="\#(message)">\#(escape(loadError))</error>"#)
+        xml.append(
+          #"      <error type="parse" message="\#(message)">\#(escape(loadError))</error>"#)
       }
       for failure in file.failures {
         let type = failure.kind == .expectation ? "expectation" : "scenario-error"

@@ -92,7 +92,9 @@ public struct ScenarioRunner: Sendable {
         }
       } catch {
         writer.statement(line: line, text: text, mark: "✗ ERROR (\(name):\(line))")
-        writer.details([TextWrap.labelled("error: ", error.message), "the rest of the file is not played"])
+        writer.details([
+          TextWrap.labelled("error: ", error.message), "the rest of the file is not played",
+        ])
         report.failures.append(
           ScenarioFailure(
             kind: .scenarioError, line: line, statement: text, expected: error.message))
@@ -100,7 +102,8 @@ public struct ScenarioRunner: Sendable {
       }
     }
     for answer in session.unusedAnswers {
-      report.warnings.append("\(name): warning: scripted answer `user will \(answer)` was never used")
+      report.warnings.append(
+        "\(name): warning: scripted answer `user will \(answer)` was never used")
     }
     if !report.warnings.isEmpty { writer.plain(report.warnings.joined(separator: "\n")) }
     writer.plain(closingLine(report, held: held))
@@ -117,7 +120,8 @@ public struct ScenarioRunner: Sendable {
         ? "  \(report.path):\(failure.line): expectation failed: \(failure.statement)"
         : "  \(report.path):\(failure.line): error: \(failure.expected)"
     }
-    return (["✗ failed (\(failed) \(failed == 1 ? "failure" : "failures"), \(expectations))"]
+    return
+      (["✗ failed (\(failed) \(failed == 1 ? "failure" : "failures"), \(expectations))"]
       + lines).joined(separator: "\n")
   }
 

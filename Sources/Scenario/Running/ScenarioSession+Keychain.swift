@@ -46,10 +46,12 @@ extension ScenarioSession {
     -> StepReport
   {
     do {
-      let created = try SecAccessControl.create(protection: control.protection, flags: control.flags)
+      let created = try SecAccessControl.create(
+        protection: control.protection, flags: control.flags)
       let value = SecValue.accessControl(created)
       bindings[name] = .value(value)
-      lastOutcome = .accessControl(status: .errSecSuccess, value: value, explanation: nil, line: line)
+      lastOutcome = .accessControl(
+        status: .errSecSuccess, value: value, explanation: nil, line: line)
       return StepReport(lines: ["→ \(name) = " + formatter.format(value)])
     } catch {
       bindings[name] = .value(.null)

@@ -81,7 +81,8 @@ public struct ScenarioSession {
     case .declaration:
       return StepReport()
     case .biometry, .userWill, .app, .context:
-      throw .notSimulatedYet(StatementEcho().text(for: statement), landsWith: feature(of: statement))
+      throw .notSimulatedYet(
+        StatementEcho().text(for: statement), landsWith: feature(of: statement))
     }
   }
 

@@ -96,7 +96,9 @@ public struct SecValueFormatter: Sendable {
     let protection = valueName(control.protection, forKey: "pdmn") ?? quoted(control.protection)
     // Canonical Swift spelling: constraints with the operator between them, as written in
     // `[.biometryAny, .or, .devicePasscode]`, then the non-constraint options.
-    let names = SecAccessControlCreateFlags.named.reduce(into: [(String, SecAccessControlCreateFlags)]()) {
+    let names = SecAccessControlCreateFlags.named.reduce(
+      into: [(String, SecAccessControlCreateFlags)]()
+    ) {
       names, entry in
       if !names.contains(where: { $0.1 == entry.flag }) { names.append((entry.swift, entry.flag)) }
     }
@@ -120,7 +122,8 @@ public struct SecValueFormatter: Sendable {
   private static func isPrintable(_ text: String) -> Bool {
     text.unicodeScalars.allSatisfy { scalar in
       scalar == "\n" || scalar == "\t"
-        || (scalar.value >= 0x20 && scalar.value != 0x7f && !scalar.properties.isNoncharacterCodePoint
+        || (scalar.value >= 0x20 && scalar.value != 0x7f
+          && !scalar.properties.isNoncharacterCodePoint
           && scalar.properties.generalCategory != .control
           && scalar.properties.generalCategory != .privateUse)
     }

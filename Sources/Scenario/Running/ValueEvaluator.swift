@@ -52,7 +52,8 @@ struct ValueEvaluator {
     case .null: return .null
     case .accessControl(let control):
       // Like Swift: a refused SecAccessControlCreateWithFlags is nil, which the keychain refuses.
-      let created = try? SecAccessControl.create(protection: control.protection, flags: control.flags)
+      let created = try? SecAccessControl.create(
+        protection: control.protection, flags: control.flags)
       return created.map(SecValue.accessControl) ?? .null
     case .newContext:
       throw ScenarioRuntimeError.notSimulatedYet("LAContext()", landsWith: "LocalAuthentication")
