@@ -36,7 +36,8 @@ struct ParseMessage: Hashable, Sendable {
     Self("invalid escape `\(text)` in a string literal")
   }
   static func invalidUnicodeEscape(_ text: String) -> Self {
-    Self("invalid unicode escape `\(text)`; write `\\u{` and 1 to 8 hex digits of a scalar, then `}`")
+    Self(
+      "invalid unicode escape `\(text)`; write `\\u{` and 1 to 8 hex digits of a scalar, then `}`")
   }
   static func keyNotValue(_ name: String) -> Self {
     Self("`\(name)` is a key, not a value")

@@ -220,7 +220,9 @@ public struct Lexer: Sendable {
       kind: kind, location: start.1, text: String(characters[start.0..<index]), offset: start.0)
   }
 
-  private func diagnostic(_ message: ParseMessage, at location: SourceLocation) -> ScenarioDiagnostic {
+  private func diagnostic(_ message: ParseMessage, at location: SourceLocation)
+    -> ScenarioDiagnostic
+  {
     ScenarioDiagnostic(at: location, message: message.text)
   }
 }
