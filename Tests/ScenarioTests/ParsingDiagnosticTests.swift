@@ -48,6 +48,15 @@ import Testing
     Case("user 1️⃣wil match", "expected `will`, found `wil`"),
     Case("user will 1️⃣mach", "unknown user answer `mach`; did you mean `match`?"),
     Case("user will fail 1️⃣0 times", "a repeat count must be at least 1, found `0`"),
+    Case("user will fail 5 1️⃣tries", "expected `times` after the count, found `tries`"),
+    Case("let c = ctx 1️⃣+ [:]", "only dictionaries can be merged with `+`"),
+    Case(
+      "wait 1️⃣106751991168d",
+      "duration `106751991168d` is too long for the simulated clock"),
+    Case(
+      "wait 1️⃣99999999999999999999s",
+      "duration `99999999999999999999s` is too long for the simulated clock"),
+    Case("wait 106751991167d + 1️⃣1d", "duration `1d` is too long for the simulated clock"),
     // Constants and names.
     Case(
       "SecItemAdd [1️⃣kSecAttrAcount: \"a\"]",

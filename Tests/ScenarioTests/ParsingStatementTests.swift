@@ -200,6 +200,18 @@ import Testing
     Case("var result: CFTypeRef?", .declaration(name: "result")),
     Case("var result: AnyObject? = nil", .declaration(name: "result")),
     Case("let name = \"alice\"", .bind(name: "name", value: .string("alice"))),
+    Case("let other = ctx", .bind(name: "other", value: .binding("ctx"))),
+    Case("let other = ctx as LAContext", .bind(name: "other", value: .binding("ctx"))),
+    Case(
+      "user will enter 1234 3 times", .userWill(.enter(passcode: "1234"), times: 3)),
+    Case(
+      "app install com.example.my-app team 9ABCDE1234 app-groups group.a, group.b "
+        + "keychain-access-groups \"$(TeamIdentifierPrefix)shared\"",
+      .app(
+        .install(
+          AppInstall(
+            bundleID: "com.example.my-app", teamID: "9ABCDE1234",
+            keychainAccessGroups: ["9ABCDE1234.shared"], appGroups: ["group.a", "group.b"])))),
     Case(
       "let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword]",
       .bind(name: "query", value: genericPassword)),

@@ -80,9 +80,11 @@ extension StatementParser {
       } else {
         return total
       }
+      let moreToken = try peek()
       let more = try oneDuration()
-      total.milliseconds =
-        total.milliseconds.addingReportingOverflow(more.milliseconds).partialValue
+      let (sum, overflow) = total.milliseconds.addingReportingOverflow(more.milliseconds)
+      guard !overflow else { throw failure(.durationTooLong(moreToken.text), at: moreToken) }
+      total.milliseconds = sum
     }
   }
 
@@ -196,7 +198,10 @@ extension StatementParser {
     guard let times = Int(text), times >= 1 else {
       throw failure(.repeatCountTooSmall(text), at: count)
     }
-    if !(try consume(identifier: "times")) { try expect(identifier: "time") }
+    if !(try consume(identifier: "times")), !(try consume(identifier: "time")) {
+      let token = try peek()
+      throw failure(.expected("`times` after the count", found: token.quoted), at: token)
+    }
     return .userWill(answer, times: times)
   }
 }

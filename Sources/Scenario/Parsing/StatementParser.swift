@@ -137,8 +137,12 @@ struct StatementParser {
     return try lexer.nextWord()
   }
 
-  /// Makes `token`, just read, the next token again.
-  mutating func pushBack(_ token: Token) { lookahead = token }
+  /// Makes `token`, just read, the next token again: the lexer goes back to its start, so
+  /// whatever was peeked after it is read again too, in whichever mode is asked next.
+  mutating func pushBack(_ token: Token) {
+    lexer.rewind(to: token)
+    lookahead = nil
+  }
 
   /// Consumes the punctuation if it is next.
   mutating func consume(_ punctuation: Punctuation) throws(Failure) -> Bool {
