@@ -23,8 +23,13 @@ import Testing
     Case("1️⃣frobnicate", "unknown statement `frobnicate`"),
     Case("1️⃣\"text\"", "expected a statement, found `\"text\"`"),
     Case("device 1️⃣unlcok 1234", "unknown `device` command `unlcok`; did you mean `unlock`?"),
-    Case("device 1️⃣", "expected `device` command (`passcode`, `lock`, `unlock`, `reboot`), found the end of the statement"),
-    Case("device unlock 1️⃣12ab", "a passcode is written as digits, or as a string literal for an alphanumeric one"),
+    Case(
+      "device 1️⃣",
+      "expected `device` command (`passcode`, `lock`, `unlock`, `reboot`), found the end of the statement"
+    ),
+    Case(
+      "device unlock 1️⃣12ab",
+      "a passcode is written as digits, or as a string literal for an alphanumeric one"),
     Case("device passcode 1️⃣", "expected a passcode, found the end of the statement"),
     Case("device passcode change 1234 1️⃣", "expected a passcode, found the end of the statement"),
     Case("device lock 1️⃣now", "unexpected `now` after the end of the statement"),
@@ -32,14 +37,26 @@ import Testing
     Case("biometry 1️⃣enrol alice", "unknown `biometry` command `enrol`; did you mean `enroll`?"),
     Case("wait 1️⃣10", "`10` needs a unit: ms, s, m, h or d (`10s`)"),
     Case("wait 1️⃣soon", "expected a duration such as `10s` or `1h30m`, found `soon`"),
-    Case("app install com.example.x 1️⃣teem ABCDE12345", "expected `team <TEAMID>` after the bundle id, found `teem`"),
+    Case(
+      "app install com.example.x 1️⃣teem ABCDE12345",
+      "expected `team <TEAMID>` after the bundle id, found `teem`"),
     Case(
       "app install com.example.x team ABCDE12345 1️⃣keychain-access-group a",
-      "unknown `app install` option `keychain-access-group`; did you mean `keychain-access-groups`?"),
+      "unknown `app install` option `keychain-access-group`; did you mean `keychain-access-groups`?"
+    ),
     Case("app 1️⃣backgrund", "unknown `app` command `backgrund`; did you mean `background`?"),
     Case("user 1️⃣wil match", "expected `will`, found `wil`"),
     Case("user will 1️⃣mach", "unknown user answer `mach`; did you mean `match`?"),
     Case("user will fail 1️⃣0 times", "a repeat count must be at least 1, found `0`"),
+    Case("user will fail 5 1️⃣tries", "expected `times` after the count, found `tries`"),
+    Case("let c = ctx 1️⃣+ [:]", "only dictionaries can be merged with `+`"),
+    Case(
+      "wait 1️⃣106751991168d",
+      "duration `106751991168d` is too long for the simulated clock"),
+    Case(
+      "wait 1️⃣99999999999999999999s",
+      "duration `99999999999999999999s` is too long for the simulated clock"),
+    Case("wait 106751991167d + 1️⃣1d", "duration `1d` is too long for the simulated clock"),
     // Constants and names.
     Case(
       "SecItemAdd [1️⃣kSecAttrAcount: \"a\"]",
@@ -58,11 +75,14 @@ import Testing
     Case("SecItemAdd 1️⃣ctx", "`ctx` is an LAContext, not a dictionary"),
     Case("SecItemAdd 1️⃣\"query\"", "expected a query dictionary, found `\"query\"`"),
     Case("SecItemAdd token 1️⃣+ \"x\"", "only dictionaries can be merged with `+`"),
-    Case("SecItemUpdate token1️⃣", "expected an attributes dictionary, found the end of the statement"),
+    Case(
+      "SecItemUpdate token1️⃣", "expected an attributes dictionary, found the end of the statement"),
     Case("SecItemUpdate(token1️⃣)", "expected `,` and the attributes to update, found `)`"),
     Case("SecItemAdd(token, 1️⃣result)", "expected `nil` or `&result`, found `result`"),
-    Case("SecItemDelete(token, 1️⃣nil)", "expected `)`: SecItemDelete takes one argument, found `nil`"),
-    Case("SecItemAdd [kSecClass 1️⃣kSecClassKey]", "expected `:` after the key, found `kSecClassKey`"),
+    Case(
+      "SecItemDelete(token, 1️⃣nil)", "expected `)`: SecItemDelete takes one argument, found `nil`"),
+    Case(
+      "SecItemAdd [kSecClass 1️⃣kSecClassKey]", "expected `:` after the key, found `kSecClassKey`"),
     Case("SecItemAdd [\"a\" 1️⃣kSecClassKey]", "expected `,` or `]`, found `kSecClassKey`"),
     Case("SecItemAdd [1️⃣frobnicate]", "unknown constant `frobnicate`"),
     Case("let 1️⃣kSecClass = [:]", "`kSecClass` is a reserved name and cannot be bound"),
@@ -70,8 +90,10 @@ import Testing
     Case("ctx.1️⃣evaluate()", "unknown LAContext member `evaluate`; did you mean `evaluatePolicy`?"),
     Case(
       "ctx.evaluatePolicy(.1️⃣deviceOwnerAuthenticationWithBiometric, localizedReason: \"x\")",
-      "unknown LAPolicy `.deviceOwnerAuthenticationWithBiometric`; did you mean `.deviceOwnerAuthenticationWithBiometrics`?"),
-    Case("ctx.evaluatePolicy(.deviceOwnerAuthentication1️⃣)", "expected `, localizedReason:`, found `)`"),
+      "unknown LAPolicy `.deviceOwnerAuthenticationWithBiometric`; did you mean `.deviceOwnerAuthenticationWithBiometrics`?"
+    ),
+    Case(
+      "ctx.evaluatePolicy(.deviceOwnerAuthentication1️⃣)", "expected `, localizedReason:`, found `)`"),
     Case("ctx.interactionNotAllowed = 1️⃣1", "expected `true` or `false`, found `1`"),
     Case("1️⃣token.invalidate()", "`token` is a dictionary, not an LAContext"),
     Case("ctx 1️⃣= 1", "expected `.` or `[` after `ctx`, found `=`"),
@@ -84,14 +106,19 @@ import Testing
       "`kSecMatchLimitAll` is not a `kSecAttrAccessible` value"),
     Case(
       "let a = SecAccessControlCreateWithFlags(nil, 1️⃣kSecAttrAccessibleWhenUnlock, .userPresence, nil)",
-      "unknown constant `kSecAttrAccessibleWhenUnlock`; did you mean `kSecAttrAccessibleWhenUnlocked`?"),
+      "unknown constant `kSecAttrAccessibleWhenUnlock`; did you mean `kSecAttrAccessibleWhenUnlocked`?"
+    ),
     Case(
       "let a = SecAccessControlCreateWithFlags(1️⃣0, kSecAttrAccessibleWhenUnlocked, .userPresence, nil)",
       "expected `nil` or `kCFAllocatorDefault`, found `0`"),
     // Expectations.
-    Case("expect 1️⃣errSecItemNotFund", "unknown OSStatus `errSecItemNotFund`; did you mean `errSecItemNotFound`?"),
+    Case(
+      "expect 1️⃣errSecItemNotFund",
+      "unknown OSStatus `errSecItemNotFund`; did you mean `errSecItemNotFound`?"),
     Case("expect 1️⃣sucess", "unknown expectation `sucess`; did you mean `success`?"),
-    Case("expect LAError.1️⃣userCancelled", "unknown LAError code `userCancelled`; did you mean `userCancel`?"),
+    Case(
+      "expect LAError.1️⃣userCancelled",
+      "unknown LAError code `userCancelled`; did you mean `userCancel`?"),
     Case("expect device 1️⃣lockd", "unknown device state `lockd`; did you mean `locked`?"),
     Case("expect no 1️⃣results", "unknown `expect no` check `results`; did you mean `result`?"),
     Case("expect count 1️⃣-1", "a count cannot be negative: `-1`"),
@@ -101,7 +128,9 @@ import Testing
     Case("explain 1️⃣errSecParm", "unknown OSStatus `errSecParm`; did you mean `errSecParam`?"),
     // Lexical errors surface with their position.
     Case("say 1️⃣\"open", "unterminated string literal"),
-    Case("wait 1️⃣3hours", "invalid duration `3hours`; write an integer and a unit (ms, s, m, h, d), as in `1h30m`"),
+    Case(
+      "wait 1️⃣3hours",
+      "invalid duration `3hours`; write an integer and a unit (ms, s, m, h, d), as in `1h30m`"),
   ]
 
   @Test(arguments: cases)
@@ -112,7 +141,8 @@ import Testing
     let diagnostic = try #require(result.diagnostics.first)
     #expect(result.diagnostics.count == 1)
     #expect(diagnostic.message == test.message)
-    #expect(diagnostic.location == SourceLocation(file: "test.scenario", line: line, column: column))
+    #expect(
+      diagnostic.location == SourceLocation(file: "test.scenario", line: line, column: column))
     #expect(diagnostic.severity == .error)
   }
 
@@ -163,7 +193,8 @@ import Testing
   // MARK: - Rendering
 
   @Test func renderedWithSourceLineAndCaret() throws {
-    let result = ParsingTestSupport.parse("device passcode 1234\ndevice unlcok 1234\n", file: "demo.scenario")
+    let result = ParsingTestSupport.parse(
+      "device passcode 1234\ndevice unlcok 1234\n", file: "demo.scenario")
     let diagnostic = try #require(result.diagnostics.first)
     #expect(
       diagnostic.rendered() == """

@@ -45,24 +45,35 @@ import Testing
     Case("[kSecAttrPort: 443]", dict(("kSecAttrPort", .integer(443)))),
     Case("[kSecAttrPort: -1]", dict(("kSecAttrPort", .integer(-1)))),
     Case("[kSecReturnData: true]", dict(("kSecReturnData", .bool(true)))),
-    Case("[kSecReturnData: kCFBooleanTrue]", dict(("kSecReturnData", ParsingTestSupport.constant("kCFBooleanTrue")))),
+    Case(
+      "[kSecReturnData: kCFBooleanTrue]",
+      dict(("kSecReturnData", ParsingTestSupport.constant("kCFBooleanTrue")))),
     Case(
       "[kSecMatchLimit: kSecMatchLimitAll]",
       dict(("kSecMatchLimit", ParsingTestSupport.constant("kSecMatchLimitAll")))),
     Case("[kSecAttrAccount: account]", dict(("kSecAttrAccount", .binding("account")))),
-    Case("[kSecUseAuthenticationContext: ctx]", dict(("kSecUseAuthenticationContext", .binding("ctx")))),
+    Case(
+      "[kSecUseAuthenticationContext: ctx]", dict(("kSecUseAuthenticationContext", .binding("ctx")))
+    ),
     Case("[kSecAttrAccessControl: access]", dict(("kSecAttrAccessControl", .binding("access")))),
-    Case("[kSecUseAuthenticationContext: LAContext()]", dict(("kSecUseAuthenticationContext", .newContext))),
+    Case(
+      "[kSecUseAuthenticationContext: LAContext()]",
+      dict(("kSecUseAuthenticationContext", .newContext))),
     Case("[kSecValueData: nil]", dict(("kSecValueData", .null))),
     // kSecValueData: a string means its UTF-8 bytes; the Swift spellings of Data too.
     Case("[kSecValueData: \"r1\"]", dict(("kSecValueData", .data(Data("r1".utf8))))),
     Case("[kSecValueData: Data(\"r1\".utf8)]", dict(("kSecValueData", .data(Data("r1".utf8))))),
     Case(
-      "[kSecValueData: \"r1\".data(using: .utf8)!]", dict(("kSecValueData", .data(Data("r1".utf8))))),
+      "[kSecValueData: \"r1\".data(using: .utf8)!]", dict(("kSecValueData", .data(Data("r1".utf8))))
+    ),
     Case("[kSecValueData: Data()]", dict(("kSecValueData", .data(Data())))),
-    Case("[kSecAttrGeneric: \"g\".data(using: .utf8)]", dict(("kSecAttrGeneric", .data(Data("g".utf8))))),
+    Case(
+      "[kSecAttrGeneric: \"g\".data(using: .utf8)]",
+      dict(("kSecAttrGeneric", .data(Data("g".utf8))))),
     // Merges: left-associative.
-    Case("token + [kSecReturnData: true]", .merge(.binding("token"), dict(("kSecReturnData", .bool(true))))),
+    Case(
+      "token + [kSecReturnData: true]",
+      .merge(.binding("token"), dict(("kSecReturnData", .bool(true))))),
     Case(
       "token + attributes + [:]",
       .merge(.merge(.binding("token"), .binding("attributes")), .dictionary([]))),
@@ -73,7 +84,9 @@ import Testing
     // Arrays.
     Case("[]", .array([])),
     Case("[1, 2,]", .array([.integer(1), .integer(2)])),
-    Case("[[kSecAttrAccount: \"a\"], [:]]", .array([dict(("kSecAttrAccount", .string("a"))), .dictionary([])])),
+    Case(
+      "[[kSecAttrAccount: \"a\"], [:]]",
+      .array([dict(("kSecAttrAccount", .string("a"))), .dictionary([])])),
   ]
 
   @Test(arguments: values)
@@ -98,7 +111,9 @@ import Testing
     let expected = Self.dict(
       ("kSecClass", Self.generic), ("kSecAttrService", .string("com.app.auth")),
       ("kSecAttrAccount", .string("a#b//c")), ("kSecValueData", .data(Data("s3cret".utf8))))
-    #expect(ParsingTestSupport.normalized(result.statements[0].kind) == .bind(name: "query", value: expected))
+    #expect(
+      ParsingTestSupport.normalized(result.statements[0].kind)
+        == .bind(name: "query", value: expected))
     #expect(result.statements[1].location.line == 7)
     guard case .bind(_, .dictionary(let entries)) = result.statements[0].kind else {
       Issue.record("not a dictionary binding")
@@ -120,7 +135,8 @@ import Testing
 
   static let accessControls: [AccessCase] = [
     AccessCase(
-      source: "SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil)",
+      source:
+        "SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil)",
       protection: "ak", flagNames: ["userPresence"], flags: .userPresence),
     AccessCase(
       source: "SecAccessControlCreateWithFlags(kCFAllocatorDefault, "
@@ -128,11 +144,13 @@ import Testing
       protection: "akpu", flagNames: ["biometryAny", "or", "devicePasscode"],
       flags: [.biometryAny, .or, .devicePasscode]),
     AccessCase(
-      source: "SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleAfterFirstUnlock as CFString, "
+      source:
+        "SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleAfterFirstUnlock as CFString, "
         + "SecAccessControlCreateFlags.biometryCurrentSet, nil)!",
       protection: "ck", flagNames: ["biometryCurrentSet"], flags: .biometryCurrentSet),
     AccessCase(
-      source: "SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, [], nil)",
+      source:
+        "SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, [], nil)",
       protection: "aku", flagNames: [], flags: []),
     AccessCase(
       source: "SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, "

@@ -54,7 +54,8 @@ import Testing
 
   @Test(arguments: durations)
   func duration(_ test: DurationCase) throws {
-    #expect(try kinds(test.text) == [.duration(ScenarioDuration(milliseconds: test.milliseconds)), .end])
+    #expect(
+      try kinds(test.text) == [.duration(ScenarioDuration(milliseconds: test.milliseconds)), .end])
   }
 
   @Test func durationDescriptionIsTheShortestSpelling() {
@@ -65,7 +66,8 @@ import Testing
   }
 
   @Test func integersKeepTheirSpelling() throws {
-    #expect(try kinds("10 -25308 0000") == [.integer("10"), .integer("-25308"), .integer("0000"), .end])
+    #expect(
+      try kinds("10 -25308 0000") == [.integer("10"), .integer("-25308"), .integer("0000"), .end])
   }
 
   @Test func booleansAndIdentifiers() throws {
@@ -83,8 +85,10 @@ import Testing
   }
 
   @Test func commentsEndTheLineOutsideStrings() throws {
-    #expect(try kinds("device lock # comment \"x") == [.identifier("device"), .identifier("lock"), .end])
-    #expect(try kinds("device lock // comment") == [.identifier("device"), .identifier("lock"), .end])
+    #expect(
+      try kinds("device lock # comment \"x") == [.identifier("device"), .identifier("lock"), .end])
+    #expect(
+      try kinds("device lock // comment") == [.identifier("device"), .identifier("lock"), .end])
     #expect(
       try kinds("[a: 1, # one\n b: 2] // two")
         == [
@@ -113,10 +117,13 @@ import Testing
     ErrorCase(text: #"say "a\qb""#, column: 7, message: "invalid escape `\\q` in a string literal"),
     ErrorCase(
       text: #"say "\u{110000}""#, column: 6,
-      message: "invalid unicode escape `\\u{110000}`; write `\\u{` and 1 to 8 hex digits of a scalar, then `}`"),
+      message:
+        "invalid unicode escape `\\u{110000}`; write `\\u{` and 1 to 8 hex digits of a scalar, then `}`"
+    ),
     ErrorCase(
       text: "wait 1hr", column: 6,
-      message: "invalid duration `1hr`; write an integer and a unit (ms, s, m, h, d), as in `1h30m`"),
+      message: "invalid duration `1hr`; write an integer and a unit (ms, s, m, h, d), as in `1h30m`"
+    ),
     ErrorCase(text: "wait -5m", column: 6, message: "a duration cannot be negative: `-5m`"),
     ErrorCase(
       text: "expect 99999999999999999999", column: 8,
@@ -127,8 +134,9 @@ import Testing
 
   @Test(arguments: errors)
   func lexicalError(_ test: ErrorCase) {
-    #expect(throws: ScenarioDiagnostic(
-      at: SourceLocation(file: "<input>", line: 1, column: test.column), message: test.message)
+    #expect(
+      throws: ScenarioDiagnostic(
+        at: SourceLocation(file: "<input>", line: 1, column: test.column), message: test.message)
     ) {
       _ = try Lexer.tokenize(test.text)
     }

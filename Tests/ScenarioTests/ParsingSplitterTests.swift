@@ -61,7 +61,8 @@ import Testing
       lines: ["SecItemAdd([kSecClass: kSecClassGenericPassword]"],
       status: .needsMore(bracket: "(", line: 1, column: 11)),
     InputCase(
-      lines: ["SecItemAdd(", "  [kSecClass: "], status: .needsMore(bracket: "[", line: 2, column: 3)),
+      lines: ["SecItemAdd(", "  [kSecClass: "], status: .needsMore(bracket: "[", line: 2, column: 3)
+    ),
     InputCase(lines: ["say \"[\""], status: .complete),
     InputCase(lines: ["say \"unterminated ["], status: .complete),
     InputCase(lines: ["x ]"], status: .complete),
@@ -73,7 +74,8 @@ import Testing
   }
 
   @Test func anUnclosedBracketAtTheEndOfAFileIsAnError() {
-    let result = ParsingTestSupport.parse("device lock\nlet q = [kSecClass: kSecClassGenericPassword,\n")
+    let result = ParsingTestSupport.parse(
+      "device lock\nlet q = [kSecClass: kSecClassGenericPassword,\n")
     #expect(result.statements.map(\.kind) == [.device(.lock)])
     #expect(
       result.diagnostics.map(\.description) == ["test.scenario:2:9: error: `[` is never closed"])

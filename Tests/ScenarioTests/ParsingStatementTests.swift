@@ -55,7 +55,9 @@ import Testing
         .install(
           AppInstall(
             bundleID: "com.example.widget", teamID: "ABCDE12345",
-            keychainAccessGroups: ["ABCDE12345.com.example.shared", "ABCDE12345.com.example.widget"],
+            keychainAccessGroups: [
+              "ABCDE12345.com.example.shared", "ABCDE12345.com.example.widget",
+            ],
             appGroups: ["group.com.example"])))),
     Case("app use com.example.other", .app(.use(bundleID: "com.example.other"))),
     Case("app background", .app(.background)),
@@ -92,7 +94,8 @@ import Testing
     Case(
       "ctx.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: \"Sign in\")",
       .context(
-        "ctx", .evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in"))),
+        "ctx", .evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in")
+      )),
     Case(
       "ctx.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: \"Sign in\")",
       .context("ctx", .evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Sign in"))),
@@ -101,7 +104,9 @@ import Testing
       .context("ctx", .canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics))),
     Case("ctx.invalidate()", .context("ctx", .invalidate)),
     // §8 bindings
-    Case("let query = [kSecClass: kSecClassGenericPassword]", .bind(name: "query", value: genericPassword)),
+    Case(
+      "let query = [kSecClass: kSecClassGenericPassword]",
+      .bind(name: "query", value: genericPassword)),
     Case(
       "let ac = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil)",
       .bind(
@@ -174,7 +179,8 @@ import Testing
       .expect(.laError(LAErrorName(name: "userFallback", code: -3)))),
     Case("let status = SecItemAdd(token, nil)", .secItem(.add(.binding("token")))),
     Case("_ = SecItemDelete(token as CFDictionary)", .secItem(.delete(.binding("token")))),
-    Case("let ok = ctx.canEvaluatePolicy(.deviceOwnerAuthentication, error: &error)",
+    Case(
+      "let ok = ctx.canEvaluatePolicy(.deviceOwnerAuthentication, error: &error)",
       .context("ctx", .canEvaluatePolicy(.deviceOwnerAuthentication))),
     Case(
       "let ok = try await ctx.evaluatePolicy(LAPolicy.deviceOwnerAuthentication, localizedReason: \"x\")",
@@ -185,11 +191,27 @@ import Testing
     Case(
       "ctx.touchIDAuthenticationAllowableReuseDuration = 90s",
       .context("ctx", .setReuseDuration(.seconds(90)))),
-    Case("ctx.localizedFallbackTitle = \"Use code\"", .context("ctx", .setLocalizedFallbackTitle("Use code"))),
-    Case("ctx.localizedCancelTitle = \"Not now\"", .context("ctx", .setLocalizedCancelTitle("Not now"))),
+    Case(
+      "ctx.localizedFallbackTitle = \"Use code\"",
+      .context("ctx", .setLocalizedFallbackTitle("Use code"))),
+    Case(
+      "ctx.localizedCancelTitle = \"Not now\"", .context("ctx", .setLocalizedCancelTitle("Not now"))
+    ),
     Case("var result: CFTypeRef?", .declaration(name: "result")),
     Case("var result: AnyObject? = nil", .declaration(name: "result")),
     Case("let name = \"alice\"", .bind(name: "name", value: .string("alice"))),
+    Case("let other = ctx", .bind(name: "other", value: .binding("ctx"))),
+    Case("let other = ctx as LAContext", .bind(name: "other", value: .binding("ctx"))),
+    Case(
+      "user will enter 1234 3 times", .userWill(.enter(passcode: "1234"), times: 3)),
+    Case(
+      "app install com.example.my-app team 9ABCDE1234 app-groups group.a, group.b "
+        + "keychain-access-groups \"$(TeamIdentifierPrefix)shared\"",
+      .app(
+        .install(
+          AppInstall(
+            bundleID: "com.example.my-app", teamID: "9ABCDE1234",
+            keychainAccessGroups: ["9ABCDE1234.shared"], appGroups: ["group.a", "group.b"])))),
     Case(
       "let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword]",
       .bind(name: "query", value: genericPassword)),
@@ -245,7 +267,8 @@ import Testing
       """
     let statements = try ScenarioParser.parse(file: "example.scenario", source: source)
     #expect(statements.map(\.location.line) == [2, 3, 6, 7, 8, 9, 10, 11, 12])
-    #expect(statements[1].sourceText.hasPrefix("let token = [kSecClass: kSecClassGenericPassword,\n"))
+    #expect(
+      statements[1].sourceText.hasPrefix("let token = [kSecClass: kSecClassGenericPassword,\n"))
     #expect(
       ParsingTestSupport.normalized(statements[2].kind)
         == .secItem(

@@ -20,6 +20,9 @@ struct ParseMessage: Hashable, Sendable {
   static func durationNeedsUnit(_ text: String) -> Self {
     Self("`\(text)` needs a unit: ms, s, m, h or d (`\(text)s`)")
   }
+  static func durationTooLong(_ text: String) -> Self {
+    Self("duration `\(text)` is too long for the simulated clock")
+  }
   static func expected(_ what: String, found: String) -> Self {
     Self("expected \(what), found \(found)")
   }
@@ -36,7 +39,8 @@ struct ParseMessage: Hashable, Sendable {
     Self("invalid escape `\(text)` in a string literal")
   }
   static func invalidUnicodeEscape(_ text: String) -> Self {
-    Self("invalid unicode escape `\(text)`; write `\\u{` and 1 to 8 hex digits of a scalar, then `}`")
+    Self(
+      "invalid unicode escape `\(text)`; write `\\u{` and 1 to 8 hex digits of a scalar, then `}`")
   }
   static func keyNotValue(_ name: String) -> Self {
     Self("`\(name)` is a key, not a value")
@@ -53,11 +57,11 @@ struct ParseMessage: Hashable, Sendable {
   }
   static let passcodeNotDigits = Self(
     "a passcode is written as digits, or as a string literal for an alphanumeric one")
-  static func reservedName(_ name: String) -> Self {
-    Self("`\(name)` is a reserved name and cannot be bound")
-  }
   static func repeatCountTooSmall(_ text: String) -> Self {
     Self("a repeat count must be at least 1, found `\(text)`")
+  }
+  static func reservedName(_ name: String) -> Self {
+    Self("`\(name)` is a reserved name and cannot be bound")
   }
   static func statusOutOfRange(_ text: String) -> Self {
     Self("`\(text)` is not an OSStatus: it does not fit in 32 bits")

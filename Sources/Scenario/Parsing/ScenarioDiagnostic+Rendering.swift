@@ -12,9 +12,10 @@ extension ScenarioDiagnostic {
   public func rendered() -> String {
     guard let sourceLine else { return description + "\n" }
     let before = sourceLine.prefix(max(0, location.column - 1))
-    let padding = String(before.map { (character: Character) -> Character in
-      character == "\t" ? "\t" : " "
-    })
+    let padding = String(
+      before.map { (character: Character) -> Character in
+        character == "\t" ? "\t" : " "
+      })
     return "\(description)\n\(sourceLine)\n\(padding)^\n"
   }
 }

@@ -109,7 +109,8 @@ extension StatementParser {
     }
     let expr = try value()
     guard let name else {
-      throw failure(.expected("a SecItem or LAContext call after `_ =`", found: token.quoted), at: token)
+      throw failure(
+        .expected("a SecItem or LAContext call after `_ =`", found: token.quoted), at: token)
     }
     bindings[name] = kind(of: expr)
     return .bind(name: name, value: expr)
@@ -215,7 +216,8 @@ extension StatementParser {
     case .punctuation(.dot): break
     case .identifier("LAPolicy"): try expect(.dot, "`.`")
     default:
-      throw failure(.expected("a policy such as `.deviceOwnerAuthentication`", found: token.quoted), at: token)
+      throw failure(
+        .expected("a policy such as `.deviceOwnerAuthentication`", found: token.quoted), at: token)
     }
     let (name, nameToken) = try identifier("a policy name")
     if let policy = LAPolicy.allCases.first(where: { $0.name == name }) { return policy }

@@ -62,7 +62,8 @@ extension StatementParser {
     let token = try word()
     switch token.kind {
     case .word(let name), .string(let name): return name
-    default: throw failure(.expected("a name for the face or finger", found: token.quoted), at: token)
+    default:
+      throw failure(.expected("a name for the face or finger", found: token.quoted), at: token)
     }
   }
 
@@ -79,8 +80,11 @@ extension StatementParser {
       } else {
         return total
       }
+      let moreToken = try peek()
       let more = try oneDuration()
-      total.milliseconds = total.milliseconds.addingReportingOverflow(more.milliseconds).partialValue
+      let (sum, overflow) = total.milliseconds.addingReportingOverflow(more.milliseconds)
+      guard !overflow else { throw failure(.durationTooLong(moreToken.text), at: moreToken) }
+      total.milliseconds = sum
     }
   }
 
@@ -89,7 +93,9 @@ extension StatementParser {
     switch token.kind {
     case .duration(let duration): return duration
     case .integer(let text): throw failure(.durationNeedsUnit(text), at: token)
-    default: throw failure(.expected("a duration such as `10s` or `1h30m`", found: token.quoted), at: token)
+    default:
+      throw failure(
+        .expected("a duration such as `10s` or `1h30m`", found: token.quoted), at: token)
     }
   }
 
@@ -99,8 +105,10 @@ extension StatementParser {
     enum Word { case install, use, background, foreground }
     let command = try choice(
       "`app` command",
-      [("install", Word.install), ("use", .use), ("background", .background),
-       ("foreground", .foreground)])
+      [
+        ("install", Word.install), ("use", .use), ("background", .background),
+        ("foreground", .foreground),
+      ])
     switch command {
     case .install: return .install(try appInstall())
     case .use: return .use(bundleID: try bareWord("a bundle id such as `com.example.app`"))
@@ -172,8 +180,10 @@ extension StatementParser {
     enum Word { case match, fail, cancel, fallback, enter }
     let command = try choice(
       "user answer",
-      [("match", Word.match), ("fail", .fail), ("cancel", .cancel), ("fallback", .fallback),
-       ("enter", .enter)])
+      [
+        ("match", Word.match), ("fail", .fail), ("cancel", .cancel), ("fallback", .fallback),
+        ("enter", .enter),
+      ])
     let answer: UserAnswer =
       switch command {
       case .match: .match
@@ -185,8 +195,13 @@ extension StatementParser {
     let count = try peek()
     guard case .integer(let text) = count.kind else { return .userWill(answer, times: 1) }
     try advance()
-    guard let times = Int(text), times >= 1 else { throw failure(.repeatCountTooSmall(text), at: count) }
-    if !(try consume(identifier: "times")) { try expect(identifier: "time") }
+    guard let times = Int(text), times >= 1 else {
+      throw failure(.repeatCountTooSmall(text), at: count)
+    }
+    if !(try consume(identifier: "times")), !(try consume(identifier: "time")) {
+      let token = try peek()
+      throw failure(.expected("`times` after the count", found: token.quoted), at: token)
+    }
     return .userWill(answer, times: times)
   }
 }

@@ -62,7 +62,8 @@ extension StatementParser {
       let suggestion = Suggestion.nearest(to: name, in: OSStatus.known.map(\.name))
       throw failure(.unknown("OSStatus", name, suggestion: suggestion), at: token)
     default:
-      throw failure(.expected("an OSStatus such as `errSecItemNotFound`", found: token.quoted), at: token)
+      throw failure(
+        .expected("an OSStatus such as `errSecItemNotFound`", found: token.quoted), at: token)
     }
   }
 

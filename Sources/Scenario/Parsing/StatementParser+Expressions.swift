@@ -189,7 +189,9 @@ extension StatementParser {
   }
 
   /// The first element of a collection, which says whether it is a dictionary or an array.
-  private mutating func keyOrValue() throws(Failure) -> (key: DictionaryKey?, value: Expr?, token: Token) {
+  private mutating func keyOrValue() throws(Failure) -> (
+    key: DictionaryKey?, value: Expr?, token: Token
+  ) {
     let token = try peek()
     if case .identifier(let name) = token.kind, !isBound(name), SecConstants.values[name] == nil,
       !Self.reservedNames.contains(name)
@@ -268,9 +270,11 @@ extension StatementParser {
   private mutating func accessControl() throws(Failure) -> AccessControlExpr {
     try expect(.leftParen, "`(` after `SecAccessControlCreateWithFlags`")
     let allocator = try advance()
-    guard allocator.kind == .identifier("nil") || allocator.kind == .identifier("kCFAllocatorDefault")
+    guard
+      allocator.kind == .identifier("nil") || allocator.kind == .identifier("kCFAllocatorDefault")
     else {
-      throw failure(.expected("`nil` or `kCFAllocatorDefault`", found: allocator.quoted), at: allocator)
+      throw failure(
+        .expected("`nil` or `kCFAllocatorDefault`", found: allocator.quoted), at: allocator)
     }
     try expect(.comma, "`,`")
     let (protectionName, protection) = try accessibility()

@@ -37,10 +37,11 @@ struct StatementParser {
   }
 
   /// The words that start a statement, for "did you mean".
-  static let statementWords = [
-    "app", "biometry", "device", "exit", "expect", "explain", "help", "let", "quit", "reset",
-    "say", "show", "user", "var", "wait",
-  ] + secItemFunctions
+  static let statementWords =
+    [
+      "app", "biometry", "device", "exit", "expect", "explain", "help", "let", "quit", "reset",
+      "say", "show", "user", "var", "wait",
+    ] + secItemFunctions
 
   static let secItemFunctions = [
     "SecItemAdd", "SecItemCopyMatching", "SecItemDelete", "SecItemUpdate",
@@ -60,7 +61,8 @@ struct StatementParser {
     case "let", "var": return try binding(isVariable: word == "var")
     case "expect": return .expect(try expectation())
     case "say": return .say(try string("the text to say, as a string literal"))
-    case "show": return .show(try choice("`show` topic", ShowTopic.allCases.map { ($0.rawValue, $0) }))
+    case "show":
+      return .show(try choice("`show` topic", ShowTopic.allCases.map { ($0.rawValue, $0) }))
     case "help": return .help(topic: try helpTopic())
     case "explain": return .explain(try explainSubject())
     case "reset": return .reset
@@ -135,8 +137,12 @@ struct StatementParser {
     return try lexer.nextWord()
   }
 
-  /// Makes `token`, just read, the next token again.
-  mutating func pushBack(_ token: Token) { lookahead = token }
+  /// Makes `token`, just read, the next token again: the lexer goes back to its start, so
+  /// whatever was peeked after it is read again too, in whichever mode is asked next.
+  mutating func pushBack(_ token: Token) {
+    lexer.rewind(to: token)
+    lookahead = nil
+  }
 
   /// Consumes the punctuation if it is next.
   mutating func consume(_ punctuation: Punctuation) throws(Failure) -> Bool {

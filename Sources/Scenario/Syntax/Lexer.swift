@@ -47,7 +47,7 @@ public struct Lexer: Sendable {
     if character == "\"" {
       return try stringLiteral()
     }
-    if character.isNumber || (character == "-" && peek(1)?.isASCIIDigit == true) {
+    if character.isASCIIDigit || (character == "-" && peek(1)?.isASCIIDigit == true) {
       return try number()
     }
     if character.isLetter || character == "_" {
@@ -99,13 +99,15 @@ public struct Lexer: Sendable {
     }
     guard !text.hasPrefix("-") else { throw diagnostic(.negativeDuration(text), at: start.1) }
     guard let duration = Lexer.duration(text) else {
-      throw diagnostic(.invalidDuration(text), at: start.1)
+      let tooLong = Lexer.duration(text, checkingOverflow: false) != nil
+      throw diagnostic(tooLong ? .durationTooLong(text) : .invalidDuration(text), at: start.1)
     }
     return token(.duration(duration), from: start)
   }
 
-  /// Parses `1h30m`-style text: one or more integers, each followed by a unit.
-  static func duration(_ text: String) -> ScenarioDuration? {
+  /// Parses `1h30m`-style text: one or more integers, each followed by a unit. Nil when the
+  /// text is not a duration or, if `checkingOverflow`, its milliseconds overflow 64 bits.
+  static func duration(_ text: String, checkingOverflow: Bool = true) -> ScenarioDuration? {
     var total: Int64 = 0
     var rest = Substring(text)
     while !rest.isEmpty {
@@ -113,12 +115,12 @@ public struct Lexer: Sendable {
       rest = rest.dropFirst(digits.count)
       let unit = rest.prefix(while: \.isLetter)
       rest = rest.dropFirst(unit.count)
-      guard let amount = Int64(digits),
+      guard let amount = Int64(digits) ?? (checkingOverflow || digits.isEmpty ? nil : 0),
         let size = ScenarioDuration.units.first(where: { $0.name == unit })?.milliseconds
       else { return nil }
       let (product, overflow) = amount.multipliedReportingOverflow(by: size)
       let (sum, overflow2) = total.addingReportingOverflow(product)
-      guard !overflow, !overflow2 else { return nil }
+      guard !checkingOverflow || (!overflow && !overflow2) else { return nil }
       total = sum
     }
     return ScenarioDuration(milliseconds: total)
@@ -220,7 +222,9 @@ public struct Lexer: Sendable {
       kind: kind, location: start.1, text: String(characters[start.0..<index]), offset: start.0)
   }
 
-  private func diagnostic(_ message: ParseMessage, at location: SourceLocation) -> ScenarioDiagnostic {
+  private func diagnostic(_ message: ParseMessage, at location: SourceLocation)
+    -> ScenarioDiagnostic
+  {
     ScenarioDiagnostic(at: location, message: message.text)
   }
 }
