@@ -28,7 +28,8 @@ func time(_ operation: String, count: Int, _ body: (Int) -> OSStatus) -> Measure
     for index in 0..<count where body(index) != .errSecSuccess { failures += 1 }
   }
   if failures > 0 { print("warning: \(failures) \(operation) call(s) failed") }
-  let seconds = Double(elapsed.components.seconds)
+  let seconds =
+    Double(elapsed.components.seconds)
     + Double(elapsed.components.attoseconds) / 1e18
   return Measurement(operation: operation, count: count, seconds: seconds)
 }

@@ -19,7 +19,8 @@ public enum UnavailabilityReason: Equatable, Hashable, Sendable, CustomStringCon
     switch self {
     case .beforeFirstUnlock: "the device has not been unlocked since it booted"
     case .lockedPastGrace(let lockedFor):
-      "the device has been locked for \(lockedFor), past the \(Device.classAGracePeriod) grace period"
+      "the device has been locked for \(lockedFor), "
+        + "past the \(Device.classAGracePeriod) grace period"
     case .noPasscode: "no passcode is set"
     }
   }

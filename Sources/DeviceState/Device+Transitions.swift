@@ -47,6 +47,12 @@ extension Device {
 
     case .rebooted:
       lock = .beforeFirstUnlock
+      if let until = passcode.blockedUntil, clock.now < until {
+        // [APS]: a delay interrupted by a restart is still enforced, starting over.
+        let failures = passcode.failedAttempts
+        let delay = PasscodeBackoff.delay(afterFailedAttempts: failures)
+        passcode = .set(failedAttempts: failures, blockedUntil: clock.now.advanced(by: delay))
+      }
       guard passcode.isSet else { return [] }
       return [.discardClassKeys(ProtectionTier.a.classes.union(ProtectionTier.c.classes))]
 

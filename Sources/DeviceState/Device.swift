@@ -24,12 +24,6 @@ public struct Device: Equatable, Hashable, Sendable, Codable {
   /// ([APS] "Data Protection classes"; fact sheet §6.2).
   public static let classAGracePeriod = SimulatedDuration.seconds(10)
 
-  init(passcode: PasscodeState, lock: LockState, clock: SimulatedClock) {
-    self.passcode = passcode
-    self.lock = lock
-    self.clock = clock
-  }
-
   /// A device fresh out of setup: no passcode, unlocked, the clock at its epoch.
   public static func fresh() -> Device {
     Device(passcode: .notSet, lock: .unlocked, clock: SimulatedClock())

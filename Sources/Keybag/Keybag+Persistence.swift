@@ -49,7 +49,8 @@ extension Keybag {
     let version = try reader.readUInt8("version")
     guard version == PersistedKeybag.currentVersion else {
       throw .corrupt(
-        "unsupported version \(version); this build reads version \(PersistedKeybag.currentVersion)")
+        "unsupported version \(version); this build reads version \(PersistedKeybag.currentVersion)"
+      )
     }
     let parameters = KDFParameters(
       opsLimit: try reader.readUInt64("KDF opsLimit"),

@@ -27,7 +27,8 @@ extension Keybag {
   /// 2. the key id is not the class's current key (wrong class, garbled) →
   ///    ``KeybagError/authenticationFailed``;
   /// 3. the class key is not in memory → ``KeybagError/classUnavailable(_:)``;
-  /// 4. the AEAD does not verify (tampered, wrong context) → ``KeybagError/authenticationFailed``.
+  /// 4. the AEAD does not verify (tampered, wrong context) →
+  ///    ``KeybagError/authenticationFailed``.
   public func open(_ sealed: Data, in protectionClass: ProtectionClass, context: Data)
     throws(KeybagError) -> Data
   {

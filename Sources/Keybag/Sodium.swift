@@ -30,6 +30,7 @@ enum Sodium {
   static func randomBytes(_ count: Int) -> [UInt8] {
     ready()
     var bytes = [UInt8](repeating: 0, count: count)
+    guard count > 0 else { return bytes }
     bytes.withUnsafeMutableBytes { randombytes_buf($0.baseAddress!, $0.count) }
     return bytes
   }

@@ -33,7 +33,8 @@ let availabilityCases: [AvailabilityCase] = [
     name: "no passcode, unlocked", device: device(.notSet, .unlocked, now: now),
     a: .available, akpu: noPasscode, c: .available, d: .available),
   .init(
-    name: "no passcode, locked an hour", device: device(.notSet, .locked(since: at(now - hour)), now: now),
+    name: "no passcode, locked an hour",
+    device: device(.notSet, .locked(since: at(now - hour)), now: now),
     a: .available, akpu: noPasscode, c: .available, d: .available),
   .init(
     name: "no passcode, before first unlock", device: device(.notSet, .beforeFirstUnlock, now: now),
@@ -48,7 +49,8 @@ let availabilityCases: [AvailabilityCase] = [
     name: "passcode, locked just now", device: device(set, .locked(since: at(now)), now: now),
     a: .available, akpu: .available, c: .available, d: .available),
   .init(
-    name: "passcode, locked 9 999 ms", device: device(set, .locked(since: at(now - 9_999)), now: now),
+    name: "passcode, locked 9 999 ms",
+    device: device(set, .locked(since: at(now - 9_999)), now: now),
     a: .available, akpu: .available, c: .available, d: .available),
   .init(
     name: "passcode, locked 10 000 ms",

@@ -51,7 +51,8 @@ import Testing
   }
 
   @Test func deviceErrorsDescribeThemselves() {
-    #expect(DeviceError.blocked(until: at(60_000)).description == "passcode entry is disabled until t+1m")
+    #expect(
+      DeviceError.blocked(until: at(60_000)).description == "passcode entry is disabled until t+1m")
     #expect(DeviceError.invalidTimeAdvance(milliseconds: -5).description.contains("-5ms"))
   }
 }

@@ -57,7 +57,9 @@ func lineDiff<T>(_ expected: T, _ actual: T) -> String {
   }
   var output: [String] = []
   for (index, line) in old.enumerated() where removed.contains(index) { output.append("- \(line)") }
-  for (index, line) in new.enumerated() where inserted.contains(index) { output.append("+ \(line)") }
+  for (index, line) in new.enumerated() where inserted.contains(index) {
+    output.append("+ \(line)")
+  }
   return output.joined(separator: "\n")
 }
 

@@ -45,7 +45,8 @@ let sweepEvents: [DeviceEvent] = [
       }
     }
     let unavailable = Set(ProtectionClass.allCases).subtracting(next.availableClasses)
-    #expect(loaded.isDisjoint(with: unavailable), "\(event) left \(loaded.intersection(unavailable))")
+    #expect(
+      loaded.isDisjoint(with: unavailable), "\(event) left \(loaded.intersection(unavailable))")
     #expect(next.clock.now >= start.clock.now)
     if case .timeAdvanced = event {} else { #expect(next.clock == start.clock) }
   }

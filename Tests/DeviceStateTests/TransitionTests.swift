@@ -127,7 +127,8 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
   }
 
   @Test func pressingLockAgainKeepsTheOriginalLockTime() {
-    expectTransition(from: device(set, .locked(since: at(now - 5_000)), now: now), on: .lockButtonPressed)
+    expectTransition(
+      from: device(set, .locked(since: at(now - 5_000)), now: now), on: .lockButtonPressed)
   }
 
   @Test func lockingBeforeFirstUnlockStaysBeforeFirstUnlock() {
@@ -143,12 +144,16 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
     ) { $0.lock = .beforeFirstUnlock }
   }
 
-  @Test func rebootKeepsARunningBlock() {
+  @Test func rebootRestartsARunningDelay() {
+    // [APS] "Passcodes and passwords": restarted during a timed delay, the timer starts over.
     let blocked = PasscodeState.set(failedAttempts: 6, blockedUntil: at(now + 1_000))
     expectTransition(
       from: device(blocked, .unlocked, now: now), on: .rebooted,
       commands: [.discardClassKeys(classesAC)]
-    ) { $0.lock = .beforeFirstUnlock }
+    ) {
+      $0.lock = .beforeFirstUnlock
+      $0.passcode = .set(failedAttempts: 6, blockedUntil: at(now + 5 * 60_000))
+    }
   }
 
   @Test func rebootWithNoPasscodeDiscardsNothing() {
@@ -180,7 +185,8 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
   }
 
   @Test func zeroTimeIsFine() {
-    expectTransition(from: device(set, .locked(since: at(now)), now: now), on: .timeAdvanced(milliseconds: 0))
+    expectTransition(
+      from: device(set, .locked(since: at(now)), now: now), on: .timeAdvanced(milliseconds: 0))
   }
 
   @Test(arguments: [Int64(-1), .min])

@@ -66,7 +66,8 @@ import Testing
     let device = try makeDevice(caller: Caller(app: app))
     #expect(device.secItemAdd(genp()).status == .errSecMissingEntitlement)
     #expect(device.secItemCopyMatching(genp()).status == .errSecMissingEntitlement)
-    #expect(device.secItemUpdate(genp(), ["labl": .string("x")]).status == .errSecMissingEntitlement)
+    #expect(
+      device.secItemUpdate(genp(), ["labl": .string("x")]).status == .errSecMissingEntitlement)
     #expect(device.secItemDelete(genp()).status == .errSecMissingEntitlement)
   }
 

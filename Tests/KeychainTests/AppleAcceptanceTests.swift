@@ -37,7 +37,8 @@ import Testing
   func case3() throws {
     let device = try makeDevice()
     mustAdd(device, Self.inet.adding(["v_Data": secret()]))
-    #expect(device.secItemAdd(Self.inet.adding(["v_Data": secret()])).status == .errSecDuplicateItem)
+    #expect(
+      device.secItemAdd(Self.inet.adding(["v_Data": secret()])).status == .errSecDuplicateItem)
   }
 
   @Test("§9 case 4: CopyMatching with every attribute but the data → success")
@@ -149,7 +150,8 @@ import Testing
   func case17(returnKey: String) throws {
     let device = try makeDevice()
     mustAdd(device, genp().adding(["v_Data": secret()]))
-    let outcome = device.secItemUpdate(genp().adding([returnKey: .bool(true)]), ["labl": .string("x")])
+    let outcome = device.secItemUpdate(
+      genp().adding([returnKey: .bool(true)]), ["labl": .string("x")])
     #expect(outcome.status == .errSecParam)
   }
 
@@ -166,7 +168,8 @@ import Testing
     let clip: SecQuery = ["clip": .bool(true)]
     #expect(device.secItemAdd(genp().adding(clip)).status == .errSecParam)
     #expect(device.secItemCopyMatching(genp().adding(clip)).status == .errSecParam)
-    #expect(device.secItemUpdate(genp().adding(clip), ["labl": .string("x")]).status == .errSecParam)
+    #expect(
+      device.secItemUpdate(genp().adding(clip), ["labl": .string("x")]).status == .errSecParam)
     #expect(device.secItemUpdate(genp(), clip).status == .errSecParam)
     #expect(device.secItemDelete(genp().adding(clip)).status == .errSecParam)
   }
@@ -203,8 +206,9 @@ import Testing
     mustAdd(device, genp("first").adding(["v_Data": secret()]))
     _ = device.lock()
     _ = device.advanceClock(by: .seconds(11))
-    #expect(device.secItemAdd(genp("second").adding(["v_Data": secret()])).status
-      == .errSecInteractionNotAllowed)
+    #expect(
+      device.secItemAdd(genp("second").adding(["v_Data": secret()])).status
+        == .errSecInteractionNotAllowed)
     _ = device.unlock(passcode: "123456")
     #expect(device.secItemCopyMatching(genp("first")).status == .errSecSuccess)
     #expect(device.secItemCopyMatching(genp("second")).status == .errSecItemNotFound)

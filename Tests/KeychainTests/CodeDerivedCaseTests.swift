@@ -30,18 +30,21 @@ import Testing
     mustAdd(device, genp().adding(["v_Data": secret("local")]))
     mustAdd(device, genp().adding(["sync": .bool(true), "v_Data": secret("synced")]))
     let all = device.secItemCopyMatching(
-      genp().adding(["sync": .string("syna"), "m_Limit": .string("m_LimitAll"), "r_Data": .bool(true)]))
+      genp().adding([
+        "sync": .string("syna"), "m_Limit": .string("m_LimitAll"), "r_Data": .bool(true),
+      ]))
     #expect(all.result == .array([secret("local"), secret("synced")]))
   }
 
-  @Test("§9 code: only a synchronizable copy exists → not found without kSecAttrSynchronizableAny")
+  @Test("§9 code: only a sync copy exists → not found without kSecAttrSynchronizableAny")
   func syncOnlyCopyIsInvisibleByDefault() throws {
     let device = try makeDevice()
     mustAdd(device, genp().adding(["sync": .bool(true), "v_Data": secret()]))
     let outcome = device.secItemCopyMatching(genp())
     #expect(outcome.status == .errSecItemNotFound)
     #expect(outcome.explanation?.fix?.contains("kSecAttrSynchronizableAny") == true)
-    #expect(device.secItemCopyMatching(genp().adding(["sync": .string("syna")])).status == .errSecSuccess)
+    #expect(
+      device.secItemCopyMatching(genp().adding(["sync": .string("syna")])).status == .errSecSuccess)
   }
 
   @Test("§9 code: kSecAttrAccessControl with kSecAttrSynchronizable = true → -50")
@@ -57,7 +60,9 @@ import Testing
   func deleteWithLimitAll() throws {
     let device = try makeDevice()
     mustAdd(device, genp().adding(["v_Data": secret()]))
-    #expect(device.secItemDelete(genp().adding(["m_Limit": .string("m_LimitAll")])).status == .errSecParam)
+    #expect(
+      device.secItemDelete(genp().adding(["m_Limit": .string("m_LimitAll")])).status == .errSecParam
+    )
     #expect(device.secItemCopyMatching(genp()).status == .errSecSuccess)
   }
 
@@ -65,7 +70,8 @@ import Testing
   func updateWithLimit() throws {
     let device = try makeDevice()
     mustAdd(device, genp().adding(["v_Data": secret()]))
-    let outcome = device.secItemUpdate(genp().adding(["m_Limit": .number(1)]), ["labl": .string("x")])
+    let outcome = device.secItemUpdate(
+      genp().adding(["m_Limit": .number(1)]), ["labl": .string("x")])
     #expect(outcome.status == .errSecParam)
   }
 

@@ -108,7 +108,8 @@ import Testing
     let device = try makeDeviceWithPasscode()
     mustAdd(device, genp().adding(["v_Data": secret()]))
     State.lockedPastGrace.enter(device)
-    #expect(device.secItemUpdate(genp(), ["labl": .string("x")]).status == .errSecInteractionNotAllowed)
+    #expect(
+      device.secItemUpdate(genp(), ["labl": .string("x")]).status == .errSecInteractionNotAllowed)
   }
 
   @Test func lockedItemIsDeletableByItsKeyButNotByASealedAttribute() throws {
@@ -116,8 +117,9 @@ import Testing
     mustAdd(device, genp("a").adding(["labl": .string("L"), "v_Data": secret()]))
     mustAdd(device, genp("b").adding(["labl": .string("L"), "v_Data": secret()]))
     State.lockedPastGrace.enter(device)
-    #expect(device.secItemDelete(genp("a").adding(["labl": .string("L")])).status
-      == .errSecInteractionNotAllowed)
+    #expect(
+      device.secItemDelete(genp("a").adding(["labl": .string("L")])).status
+        == .errSecInteractionNotAllowed)
     #expect(device.secItemDelete(genp("a")).status == .errSecSuccess)
     _ = device.unlock(passcode: "123456")
     #expect(device.secItemCopyMatching(genp("a")).status == .errSecItemNotFound)

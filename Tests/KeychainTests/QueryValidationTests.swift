@@ -31,97 +31,137 @@ import Testing
   static let control = SecValue.accessControl(SecAccessControl(protection: "ak", flags: []))
 
   static let cases: [Case] = [
-    Case("missing kSecClass → -50", .copy, ["acct": .string("a")], .errSecParam,
+    Case(
+      "missing kSecClass → -50", .copy, ["acct": .string("a")], .errSecParam,
       mentions: "kSecClass"),
-    Case("kSecClass not a string → -50", .copy, ["class": .number(1)], .errSecParam,
+    Case(
+      "kSecClass not a string → -50", .copy, ["class": .number(1)], .errSecParam,
       mentions: "kSecClass"),
     Case("bogus kSecClass → -25306", .copy, ["class": .string("bogus")], .errSecNoSuchClass),
-    Case("genp + kSecAttrApplicationTag → -25303", .copy,
-      genp().adding(["atag": .string("tag")]), .errSecNoSuchAttr, mentions: "kSecAttrApplicationTag"),
-    Case("unknown 4-char attribute → -25303", .add, genp().adding(["zzzz": .string("x")]),
+    Case(
+      "genp + kSecAttrApplicationTag → -25303", .copy,
+      genp().adding(["atag": .string("tag")]), .errSecNoSuchAttr, mentions: "kSecAttrApplicationTag"
+    ),
+    Case(
+      "unknown 4-char attribute → -25303", .add, genp().adding(["zzzz": .string("x")]),
       .errSecNoSuchAttr),
-    Case("nleg is ignored", .add, genp("bob").adding(["nleg": .bool(true), "v_Data": secret()]),
+    Case(
+      "nleg is ignored", .add, genp("bob").adding(["nleg": .bool(true), "v_Data": secret()]),
       .errSecSuccess),
     Case("unknown c key → -50", .copy, genp().adding(["cls": .string("x")]), .errSecParam),
     Case("unknown r_ key → -50", .copy, genp().adding(["r_Bogus": .bool(true)]), .errSecParam),
     Case("unknown u_ key → -50", .copy, genp().adding(["u_Bogus": .bool(true)]), .errSecParam),
     Case("unknown v_ key → -50", .copy, genp().adding(["v_Bogus": secret()]), .errSecParam),
-    Case("unknown m_ key accepted", .copy, genp().adding(["m_Whatever": .bool(true)]),
+    Case(
+      "unknown m_ key accepted", .copy, genp().adding(["m_Whatever": .bool(true)]),
       .errSecSuccess),
     Case("f key ignored", .copy, genp().adding(["f_anything": .bool(true)]), .errSecSuccess),
     Case("other key → -50", .copy, genp().adding(["zebra": .bool(true)]), .errSecParam),
-    Case("return value not a boolean → -50", .copy, genp().adding(["r_Data": .number(1)]),
+    Case(
+      "return value not a boolean → -50", .copy, genp().adding(["r_Data": .number(1)]),
       .errSecParam, mentions: "kSecReturnData"),
-    Case("kSecValueData NULL → -50", .add, genp().adding(["v_Data": .null]), .errSecParam,
+    Case(
+      "kSecValueData NULL → -50", .add, genp().adding(["v_Data": .null]), .errSecParam,
       mentions: "kSecValueData"),
-    Case("kSecValueData string → -50", .add, genp().adding(["v_Data": .string("x")]),
+    Case(
+      "kSecValueData string → -50", .add, genp().adding(["v_Data": .string("x")]),
       .errSecParam, mentions: "kSecValueData"),
-    Case("kSecMatchLimit bogus → -50", .copy, genp().adding(["m_Limit": .string("many")]),
+    Case(
+      "kSecMatchLimit bogus → -50", .copy, genp().adding(["m_Limit": .string("many")]),
       .errSecParam, mentions: "kSecMatchLimit"),
-    Case("kSecUseAuthenticationUI not a string → -50", .copy,
+    Case(
+      "kSecUseAuthenticationUI not a string → -50", .copy,
       genp().adding(["u_AuthUI": .bool(true)]), .errSecParam),
-    Case("kSecAttrAccessControl a string → -50 (add)", .add,
+    Case(
+      "kSecAttrAccessControl a string → -50 (add)", .add,
       genp().adding(["accc": .string("ak")]), .errSecParam, mentions: "kSecAttrAccessControl"),
-    Case("kSecAttrAccessControl a string → -50 (delete)", .delete,
+    Case(
+      "kSecAttrAccessControl a string → -50 (delete)", .delete,
       genp().adding(["accc": .string("ak")]), .errSecParam),
-    Case("unknown kSecAttrAccessible → -50", .add, genp().adding(["pdmn": .string("zz")]),
+    Case(
+      "unknown kSecAttrAccessible → -50", .add, genp().adding(["pdmn": .string("zz")]),
       .errSecParam, mentions: "kSecAttrAccessible"),
-    Case("kSecAttrAccessible + kSecAttrAccessControl → -50", .add,
+    Case(
+      "kSecAttrAccessible + kSecAttrAccessControl → -50", .add,
       genp().adding(["pdmn": .string("ak"), "accc": control]), .errSecParam),
-    Case("blob attribute as data accepted", .add,
+    Case(
+      "blob attribute as data accepted", .add,
       ["class": passwordClass, "acct": .data(Data("alice".utf8)), "v_Data": secret()],
       .errSecSuccess),
-    Case("blob attribute as number → -50", .add, genp().adding(["labl": .number(3)]),
+    Case(
+      "blob attribute as number → -50", .add, genp().adding(["labl": .number(3)]),
       .errSecParam, mentions: "kSecAttrLabel"),
     Case("clip on add → -50", .add, genp().adding(["clip": .bool(true)]), .errSecParam),
     Case("clip on copy → -50", .copy, genp().adding(["clip": .bool(true)]), .errSecParam),
-    Case("clip on update query → -50", .update, genp().adding(["clip": .bool(true)]),
+    Case(
+      "clip on update query → -50", .update, genp().adding(["clip": .bool(true)]),
       .errSecParam),
-    Case("clip in attributesToUpdate → -50", .updateAttributes, ["clip": .bool(true)],
+    Case(
+      "clip in attributesToUpdate → -50", .updateAttributes, ["clip": .bool(true)],
       .errSecParam),
     Case("clip on delete → -50", .delete, genp().adding(["clip": .bool(true)]), .errSecParam),
-    Case("more than 128 keys → -50", .copy,
+    Case(
+      "more than 128 keys → -50", .copy,
       genp().adding(Dictionary(uniqueKeysWithValues: (0..<130).map { ("m_x\($0)", .bool(true)) })),
       .errSecParam),
-    Case("update query with kSecReturnData → -50", .update,
+    Case(
+      "update query with kSecReturnData → -50", .update,
       genp().adding(["r_Data": .bool(true)]), .errSecParam, mentions: "kSecReturnData"),
-    Case("update query with kSecMatchLimit → -50", .update,
+    Case(
+      "update query with kSecMatchLimit → -50", .update,
       genp().adding(["m_Limit": .string("m_LimitAll")]), .errSecParam, mentions: "kSecMatchLimit"),
-    Case("attributesToUpdate with kSecClass → -25303", .updateAttributes,
+    Case(
+      "attributesToUpdate with kSecClass → -25303", .updateAttributes,
       ["class": passwordClass], .errSecNoSuchAttr, mentions: "kSecClass"),
-    Case("attributesToUpdate with kSecMatchLimit → -25303", .updateAttributes,
+    Case(
+      "attributesToUpdate with kSecMatchLimit → -25303", .updateAttributes,
       ["m_Limit": .number(1)], .errSecNoSuchAttr),
-    Case("attributesToUpdate with kSecReturnData → -25303", .updateAttributes,
+    Case(
+      "attributesToUpdate with kSecReturnData → -25303", .updateAttributes,
       ["r_Data": .bool(true)], .errSecNoSuchAttr),
-    Case("attributesToUpdate with kSecUseOperationPrompt → -25303", .updateAttributes,
+    Case(
+      "attributesToUpdate with kSecUseOperationPrompt → -25303", .updateAttributes,
       ["u_OpPrompt": .string("hi")], .errSecNoSuchAttr),
-    Case("attributesToUpdate with AC + sync → -50", .updateAttributes,
+    Case(
+      "attributesToUpdate with AC + sync → -50", .updateAttributes,
       ["accc": control, "sync": .bool(true)], .errSecParam),
-    Case("delete with kSecMatchLimitAll → -50", .delete,
+    Case(
+      "delete with kSecMatchLimitAll → -50", .delete,
       genp().adding(["m_Limit": .string("m_LimitAll")]), .errSecParam, mentions: "kSecMatchLimit"),
-    Case("delete with kSecMatchLimitOne → -50", .delete,
+    Case(
+      "delete with kSecMatchLimitOne → -50", .delete,
       genp().adding(["m_Limit": .string("m_LimitOne")]), .errSecParam),
-    Case("delete ignores kSecReturnData", .delete, genp().adding(["r_Data": .bool(true)]),
+    Case(
+      "delete ignores kSecReturnData", .delete, genp().adding(["r_Data": .bool(true)]),
       .errSecSuccess),
-    Case("add with kSecValuePersistentRef → -50", .add,
+    Case(
+      "add with kSecValuePersistentRef → -50", .add,
       genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam,
       mentions: "kSecValuePersistentRef"),
-    Case("add with AuthUI Skip → -50", .add,
+    Case(
+      "add with AuthUI Skip → -50", .add,
       genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam),
-    Case("update with AuthUI Skip → -50", .update,
+    Case(
+      "update with AuthUI Skip → -50", .update,
       genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam),
-    Case("copy with AuthUI Skip allowed", .copy,
+    Case(
+      "copy with AuthUI Skip allowed", .copy,
       genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecSuccess),
-    Case("add with AC + sync → -50", .add,
+    Case(
+      "add with AC + sync → -50", .add,
       genp().adding(["accc": control, "sync": .bool(true)]), .errSecParam,
       mentions: "kSecAttrAccessControl"),
-    Case("AuthContext + CredRef → -50", .copy,
+    Case(
+      "AuthContext + CredRef → -50", .copy,
       genp().adding(["u_AuthCtx": .string("ctx"), "u_CredRef": .data(Data())]), .errSecParam),
-    Case("kSecValueRef on a password → -50", .add, genp().adding(["v_Ref": .string("ref")]),
+    Case(
+      "kSecValueRef on a password → -50", .add, genp().adding(["v_Ref": .string("ref")]),
       .errSecParam, mentions: "kSecValueRef"),
-    Case("persistent ref with attributes → -50", .copy,
+    Case(
+      "persistent ref with attributes → -50", .copy,
       genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam),
-    Case("kSecClassIdentity is not simulated", .copy, ["class": .string("idnt")],
+    Case(
+      "kSecClassIdentity is not simulated", .copy, ["class": .string("idnt")],
       .errSecUnimplemented),
   ]
 
@@ -152,7 +192,8 @@ import Testing
   @Test func updateQueryWithFalseReturnKeyIsAccepted() throws {
     let device = try makeDevice()
     mustAdd(device, genp().adding(["v_Data": secret()]))
-    let outcome = device.secItemUpdate(genp().adding(["r_Data": .bool(false)]), ["labl": .string("x")])
+    let outcome = device.secItemUpdate(
+      genp().adding(["r_Data": .bool(false)]), ["labl": .string("x")])
     #expect(outcome.status == .errSecSuccess)
   }
 

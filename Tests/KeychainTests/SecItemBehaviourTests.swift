@@ -117,12 +117,15 @@ import Testing
 
   @Test func persistentReferenceFindsTheItem() throws {
     let device = try makeDevice()
-    let added = device.secItemAdd(genp().adding(["v_Data": secret(), "r_PersistentRef": .bool(true)]))
+    let added = device.secItemAdd(
+      genp().adding(["v_Data": secret(), "r_PersistentRef": .bool(true)]))
     guard case .data(let reference)? = added.result else {
       Issue.record("no persistent reference")
       return
     }
-    let found = device.secItemCopyMatching(["v_PersistentRef": .data(reference), "r_Data": .bool(true)])
+    let found = device.secItemCopyMatching([
+      "v_PersistentRef": .data(reference), "r_Data": .bool(true),
+    ])
     #expect(found.result == secret())
     #expect(device.secItemDelete(["v_PersistentRef": .data(reference)]).status == .errSecSuccess)
     #expect(device.secItemCopyMatching(genp()).status == .errSecItemNotFound)
@@ -132,7 +135,8 @@ import Testing
     let device = try makeDeviceWithPasscode()
     let control = try SecAccessControl.create(protection: "ck", flags: [])
     mustAdd(device, genp().adding(["accc": .accessControl(control), "v_Data": secret()]))
-    let read = device.secItemCopyMatching(genp().adding(["r_Data": .bool(true), "r_Attributes": .bool(true)]))
+    let read = device.secItemCopyMatching(
+      genp().adding(["r_Data": .bool(true), "r_Attributes": .bool(true)]))
     guard case .dictionary(let item)? = read.result else {
       Issue.record("expected a dictionary")
       return

@@ -22,7 +22,9 @@ let passwordClass: SecValue = .string("genp")
 func genp(
   _ account: String = "alice", service: String = "com.example.auth", _ extra: SecQuery = [:]
 ) -> SecQuery {
-  var query: SecQuery = ["class": passwordClass, "acct": .string(account), "svce": .string(service)]
+  var query: SecQuery = [
+    "class": passwordClass, "acct": .string(account), "svce": .string(service),
+  ]
   query.merge(extra) { _, new in new }
   return query
 }

@@ -27,13 +27,17 @@ enum DeviceFileFormat {
       try createSchema(on: connection)
       return connection
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-    guard let size, size > 0 else {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    if let type = attributes?[.type] as? FileAttributeType, type == .typeDirectory {
+      throw .cannotOpen(path: path, reason: "it is a directory")
+    }
+    guard let size = attributes?[.size] as? Int, size > 0 else {
       // Missing, or empty (e.g. made by mktemp): nothing in it to lose.
       let connection = try connect(path, mode: .createIfMissing, path: path)
       try createSchema(on: connection)
       return connection
     }
+    try DeviceFileHeader.check(path: path, fileSize: size)
     let connection = try connect(path, mode: .existingOnly, path: path)
     try validate(connection, path: path)
     return connection
@@ -60,7 +64,8 @@ enum DeviceFileFormat {
     for itemClass in ItemClass.allCases {
       script += TableLayout.of(itemClass).createSQL + ";\n"
     }
-    script += "CREATE TABLE \(quoted(deviceTable)) (key TEXT PRIMARY KEY NOT NULL,"
+    script +=
+      "CREATE TABLE \(quoted(deviceTable)) (key TEXT PRIMARY KEY NOT NULL,"
       + " value BLOB NOT NULL);\n"
     script += "COMMIT;"
     do {

@@ -5,7 +5,8 @@ import Foundation
 extension ItemDatabase {
   /// Stores `blob` under `key`, replacing any previous value.
   public func saveDeviceBlob(_ blob: Data, forKey key: String) throws(ItemStoreError) {
-    let sql = "INSERT INTO device (key, value) VALUES (?, ?)"
+    let sql =
+      "INSERT INTO device (key, value) VALUES (?, ?)"
       + " ON CONFLICT(key) DO UPDATE SET value = excluded.value"
     do {
       try connection.withStatement(sql) { statement throws(SQLiteError) in

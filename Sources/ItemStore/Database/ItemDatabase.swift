@@ -99,6 +99,7 @@ public final class ItemDatabase {
   /// Runs `body` as one transaction: everything it wrote is rolled back if it throws, and
   /// the error is rethrown unchanged. Transactions nest (SAVEPOINTs). Batches of writes are
   /// also much faster inside one.
+  @discardableResult
   public func inTransaction<T>(_ body: () throws -> T) throws -> T {
     do {
       return try connection.inSavepoint(body)

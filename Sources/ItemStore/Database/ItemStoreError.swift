@@ -35,7 +35,8 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case .misplacedColumn(let name, let itemClass):
       "column '\(name)' of class \(itemClass.rawValue) is "
         + (itemClass.plainColumns.contains(name)
-          ? "stored in plaintext, not sealed" : "sealed, so it cannot be stored or matched in plaintext")
+          ? "stored in plaintext, not sealed"
+          : "sealed, so it cannot be stored or matched in plaintext")
     case .rowNotFound(let rowID, let itemClass):
       "no \(itemClass.rawValue) row with rowid \(rowID)"
     case .cannotOpen(let path, let reason):

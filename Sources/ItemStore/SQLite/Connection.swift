@@ -32,7 +32,8 @@ final class Connection {
     let code = sqlite3_open_v2(path, &database, flags, nil)
     guard code == SQLITE_OK, let database else {
       // Even on failure SQLite usually hands back a handle that carries the message.
-      let message = database.map { String(cString: sqlite3_errmsg($0)) }
+      let message =
+        database.map { String(cString: sqlite3_errmsg($0)) }
         ?? String(cString: sqlite3_errstr(code))
       sqlite3_close_v2(database)
       throw SQLiteError(code: ResultCode(rawValue: code), message: message)

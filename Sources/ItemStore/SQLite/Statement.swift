@@ -15,11 +15,13 @@ final class Statement {
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/prepare.html>
   init(sql: String, database: OpaquePointer) throws(SQLiteError) {
     var statement: OpaquePointer?
-    let code = sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
-                                  &statement, nil)
+    let code = sqlite3_prepare_v3(
+      database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
+      &statement, nil)
     guard code == SQLITE_OK, let statement else {
-      throw SQLiteError(code: ResultCode(rawValue: code),
-                        message: String(cString: sqlite3_errmsg(database)), sql: sql)
+      throw SQLiteError(
+        code: ResultCode(rawValue: code),
+        message: String(cString: sqlite3_errmsg(database)), sql: sql)
     }
     self.sql = sql
     self.handle = statement
@@ -38,15 +40,24 @@ final class Statement {
     let code: Int32
     switch value {
     case .text(let string):
-      code = sqlite3_bind_text(handle, index, string, -1, csqlite_transient())
+      // Explicit length: a CFString may contain NUL, which a C string would cut short.
+      var text = string
+      code = text.withUTF8 { bytes in
+        bytes.isEmpty
+          ? sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+          : sqlite3_bind_text(
+            handle, index, bytes.baseAddress, Int32(bytes.count),
+            csqlite_transient())
+      }
     case .blob(let data):
       if data.isEmpty {
         // A nil pointer would bind NULL; an empty blob must stay an empty blob.
         code = sqlite3_bind_zeroblob(handle, index, 0)
       } else {
         code = data.withUnsafeBytes { bytes in
-          sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count),
-                            csqlite_transient())
+          sqlite3_bind_blob(
+            handle, index, bytes.baseAddress, Int32(bytes.count),
+            csqlite_transient())
         }
       }
     case .integer(let number):
@@ -108,7 +119,7 @@ final class Statement {
     case SQLITE_FLOAT:
       return .real(sqlite3_column_double(handle, index))
     case SQLITE_TEXT:
-      return .text(sqlite3_column_text(handle, index).map { String(cString: $0) } ?? "")
+      return .text(text(at: index))
     case SQLITE_BLOB:
       return .blob(blob(at: index))
     default:
@@ -122,6 +133,13 @@ final class Statement {
   }
 
   func int64(at index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
+  /// The UTF-8 of a TEXT column by its byte count, so embedded NULs survive.
+  private func text(at index: Int32) -> String {
+    guard let bytes = sqlite3_column_text(handle, index) else { return "" }
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
 
   private func blob(at index: Int32) -> Data {
     let count = Int(sqlite3_column_bytes(handle, index))
@@ -137,7 +155,8 @@ final class Statement {
 
   private func error(_ code: Int32) -> SQLiteError {
     // sqlite3_step returns the extended code with extended result codes on.
-    SQLiteError(code: ResultCode(rawValue: code),
-                message: String(cString: sqlite3_errmsg(database)), sql: sql)
+    SQLiteError(
+      code: ResultCode(rawValue: code),
+      message: String(cString: sqlite3_errmsg(database)), sql: sql)
   }
 }

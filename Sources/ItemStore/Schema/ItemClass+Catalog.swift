@@ -21,7 +21,10 @@ extension ItemClass {
       ("invi", .number), ("nega", .number), ("gena", .blob), ("cdat", .date), ("mdat", .date),
       ("accc", .data),
     ],
-    uniqueOrder: ["svce", "acct"])
+    uniqueOrder: ["svce", "acct"],
+    // Look-ups by account alone are common; (acct, svce) keeps svce+acct look-ups exact
+    // even when SQLite prefers this index (it yields rows already in rowid order).
+    indexes: [["acct", "svce"]])
 
   private static let inetCatalog = ClassCatalog(
     key: [
@@ -54,7 +57,9 @@ extension ItemClass {
       ("vrfy", .number), ("snrc", .number), ("vyrc", .number), ("wrap", .number),
       ("unwp", .number), ("cdat", .date), ("mdat", .date), ("accc", .data),
     ],
-    uniqueOrder: ["atag", "klbl", "kcls", "type", "crtr", "bsiz", "esiz", "sdat", "edat"])
+    uniqueOrder: ["atag", "klbl", "kcls", "type", "crtr", "bsiz", "esiz", "sdat", "edat"],
+    // securityd indexes klbl (flag I): keys are looked up by their public-key hash.
+    indexes: [["klbl"]])
 }
 
 /// The precomputed schema of one class: attributes, column split and look-up tables.
@@ -67,12 +72,15 @@ struct ClassCatalog: Sendable {
   let plainColumns: [String]
   let sealedColumns: [String]
   let byName: [String: AttributeSchema]
+  /// Extra indexes beyond the `UNIQUE` one, each a list of plaintext columns.
+  let indexes: [[String]]
 
   /// Builds a class from its own key attributes and its non-key attributes; the key
   /// attributes every class shares (agrp, sync, then securityd's internal vwht, tkid, musr,
   /// ggrp) and the plaintext non-key pair (pdmn, tomb) are added here.
   init(
-    key: [(String, AttributeKind)], others: [(String, AttributeKind)], uniqueOrder: [String]
+    key: [(String, AttributeKind)], others: [(String, AttributeKind)], uniqueOrder: [String],
+    indexes: [[String]] = []
   ) {
     let sharedKey: [(String, AttributeKind, Bool)] = [
       ("agrp", .string, false), ("sync", .bool, false), ("vwht", .string, true),
@@ -99,6 +107,7 @@ struct ClassCatalog: Sendable {
     self.plainColumns = attributes.filter(\.isPlaintext).map(\.name)
     self.sealedColumns = attributes.filter { !$0.isPlaintext }.map(\.name) + [ItemClass.dataColumn]
     self.byName = Dictionary(uniqueKeysWithValues: attributes.map { ($0.name, $0) })
+    self.indexes = indexes
     precondition(Set(self.uniqueOrder) == Set(primaryKey), "UNIQUE order must cover the key")
   }
 }

@@ -16,6 +16,7 @@ struct TableLayout: Sendable {
   let plainSet: Set<String>
   let sealedSet: Set<String>
 
+  /// The CREATE TABLE statement and any CREATE INDEX ones, `;`-separated.
   let createSQL: String
   let insertSQL: String
   /// `SELECT rowid, <columns> FROM <table>`, to be followed by a WHERE clause.
@@ -44,8 +45,13 @@ struct TableLayout: Sendable {
     }
     for name in sealedColumns { definitions.append("\(quoted(name)) BLOB") }
     definitions.append("UNIQUE(\(catalog.uniqueOrder.map(quoted).joined(separator: ", ")))")
-    self.createSQL = "CREATE TABLE \(table) (\n  "
-      + definitions.joined(separator: ",\n  ") + "\n)"
+    var create = "CREATE TABLE \(table) (\n  " + definitions.joined(separator: ",\n  ") + "\n)"
+    for columns in catalog.indexes {
+      let name = quoted(([itemClass.tableName] + columns).joined(separator: "_"))
+      create +=
+        ";\nCREATE INDEX \(name) ON \(table) (\(columns.map(quoted).joined(separator: ", ")))"
+    }
+    self.createSQL = create
 
     let list = columns.map(quoted).joined(separator: ", ")
     let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")

@@ -151,7 +151,8 @@ extension SimulatedDevice {
       save()
       var cause = "wrong passcode (\(device.passcode.failedAttempts) failed attempt(s) in a row)"
       if let until = device.passcode.blockedUntil {
-        cause += "; passcode entry is disabled until \(until) "
+        cause +=
+          "; passcode entry is disabled until \(until) "
           + "(\(until.duration(since: device.clock.now)) from now)"
       }
       return .refused(summary, cause, fix: "enter the device's current passcode")

@@ -11,8 +11,7 @@ extension SimulatedDevice {
   }
 
   /// `SecItemUpdate(query, attributesToUpdate)`.
-  public func secItemUpdate(_ query: SecQuery, _ attributesToUpdate: SecQuery) -> SecItemOutcome
-  {
+  public func secItemUpdate(_ query: SecQuery, _ attributesToUpdate: SecQuery) -> SecItemOutcome {
     engine.update(query, attributesToUpdate, context: callContext)
   }
 

@@ -43,14 +43,16 @@ extension SimulatedDevice {
       throw .corruptState(path: path, part: "device state", detail: "\(error)")
     }
     do {
-      caller = try blobs.caller.map { try JSONDecoder().decode(Caller.self, from: $0) }
+      caller =
+        try blobs.caller.map { try JSONDecoder().decode(Caller.self, from: $0) }
         ?? options.caller
     } catch {
       throw .corruptState(path: path, part: "caller", detail: "\(error)")
     }
     let keybag: Keybag
     do {
-      keybag = try Keybag(restoring: PersistedKeybag(bytes: keybagBlob), profile: options.kdfProfile)
+      keybag = try Keybag(
+        restoring: PersistedKeybag(bytes: keybagBlob), profile: options.kdfProfile)
     } catch {
       throw .corruptState(path: path, part: "keybag", detail: error.description)
     }

@@ -57,9 +57,10 @@ extension SecItemEngine {
     do {
       if let rowID = filter.rowID {
         guard let row = try database.row(id: rowID, in: filter.itemClass) else { return [] }
-        let inScope = filter.accessGroups.map { scope in
-          scope.values.contains(row.plainColumns["agrp"] ?? .null)
-        } ?? true
+        let inScope =
+          filter.accessGroups.map { scope in
+            scope.values.contains(row.plainColumns["agrp"] ?? .null)
+          } ?? true
         let matches = filter.plain.allSatisfy { row.plainColumns[$0.key] == $0.value }
         return inScope && matches ? [row] : []
       }

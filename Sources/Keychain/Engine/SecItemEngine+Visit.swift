@@ -69,11 +69,13 @@ extension SecItemEngine {
     let className = QueryParser.className(query.itemClass.rawValue)
     var cause = "no \(className) item matches the query"
     if filter.accessGroups != nil {
-      cause += " in the caller's access groups (\(context.caller.accessGroups.joined(separator: ", ")))"
+      cause +=
+        " in the caller's access groups (\(context.caller.accessGroups.joined(separator: ", ")))"
     }
     var fixes: [String] = []
     if lost > 0 {
-      cause += "; \(lost) matching item(s) could never be decrypted again (a "
+      cause +=
+        "; \(lost) matching item(s) could never be decrypted again (a "
         + "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly item whose key was destroyed when "
         + "the passcode was removed, or a damaged item) and were dropped"
     }
@@ -81,7 +83,8 @@ extension SecItemEngine {
       var syncFilter = filter
       syncFilter.plain["sync"] = .integer(1)
       if let rows = try? candidates(syncFilter), !rows.isEmpty {
-        cause += "; a synchronizable item matches, but a query without "
+        cause +=
+          "; a synchronizable item matches, but a query without "
           + "kSecAttrSynchronizable only sees non-synchronizable items"
         fixes.append("add kSecAttrSynchronizable: kSecAttrSynchronizableAny to the query")
       }
@@ -92,7 +95,9 @@ extension SecItemEngine {
     }
     return SecItemFailure(
       .errSecItemNotFound, cause,
-      fix: fixes.isEmpty ? "add the item first, or check the query's attributes" : fixes
-        .joined(separator: "; "))
+      fix: fixes.isEmpty
+        ? "add the item first, or check the query's attributes"
+        : fixes
+          .joined(separator: "; "))
   }
 }

@@ -14,12 +14,14 @@ extension QueryParser {
     switch name {
     case "clip":
       throw SecItemFailure(
-        .errSecParam, "kSecAttrAppClipItem (\"clip\") is internal to Security; apps may not pass it",
+        .errSecParam,
+        "kSecAttrAppClipItem (\"clip\") is internal to Security; apps may not pass it",
         fix: "remove kSecAttrAppClipItem")
     case "accc":
       guard case .accessControl(let control) = value else {
         throw SecItemFailure(
-          .errSecParam, "kSecAttrAccessControl (\"accc\") must be a SecAccessControl, got "
+          .errSecParam,
+          "kSecAttrAccessControl (\"accc\") must be a SecAccessControl, got "
             + "\(value.kindName) (\"Unexpected type of kSecAttrAccessControl attribute\")",
           fix: "create it with SecAccessControlCreateWithFlags")
       }
@@ -64,7 +66,8 @@ extension QueryParser {
     case .string("m_LimitAll"): return .all
     default:
       throw SecItemFailure(
-        .errSecParam, "kSecMatchLimit (\"m_Limit\") must be a number, kSecMatchLimitOne or "
+        .errSecParam,
+        "kSecMatchLimit (\"m_Limit\") must be a number, kSecMatchLimitOne or "
           + "kSecMatchLimitAll, got \(value.kindName)",
         fix: "use kSecMatchLimitAll to get every match, or a number")
     }
@@ -80,7 +83,8 @@ extension QueryParser {
     case .string("syna"): return .any
     default:
       throw SecItemFailure(
-        .errSecParam, "kSecAttrSynchronizable (\"sync\") must be a boolean or "
+        .errSecParam,
+        "kSecAttrSynchronizable (\"sync\") must be a boolean or "
           + "kSecAttrSynchronizableAny, got \(value.kindName)",
         fix: "pass true, false or kSecAttrSynchronizableAny")
     }
@@ -97,7 +101,8 @@ extension QueryParser {
     case (.blob, .string(let text)), (.string, .string(let text)): return .text(text)
     case (.blob, .data(let bytes)), (.data, .data(let bytes)): return .blob(bytes)
     case (.data, .string(let text)): return .blob(Data(text.utf8))
-    case (.string, .data(let bytes)): return String(data: bytes, encoding: .utf8).map(StoredValue.text)
+    case (.string, .data(let bytes)):
+      return String(data: bytes, encoding: .utf8).map(StoredValue.text)
     case (.number, .number(let number)): return .integer(number)
     case (.number, .bool(let flag)), (.bool, .bool(let flag)): return .integer(flag ? 1 : 0)
     case (.bool, .number(let number)): return .integer(number != 0 ? 1 : 0)

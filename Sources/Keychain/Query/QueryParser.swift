@@ -99,7 +99,8 @@ struct QueryParser {
     case .use(let name):
       if name == "u_AuthUI", value.stringValue == nil {
         throw SecItemFailure(
-          .errSecParam, "kSecUseAuthenticationUI (\"u_AuthUI\") must be a string constant, "
+          .errSecParam,
+          "kSecUseAuthenticationUI (\"u_AuthUI\") must be a string constant, "
             + "got \(value.kindName)",
           fix: "use kSecUseAuthenticationUIAllow, kSecUseAuthenticationUIFail or "
             + "kSecUseAuthenticationUISkip")
@@ -124,7 +125,8 @@ struct QueryParser {
     case .persistentRef:
       guard case .data(let bytes) = value else {
         throw SecItemFailure(
-          .errSecParam, "kSecValuePersistentRef (\"v_PersistentRef\") must be CFData, got "
+          .errSecParam,
+          "kSecValuePersistentRef (\"v_PersistentRef\") must be CFData, got "
             + "\(value.kindName)",
           fix: "pass the data a kSecReturnPersistentRef query returned")
       }

@@ -29,7 +29,8 @@ extension SecAccessControl {
       throw invalid("SecAccessControl: invalid protection \(protection)")
     }
     if flags.contains(.or), flags.contains(.and) {
-      throw invalid("only one logical operation can be set (kSecAccessControlOr, kSecAccessControlAnd)")
+      throw invalid(
+        "only one logical operation can be set (kSecAccessControlOr, kSecAccessControlAnd)")
     }
     if flags.contains(.biometryAny), flags.contains(.biometryCurrentSet) {
       throw invalid(

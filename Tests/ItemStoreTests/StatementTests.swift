@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import ItemStore
+
+@Suite struct StatementTests {
+  let database: ItemDatabase
+
+  init() throws { database = try ItemDatabase(path: nil) }
+
+  /// Each SQL text is compiled once: repeated calls of the same shape prepare nothing new.
+  @Test func repeatedCallsReuseTheirStatements() throws {
+    try database.insert(genericPassword(account: "warm-up"))
+    _ = try database.rows(in: .genp, matching: ["acct": .text("x")], oneOf: ("agrp", [.text("g")]))
+    _ = try database.row(id: 1, in: .genp)
+    let before = database.connection.preparedStatementCount
+    for index in 0..<200 {
+      let id = try database.insert(genericPassword(account: "a\(index)"))
+      _ = try database.rows(
+        in: .genp, matching: ["acct": .text("a\(index)")], oneOf: ("agrp", [.text("g")]))
+      _ = try database.row(id: id, in: .genp)
+    }
+    #expect(database.connection.preparedStatementCount == before)
+  }
+
+  @Test func filterOrderDoesNotChangeTheStatement() throws {
+    _ = try database.rows(in: .genp, matching: ["acct": .text("a"), "svce": .text("s")])
+    let before = database.connection.preparedStatementCount
+    _ = try database.rows(in: .genp, matching: ["svce": .text("t"), "acct": .text("b")])
+    #expect(database.connection.preparedStatementCount == before)
+  }
+
+  /// A cached statement is reset and its bindings cleared after each use, so no secret
+  /// stays bound in it and a later use cannot see an earlier call's values.
+  @Test func cachedStatementHoldsNoBindingsAfterUse() throws {
+    let sql = "SELECT ?1"
+    try database.connection.withStatement(sql) { statement throws(SQLiteError) in
+      try statement.bind(.text("top-secret"), at: 1)
+    }
+    let value = try database.connection.withStatement(sql) { statement throws(SQLiteError) in
+      try statement.step() ? statement.column(at: 0) : .text("no row")
+    }
+    #expect(value == .null)
+  }
+
+  /// The common genp look-up must be served by the UNIQUE index, not a full table scan.
+  @Test(arguments: [
+    ["acct", "svce", "agrp", "sync"],
+    ["acct", "svce", "sync"],
+    ["svce", "sync"],
+    ["acct", "sync"],
+  ])
+  func genericPasswordLookUpsUseTheIndex(columns: [String]) throws {
+    var matching: [String: StoredValue] = [:]
+    for column in columns { matching[column] = column == "sync" ? .integer(0) : .text("v") }
+    let plan = try database.queryPlan(in: .genp, matching: matching).joined(separator: "\n")
+    #expect(plan.contains("USING INDEX"), "\(plan)")
+    #expect(!plan.contains("SCAN genp"), "\(plan)")
+  }
+
+  @Test func accessGroupListStillUsesTheIndex() throws {
+    let plan = try database.queryPlan(
+      in: .genp, matching: ["acct": .text("a"), "svce": .text("s"), "sync": .integer(0)],
+      oneOf: ("agrp", [.text("g1"), .text("g2")])
+    ).joined(separator: "\n")
+    #expect(plan.contains("SEARCH genp USING INDEX"), "\(plan)")
+    #expect(!plan.contains("SCAN genp"), "\(plan)")
+  }
+
+  @Test(arguments: [
+    (ItemClass.inet, ["srvr", "acct"]), (.cert, ["issr", "slnr"]), (.keys, ["atag"]),
+    (.keys, ["klbl"]),
+  ])
+  func otherClassesLookUpsUseTheIndex(itemClass: ItemClass, columns: [String]) throws {
+    var matching: [String: StoredValue] = [:]
+    for column in columns { matching[column] = .text("v") }
+    let plan = try database.queryPlan(in: itemClass, matching: matching).joined(separator: "\n")
+    #expect(plan.contains("USING INDEX"), "\(plan)")
+  }
+
+  @Test func rowIDLookUpUsesTheIntegerKey() throws {
+    let sql = "EXPLAIN QUERY PLAN " + TableLayout.of(.genp).selectSQL + " WHERE rowid = ?"
+    let plan = try database.connection.withStatement(sql) { statement throws(SQLiteError) in
+      _ = try statement.step()
+      return statement.column(at: 3)
+    }
+    #expect(plan == .text("SEARCH genp USING INTEGER PRIMARY KEY (rowid=?)"))
+  }
+}
