@@ -21,6 +21,13 @@ struct ReadlineReader: LineReader {
     // Break words at dictionary punctuation too, so `[kSecAttrAcc<TAB>` and `.bio<TAB>` complete.
     rl_basic_word_break_characters = UnsafePointer(strdup(" \t\n\"\\'`@$><=;|&{([,:+."))
     rl_attempted_completion_function = completeWord
+    // Ctrl-C abandons the line being typed instead of ending the session.
+    signal(SIGINT) { _ in
+      _ = write(STDOUT_FILENO, "\n", 1)
+      rl_on_new_line()
+      rl_replace_line("", 0)
+      rl_redisplay()
+    }
     using_history()
     if let historyPath {
       if FileManager.default.fileExists(atPath: historyPath) {
