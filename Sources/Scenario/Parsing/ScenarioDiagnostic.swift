@@ -1,0 +1,41 @@
+/// A problem found in a scenario, with where it is.
+///
+/// The parser reports every error of a file at once (it recovers at the next statement), so
+/// `keychain-sim run` can refuse the whole file and name each `file:line:column`. The runner
+/// uses the same type for its warnings (answers left in the queue) and scenario errors (a prompt
+/// that finds no scripted answer).
+public struct ScenarioDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+  public enum Severity: String, Hashable, Sendable {
+    case error, warning, note
+  }
+
+  public var severity: Severity
+  public var location: SourceLocation
+  /// A lowercase clause with no final period: "unknown statement `devcie`; did you mean `device`?".
+  public var message: String
+  /// The text of the line `location` points into, for the caret rendering; nil when unknown.
+  public var sourceLine: String?
+
+  public init(
+    _ severity: Severity = .error, at location: SourceLocation, message: String,
+    sourceLine: String? = nil
+  ) {
+    self.severity = severity
+    self.location = location
+    self.message = message
+    self.sourceLine = sourceLine
+  }
+
+  /// `file:line:column: error: message`, on one line.
+  public var description: String { "\(location): \(severity.rawValue): \(message)" }
+}
+
+/// Every diagnostic of a scenario that could not be parsed; nothing of it should run.
+public struct ScenarioParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var diagnostics: [ScenarioDiagnostic]
+
+  public init(diagnostics: [ScenarioDiagnostic]) { self.diagnostics = diagnostics }
+
+  /// Each diagnostic rendered with its source line and caret, separated by blank lines.
+  public var description: String { diagnostics.map { $0.rendered() }.joined(separator: "\n") }
+}

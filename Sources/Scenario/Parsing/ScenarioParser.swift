@@ -1,0 +1,105 @@
+/// Turns scenario text into statements, resolving names and reporting every error it finds.
+///
+/// A file is parsed at once with ``parse(file:source:)``. The REPL keeps one parser so that
+/// names bound by `let` on one input are known on the next:
+///
+/// ```swift
+/// var parser = ScenarioParser(file: "<repl>")
+/// var lines: [String] = []
+/// lines.append(readLine())
+/// if case .complete = ScenarioParser.inputStatus(of: lines) {
+///   let parsed = parser.parse(lines.joined(separator: "\n"), firstLine: inputNumber)
+/// }
+/// ```
+public struct ScenarioParser: Sendable {
+  /// The file name every location carries.
+  public var file: String
+  /// The names bound so far by statements that parsed without error.
+  public private(set) var bindings: [String: BindingKind]
+
+  public init(file: String, bindings: [String: BindingKind] = [:]) {
+    self.file = file
+    self.bindings = bindings
+  }
+
+  /// Parses a whole scenario file.
+  ///
+  /// - Throws: every diagnostic of the file when any statement fails to parse; then nothing of
+  ///   the file should run.
+  public static func parse(file: String, source: String) throws(ScenarioParseError) -> [Statement] {
+    var parser = ScenarioParser(file: file)
+    let result = parser.parse(source)
+    guard result.diagnostics.isEmpty else {
+      throw ScenarioParseError(diagnostics: result.diagnostics)
+    }
+    return result.statements
+  }
+
+  /// Parses some complete statements (a file, or one REPL input), keeping the bindings of those
+  /// that parsed for later calls.
+  ///
+  /// - Parameters:
+  ///   - source: the text; a trailing open bracket is reported as an error.
+  ///   - firstLine: the line number of the first line, for locations.
+  public mutating func parse(_ source: String, firstLine: Int = 1) -> ParseResult {
+    let lines = source.lines
+    let splitter = StatementSplitter(lines: lines, firstLine: firstLine)
+    var statements: [Statement] = []
+    var diagnostics: [ScenarioDiagnostic] = []
+    var known = bindings
+    var poisoned: Set<String> = []
+    for chunk in splitter.chunks {
+      var parser = StatementParser(
+        code: chunk.code, file: file, firstLine: chunk.firstLine, bindings: known,
+        poisoned: poisoned)
+      do {
+        let (kind, location) = try parser.parseStatement()
+        statements.append(Statement(kind: kind, location: location, sourceText: chunk.sourceText))
+        known = parser.bindings
+      } catch {
+        diagnostics.append(Self.withSourceLine(error, lines: lines, firstLine: firstLine))
+        if let name = parser.pendingName { poisoned.insert(name) }
+      }
+    }
+    if let open = splitter.unclosed {
+      let location = SourceLocation(file: file, line: open.line, column: open.column)
+      let diagnostic = ScenarioDiagnostic(
+        at: location, message: ParseMessage.unclosedBracket(open.bracket).text)
+      diagnostics.append(Self.withSourceLine(diagnostic, lines: lines, firstLine: firstLine))
+    }
+    bindings = known
+    return ParseResult(statements: statements, diagnostics: diagnostics)
+  }
+
+  private static func withSourceLine(
+    _ diagnostic: ScenarioDiagnostic, lines: [Substring], firstLine: Int
+  ) -> ScenarioDiagnostic {
+    var diagnostic = diagnostic
+    let index = diagnostic.location.line - firstLine
+    if lines.indices.contains(index) { diagnostic.sourceLine = String(lines[index]) }
+    return diagnostic
+  }
+
+  /// Forgets every binding (the REPL's `reset`).
+  public mutating func removeAllBindings() { bindings = [:] }
+
+  /// Whether `lines` form complete statements or a bracket is still open.
+  public static func inputStatus(of lines: [String]) -> InputStatus {
+    let splitter = StatementSplitter(lines: lines.flatMap(\.lines), firstLine: 1)
+    guard let open = splitter.unclosed else { return .complete }
+    return .needsMore(bracket: open.bracket, line: open.line, column: open.column)
+  }
+}
+
+/// What one call to ``ScenarioParser/parse(_:firstLine:)`` produced.
+public struct ParseResult: Hashable, Sendable {
+  /// The statements that parsed, in order (the erroneous ones are left out).
+  public var statements: [Statement]
+  /// Every error, in source order.
+  public var diagnostics: [ScenarioDiagnostic]
+
+  public init(statements: [Statement], diagnostics: [ScenarioDiagnostic]) {
+    self.statements = statements
+    self.diagnostics = diagnostics
+  }
+}

@@ -1,0 +1,228 @@
+import Keychain
+
+/// SecItem calls, `let`, and LAContext statements (spec §6-§8).
+extension StatementParser {
+  // MARK: - SecItem calls
+
+  /// After the function name: the bare form (`SecItemAdd <dict>`) or the Swift call form
+  /// (`SecItemAdd(<dict> as CFDictionary, &result)`).
+  mutating func secItemCall(_ function: String) throws(Failure) -> SecItemCall {
+    let isUpdate = function == "SecItemUpdate"
+    guard try consume(.leftParen) else {
+      let query = try dictionary("a query dictionary")
+      return try call(function, query, isUpdate ? try dictionary("an attributes dictionary") : nil)
+    }
+    let query = try dictionary("a query dictionary")
+    var attributes: Expr?
+    if isUpdate {
+      try expect(.comma, "`,` and the attributes to update")
+      attributes = try dictionary("an attributes dictionary")
+    } else if try consume(.comma) {
+      if function == "SecItemDelete" {
+        let token = try peek()
+        throw failure(
+          .expected("`)`: SecItemDelete takes one argument", found: token.quoted), at: token)
+      }
+      try resultArgument()
+    }
+    try expect(.rightParen, "`)`")
+    return try call(function, query, attributes)
+  }
+
+  /// `nil` or `&name`: where Swift code receives the result; the runner always keeps it.
+  private mutating func resultArgument() throws(Failure) {
+    let token = try advance()
+    if token.kind == .punctuation(.ampersand) {
+      _ = try identifier("a variable name after `&`")
+    } else if token.kind != .identifier("nil") {
+      throw failure(.expected("`nil` or `&result`", found: token.quoted), at: token)
+    }
+  }
+
+  private mutating func call(
+    _ function: String, _ query: Expr, _ attributes: Expr?
+  ) throws(Failure) -> SecItemCall {
+    switch function {
+    case "SecItemAdd": return .add(query)
+    case "SecItemCopyMatching": return .copyMatching(query)
+    case "SecItemDelete": return .delete(query)
+    default:
+      guard let attributes else {
+        let token = try peek()
+        throw failure(.expected("`,` and the attributes to update", found: token.quoted), at: token)
+      }
+      return .update(query: query, attributes: attributes)
+    }
+  }
+
+  // MARK: - let and var
+
+  /// Names a `let` cannot bind: they mean something else where a value is read.
+  static let reservedNames: Set<String> = [
+    "_", "Data", "LAContext", "SecAccessControlCreateWithFlags", "String", "nil",
+  ]
+
+  /// `let name = ...`, `let name: [String: Any] = ...`, `var result: CFTypeRef?`.
+  mutating func binding(isVariable: Bool) throws(Failure) -> StatementKind {
+    let (name, nameToken) = try identifier("a name after `\(isVariable ? "var" : "let")`")
+    guard !Self.reservedNames.contains(name), SecConstants.keys[name] == nil,
+      SecConstants.values[name] == nil
+    else {
+      throw failure(.reservedName(name), at: nameToken)
+    }
+    beginBinding(name)
+    var hasType = false
+    if try consume(.colon) {
+      try skipType()
+      hasType = true
+    }
+    if isVariable, hasType, try peek().kind == .end {
+      return .declaration(name: name)
+    }
+    try expect(.equals, "`=` after `\(name)`")
+    if isVariable, hasType, try consume(identifier: "nil") {
+      return .declaration(name: name)
+    }
+    return try rightHandSide(binding: name)
+  }
+
+  /// What follows `let name =` (or `_ =`): a call, whose result is not bound, or a value.
+  mutating func rightHandSide(binding name: String?) throws(Failure) -> StatementKind {
+    while true {
+      if try consume(identifier: "try") {
+        if !(try consume(.question)) { _ = try consume(.exclamation) }
+      } else if !(try consume(identifier: "await")) {
+        break
+      }
+    }
+    let token = try peek()
+    if case .identifier(let word) = token.kind {
+      if Self.secItemFunctions.contains(word) {
+        try advance()
+        return .secItem(try secItemCall(word))
+      }
+      if bindings[word] == .context {
+        try advance()
+        if try consume(.dot) { return .context(word, try contextAction()) }
+        pushBack(token)
+      }
+    }
+    let expr = try value()
+    guard let name else {
+      throw failure(
+        .expected("a SecItem or LAContext call after `_ =`", found: token.quoted), at: token)
+    }
+    bindings[name] = kind(of: expr)
+    return .bind(name: name, value: expr)
+  }
+
+  /// After `query[`: `key] = value`, a Swift-style update of a dictionary variable, parsed as a
+  /// new binding of the merge `query + [key: value]`.
+  mutating func subscriptAssignment(_ name: String) throws(Failure) -> StatementKind {
+    let keyToken = try peek()
+    let key = try self.key()
+    try expect(.rightBracket, "`]` after the key")
+    try expect(.equals, "`=`")
+    let valueToken = try peek()
+    if valueToken.kind == .identifier("nil") { throw failure(.subscriptNil, at: valueToken) }
+    let value = try value()
+    let entry = DictionaryEntry(
+      key: key, value: Self.coerced(value, for: key), location: keyToken.location)
+    beginBinding(name)
+    return .bind(name: name, value: .merge(.binding(name), .dictionary([entry])))
+  }
+
+  // MARK: - LAContext
+
+  /// After `ctx.`: a property assignment or a method call.
+  mutating func contextAction() throws(Failure) -> ContextAction {
+    let members = [
+      "canEvaluatePolicy", "evaluatePolicy", "interactionNotAllowed", "invalidate",
+      "localizedCancelTitle", "localizedFallbackTitle", "localizedReason",
+      "touchIDAuthenticationAllowableReuseDuration",
+    ]
+    let (member, token) = try identifier("an LAContext member such as `evaluatePolicy`")
+    switch member {
+    case "touchIDAuthenticationAllowableReuseDuration":
+      try expect(.equals, "`=`")
+      return .setReuseDuration(try reuseDuration())
+    case "interactionNotAllowed":
+      try expect(.equals, "`=`")
+      let value = try advance()
+      guard case .boolean(let flag) = value.kind else {
+        throw failure(.expected("`true` or `false`", found: value.quoted), at: value)
+      }
+      return .setInteractionNotAllowed(flag)
+    case "localizedReason":
+      try expect(.equals, "`=`")
+      return .setLocalizedReason(try string("a string literal"))
+    case "localizedFallbackTitle":
+      try expect(.equals, "`=`")
+      return .setLocalizedFallbackTitle(try string("a string literal"))
+    case "localizedCancelTitle":
+      try expect(.equals, "`=`")
+      return .setLocalizedCancelTitle(try string("a string literal"))
+    case "evaluatePolicy":
+      try expect(.leftParen, "`(`")
+      let policy = try policy()
+      try expect(.comma, "`, localizedReason:`")
+      try expect(identifier: "localizedReason")
+      try expect(.colon, "`:`")
+      let reason = try string("the reason, as a string literal")
+      try expect(.rightParen, "`)`")
+      return .evaluatePolicy(policy, localizedReason: reason)
+    case "canEvaluatePolicy":
+      try expect(.leftParen, "`(`")
+      let policy = try policy()
+      if try consume(.comma) {
+        try expect(identifier: "error")
+        try expect(.colon, "`:`")
+        try resultArgument()
+      }
+      try expect(.rightParen, "`)`")
+      return .canEvaluatePolicy(policy)
+    case "invalidate":
+      try expect(.leftParen, "`(`")
+      try expect(.rightParen, "`)`")
+      return .invalidate
+    default:
+      let suggestion = Suggestion.nearest(to: member, in: members)
+      throw failure(.unknown("LAContext member", member, suggestion: suggestion), at: token)
+    }
+  }
+
+  /// Seconds as a number (Swift's `TimeInterval`), a duration, or Apple's maximum constant.
+  private mutating func reuseDuration() throws(Failure) -> ScenarioDuration {
+    let token = try advance()
+    switch token.kind {
+    case .integer(let text):
+      guard let seconds = Int64(text), seconds >= 0, seconds < Int64.max / 1000 else {
+        throw failure(.negativeDuration(text), at: token)
+      }
+      return .seconds(seconds)
+    case .duration(let duration):
+      return duration
+    case .identifier("LATouchIDAuthenticationMaximumAllowableReuseDuration"):
+      return .seconds(300)
+    default:
+      throw failure(.expected("a number of seconds", found: token.quoted), at: token)
+    }
+  }
+
+  /// `.deviceOwnerAuthentication` or `LAPolicy.deviceOwnerAuthentication`.
+  private mutating func policy() throws(Failure) -> LAPolicy {
+    let token = try advance()
+    switch token.kind {
+    case .punctuation(.dot): break
+    case .identifier("LAPolicy"): try expect(.dot, "`.`")
+    default:
+      throw failure(
+        .expected("a policy such as `.deviceOwnerAuthentication`", found: token.quoted), at: token)
+    }
+    let (name, nameToken) = try identifier("a policy name")
+    if let policy = LAPolicy.allCases.first(where: { $0.name == name }) { return policy }
+    let suggestion = Suggestion.nearest(to: name, in: LAPolicy.allCases.map(\.name))
+    throw failure(
+      .unknown("LAPolicy", "." + name, suggestion: suggestion.map { "." + $0 }), at: nameToken)
+  }
+}

@@ -1,0 +1,207 @@
+/// `device`, `biometry`, `wait`, `app` and `user will` (spec §3-§5).
+extension StatementParser {
+  // MARK: - device
+
+  mutating func deviceCommand() throws(Failure) -> DeviceCommand {
+    enum Word { case passcode, lock, unlock, reboot }
+    let command = try choice(
+      "`device` command",
+      [("passcode", Word.passcode), ("lock", .lock), ("unlock", .unlock), ("reboot", .reboot)])
+    switch command {
+    case .lock: return .lock
+    case .reboot: return .reboot
+    case .unlock:
+      let token = try word()
+      if token.kind == .word("biometry") { return .unlockWithBiometry }
+      return .unlock(passcode: try passcode(token))
+    case .passcode:
+      let token = try word()
+      switch token.kind {
+      case .word("change"):
+        let old = try passcode(try word())
+        return .changePasscode(old: old, new: try passcode(try word()))
+      case .word("remove"):
+        return .removePasscode(current: try passcode(try word()))
+      default:
+        return .setPasscode(try passcode(token))
+      }
+    }
+  }
+
+  /// A passcode: a word of digits, or a string literal (an alphanumeric passcode, extension).
+  mutating func passcode(_ token: Token) throws(Failure) -> String {
+    switch token.kind {
+    case .word(let digits) where digits.allSatisfy({ $0.isASCII && $0.isNumber }):
+      return digits
+    case .string(let text) where !text.isEmpty:
+      return text
+    case .end, .punctuation:
+      throw failure(.expected("a passcode", found: token.quoted), at: token)
+    default:
+      throw failure(.passcodeNotDigits, at: token)
+    }
+  }
+
+  // MARK: - biometry
+
+  mutating func biometryCommand() throws(Failure) -> BiometryCommand {
+    enum Word { case type, enroll, remove }
+    let command = try choice(
+      "`biometry` command", [("type", Word.type), ("enroll", .enroll), ("remove", .remove)])
+    switch command {
+    case .type:
+      return .setType(
+        try choice("biometry type", BiometryKind.allCases.map { ($0.rawValue, $0) }))
+    case .enroll: return .enroll(try identityName())
+    case .remove: return .remove(try identityName())
+    }
+  }
+
+  /// An enrolled face or finger: a bare word or a string literal.
+  private mutating func identityName() throws(Failure) -> String {
+    let token = try word()
+    switch token.kind {
+    case .word(let name), .string(let name): return name
+    default:
+      throw failure(.expected("a name for the face or finger", found: token.quoted), at: token)
+    }
+  }
+
+  // MARK: - wait
+
+  /// `10s`, `1h30m`, `1h + 30m`, `1h 30m`.
+  mutating func duration() throws(Failure) -> ScenarioDuration {
+    var total = try oneDuration()
+    while true {
+      let next = try peek()
+      if next.kind == .punctuation(.plus) {
+        try advance()
+      } else if case .duration = next.kind {
+      } else {
+        return total
+      }
+      let moreToken = try peek()
+      let more = try oneDuration()
+      let (sum, overflow) = total.milliseconds.addingReportingOverflow(more.milliseconds)
+      guard !overflow else { throw failure(.durationTooLong(moreToken.text), at: moreToken) }
+      total.milliseconds = sum
+    }
+  }
+
+  private mutating func oneDuration() throws(Failure) -> ScenarioDuration {
+    let token = try advance()
+    switch token.kind {
+    case .duration(let duration): return duration
+    case .integer(let text): throw failure(.durationNeedsUnit(text), at: token)
+    default:
+      throw failure(
+        .expected("a duration such as `10s` or `1h30m`", found: token.quoted), at: token)
+    }
+  }
+
+  // MARK: - app
+
+  mutating func appCommand() throws(Failure) -> AppCommand {
+    enum Word { case install, use, background, foreground }
+    let command = try choice(
+      "`app` command",
+      [
+        ("install", Word.install), ("use", .use), ("background", .background),
+        ("foreground", .foreground),
+      ])
+    switch command {
+    case .install: return .install(try appInstall())
+    case .use: return .use(bundleID: try bareWord("a bundle id such as `com.example.app`"))
+    case .background: return .background
+    case .foreground: return .foreground
+    }
+  }
+
+  private mutating func appInstall() throws(Failure) -> AppInstall {
+    let bundleID = try bareWord("a bundle id such as `com.example.app`")
+    let team = try word()
+    guard team.kind == .word("team") else {
+      throw failure(.expected("`team <TEAMID>` after the bundle id", found: team.quoted), at: team)
+    }
+    let teamID = try bareWord("a team id such as `ABCDE12345`")
+    var app = AppInstall(bundleID: bundleID, teamID: teamID)
+    let options = ["keychain-access-groups", "app-groups"]
+    while true {
+      let option = try word()
+      switch option.kind {
+      case .end:
+        pushBack(option)
+        return app
+      case .word("keychain-access-groups"):
+        app.keychainAccessGroups += try groupList(teamID: teamID)
+      case .word("app-groups"):
+        app.appGroups += try groupList(teamID: teamID)
+      case .word(let other):
+        let suggestion = Suggestion.nearest(to: other, in: options)
+        throw failure(.unknown("`app install` option", other, suggestion: suggestion), at: option)
+      default:
+        throw failure(
+          .expected("`keychain-access-groups` or `app-groups`", found: option.quoted), at: option)
+      }
+    }
+  }
+
+  /// `g1,g2, g3`, with `$(AppIdentifierPrefix)` and `$(TeamIdentifierPrefix)` expanded.
+  private mutating func groupList(teamID: String) throws(Failure) -> [String] {
+    var groups: [String] = []
+    repeat {
+      let group = try bareWord("an access group")
+      groups.append(
+        group
+          .replacingOccurrences(of: "$(AppIdentifierPrefix)", with: "\(teamID).")
+          .replacingOccurrences(of: "$(TeamIdentifierPrefix)", with: "\(teamID)."))
+      let separator = try word()
+      guard separator.kind == .punctuation(.comma) else {
+        pushBack(separator)
+        return groups
+      }
+    } while true
+  }
+
+  /// A bare word or a string literal.
+  mutating func bareWord(_ what: String) throws(Failure) -> String {
+    let token = try word()
+    switch token.kind {
+    case .word(let text), .string(let text): return text
+    default: throw failure(.expected(what, found: token.quoted), at: token)
+    }
+  }
+
+  // MARK: - user will
+
+  /// `user will match|fail|cancel|fallback|enter <digits>`, and the extension `... <n> times`.
+  mutating func userAnswer() throws(Failure) -> StatementKind {
+    try expect(identifier: "will")
+    enum Word { case match, fail, cancel, fallback, enter }
+    let command = try choice(
+      "user answer",
+      [
+        ("match", Word.match), ("fail", .fail), ("cancel", .cancel), ("fallback", .fallback),
+        ("enter", .enter),
+      ])
+    let answer: UserAnswer =
+      switch command {
+      case .match: .match
+      case .fail: .fail
+      case .cancel: .cancel
+      case .fallback: .fallback
+      case .enter: .enter(passcode: try passcode(try word()))
+      }
+    let count = try peek()
+    guard case .integer(let text) = count.kind else { return .userWill(answer, times: 1) }
+    try advance()
+    guard let times = Int(text), times >= 1 else {
+      throw failure(.repeatCountTooSmall(text), at: count)
+    }
+    if !(try consume(identifier: "times")), !(try consume(identifier: "time")) {
+      let token = try peek()
+      throw failure(.expected("`times` after the count", found: token.quoted), at: token)
+    }
+    return .userWill(answer, times: times)
+  }
+}

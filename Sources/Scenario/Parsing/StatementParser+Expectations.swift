@@ -1,0 +1,110 @@
+import Keychain
+
+/// `expect` (spec §9) and the REPL words `help` and `explain`.
+extension StatementParser {
+  /// The words that can follow `expect`, for "did you mean".
+  static let expectationWords = [
+    "LAError", "count", "device", "false", "no", "prompt", "result", "success", "true",
+  ]
+
+  mutating func expectation() throws(Failure) -> Expectation {
+    let token = try advance()
+    switch token.kind {
+    case .integer:
+      return .status(try status(token))
+    case .boolean(let value):
+      return .bool(value)
+    case .identifier("success"):
+      return .success
+    case .identifier("prompt"):
+      return .prompt
+    case .identifier("no"):
+      return try choice("`expect no` check", [("result", .noResult), ("prompt", .noPrompt)])
+    case .identifier("result"):
+      return .result(try value())
+    case .identifier("count"):
+      let count = try advance()
+      guard case .integer(let text) = count.kind, let number = Int(text) else {
+        throw failure(.expected("a count such as `1`", found: count.quoted), at: count)
+      }
+      guard number >= 0 else { throw failure(.negativeCount(text), at: count) }
+      return .count(number)
+    case .identifier("device"):
+      return .device(
+        try choice("device state", ExpectedLockState.allCases.map { ($0.rawValue, $0) }))
+    case .identifier("LAError"):
+      return .laError(try laError())
+    case .identifier(let name):
+      if OSStatus(nameOrNumber: name) != nil || name.hasPrefix("errSec") || name == "noErr" {
+        return .status(try status(token))
+      }
+      let suggestion = Suggestion.nearest(
+        to: name, in: Self.expectationWords + OSStatus.known.map(\.name))
+      throw failure(.unknown("expectation", name, suggestion: suggestion), at: token)
+    default:
+      throw failure(
+        .expected("what to expect, such as `errSecSuccess`", found: token.quoted), at: token)
+    }
+  }
+
+  /// An OSStatus by Apple's name or by number (`noErr` is 0, as in MacTypes.h).
+  private func status(_ token: Token) throws(Failure) -> OSStatus {
+    switch token.kind {
+    case .integer(let text):
+      guard let number = Int32(text) else {
+        throw failure(.statusOutOfRange(text), at: token)
+      }
+      return OSStatus(rawValue: number)
+    case .identifier("noErr"):
+      return .errSecSuccess
+    case .identifier(let name):
+      if let status = OSStatus(nameOrNumber: name) { return status }
+      let suggestion = Suggestion.nearest(to: name, in: OSStatus.known.map(\.name))
+      throw failure(.unknown("OSStatus", name, suggestion: suggestion), at: token)
+    default:
+      throw failure(
+        .expected("an OSStatus such as `errSecItemNotFound`", found: token.quoted), at: token)
+    }
+  }
+
+  /// After `LAError`: `.userCancel` (also `.Code.userCancel`, and the deprecated Touch ID names).
+  private mutating func laError() throws(Failure) -> LAErrorName {
+    try expect(.dot, "`.` after `LAError`")
+    var (name, token) = try identifier("an LAError code such as `userCancel`")
+    if name == "Code", try consume(.dot) {
+      (name, token) = try identifier("an LAError code such as `userCancel`")
+    }
+    if let error = LAErrorName.named(name) { return error }
+    let suggestion = Suggestion.nearest(to: name, in: LAErrorName.allSpellings)
+    throw failure(.unknown("LAError code", name, suggestion: suggestion), at: token)
+  }
+
+  // MARK: - REPL words
+
+  /// The rest of the line after `help`, as words; nil when there is none.
+  mutating func helpTopic() throws(Failure) -> String? {
+    var words: [String] = []
+    while true {
+      let token = try word()
+      switch token.kind {
+      case .word(let text), .string(let text): words.append(text)
+      case .end:
+        pushBack(token)
+        return words.isEmpty ? nil : words.joined(separator: " ")
+      default: words.append(token.text)
+      }
+    }
+  }
+
+  /// `explain errSecInteractionNotAllowed`, `explain -25308`, `explain LAError.userCancel`.
+  mutating func explainSubject() throws(Failure) -> ExplainSubject {
+    let token = try advance()
+    if token.kind == .identifier("LAError") { return .laError(try laError()) }
+    switch token.kind {
+    case .integer, .identifier: return .status(try status(token))
+    default:
+      throw failure(
+        .expected("an OSStatus or an LAError to explain", found: token.quoted), at: token)
+    }
+  }
+}

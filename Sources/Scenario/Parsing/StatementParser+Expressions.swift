@@ -1,0 +1,360 @@
+import Foundation
+import Keychain
+
+/// Values: dictionary and array literals, merges, constants, literals, `Data(...)`,
+/// `SecAccessControlCreateWithFlags(...)` and `LAContext()` (spec §6, §8).
+extension StatementParser {
+  // MARK: - Values
+
+  /// A value: primaries joined by `+` (dictionary merges, left-associative), with any
+  /// `as <Type>` casts, which are ignored.
+  mutating func value() throws(Failure) -> Expr {
+    var left = try castPrimary()
+    while try peek().kind == .punctuation(.plus) {
+      let plus = try advance()
+      let right = try castPrimary()
+      guard isDictionary(left), isDictionary(right) else {
+        throw failure(.mergeNeedsDictionaries, at: plus)
+      }
+      left = .merge(left, right)
+    }
+    return left
+  }
+
+  /// A value that must be a dictionary: a query or attribute argument.
+  mutating func dictionary(_ what: String) throws(Failure) -> Expr {
+    let start = try peek()
+    switch start.kind {
+    case .identifier(let name) where isBound(name):
+      try requireBinding(name, .dictionary, at: start)
+    case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.rightBracket):
+      throw failure(.expected(what, found: start.quoted), at: start)
+    default:
+      break
+    }
+    let expr = try value()
+    guard isDictionary(expr) else {
+      throw failure(.expected(what, found: start.quoted), at: start)
+    }
+    return expr
+  }
+
+  /// What an expression evaluates to, as far as the parser can tell.
+  func kind(of expr: Expr) -> BindingKind {
+    switch expr {
+    case .dictionary, .merge: .dictionary
+    case .binding(let name): bindings[name] ?? .value
+    case .accessControl: .accessControl
+    case .newContext: .context
+    case .array, .constant, .string, .integer, .bool, .data, .null: .value
+    }
+  }
+
+  private func isDictionary(_ expr: Expr) -> Bool {
+    if case .binding(let name) = expr, poisoned.contains(name) { return true }
+    return kind(of: expr) == .dictionary
+  }
+
+  private mutating func castPrimary() throws(Failure) -> Expr {
+    let expr = try primary()
+    try skipCasts()
+    return expr
+  }
+
+  /// Skips `as String`, `as! [String: Any]`, `as? CFDictionary`: types mean nothing here.
+  mutating func skipCasts() throws(Failure) {
+    while try consume(identifier: "as") {
+      if !(try consume(.exclamation)) { _ = try consume(.question) }
+      try skipType()
+    }
+  }
+
+  /// A Swift type: `Name`, `Module.Name`, `[T]`, `[K: V]`, each optionally `?` or `!`.
+  mutating func skipType() throws(Failure) {
+    let token = try advance()
+    switch token.kind {
+    case .identifier:
+      while try consume(.dot) { _ = try identifier("a type name") }
+    case .punctuation(.leftBracket):
+      try skipType()
+      if try consume(.colon) { try skipType() }
+      try expect(.rightBracket, "`]` to close the type")
+    default:
+      throw failure(.expected("a type such as `CFDictionary`", found: token.quoted), at: token)
+    }
+    if !(try consume(.question)) { _ = try consume(.exclamation) }
+  }
+
+  private mutating func primary() throws(Failure) -> Expr {
+    let token = try advance()
+    switch token.kind {
+    case .punctuation(.leftBracket):
+      return try collection()
+    case .punctuation(.leftParen):
+      let expr = try value()
+      try expect(.rightParen, "`)`")
+      return expr
+    case .string(let text):
+      return try stringOrData(text)
+    case .integer(let text):
+      guard let number = Int64(text) else { throw failure(.integerTooLarge(text), at: token) }
+      return .integer(number)
+    case .boolean(let value):
+      return .bool(value)
+    case .identifier(let name):
+      return try named(name, at: token)
+    default:
+      throw failure(.expected("a value", found: token.quoted), at: token)
+    }
+  }
+
+  /// `"..."`, or `"...".data(using: .utf8)!`.
+  private mutating func stringOrData(_ text: String) throws(Failure) -> Expr {
+    guard try consume(.dot) else { return .string(text) }
+    try expect(identifier: "data")
+    try expect(.leftParen, "`(`")
+    try expect(identifier: "using")
+    try expect(.colon, "`:`")
+    try expect(.dot, "`.utf8`")
+    try expect(identifier: "utf8")
+    try expect(.rightParen, "`)`")
+    if !(try consume(.exclamation)) { _ = try consume(.question) }
+    return .data(Data(text.utf8))
+  }
+
+  /// A value written as a name: a keyword, a bound name or an Apple value constant.
+  private mutating func named(_ name: String, at token: Token) throws(Failure) -> Expr {
+    switch name {
+    case "nil": return .null
+    case "Data": return try dataInitializer()
+    case "String":
+      try expect(.leftParen, "`(`")
+      let expr = try value()
+      try expect(.rightParen, "`)`")
+      return expr
+    case "SecAccessControlCreateWithFlags": return .accessControl(try accessControl())
+    case "LAContext":
+      try expect(.leftParen, "`(` after `LAContext`")
+      try expect(.rightParen, "`)`")
+      return .newContext
+    default: break
+    }
+    if isBound(name) { return .binding(name) }
+    if let value = SecConstants.values[name] { return .constant(name: name, value: value) }
+    if SecConstants.keys[name] != nil { throw failure(.keyNotValue(name), at: token) }
+    let candidates = SecConstants.values.keys.sorted() + bindings.keys.sorted()
+    let what = name.hasPrefix("k") ? "constant" : "name"
+    throw failure(
+      .unknown(what, name, suggestion: Suggestion.nearest(to: name, in: candidates)), at: token)
+  }
+
+  /// `Data("...".utf8)` or `Data()`.
+  private mutating func dataInitializer() throws(Failure) -> Expr {
+    try expect(.leftParen, "`(` after `Data`")
+    if try consume(.rightParen) { return .data(Data()) }
+    let text = try string("a string literal, as in `Data(\"secret\".utf8)`")
+    try expect(.dot, "`.utf8`")
+    try expect(identifier: "utf8")
+    try expect(.rightParen, "`)`")
+    return .data(Data(text.utf8))
+  }
+
+  // MARK: - Collections
+
+  /// After `[`: `[:]`, `[]`, `[key: value, ...]` or `[value, ...]`, trailing comma allowed.
+  private mutating func collection() throws(Failure) -> Expr {
+    if try consume(.colon) {
+      try expect(.rightBracket, "`]` after `[:`")
+      return .dictionary([])
+    }
+    if try consume(.rightBracket) { return .array([]) }
+    let first = try keyOrValue()
+    let next = try peek()
+    if next.kind == .punctuation(.colon) {
+      guard let key = first.key else {
+        throw failure(.expected("`,` or `]`", found: next.quoted), at: next)
+      }
+      return .dictionary(try dictionaryEntries(first: key, at: first.token))
+    }
+    guard let head = first.value else {
+      throw failure(.expected("`:` after the key", found: next.quoted), at: next)
+    }
+    var elements = [head]
+    while try consume(.comma) {
+      if try consume(.rightBracket) { return .array(elements) }
+      elements.append(try value())
+    }
+    try expect(.rightBracket, "`,` or `]`")
+    return .array(elements)
+  }
+
+  /// The first element of a collection, which says whether it is a dictionary or an array.
+  private mutating func keyOrValue() throws(Failure) -> (
+    key: DictionaryKey?, value: Expr?, token: Token
+  ) {
+    let token = try peek()
+    if case .identifier(let name) = token.kind, !isBound(name), SecConstants.values[name] == nil,
+      !Self.reservedNames.contains(name)
+    {
+      // A key constant, or a name known nowhere: reported as an unknown key.
+      return (try key(), nil, token)
+    }
+    if token.kind == .identifier("String") {
+      return (try key(), nil, token)
+    }
+    let expr = try value()
+    if case .string(let raw) = expr {
+      return (DictionaryKey(raw: raw, appleName: SecConstants.name(forKey: raw)), expr, token)
+    }
+    return (nil, expr, token)
+  }
+
+  private mutating func dictionaryEntries(
+    first: DictionaryKey, at firstToken: Token
+  ) throws(Failure) -> [DictionaryEntry] {
+    var entries: [DictionaryEntry] = []
+    var key = first
+    var keyToken = firstToken
+    while true {
+      try expect(.colon, "`:` after the key")
+      let value = try value()
+      guard !entries.contains(where: { $0.key.raw == key.raw }) else {
+        throw failure(.duplicateKey(key.description), at: keyToken)
+      }
+      entries.append(
+        DictionaryEntry(
+          key: key, value: Self.coerced(value, for: key), location: keyToken.location))
+      guard try consume(.comma) else { break }
+      if try consume(.rightBracket) { return entries }
+      keyToken = try peek()
+      key = try self.key()
+    }
+    try expect(.rightBracket, "`,` or `]`")
+    return entries
+  }
+
+  /// A string literal given for `kSecValueData` means its UTF-8 bytes (spec §6).
+  static func coerced(_ value: Expr, for key: DictionaryKey) -> Expr {
+    guard key.raw == "v_Data", case .string(let text) = value else { return value }
+    return .data(Data(text.utf8))
+  }
+
+  /// A key: `kSecAttrAccount`, `kSecAttrAccount as String`, `String(kSecAttrAccount)` or `"acct"`.
+  mutating func key() throws(Failure) -> DictionaryKey {
+    let token = try advance()
+    switch token.kind {
+    case .string(let raw):
+      return DictionaryKey(raw: raw, appleName: SecConstants.name(forKey: raw))
+    case .identifier("String"):
+      try expect(.leftParen, "`(` after `String`")
+      let key = try key()
+      try expect(.rightParen, "`)`")
+      return key
+    case .identifier(let name):
+      if let raw = SecConstants.keys[name] {
+        try skipCasts()
+        return DictionaryKey(raw: raw, appleName: name)
+      }
+      if SecConstants.values[name] != nil { throw failure(.valueNotKey(name), at: token) }
+      let suggestion = Suggestion.nearest(to: name, in: SecConstants.keys.keys.sorted())
+      throw failure(.unknown("constant", name, suggestion: suggestion), at: token)
+    default:
+      throw failure(.expected("a key such as `kSecAttrAccount`", found: token.quoted), at: token)
+    }
+  }
+
+  // MARK: - Access control
+
+  /// After `SecAccessControlCreateWithFlags`: `(nil, <accessibility>, <flags>, nil)`; the
+  /// allocator may be `kCFAllocatorDefault`, the last argument `&error`, and a `!` may follow.
+  private mutating func accessControl() throws(Failure) -> AccessControlExpr {
+    try expect(.leftParen, "`(` after `SecAccessControlCreateWithFlags`")
+    let allocator = try advance()
+    guard
+      allocator.kind == .identifier("nil") || allocator.kind == .identifier("kCFAllocatorDefault")
+    else {
+      throw failure(
+        .expected("`nil` or `kCFAllocatorDefault`", found: allocator.quoted), at: allocator)
+    }
+    try expect(.comma, "`,`")
+    let (protectionName, protection) = try accessibility()
+    try expect(.comma, "`,`")
+    let flagNames = try accessControlFlags()
+    if try consume(.comma) {
+      let error = try advance()
+      if error.kind == .punctuation(.ampersand) {
+        _ = try identifier("an error variable after `&`")
+      } else if error.kind != .identifier("nil") {
+        throw failure(.expected("`nil` or `&error`", found: error.quoted), at: error)
+      }
+    }
+    try expect(.rightParen, "`)`")
+    if !(try consume(.exclamation)) { _ = try consume(.question) }
+    let flags = flagNames.reduce(into: SecAccessControlCreateFlags()) { flags, name in
+      flags.formUnion(Self.flag(named: name) ?? [])
+    }
+    return AccessControlExpr(
+      protectionName: protectionName, protection: protection, flagNames: flagNames, flags: flags)
+  }
+
+  private mutating func accessibility() throws(Failure) -> (name: String, raw: String) {
+    let (name, token) = try identifier("a `kSecAttrAccessible...` constant")
+    try skipCasts()
+    let accessible = SecConstants.values.keys.filter { $0.hasPrefix("kSecAttrAccessible") }
+    if accessible.contains(name), case .string(let raw) = SecConstants.values[name] {
+      return (name, raw)
+    }
+    if SecConstants.values[name] != nil || SecConstants.keys[name] != nil {
+      throw failure(.notAccessibility(name), at: token)
+    }
+    let suggestion = Suggestion.nearest(to: name, in: accessible.sorted())
+    throw failure(.unknown("constant", name, suggestion: suggestion), at: token)
+  }
+
+  /// `.biometryAny`, `[.biometryAny, .or, .devicePasscode]`, `[]`,
+  /// `SecAccessControlCreateFlags.userPresence` or `kSecAccessControlUserPresence`.
+  private mutating func accessControlFlags() throws(Failure) -> [String] {
+    guard try consume(.leftBracket) else { return [try accessControlFlag()] }
+    var names: [String] = []
+    if try consume(.rightBracket) { return names }
+    repeat {
+      if try peek().kind == .punctuation(.rightBracket) { break }
+      names.append(try accessControlFlag())
+    } while try consume(.comma)
+    try expect(.rightBracket, "`,` or `]`")
+    return names
+  }
+
+  private mutating func accessControlFlag() throws(Failure) -> String {
+    let token = try advance()
+    let written: String
+    switch token.kind {
+    case .punctuation(.dot):
+      written = try identifier("a flag name after `.`").0
+    case .identifier("SecAccessControlCreateFlags"):
+      try expect(.dot, "`.`")
+      written = try identifier("a flag name after `.`").0
+    case .identifier(let name) where name.hasPrefix("kSecAccessControl"):
+      guard let entry = SecAccessControlCreateFlags.named.first(where: { $0.objc == name }) else {
+        let suggestion = Suggestion.nearest(
+          to: name, in: SecAccessControlCreateFlags.named.map(\.objc))
+        throw failure(.unknown("access control flag", name, suggestion: suggestion), at: token)
+      }
+      return entry.swift
+    default:
+      throw failure(.accessControlExpected(found: token.quoted), at: token)
+    }
+    guard Self.flag(named: written) != nil else {
+      let suggestion = Suggestion.nearest(
+        to: written, in: SecAccessControlCreateFlags.named.map(\.swift))
+      throw failure(
+        .unknown("access control flag", "." + written, suggestion: suggestion.map { "." + $0 }),
+        at: token)
+    }
+    return written
+  }
+
+  private static func flag(named name: String) -> SecAccessControlCreateFlags? {
+    SecAccessControlCreateFlags.named.first { $0.swift == name }?.flag
+  }
+}

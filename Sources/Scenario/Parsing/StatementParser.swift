@@ -1,0 +1,206 @@
+/// Parses one statement: a recursive-descent parser over the tokens of one ``StatementSplitter``
+/// chunk.
+///
+/// It stops at the first error of the statement (the caller goes on with the next statement).
+/// Names are checked as they are read: Apple constants against ``SecConstants``, other names
+/// against the bindings of earlier `let`s.
+struct StatementParser {
+  typealias Failure = ScenarioDiagnostic
+
+  var bindings: [String: BindingKind]
+  /// Names whose `let` failed: known, of any kind, so one mistake is reported once.
+  var poisoned: Set<String>
+  /// The name a `let` is binding, poisoned if the statement fails.
+  private(set) var pendingName: String?
+
+  private var lexer: Lexer
+  private var lookahead: Token?
+
+  init(
+    code: String, file: String, firstLine: Int, bindings: [String: BindingKind],
+    poisoned: Set<String>
+  ) {
+    self.lexer = Lexer(code, file: file, line: firstLine)
+    self.bindings = bindings
+    self.poisoned = poisoned
+  }
+
+  // MARK: - Statements
+
+  /// The statement's kind; its location is its first token's.
+  mutating func parseStatement() throws(Failure) -> (StatementKind, SourceLocation) {
+    let first = try peek()
+    let kind = try statementKind()
+    let extra = try peek()
+    guard extra.kind == .end else { throw failure(.extraText(extra.quoted), at: extra) }
+    return (kind, first.location)
+  }
+
+  /// The words that start a statement, for "did you mean".
+  static let statementWords =
+    [
+      "app", "biometry", "device", "exit", "expect", "explain", "help", "let", "quit", "reset",
+      "say", "show", "user", "var", "wait",
+    ] + secItemFunctions
+
+  static let secItemFunctions = [
+    "SecItemAdd", "SecItemCopyMatching", "SecItemDelete", "SecItemUpdate",
+  ]
+
+  private mutating func statementKind() throws(Failure) -> StatementKind {
+    let token = try advance()
+    guard case .identifier(let word) = token.kind else {
+      throw failure(.expected("a statement", found: token.quoted), at: token)
+    }
+    switch word {
+    case "device": return .device(try deviceCommand())
+    case "biometry": return .biometry(try biometryCommand())
+    case "wait": return .wait(try duration())
+    case "app": return .app(try appCommand())
+    case "user": return try userAnswer()
+    case "let", "var": return try binding(isVariable: word == "var")
+    case "expect": return .expect(try expectation())
+    case "say": return .say(try string("the text to say, as a string literal"))
+    case "show":
+      return .show(try choice("`show` topic", ShowTopic.allCases.map { ($0.rawValue, $0) }))
+    case "help": return .help(topic: try helpTopic())
+    case "explain": return .explain(try explainSubject())
+    case "reset": return .reset
+    case "quit", "exit": return .quit
+    case "try", "await": return try statementKind()
+    default:
+      if Self.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
+      if isBound(word) { return try boundNameStatement(word, at: token) }
+      let suggestion = Suggestion.nearest(
+        to: word, in: Self.statementWords + bindings.keys.sorted())
+      throw failure(.unknown("statement", word, suggestion: suggestion), at: token)
+    }
+  }
+
+  /// `ctx.member ...`, `query[key] = value`, or `_ = <call>`.
+  private mutating func boundNameStatement(
+    _ name: String, at token: Token
+  ) throws(Failure) -> StatementKind {
+    if name == "_" {
+      try expect(.equals, "`=` after `_`")
+      return try rightHandSide(binding: nil)
+    }
+    if try consume(.dot) {
+      try requireBinding(name, .context, at: token)
+      return .context(name, try contextAction())
+    }
+    if try consume(.leftBracket) {
+      try requireBinding(name, .dictionary, at: token)
+      return try subscriptAssignment(name)
+    }
+    let next = try peek()
+    throw failure(.expected("`.` or `[` after `\(name)`", found: next.quoted), at: next)
+  }
+
+  // MARK: - Names
+
+  func isBound(_ name: String) -> Bool {
+    name == "_" || bindings[name] != nil || poisoned.contains(name)
+  }
+
+  /// Checks that `name` is bound to a `kind` (a poisoned name passes).
+  func requireBinding(_ name: String, _ kind: BindingKind, at token: Token) throws(Failure) {
+    guard !poisoned.contains(name), let actual = bindings[name], actual != kind else { return }
+    throw failure(.bindingIsNot(name, is: actual, expected: kind.article), at: token)
+  }
+
+  /// Binds `name` (the caller has checked the statement parsed).
+  mutating func beginBinding(_ name: String) { pendingName = name }
+
+  // MARK: - Tokens
+
+  mutating func peek() throws(Failure) -> Token {
+    if let lookahead { return lookahead }
+    let token = try lexer.next()
+    lookahead = token
+    return token
+  }
+
+  @discardableResult
+  mutating func advance() throws(Failure) -> Token {
+    let token = try peek()
+    lookahead = nil
+    return token
+  }
+
+  /// The next bare word (see ``TokenKind/word(_:)``), a string literal, a comma or the end.
+  mutating func word() throws(Failure) -> Token {
+    if let lookahead {
+      lexer.rewind(to: lookahead)
+      self.lookahead = nil
+    }
+    return try lexer.nextWord()
+  }
+
+  /// Makes `token`, just read, the next token again: the lexer goes back to its start, so
+  /// whatever was peeked after it is read again too, in whichever mode is asked next.
+  mutating func pushBack(_ token: Token) {
+    lexer.rewind(to: token)
+    lookahead = nil
+  }
+
+  /// Consumes the punctuation if it is next.
+  mutating func consume(_ punctuation: Punctuation) throws(Failure) -> Bool {
+    guard try peek().kind == .punctuation(punctuation) else { return false }
+    lookahead = nil
+    return true
+  }
+
+  /// Consumes the identifier if it is next.
+  mutating func consume(identifier: String) throws(Failure) -> Bool {
+    guard try peek().kind == .identifier(identifier) else { return false }
+    lookahead = nil
+    return true
+  }
+
+  mutating func expect(_ punctuation: Punctuation, _ what: String) throws(Failure) {
+    let token = try advance()
+    guard token.kind == .punctuation(punctuation) else {
+      throw failure(.expected(what, found: token.quoted), at: token)
+    }
+  }
+
+  mutating func expect(identifier: String) throws(Failure) {
+    let token = try advance()
+    guard token.kind == .identifier(identifier) else {
+      throw failure(.expected("`\(identifier)`", found: token.quoted), at: token)
+    }
+  }
+
+  mutating func identifier(_ what: String) throws(Failure) -> (String, Token) {
+    let token = try advance()
+    guard case .identifier(let name) = token.kind else {
+      throw failure(.expected(what, found: token.quoted), at: token)
+    }
+    return (name, token)
+  }
+
+  mutating func string(_ what: String) throws(Failure) -> String {
+    let token = try advance()
+    guard case .string(let text) = token.kind else {
+      throw failure(.expected(what, found: token.quoted), at: token)
+    }
+    return text
+  }
+
+  /// One of a fixed set of words, with "did you mean" when it is none of them.
+  mutating func choice<T>(_ what: String, _ options: [(String, T)]) throws(Failure) -> T {
+    let token = try advance()
+    guard case .identifier(let name) = token.kind else {
+      let list = options.map { "`\($0.0)`" }.joined(separator: ", ")
+      throw failure(.expected("\(what) (\(list))", found: token.quoted), at: token)
+    }
+    if let match = options.first(where: { $0.0 == name }) { return match.1 }
+    let suggestion = Suggestion.nearest(to: name, in: options.map(\.0))
+    throw failure(.unknown(what, name, suggestion: suggestion), at: token)
+  }
+
+  func failure(_ message: ParseMessage, at token: Token) -> Failure {
+    ScenarioDiagnostic(at: token.location, message: message.text)
+  }
+}

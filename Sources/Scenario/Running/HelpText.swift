@@ -1,0 +1,105 @@
+/// The REPL's `help` and `help <topic>`: the statements of the scenario language, grouped as the
+/// spec groups them.
+public enum HelpText {
+  /// The topics `help <topic>` knows, in the order `help` lists them.
+  public static let topics: [(name: String, summary: String, body: String)] = [
+    ("device", "passcode, lock, unlock, reboot, wait", device),
+    ("keychain", "SecItemAdd, SecItemCopyMatching, SecItemUpdate, SecItemDelete", keychain),
+    ("let", "bind a query dictionary or an access control to a name", bindings),
+    ("expect", "check the last outcome or the device state", expect),
+    ("show", "show device, show items, say", show),
+    ("repl", "keys, continuation lines, reset, quit", repl),
+  ]
+
+  /// The overview for `help`, or one topic's text; an unknown topic gets the overview with a
+  /// "did you mean".
+  public static func text(for topic: String?) -> String {
+    guard let topic else { return overview }
+    let wanted = topic.lowercased()
+    if let match = topics.first(where: { $0.name == wanted || aliases[wanted] == $0.name }) {
+      return match.body
+    }
+    let suggestion = NameSuggester.closest(to: wanted, among: topics.map(\.name))
+    return "no help topic '\(topic)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      + "\n\n" + overview
+  }
+
+  private static let aliases: [String: String] = [
+    "secitem": "keychain", "secitemadd": "keychain", "secitemcopymatching": "keychain",
+    "secitemupdate": "keychain", "secitemdelete": "keychain", "bindings": "let",
+    "expectations": "expect", "say": "show", "keys": "repl", "wait": "device",
+    "passcode": "device", "lock": "device", "unlock": "device", "reboot": "device",
+  ]
+
+  private static var overview: String {
+    let width = topics.map(\.name.count).max() ?? 0
+    let list = topics.map {
+      "  help "
+        + $0.name.padding(
+          toLength: width + 2, withPad: " ",
+          startingAt: 0) + $0.summary
+    }
+    return
+      (["Statements are the scenario language's; type one per line.", ""] + list + [
+        "",
+        "  explain <status>   what an OSStatus means (errSecInteractionNotAllowed, -25308)",
+        "  reset              a fresh device      quit   leave (Ctrl-D too)",
+      ]).joined(separator: "\n")
+  }
+
+  private static let device = """
+    device passcode <digits>            set a passcode (only when none is set)
+    device passcode change <old> <new>
+    device passcode remove <current>    akpu items are destroyed with their class key
+    device lock                         class A keys are discarded 10 s later
+    device unlock <digits>              a wrong passcode counts a failed attempt
+    device reboot                       back before first unlock: classes A and C unavailable
+    wait <duration>                     advance the simulated clock: 500ms, 10s, 5m, 3h, 1h30m
+    """
+
+  private static let keychain = """
+    SecItemAdd <dict>                   also SecItemAdd(<dict> as CFDictionary, &result)
+    SecItemCopyMatching <dict>
+    SecItemUpdate <query> <attributes>
+    SecItemDelete <dict>
+
+    <dict> is a Swift dictionary literal with Apple's names, a name bound with let, or
+    <dict> + <dict> (the right side wins):
+      SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "alice",
+                  kSecValueData: "s3cret"]
+    A string given for kSecValueData means its UTF-8 bytes.
+    """
+
+  private static let bindings = """
+    let <name> = <dict>
+    let <name> = SecAccessControlCreateWithFlags(nil, <accessibility>, <flags>, nil)
+
+      let token = [kSecClass: kSecClassGenericPassword, kSecAttrService: "auth"]
+      SecItemCopyMatching token + [kSecReturnData: true]
+    """
+
+  private static let expect = """
+    expect <status>                     errSecItemNotFound, or a number such as -25300
+    expect result <value>               a string matches data holding its UTF-8 bytes; a
+                                        dictionary must be contained in the result; an array
+                                        compares element by element
+    expect no result
+    expect count <n>                    0 for none, 1 for a single object, else the array size
+    expect device locked | unlocked | beforeFirstUnlock
+    """
+
+  private static let show = """
+    show device                         lock state, passcode, clock, caller
+    show items                          every item, attributes only (never the data)
+    say "<text>"                        narration in the transcript
+    """
+
+  private static let repl = """
+    A statement continues on the next line while a [ or ( is open (prompt …).
+    Tab completes statement words, Apple constant names and bound names.
+    Up/Down recall history (kept in ~/.keychain-sim_history); Ctrl-R searches it.
+    Ctrl-C abandons the line; Ctrl-D or quit leaves.
+    reset                               a fresh device: no passcode, unlocked, no items
+    explain <status>                    what a status means, its causes and the fix
+    """
+}

@@ -1,0 +1,36 @@
+/// The result of playing one scenario file: its transcript and everything that failed.
+public struct ScenarioFileReport: Sendable, Codable {
+  public enum Status: String, Sendable, Codable {
+    /// Every expectation held.
+    case passed
+    /// An expectation failed or a statement could not be played.
+    case failed
+    /// The file could not be read or parsed; nothing of it ran.
+    case error
+  }
+
+  /// The path as given on the command line (or found in a folder).
+  public let path: String
+  public var transcript: String
+  public var failures: [ScenarioFailure]
+  /// Notes that do not fail the file (answers still queued at the end).
+  public var warnings: [String]
+  /// The rendered read or parse error (`file:line:column: message`, source line, caret).
+  public var loadError: String?
+
+  public init(
+    path: String, transcript: String = "", failures: [ScenarioFailure] = [],
+    warnings: [String] = [], loadError: String? = nil
+  ) {
+    self.path = path
+    self.transcript = transcript
+    self.failures = failures
+    self.warnings = warnings
+    self.loadError = loadError
+  }
+
+  public var status: Status {
+    if loadError != nil { return .error }
+    return failures.isEmpty ? .passed : .failed
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Plays scenario files, each on its own fresh device, and reports every failure (spec §11).
+///
+/// A file that cannot be read or parsed does not run at all; a failed expectation is reported
+/// and the file goes on; a statement that cannot be played stops its file.
+///
+/// ```swift
+/// let report = ScenarioRunner(options: .init(fastKDF: true)).run(paths: ["scenarios"])
+/// print(report.summaryLine)   // 3 passed, 1 failed (4 scenario files)
+/// ```
+public struct ScenarioRunner: Sendable {
+  public var options: ScenarioSession.Options
+
+  public init(options: ScenarioSession.Options = .init()) { self.options = options }
+
+  /// Runs every file given, folders expanded to their `*.scenario` files (recursively, sorted).
+  ///
+  /// - Parameter onFile: called with each file's report as soon as it is done, so a long run
+  ///   shows progress.
+  public func run(paths: [String], onFile: (ScenarioFileReport) -> Void = { _ in }) -> RunReport {
+    var report = RunReport()
+    for path in Self.expand(paths) {
+      let file = runFile(at: path)
+      onFile(file)
+      report.files.append(file)
+    }
+    return report
+  }
+
+  /// Reads, parses and plays one file.
+  public func runFile(at path: String) -> ScenarioFileReport {
+    let source: String
+    do {
+      source = try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      return ScenarioFileReport(path: path, loadError: "\(path): error: \(Self.readError(path))")
+    }
+    return run(source: source, name: path)
+  }
+
+  /// Parses and plays scenario text (a file's, or standard input's as `<stdin>`).
+  public func run(source: String, name: String) -> ScenarioFileReport {
+    let statements: [Statement]
+    do {
+      statements = try ScenarioParser.parse(file: name, source: source)
+    } catch {
+      let rendered = error.diagnostics.map { $0.rendered() }.joined()
+      return ScenarioFileReport(path: name, loadError: rendered)
+    }
+    return play(statements, name: name)
+  }
+
+  /// Plays parsed statements on a fresh session.
+  func play(_ statements: [Statement], name: String) -> ScenarioFileReport {
+    var report = ScenarioFileReport(path: name)
+    var writer = TranscriptWriter()
+    writer.header(name)
+    var session: ScenarioSession
+    do {
+      session = try ScenarioSession(options: options)
+    } catch {
+      report.loadError = "\(name): error: \(error.message)"
+      report.transcript = writer.text
+      return report
+    }
+    let echo = StatementEcho()
+    var held = 0
+    playing: for statement in statements {
+      let line = statement.location.line
+      let text = echo.text(for: statement)
+      do {
+        let step = try session.execute(statement)
+        switch step.expectation {
+        case .held?:
+          held += 1
+          writer.statement(line: line, text: text, mark: "✓")
+        case .failed(let failure)?:
+          report.failures.append(failure)
+          writer.statement(line: line, text: text, mark: "✗ FAILED (\(name):\(line))")
+        case nil:
+          if case .say = statement.kind {
+            writer.statement(line: line, text: step.lines.joined(separator: "\n"))
+            continue playing
+          }
+          writer.statement(line: line, text: text)
+        }
+        writer.details(step.lines)
+        if step.quit {
+          writer.details(["quit: the rest of the file is not played"])
+          break playing
+        }
+      } catch {
+        writer.statement(line: line, text: text, mark: "✗ ERROR (\(name):\(line))")
+        writer.details([
+          TextWrap.labelled("error: ", error.message), "the rest of the file is not played",
+        ])
+        report.failures.append(
+          ScenarioFailure(
+            kind: .scenarioError, line: line, statement: text, expected: error.message))
+        break playing
+      }
+    }
+    for answer in session.unusedAnswers {
+      report.warnings.append(
+        "\(name): warning: scripted answer `user will \(answer)` was never used")
+    }
+    if !report.warnings.isEmpty { writer.plain(report.warnings.joined(separator: "\n")) }
+    writer.plain(closingLine(report, held: held))
+    report.transcript = writer.text
+    return report
+  }
+
+  private func closingLine(_ report: ScenarioFileReport, held: Int) -> String {
+    let expectations = held == 1 ? "1 expectation held" : "\(held) expectations held"
+    guard !report.failures.isEmpty else { return "✓ passed (\(expectations))" }
+    let failed = report.failures.count
+    let lines = report.failures.map { failure in
+      failure.kind == .expectation
+        ? "  \(report.path):\(failure.line): expectation failed: \(failure.statement)"
+        : "  \(report.path):\(failure.line): error: \(failure.expected)"
+    }
+    return
+      (["✗ failed (\(failed) \(failed == 1 ? "failure" : "failures"), \(expectations))"]
+      + lines).joined(separator: "\n")
+  }
+
+  // MARK: - Files
+
+  /// Paths in the order given; each folder replaced by its `*.scenario` files, sorted.
+  static func expand(_ paths: [String]) -> [String] {
+    paths.flatMap { path -> [String] in
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+        isDirectory.boolValue
+      else { return [path] }
+      let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+      let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+      return found.filter { $0.hasSuffix(".scenario") }.sorted().map { base + "/" + $0 }
+    }
+  }
+
+  private static func readError(_ path: String) -> String {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return "no such file or folder"
+    }
+    return isDirectory.boolValue ? "is a folder" : "cannot be read as UTF-8 text"
+  }
+}

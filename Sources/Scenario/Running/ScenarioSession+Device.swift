@@ -1,0 +1,94 @@
+import Foundation
+import Keychain
+
+// The device statements. Everything here is a call on `SimulatedDevice`; the session only
+// words what comes back.
+extension ScenarioSession {
+  /// A fresh in-memory device, or the device file: reopened when it exists, else created.
+  static func makeDevice(_ options: Options) throws(ScenarioRuntimeError) -> SimulatedDevice {
+    let deviceOptions = SimulatedDevice.Options(
+      kdfProfile: options.fastKDF ? .fast : .realistic, path: options.devicePath)
+    do {
+      if let path = options.devicePath, FileManager.default.fileExists(atPath: path) {
+        return try SimulatedDevice.open(path: path, options: deviceOptions)
+      }
+      return try SimulatedDevice(options: deviceOptions)
+    } catch {
+      throw ScenarioRuntimeError("cannot set up the device: \(error.description)")
+    }
+  }
+
+  mutating func perform(_ command: DeviceCommand, statement: Statement)
+    throws(ScenarioRuntimeError) -> StepReport
+  {
+    let outcome: DeviceOutcome
+    switch command {
+    case .setPasscode(let passcode): outcome = device.setPasscode(passcode)
+    case .changePasscode(let old, let new): outcome = device.changePasscode(from: old, to: new)
+    case .removePasscode(let current): outcome = device.removePasscode(current: current)
+    case .lock: outcome = device.lock()
+    case .unlock(let passcode): outcome = device.unlock(passcode: passcode)
+    case .reboot: outcome = device.reboot()
+    case .unlockWithBiometry:
+      throw .notSimulatedYet(command.description, landsWith: "biometry")
+    }
+    lastOutcome = .device(statement: command.description, line: statement.location.line)
+    return StepReport(lines: lines(for: outcome))
+  }
+
+  mutating func advanceClock(by duration: ScenarioDuration, line: Int)
+    throws(ScenarioRuntimeError) -> StepReport
+  {
+    let outcome = device.advanceClock(by: SimulatedDuration(milliseconds: duration.milliseconds))
+    lastOutcome = .device(statement: "wait \(duration)", line: line)
+    return StepReport(lines: lines(for: outcome))
+  }
+
+  /// `→ summary` (or `→ refused: summary`), then why or a note, then the fix.
+  func lines(for outcome: DeviceOutcome) -> [String] {
+    let summary = (outcome.succeeded ? "" : "refused: ") + outcome.summary
+    var lines = [TextWrap.labelled("→ ", summary)]
+    if let explanation = outcome.explanation {
+      let label = outcome.succeeded ? "note: " : "why: "
+      lines.append(TextWrap.labelled(label, explanation.cause, indent: 2))
+      if let fix = explanation.fix { lines.append(TextWrap.labelled("fix: ", fix, indent: 2)) }
+    }
+    return lines
+  }
+
+  func show(_ topic: ShowTopic, statement: Statement) throws(ScenarioRuntimeError) -> StepReport {
+    switch topic {
+    case .device:
+      return StepReport(lines: device.state.description.components(separatedBy: "\n"))
+    case .items:
+      let items = device.listItems()
+      guard !items.isEmpty else { return StepReport(lines: ["no items"]) }
+      let heading = items.count == 1 ? "1 item" : "\(items.count) items"
+      return StepReport(lines: [heading] + items.flatMap(ItemListing(formatter: formatter).lines))
+    case .apps:
+      throw .notSimulatedYet(statement.sourceText, landsWith: "apps and execution context")
+    }
+  }
+
+  /// The device's lock state as `expect device` names it.
+  var lockState: ExpectedLockState {
+    switch device.state.lock {
+    case .unlocked: .unlocked
+    case .locked: .locked
+    case .beforeFirstUnlock: .beforeFirstUnlock
+    }
+  }
+
+  /// The REPL prompt's summary of the device: `unlocked · no passcode · com.example.app`.
+  public var promptSummary: String {
+    let state = device.state
+    let lock =
+      switch state.lock {
+      case .unlocked: "unlocked"
+      case .locked: "locked"
+      case .beforeFirstUnlock: "before first unlock"
+      }
+    let passcode = state.passcodeSet ? "passcode" : "no passcode"
+    return [lock, passcode, state.caller.app.bundleID].joined(separator: " · ")
+  }
+}

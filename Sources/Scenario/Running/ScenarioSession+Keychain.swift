@@ -1,0 +1,67 @@
+import Keychain
+
+extension ScenarioSession {
+  /// Plays a SecItem call as the current app and reports Apple's status, the result object and
+  /// the engine's explanation.
+  mutating func perform(_ call: SecItemCall, line: Int) throws(ScenarioRuntimeError) -> StepReport {
+    let evaluator = self.evaluator
+    let outcome: SecItemOutcome
+    switch call {
+    case .add(let query):
+      outcome = device.secItemAdd(try evaluator.dictionary(from: query))
+    case .copyMatching(let query):
+      outcome = device.secItemCopyMatching(try evaluator.dictionary(from: query))
+    case .update(let query, let attributes):
+      outcome = device.secItemUpdate(
+        try evaluator.dictionary(from: query), try evaluator.dictionary(from: attributes))
+    case .delete(let query):
+      outcome = device.secItemDelete(try evaluator.dictionary(from: query))
+    }
+    if let limitation = outcome.limitation {
+      lastOutcome = nil
+      throw ScenarioRuntimeError(
+        "not simulated yet: \(limitation.feature) (\(call.functionName) at line \(line))")
+    }
+    lastOutcome = .secItem(function: call.functionName, outcome: outcome, line: line)
+    return StepReport(lines: lines(for: outcome))
+  }
+
+  /// `→ status`, then the result, then why and fix when the call did not simply succeed.
+  func lines(for outcome: SecItemOutcome) -> [String] {
+    var lines = ["→ " + outcome.status.description]
+    if let result = outcome.result {
+      lines.append("  result: " + formatter.format(result, indent: 2))
+    }
+    if let explanation = outcome.explanation {
+      let label = outcome.status == .errSecSuccess || explanation.isWarning ? "note: " : "why: "
+      lines.append(TextWrap.labelled(label, explanation.cause, indent: 2))
+      if let fix = explanation.fix { lines.append(TextWrap.labelled("fix: ", fix, indent: 2)) }
+    }
+    return lines
+  }
+
+  /// `let ac = SecAccessControlCreateWithFlags(...)`: the engine's `SecAccessControl.create`
+  /// decides; a refusal binds nil and records errSecParam, as the call's `&error` would.
+  mutating func createAccessControl(_ control: AccessControlExpr, name: String, line: Int)
+    -> StepReport
+  {
+    do {
+      let created = try SecAccessControl.create(
+        protection: control.protection, flags: control.flags)
+      let value = SecValue.accessControl(created)
+      bindings[name] = .value(value)
+      lastOutcome = .accessControl(
+        status: .errSecSuccess, value: value, explanation: nil, line: line)
+      return StepReport(lines: ["→ \(name) = " + formatter.format(value)])
+    } catch {
+      bindings[name] = .value(.null)
+      lastOutcome = .accessControl(
+        status: error.status, value: nil, explanation: error.message, line: line)
+      return StepReport(lines: [
+        TextWrap.labelled(
+          "→ ", "\(name) = nil: SecAccessControlCreateWithFlags failed with \(error.status)"),
+        TextWrap.labelled("why: ", error.message, indent: 2),
+      ])
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import Keychain
+
+/// One simulated device with the scenario state around it — bindings, the last outcome, the
+/// queue of scripted user answers — playing one statement at a time.
+///
+/// The runner and the REPL share it, so a file and a typed session mean the same thing. It
+/// holds no keychain semantics: statements become calls on `SimulatedDevice`, and what comes
+/// back is reported.
+///
+/// ```swift
+/// var session = try ScenarioSession(options: .init(fastKDF: true))
+/// let report = try session.execute(statement)
+/// ```
+public struct ScenarioSession {
+  /// How to create the device.
+  public struct Options: Sendable, Equatable {
+    /// A device file to play on (created when missing); `nil` for a fresh in-memory device.
+    public var devicePath: String?
+    /// The cheap passcode key derivation, for test suites (the behaviour is the same).
+    public var fastKDF: Bool
+
+    public init(devicePath: String? = nil, fastKDF: Bool = false) {
+      self.devicePath = devicePath
+      self.fastKDF = fastKDF
+    }
+  }
+
+  public let options: Options
+  var device: SimulatedDevice
+  var bindings: [String: BoundValue] = [:]
+  var lastOutcome: RecordedOutcome?
+  /// Answers queued by `user will ...`, consumed by prompts in order.
+  var pendingAnswers: [UserAnswer] = []
+  let formatter = SecValueFormatter()
+
+  /// - Throws: `ScenarioRuntimeError` when the device cannot be created or its file opened.
+  public init(options: Options = Options()) throws(ScenarioRuntimeError) {
+    self.options = options
+    self.device = try Self.makeDevice(options)
+  }
+
+  /// A fresh device (or the device file reopened) and no bindings: the REPL's `reset`.
+  public mutating func reset() throws(ScenarioRuntimeError) {
+    device = try Self.makeDevice(options)
+    bindings = [:]
+    lastOutcome = nil
+    pendingAnswers = []
+  }
+
+  /// Plays one statement.
+  ///
+  /// - Throws: `ScenarioRuntimeError` when the statement cannot be played (an unbound name, a
+  ///   feature not simulated yet); a refused call or a failed expectation is a report, not an
+  ///   error.
+  public mutating func execute(_ statement: Statement) throws(ScenarioRuntimeError) -> StepReport {
+    let line = statement.location.line
+    switch statement.kind {
+    case .device(let command):
+      return try perform(command, statement: statement)
+    case .wait(let duration):
+      return try advanceClock(by: duration, line: line)
+    case .secItem(let call):
+      return try perform(call, line: line)
+    case .bind(let name, let value):
+      return try bind(name, to: value, line: line)
+    case .expect(let expectation):
+      return try check(expectation, statement: statement)
+    case .say(let text):
+      return StepReport(lines: ["» " + text])
+    case .show(let topic):
+      return try show(topic, statement: statement)
+    case .help(let topic):
+      return StepReport(lines: HelpText.text(for: topic).components(separatedBy: "\n"))
+    case .explain(let subject):
+      return StepReport(lines: explain(subject).components(separatedBy: "\n"))
+    case .reset:
+      try reset()
+      return StepReport(lines: ["a fresh device: no passcode, unlocked, no items"])
+    case .quit:
+      return StepReport(quit: true)
+    case .declaration:
+      return StepReport()
+    case .biometry, .userWill, .app, .context:
+      throw .notSimulatedYet(
+        StatementEcho().text(for: statement), landsWith: feature(of: statement))
+    }
+  }
+
+  /// Answers still queued: reported as a warning when a scenario ends.
+  public var unusedAnswers: [String] { pendingAnswers.map(\.description) }
+
+  /// Names bound so far, for tab completion.
+  public var boundNames: [String] { bindings.keys.sorted() }
+
+  // MARK: - Statements without the device
+
+  private mutating func bind(_ name: String, to value: Expr, line: Int) throws(ScenarioRuntimeError)
+    -> StepReport
+  {
+    if case .newContext = value {
+      throw .notSimulatedYet("let \(name) = LAContext()", landsWith: "LocalAuthentication")
+    }
+    if case .accessControl(let control) = value {
+      return createAccessControl(control, name: name, line: line)
+    }
+    bindings[name] = .value(try evaluator.evaluate(value))
+    return StepReport()
+  }
+
+  private mutating func check(_ expectation: Expectation, statement: Statement)
+    throws(ScenarioRuntimeError) -> StepReport
+  {
+    let evaluator = self.evaluator
+    let verdict = try ExpectationChecker().check(
+      expectation, source: statement.sourceText, last: lastOutcome, lockState: lockState,
+      evaluate: { (expr: Expr) throws(ScenarioRuntimeError) -> SecValue in
+        try evaluator.evaluate(expr)
+      })
+    switch verdict {
+    case .held:
+      return StepReport(expectation: .held)
+    case .failed(let expected, let actual, let explanation):
+      let failure = ScenarioFailure(
+        kind: .expectation, line: statement.location.line, statement: statement.sourceText,
+        expected: expected, actual: actual, explanation: explanation)
+      let lines = ScenarioFailure.detailLines(
+        expected: expected, actual: actual, explanation: explanation)
+      return StepReport(lines: lines, expectation: .failed(failure))
+    }
+  }
+
+  private func explain(_ subject: ExplainSubject) -> String {
+    switch subject {
+    case .status(let status):
+      return status.guidance == nil
+        ? "\(status.name): not a status this simulator knows" : status.explanationText
+    case .laError(let error):
+      return "\(error): explanations of LocalAuthentication errors land with LocalAuthentication"
+    }
+  }
+
+  var evaluator: ValueEvaluator { ValueEvaluator(bindings: bindings) }
+
+  private func feature(of statement: Statement) -> String {
+    switch statement.kind {
+    case .biometry: "biometry"
+    case .userWill: "scripted user answers"
+    case .app: "apps and execution context"
+    case .context: "LocalAuthentication"
+    default: "a later issue"
+    }
+  }
+}

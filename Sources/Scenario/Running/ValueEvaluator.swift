@@ -1,0 +1,100 @@
+import Foundation
+import Keychain
+
+/// Turns an `Expr` into the `SecValue` a SecItem call receives.
+///
+/// The rules are the scenario language's (spec §6): a dictionary literal becomes a dictionary
+/// keyed by Apple's raw key strings, `a + b` merges with the right side winning, a string given
+/// for `kSecValueData` means its UTF-8 bytes, and `SecAccessControlCreateWithFlags(...)` builds a
+/// `SecAccessControl`.
+struct ValueEvaluator {
+  /// What `let` bound, by name.
+  var bindings: [String: BoundValue]
+
+  /// The raw key whose string values are converted to UTF-8 data (`kSecValueData`).
+  static let valueDataKey = "v_Data"
+
+  func evaluate(_ expr: Expr) throws(ScenarioRuntimeError) -> SecValue {
+    switch expr {
+    case .dictionary(let entries):
+      var dictionary: [String: SecValue] = [:]
+      for entry in entries {
+        guard dictionary[entry.key.raw] == nil else {
+          throw ScenarioRuntimeError(
+            "dictionary literal contains duplicate key \(entry.key) at line "
+              + "\(entry.location.line) (Swift traps on this at run time)")
+        }
+        dictionary[entry.key.raw] = try valueForKey(entry.key.raw, try evaluate(entry.value))
+      }
+      return .dictionary(dictionary)
+    case .merge(let left, let right):
+      let lhs = try dictionary(from: left, side: "left")
+      let rhs = try dictionary(from: right, side: "right")
+      return .dictionary(lhs.merging(rhs) { _, new in new })
+    case .array(let elements):
+      var values: [SecValue] = []
+      for element in elements { values.append(try evaluate(element)) }
+      return .array(values)
+    case .binding(let name):
+      switch bindings[name] {
+      case .value(let value): return value
+      case .context:
+        throw ScenarioRuntimeError.notSimulatedYet(
+          "kSecUseAuthenticationContext: \(name)", landsWith: "LocalAuthentication contexts")
+      case nil:
+        throw ScenarioRuntimeError("'\(name)' is not bound; bind it first with `let \(name) = ...`")
+      }
+    case .constant(_, let value): return value
+    case .string(let text): return .string(text)
+    case .integer(let number): return .number(number)
+    case .bool(let flag): return .bool(flag)
+    case .data(let data): return .data(data)
+    case .null: return .null
+    case .accessControl(let control):
+      // Like Swift: a refused SecAccessControlCreateWithFlags is nil, which the keychain refuses.
+      let created = try? SecAccessControl.create(
+        protection: control.protection, flags: control.flags)
+      return created.map(SecValue.accessControl) ?? .null
+    case .newContext:
+      throw ScenarioRuntimeError.notSimulatedYet("LAContext()", landsWith: "LocalAuthentication")
+    }
+  }
+
+  /// A value that must be a dictionary (a query, attributes, a merge operand).
+  func dictionary(from expr: Expr, side: String? = nil) throws(ScenarioRuntimeError)
+    -> [String: SecValue]
+  {
+    guard case .dictionary(let dictionary) = try evaluate(expr) else {
+      let position = side.map { " on the \($0) of `+`" } ?? ""
+      throw ScenarioRuntimeError("expected a dictionary\(position), got \(describe(expr))")
+    }
+    return dictionary
+  }
+
+  private func valueForKey(_ key: String, _ value: SecValue) throws(ScenarioRuntimeError)
+    -> SecValue
+  {
+    if key == Self.valueDataKey, case .string(let text) = value { return .data(Data(text.utf8)) }
+    return value
+  }
+
+  private func describe(_ expr: Expr) -> String {
+    switch expr {
+    case .binding(let name): "'\(name)'"
+    case .string: "a string"
+    case .integer: "a number"
+    case .bool: "a Boolean"
+    case .data: "data"
+    case .array: "an array"
+    case .accessControl: "an access control"
+    default: "a value"
+    }
+  }
+}
+
+/// What a `let` bound a name to.
+enum BoundValue: Hashable, Sendable {
+  case value(SecValue)
+  /// An `LAContext()`; its state lives with the engine once LocalAuthentication lands.
+  case context
+}

@@ -1,0 +1,14 @@
+/// The `biometry` statements (spec §3).
+public enum BiometryCommand: Hashable, Sendable {
+  /// `biometry type faceID|touchID|none`: the hardware; changes nothing enrolled.
+  case setType(BiometryKind)
+  /// `biometry enroll <name>`.
+  case enroll(String)
+  /// `biometry remove <name>`.
+  case remove(String)
+}
+
+/// The biometric hardware, named as `LABiometryType` names it.
+public enum BiometryKind: String, Hashable, Sendable, CaseIterable {
+  case faceID, touchID, none
+}

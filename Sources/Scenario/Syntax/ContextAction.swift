@@ -1,0 +1,34 @@
+/// What a statement does to an `LAContext` (spec §7).
+public enum ContextAction: Hashable, Sendable {
+  /// `ctx.touchIDAuthenticationAllowableReuseDuration = 10` (a number is seconds, as
+  /// `TimeInterval`; `LATouchIDAuthenticationMaximumAllowableReuseDuration` is 300 s).
+  case setReuseDuration(ScenarioDuration)
+  /// `ctx.interactionNotAllowed = true`.
+  case setInteractionNotAllowed(Bool)
+  /// `ctx.localizedReason = "..."`.
+  case setLocalizedReason(String)
+  /// `ctx.localizedFallbackTitle = "..."` (extension).
+  case setLocalizedFallbackTitle(String)
+  /// `ctx.localizedCancelTitle = "..."` (extension).
+  case setLocalizedCancelTitle(String)
+  /// `ctx.evaluatePolicy(<policy>, localizedReason: "...")`.
+  case evaluatePolicy(LAPolicy, localizedReason: String)
+  /// `ctx.canEvaluatePolicy(<policy>)`.
+  case canEvaluatePolicy(LAPolicy)
+  /// `ctx.invalidate()`.
+  case invalidate
+}
+
+/// The `LAPolicy` cases iOS offers, with Apple's raw values (LAPublicDefines.h).
+public enum LAPolicy: Int, Hashable, Sendable, CaseIterable {
+  case deviceOwnerAuthenticationWithBiometrics = 1
+  case deviceOwnerAuthentication = 2
+
+  /// The Swift spelling, `deviceOwnerAuthentication`.
+  public var name: String {
+    switch self {
+    case .deviceOwnerAuthenticationWithBiometrics: "deviceOwnerAuthenticationWithBiometrics"
+    case .deviceOwnerAuthentication: "deviceOwnerAuthentication"
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/// The `device` statements (spec §3).
+///
+/// Passcodes are kept as written (`"0000"` keeps its zeros). They are secrets of the simulated
+/// user: `description` never shows them.
+public enum DeviceCommand: Hashable, Sendable, CustomStringConvertible {
+  /// `device passcode <digits>`: set a passcode when none is set.
+  case setPasscode(String)
+  /// `device passcode change <old> <new>`.
+  case changePasscode(old: String, new: String)
+  /// `device passcode remove <current>`.
+  case removePasscode(current: String)
+  /// `device lock`.
+  case lock
+  /// `device unlock <digits>`.
+  case unlock(passcode: String)
+  /// `device unlock biometry`: consumes the next scripted user answer.
+  case unlockWithBiometry
+  /// `device reboot`: comes back before first unlock.
+  case reboot
+
+  public var description: String {
+    switch self {
+    case .setPasscode: "device passcode ••••"
+    case .changePasscode: "device passcode change •••• ••••"
+    case .removePasscode: "device passcode remove ••••"
+    case .lock: "device lock"
+    case .unlock: "device unlock ••••"
+    case .unlockWithBiometry: "device unlock biometry"
+    case .reboot: "device reboot"
+    }
+  }
+}

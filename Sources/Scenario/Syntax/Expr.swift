@@ -1,0 +1,63 @@
+import Foundation
+import Keychain
+
+/// A value expression: a query dictionary, one of its values, or a `let` right-hand side.
+///
+/// Names are resolved while parsing: a ``constant(name:value:)`` already carries Apple's raw
+/// value, and a ``binding(_:)`` names something an earlier `let` bound (the runner holds its
+/// value, since contexts are stateful).
+public indirect enum Expr: Hashable, Sendable {
+  /// `[key: value, ...]`; `[:]` is the empty dictionary.
+  case dictionary([DictionaryEntry])
+  /// `left + right`: a merge, the right side wins (left-associative).
+  case merge(Expr, Expr)
+  /// `[a, b]`: an array value (also in `expect result`).
+  case array([Expr])
+  /// A name bound by `let`.
+  case binding(String)
+  /// An Apple value constant (`kSecClassGenericPassword`), with its value from ``SecConstants``.
+  case constant(name: String, value: SecValue)
+  /// A string literal.
+  case string(String)
+  /// An integer literal.
+  case integer(Int64)
+  /// `true` or `false`.
+  case bool(Bool)
+  /// `Data("...".utf8)` or `"...".data(using: .utf8)!`.
+  case data(Data)
+  /// `nil`.
+  case null
+  /// `SecAccessControlCreateWithFlags(nil, <accessibility>, <flags>, nil)`.
+  case accessControl(AccessControlExpr)
+  /// `LAContext()`: a new context each time it is evaluated.
+  case newContext
+}
+
+/// One `key: value` pair of a dictionary literal.
+public struct DictionaryEntry: Hashable, Sendable {
+  public var key: DictionaryKey
+  public var value: Expr
+  /// Where the key is, so the runner can point at a refused attribute.
+  public var location: SourceLocation
+
+  public init(key: DictionaryKey, value: Expr, location: SourceLocation) {
+    self.key = key
+    self.value = value
+    self.location = location
+  }
+}
+
+/// A dictionary key: Apple's raw key string, and the constant name it was written with, if any.
+public struct DictionaryKey: Hashable, Sendable, CustomStringConvertible {
+  /// The raw key (`"acct"` for `kSecAttrAccount`): what goes into a ``SecQuery``.
+  public var raw: String
+  /// `kSecAttrAccount` when written as a constant; nil for a string literal.
+  public var appleName: String?
+
+  public init(raw: String, appleName: String? = nil) {
+    self.raw = raw
+    self.appleName = appleName
+  }
+
+  public var description: String { appleName ?? "\"\(raw)\"" }
+}

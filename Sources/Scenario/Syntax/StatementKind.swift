@@ -1,0 +1,57 @@
+import Keychain
+
+/// Every statement the scenario language knows, core and extension.
+///
+/// One case per section of the spec (`/work/shared/spec/scenario-language.md`), plus the REPL
+/// words, so one parser serves scenario files and the REPL alike. A runner that cannot act on a
+/// case (a file has no use for `quit`) reports it rather than ignoring it.
+public enum StatementKind: Hashable, Sendable {
+  // MARK: - Core (spec §3-§10)
+
+  /// `device passcode 123456`, `device lock`, `device unlock biometry`, ...
+  case device(DeviceCommand)
+  /// `biometry type faceID`, `biometry enroll alice`, `biometry remove alice`.
+  case biometry(BiometryCommand)
+  /// `wait 3h`: advance the simulated clock.
+  case wait(ScenarioDuration)
+  /// `app install ...`, `app use ...`, `app background`, `app foreground`.
+  case app(AppCommand)
+  /// `user will match`; `times` is 1 unless the extension `user will fail 5 times` is used.
+  case userWill(UserAnswer, times: Int)
+  /// The four SecItem calls, bare or in Swift call form (`let status =` is dropped).
+  case secItem(SecItemCall)
+  /// `let name = <expr>`: a dictionary, an access control, `LAContext()` or (extension) a value.
+  case bind(name: String, value: Expr)
+  /// `ctx.evaluatePolicy(...)` and the other LAContext members, on the context bound to `context`.
+  case context(String, ContextAction)
+  /// `expect ...` (spec §9).
+  case expect(Expectation)
+  /// `say "text"`.
+  case say(String)
+  /// `show device`, `show items`, and the extension `show apps`.
+  case show(ShowTopic)
+
+  // MARK: - Extensions (REPL words, also accepted in files)
+
+  /// `help` or `help <topic>`.
+  case help(topic: String?)
+  /// `explain errSecInteractionNotAllowed`, `explain -34018`, `explain LAError.userCancel`.
+  case explain(ExplainSubject)
+  /// `reset`: a fresh device, as at the start of a scenario.
+  case reset
+  /// `quit` or `exit`.
+  case quit
+  /// `var result: CFTypeRef?` pasted from Swift: declares nothing the simulator needs.
+  case declaration(name: String)
+}
+
+/// What `show` prints.
+public enum ShowTopic: String, Hashable, Sendable, CaseIterable {
+  case device, items, apps
+}
+
+/// What `explain` explains.
+public enum ExplainSubject: Hashable, Sendable {
+  case status(OSStatus)
+  case laError(LAErrorName)
+}

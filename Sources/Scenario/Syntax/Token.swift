@@ -1,0 +1,57 @@
+/// One lexical unit of a statement.
+public struct Token: Hashable, Sendable {
+  public var kind: TokenKind
+  /// Where the token starts.
+  public var location: SourceLocation
+  /// The token as written (`"a\"b"` with its quotes and escapes; empty at the end).
+  public var text: String
+  /// The offset of the first character in the lexer's input, for rewinding.
+  var offset: Int
+
+  init(kind: TokenKind, location: SourceLocation, text: String, offset: Int) {
+    self.kind = kind
+    self.location = location
+    self.text = text
+    self.offset = offset
+  }
+
+  /// How a diagnostic names the token: `` `SecItemAdd` `` or "the end of the statement".
+  var quoted: String { kind == .end ? "the end of the statement" : "`\(text)`" }
+}
+
+/// What a token is.
+public enum TokenKind: Hashable, Sendable {
+  /// `kSecClass`, `device`, `ctx`: a letter or `_`, then letters, digits or `_`.
+  case identifier(String)
+  /// A string literal, its escapes resolved.
+  case string(String)
+  /// An integer as written, sign and leading zeros kept (`-25308`, `0000`).
+  case integer(String)
+  /// `true` or `false`.
+  case boolean(Bool)
+  /// `500ms`, `1h30m`.
+  case duration(ScenarioDuration)
+  /// One of `[ ] ( ) : , . + = & ! ?`.
+  case punctuation(Punctuation)
+  /// A bare word, read only where the parser asks for one: a bundle id (`com.example.my-app`),
+  /// a team id (`9ABCDE1234`), an access group (`$(AppIdentifierPrefix)shared`), a passcode.
+  case word(String)
+  /// The end of the statement.
+  case end
+}
+
+/// The punctuation the language uses.
+public enum Punctuation: Character, Hashable, Sendable, CaseIterable {
+  case leftBracket = "["
+  case rightBracket = "]"
+  case leftParen = "("
+  case rightParen = ")"
+  case colon = ":"
+  case comma = ","
+  case dot = "."
+  case plus = "+"
+  case equals = "="
+  case ampersand = "&"
+  case exclamation = "!"
+  case question = "?"
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The executable end to end: exit codes, output formats, piped input, `explain`.
+@Suite struct CommandLineTests {
+  static let passing = """
+    device passcode 1234
+    let item = [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "a"]
+    SecItemAdd item + [kSecValueData: "s3cret"]
+    expect errSecSuccess
+    device lock
+    wait 11s
+    SecItemCopyMatching item + [kSecReturnData: true]
+    expect errSecInteractionNotAllowed
+
+    """
+  static let failing = """
+    SecItemCopyMatching [kSecClass: kSecClassGenericPassword]
+    expect errSecSuccess
+
+    """
+  static let unparsable = """
+    device passcode 1234
+    device unlcok 1234
+
+    """
+
+  @Test func passingFileExitsZero() throws {
+    let folder = try ScenarioFolder()
+    let file = try folder.write("ok.scenario", Self.passing)
+    let result = try ExecutableRunner.run(["run", "--kdf", "fast", file])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("expect errSecInteractionNotAllowed  ✓"))
+    #expect(result.stdout.hasSuffix("1 passed, 0 failed (1 scenario file)\n"))
+    #expect(!result.stdout.contains("s3cret"))  // item data given in a query is masked
+    #expect(!result.stdout.contains("1234"))  // so is the passcode
+  }
+
+  @Test func failedExpectationExitsOneWithFileAndLine() throws {
+    let folder = try ScenarioFolder()
+    let file = try folder.write("bad.scenario", Self.failing)
+    let result = try ExecutableRunner.run(["run", "--kdf", "fast", file])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("\(file):2: expectation failed: expect errSecSuccess"))
+    #expect(result.stdout.contains("actual:   errSecItemNotFound (-25300)"))
+  }
+
+  @Test func parseErrorExitsTwoAndRunsNothing() throws {
+    let folder = try ScenarioFolder()
+    let file = try folder.write("broken.scenario", Self.unparsable)
+    let result = try ExecutableRunner.run(["run", "--kdf", "fast", file])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("\(file):2:8: error:"))
+    #expect(result.stderr.contains("device unlcok 1234\n       ^"))
+    #expect(!result.stdout.contains("passcode set"))
+  }
+
+  @Test func missingFileExitsTwo() throws {
+    let result = try ExecutableRunner.run(["run", "/nonexistent/x.scenario"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("/nonexistent/x.scenario: error: no such file or folder"))
+  }
+
+  @Test func folderRunsEveryScenarioRecursivelySorted() throws {
+    let folder = try ScenarioFolder()
+    try folder.write("b.scenario", Self.passing)
+    try folder.write("a/nested.scenario", Self.failing)
+    try folder.write("notes.txt", "not a scenario")
+    let result = try ExecutableRunner.run(["run", "--kdf", "fast", "--quiet", folder.url.path])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("a/nested.scenario:2: expectation failed"))
+    #expect(result.stdout.hasSuffix("1 passed, 1 failed (2 scenario files)\n"))
+    #expect(!result.stdout.contains("▶"))  // --quiet: only failures and the summary
+  }
+
+  @Test(arguments: [(passing, Int32(0)), (failing, Int32(1)), (unparsable, Int32(2))])
+  func pipedInputPlaysLikeAFile(source: String, status: Int32) throws {
+    let result = try ExecutableRunner.run(["--kdf", "fast"], stdin: source)
+    #expect(result.status == status)
+    #expect(!result.stdout.contains("❯"))  // no prompts when standard input is not a terminal
+  }
+
+  @Test func jsonFormatIsJSON() throws {
+    let folder = try ScenarioFolder()
+    let ok = try folder.write("ok.scenario", Self.passing)
+    let bad = try folder.write("bad.scenario", Self.failing)
+    let result = try ExecutableRunner.run(["run", "--kdf", "fast", "--format", "json", ok, bad])
+    #expect(result.status == 1)
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    let root = try #require(object as? [String: Any])
+    let files = try #require(root["files"] as? [[String: Any]])
+    #expect(files.map { $0["status"] as? String } == ["passed", "failed"])
+  }
+
+  @Test func junitReportParsesAsXML() throws {
+    let folder = try ScenarioFolder()
+    let ok = try folder.write("ok.scenario", Self.passing)
+    let bad = try folder.write("bad.scenario", Self.failing)
+    let broken = try folder.write("broken.scenario", Self.unparsable)
+    let junit = folder.path("junit.xml")
+    let result = try ExecutableRunner.run([
+      "run", "--kdf", "fast", "--junit", junit, ok, bad, broken,
+    ])
+    #expect(result.status == 2)
+    let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
+    #expect(try document.nodes(forXPath: "//testcase").count == 3)
+    #expect(try document.nodes(forXPath: "//testcase/failure").count == 1)
+    #expect(try document.nodes(forXPath: "//testcase/error").count == 1)
+  }
+
+  @Test func deviceFileCarriesStateAcrossRuns() throws {
+    let folder = try ScenarioFolder()
+    let device = folder.path("phone.device")
+    let first = try folder.write(
+      "1.scenario",
+      """
+      device passcode 1234
+      SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "kept", kSecValueData: "v"]
+      expect errSecSuccess
+
+      """)
+    let second = try folder.write(
+      "2.scenario",
+      """
+      expect device beforeFirstUnlock
+      device unlock 1234
+      SecItemCopyMatching [kSecClass: kSecClassGenericPassword, kSecReturnData: true]
+      expect result "v"
+
+      """)
+    #expect(
+      try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, first]).status == 0)
+    let result = try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, second])
+    #expect(result.status == 0, "\(result.stdout)")
+  }
+
+  @Test(arguments: ["-25308", "errSecInteractionNotAllowed"])
+  func explainPrintsMeaningCausesAndFix(_ status: String) throws {
+    let result = try ExecutableRunner.run(["explain", status])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.hasPrefix(
+        "errSecInteractionNotAllowed (-25308): User interaction is not allowed."))
+    #expect(result.stdout.contains("What it means"))
+    #expect(result.stdout.contains("Common causes"))
+    #expect(result.stdout.contains("Fix"))
+  }
+
+  @Test func explainUnknownStatusExitsTwo() throws {
+    let result = try ExecutableRunner.run(["explain", "errSecBogus"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("unknown status 'errSecBogus'"))
+  }
+
+  @Test func helpAndVersion() throws {
+    let help = try ExecutableRunner.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("keychain-sim run <file-or-folder>..."))
+    let version = try ExecutableRunner.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout.hasPrefix("keychain-sim "))
+  }
+
+  @Test func badCommandLineExitsTwo() throws {
+    let result = try ExecutableRunner.run(["run", "--format", "yaml", "x"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--format takes json or text, not 'yaml'"))
+  }
+}

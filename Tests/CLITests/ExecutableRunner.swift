@@ -1,0 +1,71 @@
+import Foundation
+
+/// Runs the built `keychain-sim` executable, as a user or a CI job would.
+struct ExecutableRunner {
+  struct Result {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  /// The executable next to the test bundle (both are products of the same build).
+  static let executable: URL = {
+    let bundleDirectory = Bundle.main.bundleURL.deletingLastPathComponent()
+    let candidates = [
+      bundleDirectory.appendingPathComponent("keychain-sim"),
+      Bundle.main.bundleURL.appendingPathComponent("keychain-sim"),
+      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/keychain-sim"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+      ?? candidates[0]
+  }()
+
+  static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["KEYCHAIN_SIM_HISTORY"] = ""
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+}
+
+/// A temporary folder of scenario files, removed when the test is done with it.
+final class ScenarioFolder {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("keychain-sim-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  @discardableResult
+  func write(_ name: String, _ text: String) throws -> String {
+    let file = url.appendingPathComponent(name)
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    return file.path
+  }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}

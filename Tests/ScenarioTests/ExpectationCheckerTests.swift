@@ -1,0 +1,140 @@
+import Foundation
+import Keychain
+import Testing
+
+@testable import Scenario
+
+@Suite struct ExpectationCheckerTests {
+  typealias Verdict = ExpectationChecker.Verdict
+
+  static let found = RecordedOutcome.secItem(
+    function: "SecItemCopyMatching",
+    outcome: SecItemOutcome(status: .errSecSuccess, result: .data(Data("r1".utf8))), line: 4)
+  static let attributes = RecordedOutcome.secItem(
+    function: "SecItemCopyMatching",
+    outcome: SecItemOutcome(
+      status: .errSecSuccess,
+      result: .dictionary([
+        "acct": .string("alice"), "svce": .string("auth"), "v_Data": .data(Data("pw".utf8)),
+        "sync": .number(0),
+      ])),
+    line: 4)
+  static let array = RecordedOutcome.secItem(
+    function: "SecItemCopyMatching",
+    outcome: SecItemOutcome(
+      status: .errSecSuccess, result: .array([.data(Data("a".utf8)), .data(Data("b".utf8))])),
+    line: 4)
+  static let locked = RecordedOutcome.secItem(
+    function: "SecItemCopyMatching",
+    outcome: SecItemOutcome(
+      status: .errSecInteractionNotAllowed,
+      explanation: Explanation(cause: "class A key discarded", fix: "use AfterFirstUnlock")),
+    line: 9)
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    let name: String
+    let expectation: Scenario.Expectation
+    let last: RecordedOutcome?
+    let holds: Bool
+    var testDescription: String { name }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      name: "status by name holds", expectation: .status(.errSecSuccess), last: found, holds: true),
+    Case(name: "status differs", expectation: .status(.errSecSuccess), last: locked, holds: false),
+    Case(
+      name: "status by number", expectation: .status(OSStatus(rawValue: -25308)), last: locked,
+      holds: true),
+    Case(
+      name: "string matches data bytes", expectation: .result(.string("r1")), last: found,
+      holds: true),
+    Case(
+      name: "string differs from data", expectation: .result(.string("r2")), last: found,
+      holds: false),
+    Case(
+      name: "dictionary contained",
+      expectation: .result(dictionary(["acct": .string("alice"), "v_Data": .string("pw")])),
+      last: attributes, holds: true),
+    Case(
+      name: "dictionary value differs",
+      expectation: .result(dictionary(["acct": .string("bob")])), last: attributes, holds: false),
+    Case(
+      name: "dictionary key missing",
+      expectation: .result(dictionary(["labl": .string("x")])), last: attributes, holds: false),
+    Case(
+      name: "bool matches CFNumber 0",
+      expectation: .result(dictionary(["sync": .bool(false)])), last: attributes, holds: true),
+    Case(
+      name: "array in order", expectation: .result(.array([.string("a"), .string("b")])),
+      last: array, holds: true),
+    Case(
+      name: "array out of order", expectation: .result(.array([.string("b"), .string("a")])),
+      last: array, holds: false),
+    Case(
+      name: "array shorter", expectation: .result(.array([.string("a")])), last: array,
+      holds: false),
+    Case(
+      name: "result but none returned", expectation: .result(.string("r1")), last: locked,
+      holds: false),
+    Case(name: "no result holds", expectation: .noResult, last: locked, holds: true),
+    Case(name: "no result fails", expectation: .noResult, last: found, holds: false),
+    Case(name: "count 0 of nothing", expectation: .count(0), last: locked, holds: true),
+    Case(name: "count 1 of one object", expectation: .count(1), last: found, holds: true),
+    Case(name: "count 2 of array", expectation: .count(2), last: array, holds: true),
+    Case(name: "count wrong", expectation: .count(3), last: array, holds: false),
+    Case(name: "no outcome yet", expectation: .status(.errSecSuccess), last: nil, holds: false),
+    Case(
+      name: "device statement has no status", expectation: .status(.errSecSuccess),
+      last: .device(statement: "device lock", line: 2), holds: false),
+    Case(name: "device unlocked", expectation: .device(.unlocked), last: nil, holds: true),
+    Case(name: "device locked", expectation: .device(.locked), last: nil, holds: false),
+  ]
+
+  static func dictionary(_ values: [String: Expr]) -> Expr {
+    .dictionary(
+      values.sorted { $0.key < $1.key }.map {
+        DictionaryEntry(
+          key: DictionaryKey(raw: $0.key), value: $0.value,
+          location: SourceLocation(file: "t", line: 1, column: 1))
+      })
+  }
+
+  func check(_ expectation: Scenario.Expectation, last: RecordedOutcome?) throws -> Verdict {
+    let evaluator = ValueEvaluator(bindings: [:])
+    return try ExpectationChecker().check(
+      expectation, source: "expect", last: last, lockState: .unlocked,
+      evaluate: { (expr: Expr) throws(ScenarioRuntimeError) -> SecValue in
+        try evaluator.evaluate(expr)
+      })
+  }
+
+  @Test(arguments: cases)
+  func eachKindHoldsOrFails(_ testCase: Case) throws {
+    let verdict = try check(testCase.expectation, last: testCase.last)
+    #expect((verdict == .held) == testCase.holds)
+  }
+
+  @Test func failedStatusCarriesTheCallsExplanation() throws {
+    let verdict = try check(.status(.errSecSuccess), last: Self.locked)
+    #expect(
+      verdict
+        == .failed(
+          expected: "errSecSuccess (0)",
+          actual: "errSecInteractionNotAllowed (-25308): User interaction is not allowed.",
+          explanation: "class A key discarded\nfix: use AfterFirstUnlock"))
+  }
+
+  @Test func failedResultShowsBothValues() throws {
+    let verdict = try check(.result(.string("r2")), last: Self.found)
+    #expect(
+      verdict
+        == .failed(
+          expected: #"result "r2""#, actual: #"result <2 bytes: "r1">"#, explanation: nil))
+  }
+
+  @Test(arguments: [Scenario.Expectation.success, .bool(true), .prompt, .noPrompt])
+  func laterFeaturesAreNotSimulatedYet(_ expectation: Scenario.Expectation) {
+    #expect(throws: ScenarioRuntimeError.self) { try check(expectation, last: Self.found) }
+  }
+}

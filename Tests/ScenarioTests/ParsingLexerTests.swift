@@ -1,0 +1,144 @@
+import Testing
+
+@testable import Scenario
+
+/// Tokens, string escapes, durations and comments (spec §1).
+@Suite struct ParsingLexerTests {
+  private func kinds(_ text: String) throws -> [TokenKind] {
+    try Lexer.tokenize(text).map(\.kind)
+  }
+
+  struct StringCase: CustomTestStringConvertible, Sendable {
+    let literal: String
+    let value: String
+    var testDescription: String { literal }
+  }
+
+  static let strings: [StringCase] = [
+    StringCase(literal: #""plain""#, value: "plain"),
+    StringCase(literal: #""""#, value: ""),
+    StringCase(literal: #""say \"hi\"""#, value: "say \"hi\""),
+    StringCase(literal: #""back\\slash""#, value: "back\\slash"),
+    StringCase(literal: #""two\nlines""#, value: "two\nlines"),
+    StringCase(literal: #""a\tb""#, value: "a\tb"),
+    StringCase(literal: #""\u{1F511} key""#, value: "🔑 key"),
+    StringCase(literal: #""\u{e9}""#, value: "é"),
+    StringCase(literal: ##""# not a comment""##, value: "# not a comment"),
+    StringCase(literal: #""// nor this""#, value: "// nor this"),
+    StringCase(literal: #""[(unbalanced""#, value: "[(unbalanced"),
+    StringCase(literal: #""naïve 🔐""#, value: "naïve 🔐"),
+  ]
+
+  @Test(arguments: strings)
+  func stringLiteral(_ test: StringCase) throws {
+    #expect(try kinds(test.literal) == [.string(test.value), .end])
+  }
+
+  struct DurationCase: CustomTestStringConvertible, Sendable {
+    let text: String
+    let milliseconds: Int64
+    var testDescription: String { text }
+  }
+
+  static let durations: [DurationCase] = [
+    DurationCase(text: "500ms", milliseconds: 500),
+    DurationCase(text: "10s", milliseconds: 10_000),
+    DurationCase(text: "5m", milliseconds: 300_000),
+    DurationCase(text: "3h", milliseconds: 10_800_000),
+    DurationCase(text: "2d", milliseconds: 172_800_000),
+    DurationCase(text: "1h30m", milliseconds: 5_400_000),
+    DurationCase(text: "1d2h3m4s5ms", milliseconds: 93_784_005),
+    DurationCase(text: "0s", milliseconds: 0),
+    DurationCase(text: "90m", milliseconds: 5_400_000),
+  ]
+
+  @Test(arguments: durations)
+  func duration(_ test: DurationCase) throws {
+    #expect(
+      try kinds(test.text) == [.duration(ScenarioDuration(milliseconds: test.milliseconds)), .end])
+  }
+
+  @Test func durationDescriptionIsTheShortestSpelling() {
+    #expect(ScenarioDuration(milliseconds: 5_400_000).description == "1h30m")
+    #expect(ScenarioDuration(milliseconds: 500).description == "500ms")
+    #expect(ScenarioDuration(milliseconds: 0).description == "0s")
+    #expect(ScenarioDuration(milliseconds: 93_784_005).description == "1d2h3m4s5ms")
+  }
+
+  @Test func integersKeepTheirSpelling() throws {
+    #expect(
+      try kinds("10 -25308 0000") == [.integer("10"), .integer("-25308"), .integer("0000"), .end])
+  }
+
+  @Test func booleansAndIdentifiers() throws {
+    #expect(
+      try kinds("true false kSecClass _x ctx2")
+        == [
+          .boolean(true), .boolean(false), .identifier("kSecClass"), .identifier("_x"),
+          .identifier("ctx2"), .end,
+        ])
+  }
+
+  @Test func everyPunctuation() throws {
+    let text = Punctuation.allCases.map { String($0.rawValue) }.joined(separator: " ")
+    #expect(try kinds(text) == Punctuation.allCases.map { .punctuation($0) } + [.end])
+  }
+
+  @Test func commentsEndTheLineOutsideStrings() throws {
+    #expect(
+      try kinds("device lock # comment \"x") == [.identifier("device"), .identifier("lock"), .end])
+    #expect(
+      try kinds("device lock // comment") == [.identifier("device"), .identifier("lock"), .end])
+    #expect(
+      try kinds("[a: 1, # one\n b: 2] // two")
+        == [
+          .punctuation(.leftBracket), .identifier("a"), .punctuation(.colon), .integer("1"),
+          .punctuation(.comma), .identifier("b"), .punctuation(.colon), .integer("2"),
+          .punctuation(.rightBracket), .end,
+        ])
+  }
+
+  @Test func locationsCountCharactersAcrossLines() throws {
+    let tokens = try Lexer.tokenize("\"🔑é\" x\n  y", file: "f", line: 7)
+    #expect(tokens.map(\.location.line) == [7, 7, 8, 8])
+    #expect(tokens.map(\.location.column) == [1, 6, 3, 4])
+    #expect(tokens.map(\.text) == ["\"🔑é\"", "x", "y", ""])
+  }
+
+  struct ErrorCase: CustomTestStringConvertible, Sendable {
+    let text: String
+    let column: Int
+    let message: String
+    var testDescription: String { text }
+  }
+
+  static let errors: [ErrorCase] = [
+    ErrorCase(text: #"say "open"#, column: 5, message: "unterminated string literal"),
+    ErrorCase(text: #"say "a\qb""#, column: 7, message: "invalid escape `\\q` in a string literal"),
+    ErrorCase(
+      text: #"say "\u{110000}""#, column: 6,
+      message:
+        "invalid unicode escape `\\u{110000}`; write `\\u{` and 1 to 8 hex digits of a scalar, then `}`"
+    ),
+    ErrorCase(
+      text: "wait 1hr", column: 6,
+      message: "invalid duration `1hr`; write an integer and a unit (ms, s, m, h, d), as in `1h30m`"
+    ),
+    ErrorCase(text: "wait -5m", column: 6, message: "a duration cannot be negative: `-5m`"),
+    ErrorCase(
+      text: "expect 99999999999999999999", column: 8,
+      message: "integer `99999999999999999999` does not fit in 64 bits"),
+    ErrorCase(text: "a - b", column: 3, message: "unexpected character `-`"),
+    ErrorCase(text: "a ; b", column: 3, message: "unexpected character `;`"),
+  ]
+
+  @Test(arguments: errors)
+  func lexicalError(_ test: ErrorCase) {
+    #expect(
+      throws: ScenarioDiagnostic(
+        at: SourceLocation(file: "<input>", line: 1, column: test.column), message: test.message)
+    ) {
+      _ = try Lexer.tokenize(test.text)
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import Testing
+
+@testable import Scenario
+
+/// One statement per line, continued while a `[` or `(` is open (spec §1), and the REPL's
+/// incremental question "is this input complete?".
+@Suite struct ParsingSplitterTests {
+  @Test func blankAndCommentLinesAreSkipped() {
+    let splitter = StatementSplitter(
+      source: "\n# heading\n  // note\ndevice lock\n\n   \ndevice reboot # done\n", firstLine: 1)
+    #expect(splitter.chunks.map(\.firstLine) == [4, 7])
+    #expect(splitter.chunks.map(\.sourceText) == ["device lock", "device reboot"])
+    #expect(splitter.unclosed == nil)
+  }
+
+  @Test func aStatementContinuesWhileABracketIsOpen() {
+    let splitter = StatementSplitter(
+      source: """
+        SecItemUpdate([kSecClass: kSecClassGenericPassword],   # the query
+                      [kSecValueData: "x)"   // not a bracket: in a string
+                      ])
+        expect errSecSuccess
+        """, firstLine: 10)
+    #expect(splitter.chunks.map(\.firstLine) == [10, 13])
+    #expect(
+      splitter.chunks.first?.sourceText == """
+        SecItemUpdate([kSecClass: kSecClassGenericPassword],
+                      [kSecValueData: "x)"
+                      ])
+        """)
+  }
+
+  @Test func crLfLineEndings() {
+    let splitter = StatementSplitter(source: "device lock\r\nlet q = [\r\n:]\r\n", firstLine: 1)
+    #expect(splitter.chunks.map(\.firstLine) == [1, 2])
+    #expect(splitter.chunks.last?.code == "let q = [\n:]")
+  }
+
+  @Test func anUnterminatedStringEndsOnItsLine() {
+    let splitter = StatementSplitter(source: "say \"[oops\ndevice lock", firstLine: 1)
+    #expect(splitter.chunks.count == 2)
+    #expect(splitter.unclosed == nil)
+  }
+
+  struct InputCase: CustomTestStringConvertible, Sendable {
+    let lines: [String]
+    let status: InputStatus
+    var testDescription: String { lines.joined(separator: "⏎") }
+  }
+
+  static let inputs: [InputCase] = [
+    InputCase(lines: ["device lock"], status: .complete),
+    InputCase(lines: [""], status: .complete),
+    InputCase(lines: ["# only a comment ["], status: .complete),
+    InputCase(lines: ["let q = ["], status: .needsMore(bracket: "[", line: 1, column: 9)),
+    InputCase(
+      lines: ["let q = [", "  kSecClass: kSecClassGenericPassword,"],
+      status: .needsMore(bracket: "[", line: 1, column: 9)),
+    InputCase(lines: ["let q = [", "  kSecClass: kSecClassGenericPassword]"], status: .complete),
+    InputCase(
+      lines: ["SecItemAdd([kSecClass: kSecClassGenericPassword]"],
+      status: .needsMore(bracket: "(", line: 1, column: 11)),
+    InputCase(
+      lines: ["SecItemAdd(", "  [kSecClass: "], status: .needsMore(bracket: "[", line: 2, column: 3)
+    ),
+    InputCase(lines: ["say \"[\""], status: .complete),
+    InputCase(lines: ["say \"unterminated ["], status: .complete),
+    InputCase(lines: ["x ]"], status: .complete),
+  ]
+
+  @Test(arguments: inputs)
+  func inputStatus(_ test: InputCase) {
+    #expect(ScenarioParser.inputStatus(of: test.lines) == test.status)
+  }
+
+  @Test func anUnclosedBracketAtTheEndOfAFileIsAnError() {
+    let result = ParsingTestSupport.parse(
+      "device lock\nlet q = [kSecClass: kSecClassGenericPassword,\n")
+    #expect(result.statements.map(\.kind) == [.device(.lock)])
+    #expect(
+      result.diagnostics.map(\.description) == ["test.scenario:2:9: error: `[` is never closed"])
+  }
+}

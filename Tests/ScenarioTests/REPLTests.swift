@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import Scenario
+
+/// The REPL driven by a `ScriptedReader`, compared with a golden transcript that shows each
+/// prompt and line as a terminal would.
+@Suite struct REPLTests {
+  /// Plays `lines` and returns the transcript and the exit status.
+  func play(_ lines: [String]) throws -> (transcript: String, status: Int32) {
+    let output = OutputBuffer()
+    let reader = ScriptedReader(lines) { output.text += $0 }
+    var repl = REPL(
+      session: try ScenarioSession(options: .init(fastKDF: true)), reader: reader
+    ) { output.text += $0 }
+    let status = repl.run()
+    return (output.text, status)
+  }
+
+  @Test(arguments: GoldenFile.names(withExtension: "repl"))
+  func sessionMatchesGolden(_ name: String) throws {
+    let lines = try GoldenFile.input(name, ext: "repl").components(separatedBy: "\n")
+      .dropLast()
+    let (transcript, status) = try play(Array(lines))
+    GoldenFile.assertMatches(transcript, name: name)
+    #expect(status == 1)  // one expectation failed in the golden session
+  }
+
+  @Test func promptShowsTheDeviceAtAGlance() throws {
+    let (transcript, _) = try play(["device passcode 1234", "device lock"])
+    #expect(transcript.contains("[unlocked · no passcode · com.example.app] ❯ device passcode"))
+    #expect(transcript.contains("[unlocked · passcode · com.example.app] ❯ device lock"))
+    #expect(transcript.contains("[locked · passcode · com.example.app] ❯ \n"))
+  }
+
+  @Test func continuationPromptWhileABracketIsOpen() throws {
+    let (transcript, status) = try play(["SecItemAdd [kSecClass: kSecClassGenericPassword,", "]"])
+    #expect(transcript.contains("\n    … ]\n→ errSecSuccess"))
+    #expect(status == 0)
+  }
+
+  @Test func parseErrorsShowACaretAndTheSessionGoesOn() throws {
+    let (transcript, _) = try play(["expect errSecNope", "expect device unlocked"])
+    #expect(transcript.contains("<repl>:1:8: error:"))
+    #expect(transcript.contains("       ^\n"))
+    #expect(transcript.contains("✓ holds"))
+  }
+
+  @Test func endOfInputEndsTheSession() throws {
+    let (_, status) = try play([])
+    #expect(status == 0)
+  }
+
+  @Test func completionOffersBoundNames() throws {
+    final class Recorder: LineReader {
+      var words: [String] = []
+      var lines = ["let query = [kSecClass: kSecClassGenericPassword]"]
+      func readLine(prompt: String) -> String? { lines.isEmpty ? nil : lines.removeFirst() }
+      func updateCompletions(_ words: [String]) { self.words = words }
+    }
+    let recorder = Recorder()
+    var repl = REPL(session: try ScenarioSession(options: .init(fastKDF: true)), reader: recorder) {
+      _ in
+    }
+    _ = repl.run()
+    #expect(recorder.words.contains("query"))
+    #expect(recorder.words.contains("kSecAttrAccessibleAfterFirstUnlock"))
+    #expect(recorder.words.contains("SecItemCopyMatching"))
+  }
+}
+
+/// Collects output from closures (the reader's echo and the REPL's writes) in order.
+final class OutputBuffer: @unchecked Sendable {
+  var text = ""
+}

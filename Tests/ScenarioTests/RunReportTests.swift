@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import Scenario
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@Suite struct RunReportTests {
+  static let failure = ScenarioFailure(
+    kind: .expectation, line: 12, statement: "expect errSecSuccess",
+    expected: "errSecSuccess (0)", actual: "errSecItemNotFound (-25300): <not found> & \"gone\"",
+    explanation: "no item matched")
+
+  static let report = RunReport(files: [
+    ScenarioFileReport(path: "a.scenario", transcript: "▶ a.scenario\n✓ passed\n"),
+    ScenarioFileReport(path: "b.scenario", failures: [failure]),
+    ScenarioFileReport(path: "c.scenario", loadError: "c.scenario:1:8: error: bad\nx\n ^\n"),
+  ])
+
+  @Test func exitCodeIsTwoWhenAFileDidNotParse() {
+    #expect(Self.report.exitCode == 2)
+    #expect(RunReport(files: [Self.report.files[0], Self.report.files[1]]).exitCode == 1)
+    #expect(RunReport(files: [Self.report.files[0]]).exitCode == 0)
+  }
+
+  @Test func summaryCountsScenarioFiles() {
+    #expect(Self.report.summaryLine == "1 passed, 1 failed, 1 error (3 scenario files)")
+    #expect(
+      RunReport(files: [Self.report.files[0]]).summaryLine == "1 passed, 0 failed (1 scenario file)"
+    )
+  }
+
+  @Test func failureRendersFileLineExpectedActualAndWhy() {
+    #expect(
+      Self.failure.rendered(file: "b.scenario") == """
+        b.scenario:12: expectation failed: expect errSecSuccess
+          expected: errSecSuccess (0)
+          actual:   errSecItemNotFound (-25300): <not found> & "gone"
+          why:      no item matched
+        """)
+  }
+
+  @Test func jsonHasSummaryAndFiles() throws {
+    let object = try JSONSerialization.jsonObject(with: Data(Self.report.jsonText().utf8))
+    let root = try #require(object as? [String: Any])
+    let summary = try #require(root["summary"] as? [String: Any])
+    #expect(summary["passed"] as? Int == 1)
+    #expect(summary["failed"] as? Int == 1)
+    #expect(summary["errors"] as? Int == 1)
+    #expect(summary["exitCode"] as? Int == 2)
+    let files = try #require(root["files"] as? [[String: Any]])
+    #expect(files.map { $0["status"] as? String } == ["passed", "failed", "error"])
+    let failures = try #require(files[1]["failures"] as? [[String: Any]])
+    #expect(failures.first?["line"] as? Int == 12)
+    #expect(failures.first?["explanation"] as? String == "no item matched")
+  }
+
+  @Test func junitIsWellFormedWithOneCasePerFile() throws {
+    let xml = Self.report.junitXML()
+    let document = try XMLDocument(data: Data(xml.utf8))
+    let cases = try document.nodes(forXPath: "//testcase")
+    #expect(cases.count == 3)
+    #expect(try document.nodes(forXPath: "//testcase/failure").count == 1)
+    #expect(try document.nodes(forXPath: "//testcase/error").count == 1)
+    let message = try document.nodes(forXPath: "//failure/@message").first?.stringValue
+    #expect(message == "b.scenario:12: expectation failed: expect errSecSuccess")
+    let suite = try #require(try document.nodes(forXPath: "/testsuites").first as? XMLElement)
+    #expect(suite.attribute(forName: "failures")?.stringValue == "1")
+    #expect(suite.attribute(forName: "errors")?.stringValue == "1")
+  }
+}
