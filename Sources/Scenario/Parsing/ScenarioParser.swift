@@ -42,8 +42,9 @@ public struct ScenarioParser: Sendable {
   ///   - source: the text; a trailing open bracket is reported as an error.
   ///   - firstLine: the line number of the first line, for locations.
   public mutating func parse(_ source: String, firstLine: Int = 1) -> ParseResult {
-    let lines = source.lines
-    let splitter = StatementSplitter(lines: lines, firstLine: firstLine)
+    let characterLines = source.characterLines
+    let splitter = StatementSplitter(lines: characterLines, firstLine: firstLine)
+    let lines = characterLines.map { String($0) }
     var statements: [Statement] = []
     var diagnostics: [ScenarioDiagnostic] = []
     var known = bindings
@@ -72,11 +73,11 @@ public struct ScenarioParser: Sendable {
   }
 
   private static func withSourceLine(
-    _ diagnostic: ScenarioDiagnostic, lines: [Substring], firstLine: Int
+    _ diagnostic: ScenarioDiagnostic, lines: [String], firstLine: Int
   ) -> ScenarioDiagnostic {
     var diagnostic = diagnostic
     let index = diagnostic.location.line - firstLine
-    if lines.indices.contains(index) { diagnostic.sourceLine = String(lines[index]) }
+    if lines.indices.contains(index) { diagnostic.sourceLine = lines[index] }
     return diagnostic
   }
 
@@ -85,7 +86,7 @@ public struct ScenarioParser: Sendable {
 
   /// Whether `lines` form complete statements or a bracket is still open.
   public static func inputStatus(of lines: [String]) -> InputStatus {
-    let splitter = StatementSplitter(lines: lines.flatMap(\.lines), firstLine: 1)
+    let splitter = StatementSplitter(lines: lines.flatMap(\.characterLines), firstLine: 1)
     guard let open = splitter.unclosed else { return .complete }
     return .needsMore(bracket: open.bracket, line: open.line, column: open.column)
   }

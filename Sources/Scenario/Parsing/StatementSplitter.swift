@@ -31,12 +31,12 @@ struct StatementSplitter {
   /// The innermost bracket left open at the end, whose statement is not in `chunks`.
   private(set) var unclosed: OpenBracket?
 
-  private var pending: [Substring] = []
+  private var pending: [ArraySlice<Character>] = []
   private var pendingFirstLine = 0
   private var open: [OpenBracket] = []
 
   /// Splits `lines`, the first of which is line `firstLine`.
-  init(lines: [Substring], firstLine: Int) {
+  init(lines: [[Character]], firstLine: Int) {
     for (offset, line) in lines.enumerated() {
       add(line, number: firstLine + offset)
     }
@@ -45,65 +45,82 @@ struct StatementSplitter {
 
   /// Splits text, cutting lines at any line break (`\n`, `\r\n`, `\r`).
   init(source: String, firstLine: Int) {
-    self.init(lines: source.lines, firstLine: firstLine)
+    self.init(lines: source.characterLines, firstLine: firstLine)
   }
 
-  private mutating func add(_ line: Substring, number: Int) {
+  private mutating func add(_ line: [Character], number: Int) {
     let code = scan(line, number: number)
     if pending.isEmpty {
-      guard !code.allSatisfy(\.isWhitespace) else { return }
+      guard code.contains(where: { !$0.isWhitespace }) else { return }
       pendingFirstLine = number
     }
     pending.append(code)
     if open.isEmpty {
-      chunks.append(Chunk(code: pending.joined(separator: "\n"), firstLine: pendingFirstLine))
+      let code = pending.map { String($0) }.joined(separator: "\n")
+      chunks.append(Chunk(code: code, firstLine: pendingFirstLine))
       pending = []
     }
   }
 
   /// Updates the open brackets with one line; returns the line without its comment.
-  private mutating func scan(_ line: Substring, number: Int) -> Substring {
+  ///
+  /// Compares ASCII bytes rather than `Character`s: a debug build compares characters slowly,
+  /// and every interesting character here is ASCII.
+  private mutating func scan(_ line: [Character], number: Int) -> ArraySlice<Character> {
     var inString = false
     var escaped = false
-    var column = 0
-    var previous: Character?
-    for index in line.indices {
-      let character = line[index]
-      column += 1
-      defer { previous = character }
+    var previous: UInt8 = 0
+    for (offset, character) in line.enumerated() {
+      let byte = character.asciiValue ?? 0
+      defer { previous = byte }
       if inString {
         if escaped {
           escaped = false
-        } else if character == "\\" {
+        } else if byte == Self.backslash {
           escaped = true
-        } else if character == "\"" {
+        } else if byte == Self.quote {
           inString = false
         }
         continue
       }
-      switch character {
-      case "\"":
-        inString = true
-      case "#":
-        return line[..<index]
-      case "/" where previous == "/":
-        return line[..<line.index(before: index)]
-      case "[", "(":
-        open.append(OpenBracket(bracket: character, line: number, column: column))
-      case "]", ")":
+      switch byte {
+      case Self.quote: inString = true
+      case Self.hash: return line.prefix(offset)
+      case Self.slash where previous == Self.slash: return line.prefix(offset - 1)
+      case Self.leftBracket, Self.leftParen:
+        open.append(OpenBracket(bracket: character, line: number, column: offset + 1))
+      case Self.rightBracket, Self.rightParen:
         if !open.isEmpty { open.removeLast() }
-      default:
-        break
+      default: break
       }
     }
-    return line
+    return line[...]
   }
+
+  private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+  private static let hash = UInt8(ascii: "#"), slash = UInt8(ascii: "/")
+  private static let leftBracket = UInt8(ascii: "["), rightBracket = UInt8(ascii: "]")
+  private static let leftParen = UInt8(ascii: "("), rightParen = UInt8(ascii: ")")
 }
 
 extension String {
   /// The lines of the text, cut at any line break; a final line break gives a final empty line.
-  var lines: [Substring] {
-    split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+  var lines: [String] { characterLines.map { String($0) } }
+
+  /// The lines as characters: iterating an array is much cheaper than iterating a string.
+  var characterLines: [[Character]] {
+    var lines: [[Character]] = []
+    var line: [Character] = []
+    for character in self {
+      if character.isNewline {
+        lines.append(line)
+        line.removeAll(keepingCapacity: true)
+      } else {
+        line.append(character)
+      }
+    }
+    lines.append(line)
+    return lines
   }
 }
 
