@@ -1,7 +1,7 @@
 extension Device {
   /// Written out by hand (not synthesized) so decoding can validate.
   private enum Key: String, CodingKey {
-    case passcode, lock, clock
+    case passcode, lock, clock, biometry
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -9,6 +9,7 @@ extension Device {
     try container.encode(passcode, forKey: .passcode)
     try container.encode(lock, forKey: .lock)
     try container.encode(clock, forKey: .clock)
+    try container.encode(biometry, forKey: .biometry)
   }
 
   /// Decodes a saved device, rejecting states the transitions can never produce, so a damaged
@@ -26,6 +27,12 @@ extension Device {
       throw DecodingError.dataCorruptedError(
         forKey: .lock, in: container, debugDescription: "locked since \(since), after \(clock.now)")
     }
-    self.init(passcode: passcode, lock: lock, clock: clock)
+    // Device files written before biometry existed have none: a fresh Face ID device.
+    let biometry = try container.decodeIfPresent(BiometryState.self, forKey: .biometry) ?? .fresh
+    if biometry.failedMatches < 0 || Set(biometry.enrolled).count != biometry.enrolled.count {
+      throw DecodingError.dataCorruptedError(
+        forKey: .biometry, in: container, debugDescription: "impossible biometry state")
+    }
+    self.init(passcode: passcode, lock: lock, clock: clock, biometry: biometry)
   }
 }

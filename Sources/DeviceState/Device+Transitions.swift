@@ -23,14 +23,29 @@ extension Device {
       try requirePasscodeEntry()
       try requireUnlocked()
       passcode = .notSet
-      return [.destroyClassKey(.akpu)]
+      // Face ID and Touch ID cannot be used without a passcode: turning it off removes them
+      // (docs/fidelity/biometry.md).
+      if !biometry.enrolled.isEmpty {
+        biometry.enrolled = []
+        biometry.domainGeneration += 1
+      }
+      biometry.failedMatches = 0
+      biometry.lastBiometricUnlock = nil
+      return [.destroyClassKey(.akpu), .discardUnlockEscrow]
 
     case .unlockSucceeded:
       if passcode.isSet {
         try checkPasscodeEntryAllowed()
         passcode = .setClean
+        biometry.failedMatches = 0
       }
       lock = .unlocked
+      return []
+
+    case .passcodeVerified:
+      try requirePasscodeEntry()
+      passcode = .setClean
+      biometry.failedMatches = 0
       return []
 
     case .unlockFailed:
@@ -47,6 +62,7 @@ extension Device {
 
     case .rebooted:
       lock = .beforeFirstUnlock
+      biometry.lastBiometricUnlock = nil
       if let until = passcode.blockedUntil, clock.now < until {
         // [APS]: a delay interrupted by a restart is still enforced, starting over.
         let failures = passcode.failedAttempts
@@ -54,7 +70,10 @@ extension Device {
         passcode = .set(failedAttempts: failures, blockedUntil: clock.now.advanced(by: delay))
       }
       guard passcode.isSet else { return [] }
-      return [.discardClassKeys(ProtectionTier.a.classes.union(ProtectionTier.c.classes))]
+      return [
+        .discardClassKeys(ProtectionTier.a.classes.union(ProtectionTier.c.classes)),
+        .discardUnlockEscrow,
+      ]
 
     case .timeAdvanced(let milliseconds):
       let before = availableClasses
@@ -64,6 +83,51 @@ extension Device {
       }
       let lost = before.subtracting(availableClasses)
       return lost.isEmpty ? [] : [.discardClassKeys(lost)]
+
+    case .biometryTypeChanged(let type):
+      biometry.type = type
+      biometry.failedMatches = 0
+      return []
+
+    case .biometryEnrolled(let name):
+      try requireBiometryHardware()
+      guard passcode.isSet else { throw .noPasscode }
+      try requireUnlocked()
+      guard !biometry.enrolled.contains(name) else { throw .alreadyEnrolled(name) }
+      guard biometry.enrolled.count < biometry.type.enrolmentLimit else {
+        throw .enrolmentLimitReached(biometry.type)
+      }
+      biometry.enrolled.append(name)
+      biometry.domainGeneration += 1
+      return []
+
+    case .biometryRemoved(let name):
+      try requireUnlocked()
+      guard let index = biometry.enrolled.firstIndex(of: name) else { throw .notEnrolled(name) }
+      biometry.enrolled.remove(at: index)
+      biometry.domainGeneration += 1
+      return []
+
+    case .biometricMatchSucceeded:
+      try requireUsableBiometry()
+      biometry.failedMatches = 0
+      return []
+
+    case .biometricMatchFailed:
+      try requireUsableBiometry()
+      biometry.failedMatches += 1
+      return []
+
+    case .biometricUnlockSucceeded:
+      guard lock != .beforeFirstUnlock || !passcode.isSet else {
+        throw .passcodeRequiredAfterRestart
+      }
+      guard lock != .unlocked else { throw .notLocked }
+      try requireUsableBiometry()
+      lock = .unlocked
+      biometry.failedMatches = 0
+      biometry.lastBiometricUnlock = clock.now
+      return [.restoreClassKeysFromUnlockEscrow]
     }
   }
 
@@ -71,6 +135,18 @@ extension Device {
 
   private func requireUnlocked() throws(DeviceError) {
     guard lock == .unlocked else { throw .deviceLocked }
+  }
+
+  private func requireBiometryHardware() throws(DeviceError) {
+    guard biometry.type != .none else { throw .biometryNotAvailable }
+  }
+
+  /// Hardware, a passcode, an enrolled identity and no lockout: what a biometric scan needs.
+  private func requireUsableBiometry() throws(DeviceError) {
+    try requireBiometryHardware()
+    guard passcode.isSet else { throw .noPasscode }
+    guard biometry.isEnrolled else { throw .biometryNotEnrolled }
+    guard !biometry.isLockedOut else { throw .biometryLockedOut }
   }
 
   /// A passcode must be set, and no escalating delay may be running.

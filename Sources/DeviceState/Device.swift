@@ -18,6 +18,8 @@ public struct Device: Equatable, Hashable, Sendable, Codable {
   public internal(set) var lock: LockState
   /// Simulated time.
   public internal(set) var clock: SimulatedClock
+  /// Face ID / Touch ID hardware, enrolments, failed matches.
+  public internal(set) var biometry: BiometryState = .fresh
 
   /// How long class A keys survive a lock: "Shortly after the user locks a device (10 seconds,
   /// if the Require Password setting is Immediately), the decrypted class key is discarded"

@@ -10,6 +10,22 @@ public enum DeviceError: Error, Equatable, Hashable, Sendable, CustomStringConve
   case deviceLocked
   /// Time cannot move backwards or past the end of the clock.
   case invalidTimeAdvance(milliseconds: Int64)
+  /// A biometry event on a device without biometric hardware.
+  case biometryNotAvailable
+  /// Biometry needs an enrolled face or finger.
+  case biometryNotEnrolled
+  /// Five failed matches: the passcode must be entered before biometry works again.
+  case biometryLockedOut
+  /// Enrolling a name that is enrolled already.
+  case alreadyEnrolled(String)
+  /// Removing a name that is not enrolled.
+  case notEnrolled(String)
+  /// Face ID takes two appearances, Touch ID five fingers.
+  case enrolmentLimitReached(BiometryType)
+  /// Biometric unlock before the first passcode unlock since boot.
+  case passcodeRequiredAfterRestart
+  /// Biometric unlock of a screen that is not locked.
+  case notLocked
 
   public var description: String {
     switch self {
@@ -19,6 +35,19 @@ public enum DeviceError: Error, Equatable, Hashable, Sendable, CustomStringConve
     case .deviceLocked: "the device must be unlocked to change passcode settings"
     case .invalidTimeAdvance(let milliseconds):
       "cannot advance the clock by \(SimulatedDuration.milliseconds(milliseconds))"
+    case .biometryNotAvailable: "the device has no biometric hardware"
+    case .biometryNotEnrolled: "no face or finger is enrolled"
+    case .biometryLockedOut:
+      "biometry is locked out after \(BiometryState.maximumFailedMatches) failed matches; "
+        + "the passcode is required"
+    case .alreadyEnrolled(let name): "`\(name)` is already enrolled"
+    case .notEnrolled(let name): "`\(name)` is not enrolled"
+    case .enrolmentLimitReached(let type):
+      "\(type) takes at most \(type.enrolmentLimit) enrolled identities"
+    case .passcodeRequiredAfterRestart:
+      "the passcode is required after a restart: biometry cannot unlock before the first "
+        + "passcode unlock since boot"
+    case .notLocked: "the screen is not locked"
     }
   }
 }

@@ -19,4 +19,22 @@ public enum DeviceEvent: Equatable, Hashable, Sendable {
   case rebooted
   /// Simulated time passed.
   case timeAdvanced(milliseconds: Int64)
+  /// The correct passcode was entered in an in-app passcode sheet (LocalAuthentication): like
+  /// an unlock, it clears failed attempts and a biometry lockout, but locks nothing open.
+  case passcodeVerified
+
+  // MARK: - Biometry
+
+  /// The biometric hardware was swapped (a scenario knob: changes nothing enrolled).
+  case biometryTypeChanged(BiometryType)
+  /// A face or finger was enrolled in Settings (needs a passcode, as on iOS).
+  case biometryEnrolled(name: String)
+  /// An enrolled face or finger was removed.
+  case biometryRemoved(name: String)
+  /// A biometric scan matched, in an app's prompt.
+  case biometricMatchSucceeded
+  /// A biometric scan did not match (lock screen or app); five in a row lock biometry out.
+  case biometricMatchFailed
+  /// The lock screen was unlocked by a biometric match.
+  case biometricUnlockSucceeded
 }

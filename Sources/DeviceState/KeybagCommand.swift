@@ -7,4 +7,9 @@ public enum KeybagCommand: Equatable, Hashable, Sendable {
   case discardClassKeys(Set<ProtectionClass>)
   /// Destroy this class's key for good: items sealed with it can never be opened again.
   case destroyClassKey(ProtectionClass)
+  /// Load class A and C keys from the in-memory unlock escrow made at the last passcode entry
+  /// (a biometric unlock of the lock screen).
+  case restoreClassKeysFromUnlockEscrow
+  /// Forget the unlock escrow: after a reboot only the passcode can unlock.
+  case discardUnlockEscrow
 }

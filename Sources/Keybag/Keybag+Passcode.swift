@@ -22,6 +22,7 @@ extension Keybag {
     let akpu: ClassKeyMaterial = (id: .random(), key: Sodium.randomKey())
     keys[.akpu] = akpu
     try rewrap(keys, under: new)
+    makeUnlockEscrow(keys)
     if isLoaded(.ak) { loaded[.akpu] = akpu.key }
   }
 
@@ -36,6 +37,7 @@ extension Keybag {
     guard !new.isEmpty else { throw .emptyPasscode }
     let keys = try unwrapProtectedKeys(with: passcodeKey(old), passcode: old)
     try rewrap(keys, under: new)
+    makeUnlockEscrow(keys)
   }
 
   /// Turns the passcode off: verifies `current`, rewraps classes A and C under the UID-only
@@ -55,6 +57,7 @@ extension Keybag {
       loaded[protectionClass] = material.key
     }
     salt = nil
+    unlockEscrow = nil
     destroy(.akpu)
   }
 
@@ -68,6 +71,7 @@ extension Keybag {
   public func unlock(passcode: String) throws(KeybagError) {
     guard hasPasscode else { throw .noPasscode }
     let keys = try unwrapProtectedKeys(with: passcodeKey(passcode), passcode: passcode)
+    makeUnlockEscrow(keys)
     for (protectionClass, material) in keys {
       loaded[protectionClass]?.wipe()
       loaded[protectionClass] = material.key

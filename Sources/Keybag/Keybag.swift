@@ -35,6 +35,10 @@ public final class Keybag {
   var loaded: [ProtectionClass: SecretBytes] = [:]
   /// Ids of destroyed keys, so items sealed with them fail as ``KeybagError/keyDestroyed``.
   var destroyedKeyIDs: Set<KeyID>
+  /// Class A and C keys wrapped under a random key made at the last passcode entry, so a
+  /// biometric unlock can load them without the passcode. Memory only: never persisted,
+  /// dropped at reboot (see ``Keybag+UnlockEscrow``).
+  var unlockEscrow: UnlockEscrow?
 
   /// A new device's keybag: a random UID and a key for every class but `akpu`, all loaded.
   public convenience init(profile: KDFProfile) {
@@ -87,6 +91,10 @@ public final class Keybag {
       for protectionClass in classes { discard(protectionClass) }
     case .destroyClassKey(let protectionClass):
       destroy(protectionClass)
+    case .restoreClassKeysFromUnlockEscrow:
+      restoreFromUnlockEscrow()
+    case .discardUnlockEscrow:
+      unlockEscrow = nil
     }
   }
 

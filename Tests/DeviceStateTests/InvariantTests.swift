@@ -14,13 +14,23 @@ let sweepStates: [Device] = {
     .notSet, .setClean, .set(failedAttempts: 4, blockedUntil: nil),
     .set(failedAttempts: 7, blockedUntil: at(now + 60_000)),
   ]
-  return passcodes.flatMap { passcode in locks.map { device(passcode, $0, now: now) } }
+  let plain = passcodes.flatMap { passcode in locks.map { device(passcode, $0, now: now) } }
+  let enrolled = plain.filter(\.passcode.isSet).map { start -> Device in
+    var device = start
+    device.biometry = BiometryState(
+      type: .faceID, enrolled: ["alice"], domainGeneration: 1, failedMatches: 0,
+      lastBiometricUnlock: nil)
+    return device
+  }
+  return plain + enrolled
 }()
 
 let sweepEvents: [DeviceEvent] = [
   .passcodeSet, .passcodeChanged, .passcodeRemoved, .unlockSucceeded, .unlockFailed,
   .lockButtonPressed, .rebooted, .timeAdvanced(milliseconds: 1), .timeAdvanced(milliseconds: hour),
-  .timeAdvanced(milliseconds: -5),
+  .timeAdvanced(milliseconds: -5), .passcodeVerified, .biometryTypeChanged(.touchID),
+  .biometryEnrolled(name: "bob"), .biometryRemoved(name: "alice"), .biometricMatchSucceeded,
+  .biometricMatchFailed, .biometricUnlockSucceeded,
 ]
 
 @Suite struct InvariantTests {
@@ -42,6 +52,8 @@ let sweepEvents: [DeviceEvent] = [
       switch command {
       case .discardClassKeys(let classes): loaded.subtract(classes)
       case .destroyClassKey(let protectionClass): loaded.remove(protectionClass)
+      case .restoreClassKeysFromUnlockEscrow: loaded.formUnion(next.availableClasses)
+      case .discardUnlockEscrow: break
       }
     }
     let unavailable = Set(ProtectionClass.allCases).subtracting(next.availableClasses)

@@ -33,7 +33,7 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
 
   @Test func removingDestroysTheAkpuKey() {
     expectTransition(
-      from: device(set, .unlocked), on: .passcodeRemoved, commands: [.destroyClassKey(.akpu)]
+      from: device(set, .unlocked), on: .passcodeRemoved, commands: [.destroyClassKey(.akpu), .discardUnlockEscrow]
     ) { $0.passcode = .notSet }
   }
 
@@ -140,7 +140,7 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
     let failures = PasscodeState.set(failedAttempts: 2, blockedUntil: nil)
     expectTransition(
       from: device(failures, lock, now: now), on: .rebooted,
-      commands: [.discardClassKeys(classesAC)]
+      commands: [.discardClassKeys(classesAC), .discardUnlockEscrow]
     ) { $0.lock = .beforeFirstUnlock }
   }
 
@@ -149,7 +149,7 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
     let blocked = PasscodeState.set(failedAttempts: 6, blockedUntil: at(now + 1_000))
     expectTransition(
       from: device(blocked, .unlocked, now: now), on: .rebooted,
-      commands: [.discardClassKeys(classesAC)]
+      commands: [.discardClassKeys(classesAC), .discardUnlockEscrow]
     ) {
       $0.lock = .beforeFirstUnlock
       $0.passcode = .set(failedAttempts: 6, blockedUntil: at(now + 5 * 60_000))

@@ -172,6 +172,14 @@ extension SimulatedDevice {
     case .blocked: "wait until the delay ends (advance the clock)"
     case .deviceLocked: "unlock the device first"
     case .invalidTimeAdvance: "advance the clock by a positive duration"
+    case .biometryNotAvailable: "choose hardware first (biometry type faceID or touchID)"
+    case .biometryNotEnrolled: "enrol a face or finger first"
+    case .biometryLockedOut: "unlock with the passcode"
+    case .alreadyEnrolled: "enrol another name"
+    case .notEnrolled: "remove a name that is enrolled"
+    case .enrolmentLimitReached: "remove an enrolled identity first"
+    case .passcodeRequiredAfterRestart: "unlock with the passcode"
+    case .notLocked: "lock the device first"
     }
   }
 

@@ -47,6 +47,14 @@ public final class SimulatedDevice {
   let engine: SecItemEngine
   /// Set when the last save to the device file failed; reported by ``state``.
   public internal(set) var lastSaveError: String?
+  /// Who answers prompts (Face ID, Touch ID, passcode sheets). The default never answers.
+  public var userAgent: any UserAgent = AbsentUser()
+  /// Whether the calling app is in the foreground; in the background no prompt can be shown.
+  /// Not saved: a reopened device starts with its app in the foreground.
+  public var appState: AppExecutionState = .foreground
+  /// The last Face ID / Touch ID match in an app (not on the lock screen), to explain that
+  /// `touchIDAuthenticationAllowableReuseDuration` does not reuse it.
+  var lastInAppBiometricMatch: SimulatedInstant?
 
   /// The date kSecAttrCreationDate gets at the clock's epoch: 2025-01-01 00:00:00 UTC.
   public static let epochDate = Date(timeIntervalSinceReferenceDate: 757_382_400)
@@ -92,6 +100,8 @@ public final class SimulatedDevice {
   }
 
   var callContext: SecItemEngine.Context {
-    SecItemEngine.Context(device: device, caller: caller, now: now)
+    var context = SecItemEngine.Context(device: device, caller: caller, now: now)
+    context.authorize = keychainAuthorizer()
+    return context
   }
 }

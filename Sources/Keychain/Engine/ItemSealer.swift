@@ -37,7 +37,8 @@ struct ItemSealer {
     }
     if let control = item.accessControl {
       sealed["accc"] = try keybag.seal(
-        AccessControlCodec.encode(control), in: protection, context: identity + column("accc"))
+        AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration),
+        in: protection, context: identity + column("accc"))
     }
     if let data = item.data {
       let name = ItemClass.dataColumn
@@ -62,10 +63,11 @@ struct ItemSealer {
     for (name, sealed) in row.sealedColumns where name != ItemClass.dataColumn {
       let bytes = try keybag.open(sealed, in: protection, context: identity + column(name))
       if name == "accc" {
-        guard let control = AccessControlCodec.decode(bytes) else {
+        guard let decoded = AccessControlCodec.decodeBound(bytes) else {
           throw .authenticationFailed
         }
-        item.accessControl = control
+        item.accessControl = decoded.control
+        item.boundBiometryGeneration = decoded.generation
       } else {
         guard let value = StoredValueCodec.decode(bytes) else { throw .authenticationFailed }
         item.attributes[name] = value

@@ -14,6 +14,9 @@ struct KeychainItem: Sendable, Equatable {
   var accessControl: SecAccessControl?
   /// kSecValueData; `nil` for an item added without data, or not opened yet.
   var data: Data?
+  /// For `biometryCurrentSet` items: the biometric enrolment generation the item is bound to
+  /// (the domain state when it was added).
+  var boundBiometryGeneration: Int?
 
   /// The protection class in `pdmn`. Always set on stored items; `ak` only as a fallback.
   var protection: ProtectionClass {

@@ -50,9 +50,15 @@ extension SecItemEngine {
     if attributes["cdat"] == nil { attributes["cdat"] = now }
     if attributes["mdat"] == nil { attributes["mdat"] = now }
     attributes["tomb"] = .integer(0)
-    return KeychainItem(
+    var item = KeychainItem(
       rowID: nil, itemClass: parsed.itemClass, attributes: attributes,
       accessControl: parsed.accessControl, data: parsed.data)
+    if parsed.accessControl?.flags.contains(.biometryCurrentSet) == true {
+      // Bound to the enrolled set of this moment (§7.1: "When fingers are added or removed,
+      // the item is invalidated").
+      item.boundBiometryGeneration = context.device.biometry.domainGeneration
+    }
+    return item
   }
 
   // MARK: - Note A: kSecMatch keys in SecItemAdd

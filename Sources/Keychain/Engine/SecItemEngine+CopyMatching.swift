@@ -25,7 +25,7 @@ extension SecItemEngine {
           lost.append(row)
           continue
         }
-        guard try Self.mayRead(item, parsed) else { continue }
+        guard try Self.mayRead(item, parsed, context: context) else { continue }
         if parsed.returns.contains(.data) {
           guard case .opened(let data) = try openData(row, context: context, action: "cannot read")
           else {
@@ -47,32 +47,16 @@ extension SecItemEngine {
     }
   }
 
-  /// Whether `item` can be read without the user. securityd decrypts the secret of every item
-  /// with ACL constraints it visits, even for attribute-only or existence queries (fact sheet
-  /// §7.1), so an item whose access control needs Face ID, Touch ID or the passcode is skipped
-  /// with kSecUseAuthenticationUISkip, fails with kSecUseAuthenticationUIFail, and is not
-  /// simulated otherwise yet.
-  private static func mayRead(_ item: KeychainItem, _ parsed: ParsedQuery)
+  /// Whether `item` may be read. securityd decrypts the secret of every item with ACL
+  /// constraints it visits, even for attribute-only or existence queries (fact sheet §7.1), so
+  /// an item whose access control needs Face ID, Touch ID or the passcode is skipped with
+  /// kSecUseAuthenticationUISkip and otherwise goes through the authentication flow.
+  private static func mayRead(_ item: KeychainItem, _ parsed: ParsedQuery, context: Context)
     throws(SecItemFailure) -> Bool
   {
     guard item.requiresUserAuthentication else { return true }
-    switch parsed.authenticationUI {
-    case "u_AuthUIS":
-      return false
-    case "u_AuthUIF":
-      throw SecItemFailure(
-        .errSecInteractionNotAllowed,
-        "reading \(ItemDescription.of(item)) needs user authentication "
-          + "(its kSecAttrAccessControl requires it) and kSecUseAuthenticationUIFail forbids "
-          + "showing the prompt",
-        fix: "allow the prompt, or authenticate first with an LAContext passed as "
-          + "kSecUseAuthenticationContext")
-    default:
-      throw SecItemFailure.unsupported(
-        "reading an item whose access control requires user authentication "
-          + "(\(item.accessControl.map { FlagNames.describe($0.flags) } ?? "")); biometry and "
-          + "passcode prompts arrive with the biometry issue",
-        fix: "use kSecUseAuthenticationUISkip to leave such items out of the search")
-    }
+    if parsed.authenticationUI == "u_AuthUIS" { return false }
+    if let failure = context.authorize(item, parsed, "cannot read") { throw failure }
+    return true
   }
 }

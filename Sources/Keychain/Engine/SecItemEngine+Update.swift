@@ -24,19 +24,11 @@ extension SecItemEngine {
           lost.append(row)
           continue
         }
-        if item.requiresUserAuthentication, parsed.authenticationUI == "u_AuthUIF" {
-          throw SecItemFailure(
-            .errSecInteractionNotAllowed,
-            "updating \(ItemDescription.of(item)) needs user authentication and "
-              + "kSecUseAuthenticationUIFail forbids showing the prompt",
-            fix: "allow the prompt, or authenticate first with an LAContext")
-        }
-        if item.requiresUserAuthentication {
-          throw SecItemFailure.unsupported(
-            "updating an item whose access control requires user authentication "
-              + "(\(item.accessControl.map { FlagNames.describe($0.flags) } ?? "")); nothing "
-              + "was changed",
-            fix: "delete the item and add it again")
+        // Updating re-encrypts the item, so its access control is evaluated first (§7.1).
+        if item.requiresUserAuthentication,
+          let failure = context.authorize(item, parsed, "cannot update")
+        {
+          throw failure
         }
         guard case .opened(let data) = try openData(row, context: context, action: "cannot update")
         else {
@@ -45,6 +37,11 @@ extension SecItemEngine {
         }
         item.data = data
         Self.apply(changes, to: &item, now: context.now)
+        if let control = changes.accessControl {
+          item.boundBiometryGeneration =
+            control.flags.contains(.biometryCurrentSet)
+            ? context.device.biometry.domainGeneration : nil
+        }
         do throws(KeybagError) {
           updated.append((rowID, try sealer.seal(item)))
         } catch {

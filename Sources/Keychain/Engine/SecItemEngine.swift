@@ -18,7 +18,14 @@ final class SecItemEngine {
     var caller: Caller
     /// The simulated clock as a date, for kSecAttrCreationDate / ModificationDate.
     var now: Date
+    /// Asks the user for what a protected item's access control requires; grants by default.
+    var authorize: Authorizer = { _, _, _ in nil }
   }
+
+  /// Runs the authentication an item's access control asks for before it is read or
+  /// updated: `nil` when granted, else the failure the call returns. The last argument says
+  /// what was being done ("cannot read").
+  typealias Authorizer = (KeychainItem, ParsedQuery, String) -> SecItemFailure?
 
   init(database: ItemDatabase, keybag: Keybag) {
     self.database = database

@@ -105,6 +105,13 @@ struct QueryParser {
           fix: "use kSecUseAuthenticationUIAllow, kSecUseAuthenticationUIFail or "
             + "kSecUseAuthenticationUISkip")
       }
+      if name == "u_AuthCtx", case .authenticationContext = value {} else if name == "u_AuthCtx" {
+        throw SecItemFailure(
+          .errSecParam,
+          "kSecUseAuthenticationContext (\"u_AuthCtx\") must be an LAContext, got "
+            + "\(value.kindName)",
+          fix: "pass the LAContext itself")
+      }
       parsed.useKeys[name] = value
     case .value(let valueKey):
       try addValue(valueKey, value: value, to: &parsed)
@@ -184,6 +191,7 @@ extension SecValue {
     case .array: "an array"
     case .dictionary: "a dictionary"
     case .accessControl: "a SecAccessControl"
+    case .authenticationContext: "an LAContext"
     case .null: "NULL"
     }
   }

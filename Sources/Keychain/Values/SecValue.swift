@@ -23,6 +23,8 @@ public enum SecValue: Sendable, Hashable {
   case dictionary([String: SecValue])
   /// A `SecAccessControlRef` made by `SecAccessControlCreateWithFlags`.
   case accessControl(SecAccessControl)
+  /// An `LAContext`, for `kSecUseAuthenticationContext`; compared by identity.
+  case authenticationContext(LAContext)
   /// `nil` / `NULL` written as a value (Apple's tests pass NULL data to check it is refused).
   case null
 }

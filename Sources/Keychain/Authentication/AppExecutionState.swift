@@ -1,0 +1,5 @@
+/// Whether the calling app is in the foreground, where prompts can be shown, or the
+/// background, where they cannot (scenario language §4: `app background`).
+public enum AppExecutionState: String, Sendable, Hashable, Codable {
+  case foreground, background
+}

@@ -1,0 +1,106 @@
+import DeviceState
+import Keybag
+
+/// Biometry in Settings and on the lock screen: the hardware, enrolments, and unlocking with a
+/// face or finger.
+extension SimulatedDevice {
+  /// Swaps the biometric hardware (a simulator knob: enrolments are kept).
+  public func setBiometryType(_ type: BiometryType) -> DeviceOutcome {
+    apply(.biometryTypeChanged(type))
+    return .done(type == .none ? "no biometric hardware" : "biometry hardware: \(type)")
+  }
+
+  /// Enrols a face or finger, as in Settings: needs a passcode and an unlocked device.
+  public func enrollBiometry(_ name: String) -> DeviceOutcome {
+    biometryChange(.biometryEnrolled(name: name), refused: "not enrolled") {
+      "enrolled `\(name)` in \(self.device.biometry.type)"
+    }
+  }
+
+  /// Removes an enrolled face or finger.
+  public func removeBiometry(_ name: String) -> DeviceOutcome {
+    biometryChange(.biometryRemoved(name: name), refused: "not removed") {
+      "removed `\(name)` from \(self.device.biometry.type)"
+    }
+  }
+
+  private func biometryChange(
+    _ event: DeviceEvent, refused: String, summary: () -> String
+  ) -> DeviceOutcome {
+    var next = device
+    do {
+      _ = try next.handle(event)
+    } catch {
+      return .refused(refused, error.description, fix: Self.biometryFix(error, event: event))
+    }
+    device = next
+    save()
+    return .done(
+      summary() + "; the biometric domain state changed: items protected with "
+        + ".biometryCurrentSet can no longer be read, .biometryAny and .userPresence items can")
+  }
+
+  private static func biometryFix(_ error: DeviceError, event: DeviceEvent) -> String? {
+    switch error {
+    case .noPasscode: "set a passcode first: Face ID and Touch ID need one"
+    case .deviceLocked: "unlock the device first (Settings needs it unlocked)"
+    case .biometryNotAvailable: "choose hardware first (biometry type faceID or touchID)"
+    case .enrolmentLimitReached: "remove an enrolled identity first"
+    default: nil
+    }
+  }
+
+  /// Unlocks the lock screen with Face ID / Touch ID: one prompt, answered by the user agent.
+  ///
+  /// Refused before the first passcode unlock since boot, with nothing enrolled, or while
+  /// biometry is locked out. A match loads the class keys from the keybag's in-memory unlock
+  /// escrow; a failed match counts towards the lockout; the fallback leads to the passcode.
+  public func unlockWithBiometry() -> DeviceOutcome {
+    guard device.lock != .unlocked else {
+      return .done("device already unlocked; no prompt is shown")
+    }
+    guard device.passcode.isSet else {
+      return unlock(passcode: nil)
+    }
+    if device.lock == .beforeFirstUnlock {
+      return .refused(
+        "device still locked", DeviceError.passcodeRequiredAfterRestart.description,
+        fix: "unlock with the passcode (device unlock <passcode>)")
+    }
+    if case .denied(_, let cause, let fix)? = biometryUnavailability() {
+      return .refused("device still locked", cause, fix: fix)
+    }
+    guard let kind = AuthenticationPrompt.Kind.biometric(device.biometry.type) else {
+      return .refused("device still locked", DeviceError.biometryNotAvailable.description)
+    }
+    let prompt = AuthenticationPrompt(kind: kind, reason: nil, app: nil, offersFallback: true)
+    switch userAgent.respond(to: prompt) {
+    case .match?:
+      apply(.biometricUnlockSucceeded)
+      return .done(
+        "device unlocked with \(kind.title); class A and C keys are loaded again (from the "
+          + "escrow made at the last passcode entry)")
+    case .fail?:
+      apply(.biometricMatchFailed)
+      let failed = device.biometry.failedMatches
+      var cause = "\(kind.title) did not match (\(failed) failed in a row)"
+      if device.biometry.isLockedOut {
+        cause += "; \(kind.title) is now locked out until the passcode is entered"
+      }
+      return .refused("device still locked", cause, fix: "try again, or unlock with the passcode")
+    case .cancel?:
+      return .refused("device still locked", "the user dismissed the \(kind.title) prompt")
+    case .fallback?:
+      let sheet = AuthenticationPrompt(
+        kind: .passcode, reason: nil, app: nil, offersFallback: false)
+      guard case .enter(let passcode)? = userAgent.respond(to: sheet) else {
+        return .refused("device still locked", "the passcode keypad was dismissed")
+      }
+      return unlock(passcode: passcode)
+    case .enter(let passcode)?:
+      return unlock(passcode: passcode)
+    case nil:
+      return .refused("device still locked", "the \(kind.title) prompt got no answer")
+    }
+  }
+}

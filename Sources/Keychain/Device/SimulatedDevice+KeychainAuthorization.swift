@@ -1,0 +1,64 @@
+import DeviceState
+import Foundation
+
+/// The bridge between the SecItem engine and the authentication flow: an item whose access
+/// control needs the user is read or updated only once the flow grants it.
+extension SimulatedDevice {
+  /// The engine's authorizer for one call. Calls without kSecUseAuthenticationContext get a
+  /// context of their own, shared by every item the call visits, as Security's client does.
+  func keychainAuthorizer() -> SecItemEngine.Authorizer {
+    let callContext = LAContext()
+    return { [unowned self] item, parsed, action in
+      self.authorize(item, parsed, action: action, fallbackContext: callContext)
+    }
+  }
+
+  private func authorize(
+    _ item: KeychainItem, _ parsed: ParsedQuery, action: String, fallbackContext: LAContext
+  ) -> SecItemFailure? {
+    guard let control = item.accessControl,
+      let requirement = AccessRequirement(
+        flags: control.flags, boundGeneration: item.boundBiometryGeneration)
+    else { return nil }
+    let context: LAContext
+    if case .authenticationContext(let given)? = parsed.useKeys["u_AuthCtx"] {
+      context = given
+    } else {
+      context = fallbackContext
+    }
+    var blockers = interactionBlockers(for: context)
+    if parsed.authenticationUI == "u_AuthUIF" {
+      blockers.insert("the query has kSecUseAuthenticationUI = kSecUseAuthenticationUIFail", at: 0)
+    }
+    if case .bool(true)? = parsed.useKeys["u_NoAuthUI"] {
+      blockers.insert("the query has kSecUseNoAuthenticationUI = true (deprecated)", at: 0)
+    }
+    var reason: String?
+    if case .string(let prompt)? = parsed.useKeys["u_OpPrompt"] { reason = prompt }
+    let request = AuthenticationRequest(
+      requirement: requirement, context: context, reason: reason ?? context.localizedReason,
+      interactionBlockers: blockers)
+    let description = ItemDescription.of(item)
+    let flags = FlagNames.describe(control.flags)
+    switch authenticate(request) {
+    case .granted:
+      return nil
+    case .unsupported(let feature):
+      return .unsupported(feature, fix: "use kSecUseAuthenticationUISkip to leave such items out")
+    case .denied(let error, let cause, let fix):
+      var text = "\(action) \(description), whose access control (\(flags)) needs the user: "
+        + "\(cause); LocalAuthentication reported \(error)"
+      switch error {
+      case .notInteractive:
+        text += ", which SecItem reports as errSecInteractionNotAllowed. This -25308 is not a "
+          + "locked class key: the \(control.protection) key is available; the user could not "
+          + "be asked"
+      case .userCancel:
+        text += ", which SecItem reports as errSecUserCanceled"
+      default:
+        text += ", which SecItem reports as errSecAuthFailed"
+      }
+      return SecItemFailure(error.osStatus, text, fix: fix)
+    }
+  }
+}

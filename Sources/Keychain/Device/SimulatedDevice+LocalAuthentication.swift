@@ -1,0 +1,98 @@
+import DeviceState
+
+/// `LAContext.evaluatePolicy` and `canEvaluatePolicy`, run on this device (fact sheet §8).
+extension SimulatedDevice {
+  /// `context.canEvaluatePolicy(policy, error: &error)`. Sets `biometryType` whatever the
+  /// answer, and `evaluatedPolicyDomainState` when a biometric policy can be evaluated.
+  public func canEvaluatePolicy(_ policy: LAPolicy, context: LAContext) -> LAEvaluationOutcome {
+    context.biometryType = device.biometry.type
+    if context.isInvalidated {
+      return .failure(.invalidContext, "the LAContext was invalidated")
+    }
+    switch policy {
+    case .deviceOwnerAuthenticationWithBiometrics:
+      if case .denied(let error, let cause, let fix)? = biometryUnavailability() {
+        return .failure(error, cause, fix: fix)
+      }
+      context.evaluatedPolicyDomainState = device.biometry.domainState
+      return LAEvaluationOutcome(value: true)
+    case .deviceOwnerAuthentication:
+      guard device.passcode.isSet else {
+        return .failure(.passcodeNotSet, "no device passcode is set", fix: "set a passcode")
+      }
+      return LAEvaluationOutcome(value: true)
+    }
+  }
+
+  /// `try await context.evaluatePolicy(policy, localizedReason: reason)`: shows the prompts the
+  /// policy needs and consumes the user's answers.
+  ///
+  /// - Throws: ``LAContextMisuse`` for an empty reason (Apple raises
+  ///   NSInvalidArgumentException: "localizedReason is nil or empty").
+  public func evaluatePolicy(_ policy: LAPolicy, context: LAContext, localizedReason: String)
+    throws(LAContextMisuse) -> LAEvaluationOutcome
+  {
+    guard !localizedReason.isEmpty else {
+      throw LAContextMisuse(
+        description: "NSInvalidArgumentException: evaluatePolicy needs a non-empty "
+          + "localizedReason (Apple's LAContext raises instead of returning an error)")
+    }
+    let requirement = AccessRequirement(policy: policy)
+    // An evaluation always asks again: what the context proved only authorises keychain calls.
+    let fresh = AuthenticationRequest(
+      requirement: requirement, context: context, reason: localizedReason,
+      interactionBlockers: interactionBlockers(for: context))
+    let inAppMatchBefore = lastInAppBiometricMatch
+    let unlockBefore = device.biometry.lastBiometricUnlock
+    let result = authenticateForEvaluation(fresh)
+    switch result {
+    case .granted:
+      return LAEvaluationOutcome(
+        value: true,
+        explanation: reuseNote(context, inAppMatch: inAppMatchBefore, unlock: unlockBefore))
+    case .denied(let error, let cause, let fix):
+      return .failure(error, cause, fix: fix)
+    case .unsupported(let feature):
+      return .failure(.authenticationFailed, "not simulated: \(feature)")
+    }
+  }
+
+  /// The flow without the shortcut of credentials the context already holds, so a second
+  /// evaluation prompts again (only the lock-screen reuse window skips the prompt).
+  private func authenticateForEvaluation(_ request: AuthenticationRequest) -> AuthenticationResult {
+    let held = request.context.credentials
+    guard !held.isEmpty else { return authenticate(request) }
+    let probe = LAContext()
+    probe.touchIDAuthenticationAllowableReuseDuration =
+      request.context.touchIDAuthenticationAllowableReuseDuration
+    probe.interactionNotAllowed = request.context.interactionNotAllowed
+    probe.localizedFallbackTitle = request.context.localizedFallbackTitle
+    if request.context.isInvalidated { probe.invalidate() }
+    var copy = request
+    copy.context = probe
+    let result = authenticate(copy)
+    for credential in probe.credentials { request.context.add(credential) }
+    if let state = probe.evaluatedPolicyDomainState {
+      request.context.evaluatedPolicyDomainState = state
+    }
+    return result
+  }
+
+  /// When a reuse window was set and a prompt was still shown although the user matched in an
+  /// app moments ago, name the common misreading of the property.
+  private func reuseNote(
+    _ context: LAContext, inAppMatch: SimulatedInstant?, unlock: SimulatedInstant?
+  ) -> Explanation? {
+    let window = context.effectiveReuseDuration
+    guard window > .zero, let inAppMatch, lastInAppBiometricMatch != inAppMatch else { return nil }
+    let usedUnlock = unlock.map { device.clock.now.duration(since: $0) <= window } ?? false
+    guard !usedUnlock, device.clock.now.duration(since: inAppMatch) <= window else { return nil }
+    return Explanation(
+      cause: "the user was prompted again although \(device.biometry.type) matched in the app "
+        + "\(device.clock.now.duration(since: inAppMatch)) ago, within "
+        + "touchIDAuthenticationAllowableReuseDuration (\(window)): that property reuses only "
+        + "a biometric unlock OF THE LOCK SCREEN, never an earlier match in an app (LAContext.h)",
+      fix: "to avoid a second prompt, keep the evaluated LAContext and pass it as "
+        + "kSecUseAuthenticationContext")
+  }
+}
