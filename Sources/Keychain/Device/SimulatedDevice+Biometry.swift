@@ -36,8 +36,8 @@ extension SimulatedDevice {
     device = next
     save()
     return .done(
-      summary() + "; the biometric domain state changed: items protected with "
-        + ".biometryCurrentSet can no longer be read, .biometryAny and .userPresence items can")
+      summary() + "; the biometric domain state changed: .biometryCurrentSet items added before "
+        + "can no longer be read; .biometryAny and .userPresence items still can")
   }
 
   private static func biometryFix(_ error: DeviceError, event: DeviceEvent) -> String? {

@@ -19,7 +19,7 @@ struct ExpectationChecker {
   /// - Throws: `ScenarioRuntimeError` for expectations about features not simulated yet.
   func check(
     _ expectation: Expectation, source: String, last: RecordedOutcome?,
-    lockState: ExpectedLockState,
+    lockState: ExpectedLockState, prompted: Bool? = nil,
     evaluate: (Expr) throws(ScenarioRuntimeError) -> SecValue
   ) throws(ScenarioRuntimeError) -> Verdict {
     switch expectation {
@@ -28,9 +28,20 @@ struct ExpectationChecker {
         ? .held
         : .failed(expected: "device \(expected)", actual: "device \(lockState)", explanation: nil)
     case .success, .laError, .bool:
-      throw .notSimulatedYet(source, landsWith: "LocalAuthentication (LAContext evaluations)")
+      return checkEvaluation(expectation, last: last)
     case .prompt, .noPrompt:
-      throw .notSimulatedYet(source, landsWith: "biometry and user prompts")
+      guard let prompted else {
+        return .failed(
+          expected: expectation == .prompt ? "a prompt" : "no prompt",
+          actual: "no statement before this one could have shown one", explanation: nil)
+      }
+      let wanted = expectation == .prompt
+      return wanted == prompted
+        ? .held
+        : .failed(
+          expected: wanted ? "a prompt" : "no prompt",
+          actual: prompted ? "the user was prompted" : "no prompt was shown",
+          explanation: last?.explanation)
     case .status, .result, .noResult, .count:
       break
     }
@@ -81,6 +92,36 @@ struct ExpectationChecker {
     case .device, .success, .laError, .bool, .prompt, .noPrompt:
       return .held  // handled above
     }
+  }
+
+  /// `expect success`, `expect LAError.x`, `expect true|false` against an LAContext outcome.
+  private func checkEvaluation(_ expectation: Expectation, last: RecordedOutcome?) -> Verdict {
+    guard case .evaluation(_, let outcome, _)? = last else {
+      return .failed(
+        expected: describe(expectation, evaluate: { _ in .null }),
+        actual: last.map { "\($0.origin) is not an LAContext evaluation" }
+          ?? "no statement before this one produced an outcome", explanation: nil)
+    }
+    let actual: String
+    if outcome.value {
+      actual = "success (true)"
+    } else if let error = outcome.error {
+      actual = "\(error) (false)"
+    } else {
+      actual = "false"
+    }
+    let held: Bool
+    switch expectation {
+    case .success: held = outcome.value
+    case .bool(let flag): held = outcome.value == flag
+    case .laError(let name): held = !outcome.value && outcome.error?.rawValue == name.code
+    default: held = false
+    }
+    return held
+      ? .held
+      : .failed(
+        expected: describe(expectation, evaluate: { _ in .null }), actual: actual,
+        explanation: outcome.explanation?.description)
   }
 
   // MARK: - Matching rules (spec §9)

@@ -8,12 +8,14 @@ enum RecordedOutcome: Sendable {
   case accessControl(status: OSStatus, value: SecValue?, explanation: String?, line: Int)
   /// A device statement (`device unlock 1234`): no OSStatus, the device state tells the story.
   case device(statement: String, line: Int)
+  /// `ctx.evaluatePolicy(...)` or `ctx.canEvaluatePolicy(...)`.
+  case evaluation(statement: String, outcome: LAEvaluationOutcome, line: Int)
 
   var status: OSStatus? {
     switch self {
     case .secItem(function: _, let outcome, line: _): outcome.status
     case .accessControl(let status, value: _, explanation: _, line: _): status
-    case .device: nil
+    case .device, .evaluation: nil
     }
   }
 
@@ -21,7 +23,7 @@ enum RecordedOutcome: Sendable {
     switch self {
     case .secItem(function: _, let outcome, line: _): outcome.result
     case .accessControl(status: _, let value, explanation: _, line: _): value
-    case .device: nil
+    case .device, .evaluation: nil
     }
   }
 
@@ -29,6 +31,7 @@ enum RecordedOutcome: Sendable {
     switch self {
     case .secItem(function: _, let outcome, line: _): outcome.explanation?.description
     case .accessControl(status: _, value: _, let explanation, line: _): explanation
+    case .evaluation(statement: _, let outcome, line: _): outcome.explanation?.description
     case .device: nil
     }
   }
@@ -39,7 +42,8 @@ enum RecordedOutcome: Sendable {
     case .secItem(let function, outcome: _, let line): "\(function) at line \(line)"
     case .accessControl(status: _, value: _, explanation: _, let line):
       "SecAccessControlCreateWithFlags at line \(line)"
-    case .device(let statement, let line): "`\(statement)` at line \(line)"
+    case .device(let statement, let line), .evaluation(let statement, outcome: _, let line):
+      "`\(statement)` at line \(line)"
     }
   }
 }

@@ -29,8 +29,7 @@ extension ScenarioSession {
     case .lock: outcome = device.lock()
     case .unlock(let passcode): outcome = device.unlock(passcode: passcode)
     case .reboot: outcome = device.reboot()
-    case .unlockWithBiometry:
-      throw .notSimulatedYet(command.description, landsWith: "biometry")
+    case .unlockWithBiometry: outcome = device.unlockWithBiometry()
     }
     lastOutcome = .device(statement: command.description, line: statement.location.line)
     return StepReport(lines: lines(for: outcome))

@@ -29,22 +29,35 @@ public struct ScenarioSession {
   var device: SimulatedDevice
   var bindings: [String: BoundValue] = [:]
   var lastOutcome: RecordedOutcome?
-  /// Answers queued by `user will ...`, consumed by prompts in order.
-  var pendingAnswers: [UserAnswer] = []
+  /// The simulated user: answers queued by `user will ...`, consumed by prompts in order.
+  let user = ScriptedUserAgent()
+  /// Whether the last statement that acted showed a prompt, for `expect prompt`.
+  var lastPrompted: Bool?
   let formatter = SecValueFormatter()
 
   /// - Throws: `ScenarioRuntimeError` when the device cannot be created or its file opened.
   public init(options: Options = Options()) throws(ScenarioRuntimeError) {
     self.options = options
     self.device = try Self.makeDevice(options)
+    device.userAgent = user
   }
 
   /// A fresh device (or the device file reopened) and no bindings: the REPL's `reset`.
   public mutating func reset() throws(ScenarioRuntimeError) {
     device = try Self.makeDevice(options)
+    device.userAgent = user
     bindings = [:]
     lastOutcome = nil
-    pendingAnswers = []
+    lastPrompted = nil
+    user.queue = []
+  }
+
+  /// Prompts that find no scripted answer are asked through `ask` (the REPL) instead of
+  /// failing the statement; `ask` returning `nil` dismisses the prompt.
+  public mutating func answerPromptsInteractively(
+    _ ask: @escaping (AuthenticationPrompt) -> UserResponse?
+  ) {
+    user.ask = ask
   }
 
   /// Plays one statement.
@@ -53,6 +66,27 @@ public struct ScenarioSession {
   ///   feature not simulated yet); a refused call or a failed expectation is a report, not an
   ///   error.
   public mutating func execute(_ statement: Statement) throws(ScenarioRuntimeError) -> StepReport {
+    guard Self.acts(statement.kind) else { return try play(statement) }
+    user.beginStatement()
+    var report = try play(statement)
+    lastPrompted = user.promptCount > 0
+    if let problem = user.problem {
+      throw ScenarioRuntimeError("\(problem) (line \(statement.location.line))")
+    }
+    report.lines = user.log + report.lines
+    return report
+  }
+
+  /// Whether a statement does something to the device (and may show a prompt), as opposed to
+  /// checking, narrating or queuing answers.
+  static func acts(_ kind: StatementKind) -> Bool {
+    switch kind {
+    case .device, .biometry, .wait, .app, .secItem, .bind, .context, .reset: true
+    case .userWill, .expect, .say, .show, .help, .explain, .quit, .declaration: false
+    }
+  }
+
+  private mutating func play(_ statement: Statement) throws(ScenarioRuntimeError) -> StepReport {
     let line = statement.location.line
     switch statement.kind {
     case .device(let command):
@@ -80,14 +114,20 @@ public struct ScenarioSession {
       return StepReport(quit: true)
     case .declaration:
       return StepReport()
-    case .biometry, .userWill, .app, .context:
-      throw .notSimulatedYet(
-        StatementEcho().text(for: statement), landsWith: feature(of: statement))
+    case .biometry(let command):
+      return perform(command, statement: statement)
+    case .userWill(let answer, let times):
+      user.queue += Array(repeating: answer, count: max(times, 0))
+      return StepReport()
+    case .app(let command):
+      return try perform(command, statement: statement)
+    case .context(let name, let action):
+      return try perform(action, on: name, statement: statement)
     }
   }
 
   /// Answers still queued: reported as a warning when a scenario ends.
-  public var unusedAnswers: [String] { pendingAnswers.map(\.description) }
+  public var unusedAnswers: [String] { user.queue.map(\.description) }
 
   /// Names bound so far, for tab completion.
   public var boundNames: [String] { bindings.keys.sorted() }
@@ -98,7 +138,8 @@ public struct ScenarioSession {
     -> StepReport
   {
     if case .newContext = value {
-      throw .notSimulatedYet("let \(name) = LAContext()", landsWith: "LocalAuthentication")
+      bindings[name] = .context(LAContext())
+      return StepReport()
     }
     if case .accessControl(let control) = value {
       return createAccessControl(control, name: name, line: line)
@@ -113,6 +154,7 @@ public struct ScenarioSession {
     let evaluator = self.evaluator
     let verdict = try ExpectationChecker().check(
       expectation, source: statement.sourceText, last: lastOutcome, lockState: lockState,
+      prompted: lastPrompted,
       evaluate: { (expr: Expr) throws(ScenarioRuntimeError) -> SecValue in
         try evaluator.evaluate(expr)
       })
@@ -135,19 +177,10 @@ public struct ScenarioSession {
       return status.guidance == nil
         ? "\(status.name): not a status this simulator knows" : status.explanationText
     case .laError(let error):
-      return "\(error): explanations of LocalAuthentication errors land with LocalAuthentication"
+      guard let code = LAErrorCode(rawValue: error.code) else { return "\(error)" }
+      return "\(error): \(code.meaning).\nIn a keychain call it becomes \(code.osStatus)."
     }
   }
 
   var evaluator: ValueEvaluator { ValueEvaluator(bindings: bindings) }
-
-  private func feature(of statement: Statement) -> String {
-    switch statement.kind {
-    case .biometry: "biometry"
-    case .userWill: "scripted user answers"
-    case .app: "apps and execution context"
-    case .context: "LocalAuthentication"
-    default: "a later issue"
-    }
-  }
 }

@@ -72,6 +72,7 @@ public struct SecValueFormatter: Sendable {
     case .date(let date): return date.formatted(.iso8601)
     case .null: return "nil"
     case .accessControl(let control): return Self.describe(accessControl: control)
+    case .authenticationContext: return "LAContext"
     case .array(let elements):
       return bracketed(elements.map { format($0, key: nil, indent: indent + 2) }, indent: indent)
     case .dictionary(let dictionary):

@@ -38,9 +38,7 @@ struct ValueEvaluator {
     case .binding(let name):
       switch bindings[name] {
       case .value(let value): return value
-      case .context:
-        throw ScenarioRuntimeError.notSimulatedYet(
-          "kSecUseAuthenticationContext: \(name)", landsWith: "LocalAuthentication contexts")
+      case .context(let context): return .authenticationContext(context)
       case nil:
         throw ScenarioRuntimeError("'\(name)' is not bound; bind it first with `let \(name) = ...`")
       }
@@ -56,7 +54,7 @@ struct ValueEvaluator {
         protection: control.protection, flags: control.flags)
       return created.map(SecValue.accessControl) ?? .null
     case .newContext:
-      throw ScenarioRuntimeError.notSimulatedYet("LAContext()", landsWith: "LocalAuthentication")
+      return .authenticationContext(LAContext())
     }
   }
 
@@ -95,6 +93,6 @@ struct ValueEvaluator {
 /// What a `let` bound a name to.
 enum BoundValue: Hashable, Sendable {
   case value(SecValue)
-  /// An `LAContext()`; its state lives with the engine once LocalAuthentication lands.
-  case context
+  /// An `LAContext()`: a reference, so evaluations and keychain calls share its state.
+  case context(LAContext)
 }

@@ -1,3 +1,5 @@
+import Keychain
+
 /// What a statement does to an `LAContext` (spec §7).
 public enum ContextAction: Hashable, Sendable {
   /// `ctx.touchIDAuthenticationAllowableReuseDuration = 10` (a number is seconds, as
@@ -17,18 +19,4 @@ public enum ContextAction: Hashable, Sendable {
   case canEvaluatePolicy(LAPolicy)
   /// `ctx.invalidate()`.
   case invalidate
-}
-
-/// The `LAPolicy` cases iOS offers, with Apple's raw values (LAPublicDefines.h).
-public enum LAPolicy: Int, Hashable, Sendable, CaseIterable {
-  case deviceOwnerAuthenticationWithBiometrics = 1
-  case deviceOwnerAuthentication = 2
-
-  /// The Swift spelling, `deviceOwnerAuthentication`.
-  public var name: String {
-    switch self {
-    case .deviceOwnerAuthenticationWithBiometrics: "deviceOwnerAuthenticationWithBiometrics"
-    case .deviceOwnerAuthentication: "deviceOwnerAuthentication"
-    }
-  }
 }

@@ -1,0 +1,72 @@
+import Keychain
+
+/// The simulated user of a scenario or a REPL session: answers prompts from the queue that
+/// `user will ...` fills, and — in the REPL — asks at the terminal when the queue is empty.
+///
+/// It keeps a log of every prompt and answer for the transcript, and notes when a prompt found
+/// no usable answer, which the session turns into a scenario error.
+final class ScriptedUserAgent: UserAgent {
+  /// Asks a person for an answer (the REPL); `nil` in files.
+  typealias Asker = (AuthenticationPrompt) -> UserResponse?
+
+  /// Answers queued by `user will ...`, consumed in order.
+  var queue: [UserAnswer] = []
+  var ask: Asker?
+  /// Transcript lines for the prompts of the current statement.
+  private(set) var log: [String] = []
+  /// How many prompts the current statement showed.
+  private(set) var promptCount = 0
+  /// Set when a prompt found the queue empty or an answer that does not fit it.
+  private(set) var problem: String?
+
+  init(ask: Asker? = nil) { self.ask = ask }
+
+  /// Starts a new statement: clears the log, the count and the problem.
+  func beginStatement() {
+    log = []
+    promptCount = 0
+    problem = nil
+  }
+
+  func respond(to prompt: AuthenticationPrompt) -> UserResponse? {
+    promptCount += 1
+    log.append("prompt: \(prompt)")
+    guard problem == nil else { return nil }
+    guard !queue.isEmpty else {
+      if let ask {
+        let answer = ask(prompt)
+        if let answer { log.append("user: \(answer) (answered at the terminal)") }
+        return answer
+      }
+      problem =
+        "the \(prompt.kind.title) prompt found no scripted answer; queue one before this "
+        + "statement with `user will "
+        + prompt.acceptedResponses.map(\.rawValue).joined(separator: "|") + "`"
+      return nil
+    }
+    let answer = queue.removeFirst()
+    let response = answer.response
+    guard prompt.acceptedResponses.contains(response.kind) else {
+      problem =
+        "the scripted answer `user will \(answer)` does not fit the \(prompt.kind.title) "
+        + "prompt, which accepts "
+        + prompt.acceptedResponses.map(\.rawValue).joined(separator: ", ")
+      return nil
+    }
+    log.append("user: \(answer)")
+    return response
+  }
+}
+
+extension UserAnswer {
+  /// The engine's spelling of this answer.
+  var response: UserResponse {
+    switch self {
+    case .match: .match
+    case .fail: .fail
+    case .cancel: .cancel
+    case .fallback: .fallback
+    case .enter(let passcode): .enter(passcode)
+    }
+  }
+}
