@@ -14,6 +14,7 @@ extension SecItemEngine {
       var results: [SecValue] = []
       var matched = 0
       var lost: [ItemRow] = []
+      var skipped = 0
       defer { dropLost(lost) }
       for row in try candidates(filter) {
         if case .count(let count) = limit, matched >= count { break }
@@ -25,7 +26,10 @@ extension SecItemEngine {
           lost.append(row)
           continue
         }
-        guard try Self.mayRead(item, parsed, context: context) else { continue }
+        guard try Self.mayRead(item, parsed, context: context) else {
+          skipped += 1
+          continue
+        }
         if parsed.returns.contains(.data) {
           guard case .opened(let data) = try openData(row, context: context, action: "cannot read")
           else {
@@ -40,7 +44,13 @@ extension SecItemEngine {
         }
       }
       guard matched > 0 else {
-        throw notFound(parsed, filter: filter, lost: lost.count, context: context)
+        var failure = notFound(parsed, filter: filter, lost: lost.count, context: context)
+        if skipped > 0 {
+          failure.explanation.cause +=
+            "; \(skipped) matching item(s) whose access control needs the user were skipped "
+            + "because of kSecUseAuthenticationUISkip"
+        }
+        throw failure
       }
       let result: SecValue? = limit.returnsSingleObject ? results.first : .array(results)
       return SecItemOutcome(status: .errSecSuccess, result: result)
