@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import Keychain
 @testable import Scenario
 
 /// The REPL driven by a `ScriptedReader`, compared with a golden transcript that shows each
@@ -72,4 +73,67 @@ import Testing
 /// Collects output from closures (the reader's echo and the REPL's writes) in order.
 final class OutputBuffer: @unchecked Sendable {
   var text = ""
+}
+
+/// Prompts in the REPL are answered at the terminal (through the same `LineReader`).
+@Suite struct REPLPromptTests {
+  func play(_ lines: [String]) throws -> String {
+    try REPLTests().play(lines).transcript
+  }
+
+  static let setup = [
+    "device passcode 1234", "biometry enroll alice", "let ctx = LAContext()",
+  ]
+
+  @Test func aFaceIDPromptIsAnsweredInteractively() throws {
+    let transcript = try play(
+      Self.setup + [
+        #"ctx.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in")"#,
+        "fail", "match", "expect success", "expect prompt",
+      ])
+    #expect(transcript.contains("prompt: Face ID for com.example.app: “Sign in”"))
+    #expect(transcript.contains("  Face ID (match, fail, cancel, fallback) ❯ fail\n"))
+    #expect(transcript.contains("  Face ID (match, fail, cancel, fallback) ❯ match\n"))
+    #expect(transcript.components(separatedBy: "✓ holds").count == 3)
+  }
+
+  @Test func thePasscodeSheetTakesDigits() throws {
+    let transcript = try play(
+      Self.setup + [
+        #"ctx.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Pay")"#,
+        "fallback", "enter", "1234", "expect success",
+      ])
+    #expect(transcript.contains("prompt: passcode sheet for com.example.app: “Pay”"))
+    #expect(transcript.contains("  answer with the passcode, cancel\n"))
+    #expect(transcript.contains("✓ holds"))
+  }
+
+  @Test func queuedAnswersComeFirst() throws {
+    let transcript = try play(
+      Self.setup + [
+        "user will cancel",
+        #"ctx.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Pay")"#,
+        "expect LAError.userCancel",
+      ])
+    #expect(transcript.contains("user: cancel"))
+    #expect(transcript.contains("✓ holds"))
+    #expect(!transcript.contains("❯ cancel"))
+  }
+
+  @Test func endOfInputDismissesThePrompt() throws {
+    let transcript = try play(
+      Self.setup + [#"ctx.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Pay")"#])
+    #expect(transcript.contains("the prompt was dismissed"))
+    #expect(transcript.contains("LAError.systemCancel (-4)"))
+  }
+
+  @Test(arguments: [
+    ("match", AuthenticationPrompt.Kind.faceID, UserResponse?.some(.match)),
+    ("enter 12", .faceID, nil), ("1234", .passcode, .enter("1234")),
+    ("enter 99", .passcode, .enter("99")), ("cancel", .passcode, .cancel), ("match", .passcode, .enter("match")),
+  ])
+  func answersAreParsedForTheSheet(_ line: String, _ kind: AuthenticationPrompt.Kind, _ expected: UserResponse?) {
+    let prompt = AuthenticationPrompt(kind: kind, reason: nil, app: nil, offersFallback: true)
+    #expect(PromptAsker.response(to: line, for: prompt) == expected)
+  }
 }

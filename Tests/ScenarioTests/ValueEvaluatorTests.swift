@@ -79,9 +79,6 @@ import Testing
       expr: .merge(.string("a"), .dictionary([])),
       message: "expected a dictionary on the left of `+`, got a string"),
     Failure(
-      expr: .newContext,
-      message: "not simulated yet: `LAContext()` (lands with LocalAuthentication)"),
-    Failure(
       expr: .dictionary([
         DictionaryEntry(
           key: DictionaryKey(raw: "acct", appleName: "kSecAttrAccount"), value: .string("a"),
@@ -93,6 +90,14 @@ import Testing
       message: "dictionary literal contains duplicate key kSecAttrAccount at line 4 "
         + "(Swift traps on this at run time)"),
   ]
+
+  @Test func aNewContextIsAnAuthenticationContext() throws {
+    let value = try ValueEvaluator(bindings: [:]).evaluate(.newContext)
+    guard case .authenticationContext = value else {
+      Issue.record("expected an LAContext, got \(value)")
+      return
+    }
+  }
 
   @Test(arguments: failures)
   func badExpressionsAreScenarioErrors(_ failure: Failure) {

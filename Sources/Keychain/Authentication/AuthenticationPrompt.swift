@@ -24,6 +24,13 @@ public struct AuthenticationPrompt: Sendable, Hashable, CustomStringConvertible 
   /// Whether the sheet offers the fallback button (Enter Passcode).
   public var offersFallback: Bool
 
+  public init(kind: Kind, reason: String?, app: String?, offersFallback: Bool) {
+    self.kind = kind
+    self.reason = reason
+    self.app = app
+    self.offersFallback = offersFallback
+  }
+
   /// The answers that make sense for this sheet.
   public var acceptedResponses: [UserResponse.Kind] {
     switch kind {

@@ -9,7 +9,7 @@ import Keychain
 /// ```
 public struct REPL {
   private var session: ScenarioSession
-  private var reader: any LineReader
+  private let input: ReaderBox
   private let write: (String) -> Void
   private var parser = ScenarioParser(file: "<repl>")
   private var nextLine = 1
@@ -18,8 +18,12 @@ public struct REPL {
   /// - Parameter write: receives output text, each piece ending with a newline.
   public init(session: ScenarioSession, reader: any LineReader, write: @escaping (String) -> Void) {
     self.session = session
-    self.reader = reader
+    self.input = ReaderBox(reader)
     self.write = write
+    let input = self.input
+    self.session.answerPromptsInteractively { prompt in
+      PromptAsker(input: input, write: write).ask(prompt)
+    }
   }
 
   /// The prompt: the device at a glance, `[unlocked · com.example.app] ❯ `.
@@ -43,11 +47,11 @@ public struct REPL {
 
   /// Reads lines until no bracket is open; `nil` at end of input.
   private mutating func readStatement() -> String? {
-    reader.updateCompletions(completionWords)
+    input.reader.updateCompletions(completionWords)
     var lines: [String] = []
     while true {
       let prompt = lines.isEmpty ? self.prompt : Self.continuationPrompt
-      guard let line = reader.readLine(prompt: prompt) else {
+      guard let line = input.reader.readLine(prompt: prompt) else {
         return lines.isEmpty ? nil : lines.joined(separator: "\n")
       }
       lines.append(line)

@@ -30,14 +30,11 @@ final class ScriptedUserAgent: UserAgent {
 
   func respond(to prompt: AuthenticationPrompt) -> UserResponse? {
     promptCount += 1
-    log.append("prompt: \(prompt)")
     guard problem == nil else { return nil }
+    // The asker shows the prompt and the answer live at the terminal: nothing to log.
+    if queue.isEmpty, let ask { return ask(prompt) }
+    log.append("prompt: \(prompt)")
     guard !queue.isEmpty else {
-      if let ask {
-        let answer = ask(prompt)
-        if let answer { log.append("user: \(answer) (answered at the terminal)") }
-        return answer
-      }
       problem =
         "the \(prompt.kind.title) prompt found no scripted answer; queue one before this "
         + "statement with `user will "

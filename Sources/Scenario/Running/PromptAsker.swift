@@ -1,0 +1,50 @@
+import Keychain
+
+/// The REPL's simulated user: shows a Face ID / Touch ID / passcode prompt at the terminal and
+/// reads what the person at the keyboard does (`match`, `fail`, `cancel`, `fallback`, or the
+/// passcode). End of input dismisses the prompt.
+struct PromptAsker {
+  let input: ReaderBox
+  let write: (String) -> Void
+
+  func ask(_ prompt: AuthenticationPrompt) -> UserResponse? {
+    let choices = prompt.acceptedResponses.map { $0 == .enter ? "the passcode" : $0.rawValue }
+    write("prompt: \(prompt)\n")
+    while true {
+      let label = "  \(prompt.kind.title) (\(choices.joined(separator: ", "))) ❯ "
+      guard let line = input.reader.readLine(prompt: label) else {
+        write("  the prompt was dismissed\n")
+        return nil
+      }
+      if let response = Self.response(to: line, for: prompt) { return response }
+      write("  answer with \(choices.joined(separator: ", "))\n")
+    }
+  }
+
+  /// `match` → `.match`; at a passcode sheet, digits (or `enter 1234`) are the passcode.
+  static func response(to line: String, for prompt: AuthenticationPrompt) -> UserResponse? {
+    let words = line.split(separator: " ").map(String.init)
+    guard let first = words.first else { return nil }
+    let accepted = prompt.acceptedResponses
+    if accepted.contains(.enter) {
+      if first == "enter", words.count == 2 { return .enter(words[1]) }
+      if words.count == 1, first != "cancel", first != "enter" { return .enter(first) }
+    }
+    guard words.count == 1, let kind = UserResponse.Kind(rawValue: first),
+      accepted.contains(kind)
+    else { return nil }
+    switch kind {
+    case .match: return .match
+    case .fail: return .fail
+    case .cancel: return .cancel
+    case .fallback: return .fallback
+    case .enter: return nil
+    }
+  }
+}
+
+/// The REPL's line reader, shared by the statement loop and the prompt asker.
+final class ReaderBox {
+  var reader: any LineReader
+  init(_ reader: any LineReader) { self.reader = reader }
+}
