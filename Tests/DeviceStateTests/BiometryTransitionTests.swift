@@ -52,7 +52,8 @@ private func enrolled(
   }
 
   static let refusals: [Refusal] = [
-    Refusal(start: enrolled(), event: .biometryEnrolled(name: "alice"), error: .alreadyEnrolled("alice")),
+    Refusal(
+      start: enrolled(), event: .biometryEnrolled(name: "alice"), error: .alreadyEnrolled("alice")),
     Refusal(start: enrolled(), event: .biometryRemoved(name: "bob"), error: .notEnrolled("bob")),
     Refusal(
       start: enrolled(["a", "b"]), event: .biometryEnrolled(name: "c"),
@@ -73,7 +74,8 @@ private func enrolled(
     Refusal(
       start: enrolled([], lock: .locked(since: at(now))), event: .biometricUnlockSucceeded,
       error: .biometryNotEnrolled),
-    Refusal(start: enrolled(failedMatches: 5), event: .biometricMatchFailed, error: .biometryLockedOut),
+    Refusal(
+      start: enrolled(failedMatches: 5), event: .biometricMatchFailed, error: .biometryLockedOut),
   ]
 
   @Test(arguments: refusals)

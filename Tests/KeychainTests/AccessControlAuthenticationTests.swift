@@ -50,11 +50,13 @@ import Testing
       name: "devicePasscode → passcode sheet", flags: .devicePasscode,
       answers: [.enter("123456")], status: .errSecSuccess, prompts: [.passcode]),
     ReadCase(
-      name: "biometryAny or devicePasscode, fallback → passcode", flags: [.biometryAny, .or, .devicePasscode],
+      name: "biometryAny or devicePasscode, fallback → passcode",
+      flags: [.biometryAny, .or, .devicePasscode],
       answers: [.fallback, .enter("123456")], status: .errSecSuccess,
       prompts: [.faceID, .passcode]),
     ReadCase(
-      name: "biometryAny and devicePasscode → both prompts", flags: [.biometryAny, .and, .devicePasscode],
+      name: "biometryAny and devicePasscode → both prompts",
+      flags: [.biometryAny, .and, .devicePasscode],
       answers: [.match, .enter("123456")], status: .errSecSuccess,
       prompts: [.faceID, .passcode]),
     ReadCase(
@@ -124,7 +126,8 @@ import Testing
     let user = QueuedUser([.match])
     let device = try makeBiometricDevice(user: user)
     for account in ["a", "b", "c"] {
-      mustAdd(device, genp(account).adding(try protected(.biometryAny)).adding(["v_Data": secret()]))
+      mustAdd(
+        device, genp(account).adding(try protected(.biometryAny)).adding(["v_Data": secret()]))
     }
     let all = device.secItemCopyMatching([
       "class": passwordClass, "r_Data": .bool(true), "m_Limit": .string("m_LimitAll"),
@@ -193,8 +196,11 @@ import Testing
   @Test func biometryCurrentSetFailsAfterAnEnrolmentChangeAndBiometryAnySurvives() throws {
     let user = QueuedUser([.match])
     let device = try makeBiometricDevice(user: user)
-    mustAdd(device, genp("strict").adding(try protected(.biometryCurrentSet)).adding(["v_Data": secret()]))
-    mustAdd(device, genp("relaxed").adding(try protected(.biometryAny)).adding(["v_Data": secret()]))
+    mustAdd(
+      device, genp("strict").adding(try protected(.biometryCurrentSet)).adding(["v_Data": secret()])
+    )
+    mustAdd(
+      device, genp("relaxed").adding(try protected(.biometryAny)).adding(["v_Data": secret()]))
     #expect(device.enrollBiometry("bob").succeeded)
     let strict = device.secItemCopyMatching(genp("strict").adding(readData))
     #expect(strict.status == .errSecAuthFailed)

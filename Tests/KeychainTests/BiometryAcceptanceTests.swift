@@ -13,7 +13,8 @@ import Testing
     mustAdd(device, genp().adding(try protected([], "ak")).adding(["v_Data": secret()]))
     _ = device.lock()
     _ = device.advanceClock(by: .seconds(11))
-    #expect(device.secItemCopyMatching(genp().adding(readData)).status == .errSecInteractionNotAllowed)
+    #expect(
+      device.secItemCopyMatching(genp().adding(readData)).status == .errSecInteractionNotAllowed)
     #expect(device.unlock(passcode: "123456").succeeded)
     #expect(device.secItemCopyMatching(genp().adding(readData)).status == .errSecSuccess)
   }
@@ -41,7 +42,8 @@ import Testing
     // SecAccessControlCreateWithFlags always carry odel = true, so the public API can only
     // show the other side: deletion never authenticates.
     for flags: SecAccessControlCreateFlags in [
-      .userPresence, .biometryAny, .biometryCurrentSet, .devicePasscode, [.biometryAny, .and, .devicePasscode],
+      .userPresence, .biometryAny, .biometryCurrentSet, .devicePasscode,
+      [.biometryAny, .and, .devicePasscode],
     ] {
       let user = QueuedUser()
       let device = try makeBiometricDevice(user: user)
@@ -96,7 +98,8 @@ import Testing
     let device = try makeBiometricDevice()
     mustAdd(device, genp().adding(try protected(.biometryAny)).adding(["v_Data": secret()]))
     let query = genp().adding(["u_AuthUI": .string("u_AuthUIF")])
-    #expect(device.secItemUpdate(query, ["v_Data": secret("2")]).status == .errSecInteractionNotAllowed)
+    #expect(
+      device.secItemUpdate(query, ["v_Data": secret("2")]).status == .errSecInteractionNotAllowed)
     let skip = genp().adding(["u_AuthUI": .string("u_AuthUIS")])
     #expect(device.secItemUpdate(skip, ["v_Data": secret("2")]).status == .errSecParam)
   }

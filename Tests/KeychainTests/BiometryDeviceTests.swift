@@ -18,7 +18,8 @@ import Testing
     mustAdd(device, genp().adding(["pdmn": .string("ak"), "v_Data": secret()]))
     _ = device.lock()
     _ = device.advanceClock(by: .hours(3))
-    #expect(device.secItemCopyMatching(genp().adding(readData)).status == .errSecInteractionNotAllowed)
+    #expect(
+      device.secItemCopyMatching(genp().adding(readData)).status == .errSecInteractionNotAllowed)
     #expect(device.unlockWithBiometry().succeeded)
     #expect(device.state.lock == .unlocked)
     #expect(device.secItemCopyMatching(genp().adding(readData)).result == secret())

@@ -17,9 +17,11 @@ import Testing
   }
 
   static let canEvaluate: [CanEvaluateCase] = [
-    CanEvaluateCase(name: "biometrics, enrolled → true", policy: .deviceOwnerAuthenticationWithBiometrics),
     CanEvaluateCase(
-      name: "biometrics, no hardware → -6", type: .none, policy: .deviceOwnerAuthenticationWithBiometrics,
+      name: "biometrics, enrolled → true", policy: .deviceOwnerAuthenticationWithBiometrics),
+    CanEvaluateCase(
+      name: "biometrics, no hardware → -6", type: .none,
+      policy: .deviceOwnerAuthenticationWithBiometrics,
       error: .biometryNotAvailable),
     CanEvaluateCase(
       name: "biometrics, nothing enrolled → -7", enrolled: [],
@@ -76,7 +78,8 @@ import Testing
   @Test func anEmptyReasonIsAnException() throws {
     let device = try makeBiometricDevice()
     #expect(throws: LAContextMisuse.self) {
-      _ = try device.evaluatePolicy(.deviceOwnerAuthentication, context: LAContext(), localizedReason: "")
+      _ = try device.evaluatePolicy(
+        .deviceOwnerAuthentication, context: LAContext(), localizedReason: "")
     }
   }
 
@@ -92,7 +95,8 @@ import Testing
   }
 
   static let evaluations: [EvaluateCase] = [
-    EvaluateCase(name: "match → success", policy: .deviceOwnerAuthenticationWithBiometrics, answers: [.match]),
+    EvaluateCase(
+      name: "match → success", policy: .deviceOwnerAuthenticationWithBiometrics, answers: [.match]),
     EvaluateCase(
       name: "cancel → -2", policy: .deviceOwnerAuthenticationWithBiometrics, answers: [.cancel],
       error: .userCancel),
@@ -127,7 +131,8 @@ import Testing
     let context = LAContext()
     context.interactionNotAllowed = testCase.interactionNotAllowed
     if testCase.invalidated { context.invalidate() }
-    let outcome = try device.evaluatePolicy(testCase.policy, context: context, localizedReason: "Sign in")
+    let outcome = try device.evaluatePolicy(
+      testCase.policy, context: context, localizedReason: "Sign in")
     #expect(outcome.error == testCase.error)
     #expect(outcome.value == (testCase.error == nil))
     #expect(user.answers.isEmpty)
@@ -138,7 +143,8 @@ import Testing
     let device = try makeBiometricDevice(user: user)
     mustAdd(device, genp().adding(try protected(.biometryAny)).adding(["v_Data": secret()]))
     let context = LAContext()
-    _ = try device.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, context: context, localizedReason: "x")
+    _ = try device.evaluatePolicy(
+      .deviceOwnerAuthenticationWithBiometrics, context: context, localizedReason: "x")
     let read = device.secItemCopyMatching(
       genp().adding(readData).adding(["u_AuthCtx": .authenticationContext(context)]))
     #expect(read.status == .errSecSuccess)
@@ -155,7 +161,8 @@ import Testing
     let device = try makeBiometricDevice(user: user)
     let first = LAContext()
     first.touchIDAuthenticationAllowableReuseDuration = .seconds(60)
-    _ = try device.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, context: first, localizedReason: "x")
+    _ = try device.evaluatePolicy(
+      .deviceOwnerAuthenticationWithBiometrics, context: first, localizedReason: "x")
     _ = device.advanceClock(by: .seconds(5))
     let second = LAContext()
     second.touchIDAuthenticationAllowableReuseDuration = .seconds(60)
@@ -176,7 +183,8 @@ import Testing
     _ = device.advanceClock(by: .seconds(300))
     let late = LAContext()
     late.touchIDAuthenticationAllowableReuseDuration = .seconds(600)
-    _ = try device.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, context: late, localizedReason: "x")
+    _ = try device.evaluatePolicy(
+      .deviceOwnerAuthenticationWithBiometrics, context: late, localizedReason: "x")
     #expect(user.prompts.count == 4)
   }
 }

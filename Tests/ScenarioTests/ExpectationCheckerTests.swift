@@ -133,7 +133,9 @@ import Testing
           expected: #"result "r2""#, actual: #"result <2 bytes: "r1">"#, explanation: nil))
   }
 
-  @Test(arguments: [Scenario.Expectation.success, .bool(true), .laError(.init(name: "userCancel", code: -2))])
+  @Test(arguments: [
+    Scenario.Expectation.success, .bool(true), .laError(.init(name: "userCancel", code: -2)),
+  ])
   func evaluationExpectationsNeedAnEvaluation(_ expectation: Scenario.Expectation) throws {
     guard case .failed(_, let actual, _) = try check(expectation, last: Self.found) else {
       Issue.record("held after a SecItem call")
@@ -146,14 +148,19 @@ import Testing
     var expectation: Scenario.Expectation
     var outcome: LAEvaluationOutcome
     var holds: Bool
-    var testDescription: String { "\(expectation) vs \(outcome.value) \(outcome.error.map { "\($0)" } ?? "")" }
+    var testDescription: String {
+      "\(expectation) vs \(outcome.value) \(outcome.error.map { "\($0)" } ?? "")"
+    }
   }
 
   static let evaluationCases: [EvaluationCase] = [
     EvaluationCase(expectation: .success, outcome: .init(value: true), holds: true),
-    EvaluationCase(expectation: .success, outcome: .init(value: false, error: .userCancel), holds: false),
-    EvaluationCase(expectation: .bool(false), outcome: .init(value: false, error: .biometryLockout), holds: true),
-    EvaluationCase(expectation: .bool(true), outcome: .init(value: false, error: .biometryLockout), holds: false),
+    EvaluationCase(
+      expectation: .success, outcome: .init(value: false, error: .userCancel), holds: false),
+    EvaluationCase(
+      expectation: .bool(false), outcome: .init(value: false, error: .biometryLockout), holds: true),
+    EvaluationCase(
+      expectation: .bool(true), outcome: .init(value: false, error: .biometryLockout), holds: false),
     EvaluationCase(
       expectation: .laError(.init(name: "biometryLockout", code: -8)),
       outcome: .init(value: false, error: .biometryLockout), holds: true),
@@ -164,12 +171,15 @@ import Testing
 
   @Test(arguments: evaluationCases)
   func evaluationExpectations(_ testCase: EvaluationCase) throws {
-    let last = RecordedOutcome.evaluation(statement: "ctx.evaluatePolicy", outcome: testCase.outcome, line: 3)
+    let last = RecordedOutcome.evaluation(
+      statement: "ctx.evaluatePolicy", outcome: testCase.outcome, line: 3)
     #expect((try check(testCase.expectation, last: last) == .held) == testCase.holds)
   }
 
-  @Test(arguments: [(Scenario.Expectation.prompt, true, true), (.prompt, false, false),
-                    (.noPrompt, false, true), (.noPrompt, true, false)])
+  @Test(arguments: [
+    (Scenario.Expectation.prompt, true, true), (.prompt, false, false),
+    (.noPrompt, false, true), (.noPrompt, true, false),
+  ])
   func promptExpectations(_ expectation: Scenario.Expectation, prompted: Bool, holds: Bool) throws {
     let verdict = try ExpectationChecker().check(
       expectation, source: "expect", last: Self.found, lockState: .unlocked, prompted: prompted,

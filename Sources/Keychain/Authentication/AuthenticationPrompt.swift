@@ -35,7 +35,8 @@ public struct AuthenticationPrompt: Sendable, Hashable, CustomStringConvertible 
   public var acceptedResponses: [UserResponse.Kind] {
     switch kind {
     case .passcode: [.enter, .cancel]
-    case .faceID, .touchID: offersFallback ? [.match, .fail, .cancel, .fallback] : [.match, .fail, .cancel]
+    case .faceID, .touchID:
+      offersFallback ? [.match, .fail, .cancel, .fallback] : [.match, .fail, .cancel]
     }
   }
 

@@ -16,7 +16,8 @@ public struct LAEvaluationOutcome: Sendable, Hashable {
   static func failure(_ error: LAErrorCode, _ cause: String, fix: String? = nil)
     -> LAEvaluationOutcome
   {
-    LAEvaluationOutcome(value: false, error: error, explanation: Explanation(cause: cause, fix: fix))
+    LAEvaluationOutcome(
+      value: false, error: error, explanation: Explanation(cause: cause, fix: fix))
   }
 }
 

@@ -46,11 +46,13 @@ extension SimulatedDevice {
     case .unsupported(let feature):
       return .unsupported(feature, fix: "use kSecUseAuthenticationUISkip to leave such items out")
     case .denied(let error, let cause, let fix):
-      var text = "\(action) \(description), whose access control (\(flags)) needs the user: "
+      var text =
+        "\(action) \(description), whose access control (\(flags)) needs the user: "
         + "\(cause); LocalAuthentication reported \(error)"
       switch error {
       case .notInteractive:
-        text += ", which SecItem reports as errSecInteractionNotAllowed. This -25308 is not a "
+        text +=
+          ", which SecItem reports as errSecInteractionNotAllowed. This -25308 is not a "
           + "locked class key: the \(control.protection) key is available; the user could not "
           + "be asked"
       case .userCancel:

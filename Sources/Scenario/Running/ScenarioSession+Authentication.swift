@@ -38,7 +38,8 @@ extension ScenarioSession {
     throws(ScenarioRuntimeError) -> StepReport
   {
     guard case .context(let context)? = bindings[name] else {
-      throw ScenarioRuntimeError("'\(name)' is not an LAContext; bind it with `let \(name) = LAContext()`")
+      throw ScenarioRuntimeError(
+        "'\(name)' is not an LAContext; bind it with `let \(name) = LAContext()`")
     }
     let line = statement.location.line
     switch action {
@@ -94,7 +95,8 @@ extension ScenarioSession {
       lines = ["→ false"]
     }
     if let explanation = outcome.explanation {
-      lines.append(TextWrap.labelled(outcome.value ? "note: " : "why: ", explanation.cause, indent: 2))
+      lines.append(
+        TextWrap.labelled(outcome.value ? "note: " : "why: ", explanation.cause, indent: 2))
       if let fix = explanation.fix { lines.append(TextWrap.labelled("fix: ", fix, indent: 2)) }
     }
     return lines
