@@ -68,6 +68,15 @@ import Testing
     ),
     Case("[kSecValueData: Data()]", dict(("kSecValueData", .data(Data())))),
     Case(
+      "[kSecValueData: \"r1\".data(using: String.Encoding.utf8)!]",
+      dict(("kSecValueData", .data(Data("r1".utf8))))),
+    Case(
+      "[kSecReturnData as String: kCFBooleanTrue!]",
+      dict(("kSecReturnData", ParsingTestSupport.constant("kCFBooleanTrue")))),
+    Case(
+      "[kSecAttrAccount as String: account as AnyObject]",
+      dict(("kSecAttrAccount", .binding("account")))),
+    Case(
       "[kSecAttrGeneric: \"g\".data(using: .utf8)]",
       dict(("kSecAttrGeneric", .data(Data("g".utf8))))),
     // Merges: left-associative.
