@@ -17,14 +17,7 @@ import Testing
   }
 
   private static func dict(_ pairs: (String, Expr)...) -> Expr {
-    let here = SourceLocation(file: "", line: 0, column: 0)
-    return .dictionary(
-      pairs.map { name, value in
-        let key =
-          SecConstants.keys[name].map { DictionaryKey(raw: $0, appleName: name) }
-          ?? DictionaryKey(raw: name, appleName: SecConstants.name(forKey: name))
-        return DictionaryEntry(key: key, value: value, location: here)
-      })
+    ParsingTestSupport.dict(pairs)
   }
 
   private static let generic = ParsingTestSupport.constant("kSecClassGenericPassword")
