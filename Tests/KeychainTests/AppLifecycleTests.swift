@@ -38,8 +38,9 @@ import Testing
     Reader(bundleID: "com.example.app.widget", group: nil, expected: .errSecSuccess),
     Reader(bundleID: "com.example.app.share", group: shared, expected: .errSecMissingEntitlement),
     Reader(bundleID: "com.example.app.share", group: nil, expected: .errSecItemNotFound),
-    Reader(bundleID: "com.example.app.share", group: "group.com.example",
-           expected: .errSecItemNotFound),
+    Reader(
+      bundleID: "com.example.app.share", group: "group.com.example",
+      expected: .errSecItemNotFound),
   ]
 
   @Test(arguments: matrix)
@@ -104,7 +105,8 @@ import Testing
   @Test func aTransferredAppCannotReachItsOldItems() throws {
     let device = try Self.suite()
     mustAdd(device, genp("own").adding(["v_Data": secret()]))
-    mustAdd(device, genp("kept").adding(["agrp": .string("group.com.example"), "v_Data": secret()]))
+    mustAdd(
+      device, genp("kept").adding(["agrp": .string("group.com.example"), "v_Data": secret()]))
     let outcome = device.transfer(bundleID: "com.example.app", toTeam: "NEWTM12345")
     #expect(outcome.succeeded)
     #expect(device.caller.app.applicationIdentifier == "NEWTM12345.com.example.app")
@@ -135,8 +137,9 @@ import Testing
     mustAdd(device, genp("a").adding(["v_Data": secret()]))
     mustAdd(device, genp("b").adding(["agrp": .string("ABCDE12345.com.example.app")]))
     mustAdd(device, genp("c").adding(["agrp": .string("group.com.example")]))
-    #expect(device.install(AppIdentity(bundleID: "com.example.other", teamID: Self.team))
-      .succeeded)
+    #expect(
+      device.install(AppIdentity(bundleID: "com.example.other", teamID: Self.team))
+        .succeeded)
     #expect(device.useApp("com.example.other").succeeded)
     mustAdd(device, genp("d").adding(["v_Data": secret()]))
     let reset = device.resetKeychain(of: "com.example.app")
@@ -179,8 +182,9 @@ import Testing
     mustAdd(device, genp().adding(["agrp": .string("ABCDE12345.com.example.app")]))
     mustAdd(device, genp().adding(["agrp": .string(Self.shared)]))
     let moving = genp().adding(["agrp": .string("ABCDE12345.com.example.app")])
-    #expect(device.secItemUpdate(moving, ["agrp": .string(Self.shared)]).status
-      == .errSecDuplicateItem)
+    #expect(
+      device.secItemUpdate(moving, ["agrp": .string(Self.shared)]).status
+        == .errSecDuplicateItem)
   }
 
   @Test func installedAppsSurviveReopeningTheDeviceFile() throws {

@@ -23,7 +23,9 @@ import Testing
   enum Call: String, CaseIterable {
     case add, copyMatching, update, delete
 
-    func run(_ device: SimulatedDevice, _ query: SecQuery, update: SecQuery = ["labl": .string("n")])
+    func run(
+      _ device: SimulatedDevice, _ query: SecQuery, update: SecQuery = ["labl": .string("n")]
+    )
       -> OSStatus
     {
       switch self {
@@ -37,8 +39,9 @@ import Testing
 
   @Test("case 11: no entitlements → -34018 on every call", arguments: Call.allCases)
   func case11NoEntitlements(call: Call) throws {
-    let tests = AppIdentity(bundleID: "com.example.tests", teamID: Self.team,
-                            hasApplicationIdentifier: false)
+    let tests = AppIdentity(
+      bundleID: "com.example.tests", teamID: Self.team,
+      hasApplicationIdentifier: false)
     let device = try Self.device(as: tests)
     #expect(device.caller.accessGroups.isEmpty)
     let outcome = call.run(device, genp())
@@ -47,8 +50,9 @@ import Testing
 
   @Test func case11ExplanationNamesTheUsualCause() throws {
     let device = try Self.device(
-      as: AppIdentity(bundleID: "com.example.tests", teamID: Self.team,
-                      hasApplicationIdentifier: false))
+      as: AppIdentity(
+        bundleID: "com.example.tests", teamID: Self.team,
+        hasApplicationIdentifier: false))
     let cause = device.secItemAdd(genp()).explanation?.cause ?? ""
     #expect(cause.contains("without a host app"))
   }
@@ -61,12 +65,16 @@ import Testing
     #expect(device.secItemDelete(query).status == .errSecSuccess)
   }
 
-  @Test("case 13: the first group is the default for SecItemAdd", arguments: [
-    (AppIdentity(bundleID: "com.example.app", teamID: team), "ABCDE12345.com.example.app"),
-    (entitled, group),
-    (AppIdentity(bundleID: "com.example.app", teamID: team, appGroups: ["group.com.example"]),
-     "ABCDE12345.com.example.app"),
-  ])
+  @Test(
+    "case 13: the first group is the default for SecItemAdd",
+    arguments: [
+      (AppIdentity(bundleID: "com.example.app", teamID: team), "ABCDE12345.com.example.app"),
+      (entitled, group),
+      (
+        AppIdentity(bundleID: "com.example.app", teamID: team, appGroups: ["group.com.example"]),
+        "ABCDE12345.com.example.app"
+      ),
+    ])
   func case13FirstGroupIsDefault(app: AppIdentity, expected: String) throws {
     let device = try Self.device(as: app)
     mustAdd(device, genp().adding(["v_Data": secret()]))

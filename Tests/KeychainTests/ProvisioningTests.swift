@@ -32,7 +32,8 @@ import Testing
       says: "$(AppIdentifierPrefix)com.example.shared"),
     Refusal(
       name: "another team's app group",
-      app: AppIdentity(bundleID: "com.evil.app", teamID: "ZZZZZ99999", appGroups: ["group.com.example"]),
+      app: AppIdentity(
+        bundleID: "com.evil.app", teamID: "ZZZZZ99999", appGroups: ["group.com.example"]),
       says: "registered to team ABCDE12345"),
     Refusal(
       name: "app group without group.",
@@ -52,11 +53,13 @@ import Testing
       says: "app transfer"),
     Refusal(
       name: "extension of an app that is not installed",
-      app: AppIdentity(bundleID: "com.other.app.share", teamID: team, hostBundleID: "com.other.app"),
+      app: AppIdentity(
+        bundleID: "com.other.app.share", teamID: team, hostBundleID: "com.other.app"),
       says: "not installed"),
     Refusal(
       name: "extension whose bundle id is not under its host's",
-      app: AppIdentity(bundleID: "com.example.share", teamID: team, hostBundleID: "com.example.app"),
+      app: AppIdentity(
+        bundleID: "com.example.share", teamID: team, hostBundleID: "com.example.app"),
       says: "com.example.app.<name>"),
     Refusal(
       name: "extension signed by another team",
@@ -77,17 +80,21 @@ import Testing
     #expect(device.install(Self.host).succeeded)
     let outcome = device.install(refusal.app)
     #expect(!outcome.succeeded)
-    #expect(outcome.explanation?.cause.contains(refusal.says) == true
-      || outcome.explanation?.fix?.contains(refusal.says) == true,
+    #expect(
+      outcome.explanation?.cause.contains(refusal.says) == true
+        || outcome.explanation?.fix?.contains(refusal.says) == true,
       "\(outcome)")
-    #expect(device.apps.isInstalled(refusal.app.bundleID) == (refusal.app.bundleID == "com.example.app"))
+    #expect(
+      device.apps.isInstalled(refusal.app.bundleID) == (refusal.app.bundleID == "com.example.app"))
   }
 
   @Test(arguments: [
-    AppIdentity(bundleID: "com.example.app.share", teamID: team, appGroups: ["group.com.example"],
-                hostBundleID: "com.example.app"),
-    AppIdentity(bundleID: "com.example.other", teamID: team,
-                keychainAccessGroups: ["$(AppIdentifierPrefix)com.example.shared", "com.apple.token"]),
+    AppIdentity(
+      bundleID: "com.example.app.share", teamID: team, appGroups: ["group.com.example"],
+      hostBundleID: "com.example.app"),
+    AppIdentity(
+      bundleID: "com.example.other", teamID: team,
+      keychainAccessGroups: ["$(AppIdentifierPrefix)com.example.shared", "com.apple.token"]),
     AppIdentity(bundleID: "com.example.tests", teamID: team, hasApplicationIdentifier: false),
   ])
   func installIsAccepted(_ app: AppIdentity) throws {
@@ -98,8 +105,9 @@ import Testing
   }
 
   @Test func anAppGroupIsNeverTheDefaultGroup() throws {
-    let app = AppIdentity(bundleID: "com.example.app", teamID: Self.team,
-                          appGroups: ["group.com.example", "group.com.example.two"])
+    let app = AppIdentity(
+      bundleID: "com.example.app", teamID: Self.team,
+      appGroups: ["group.com.example", "group.com.example.two"])
     #expect(app.accessGroups.first == "ABCDE12345.com.example.app")
     #expect(app.accessGroups.last == "group.com.example.two")
   }

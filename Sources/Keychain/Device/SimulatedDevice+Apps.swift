@@ -44,9 +44,10 @@ extension SimulatedDevice {
             + "it) until an update restores the entitlement"))
     case .some:
       let also = reinstalled.isEmpty ? "" : " with \(reinstalled.joined(separator: ", "))"
-      let count = itemCount(inGroups: ([app] + reinstalledIdentities(reinstalled)).flatMap {
-        $0.accessGroups
-      })
+      let count = itemCount(
+        inGroups: ([app] + reinstalledIdentities(reinstalled)).flatMap {
+          $0.accessGroups
+        })
       return .done(
         "reinstalled \(app.bundleID)\(also); access groups: " + groups,
         note: Explanation(
@@ -69,7 +70,8 @@ extension SimulatedDevice {
       "iOS keeps an app's keychain items when the app is deleted; reinstalling it with the "
       + "same team and entitlements makes them visible again"
     if removed.contains(where: { $0.bundleID == caller.app.bundleID }) {
-      note += ". It was making the calls: calls from it are refused until it is reinstalled or "
+      note +=
+        ". It was making the calls: calls from it are refused until it is reinstalled or "
         + "`app use` picks another app"
     }
     return .done(
@@ -113,14 +115,17 @@ extension SimulatedDevice {
     refreshCaller()
     save()
     let identity = apps.app(bundleID)?.identity ?? app.identity
-    let newGroups = Set(apps.extensions(of: bundleID).filter(\.isInstalled).flatMap {
-      $0.identity.accessGroups
-    }).union(identity.accessGroups)
+    let newGroups = Set(
+      apps.extensions(of: bundleID).filter(\.isInstalled).flatMap {
+        $0.identity.accessGroups
+      }
+    ).union(identity.accessGroups)
     let lost = oldGroups.subtracting(newGroups).sorted()
     let count = itemCount(inGroups: lost)
     return .done(
       "transferred \(bundleID) to team \(team); its application identifier is now "
-        + "\(identity.applicationIdentifier); access groups: " + Self.describe(identity.accessGroups),
+        + "\(identity.applicationIdentifier); access groups: "
+        + Self.describe(identity.accessGroups),
       note: Explanation(
         cause: "the \(count) item(s) in \(lost.joined(separator: ", ")) stay on the device but "
           + "the app can no longer reach them (App Store Connect warns \"ITMS-90076: Potential "

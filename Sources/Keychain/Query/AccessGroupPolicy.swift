@@ -30,7 +30,7 @@ struct AccessGroupPolicy: Sendable {
         fix: "store the item in one of your own groups")
     }
     guard !groups.contains(group) else { return }
-    let (mistake, fix) = likelyMistake(group)
+    let (mistake, fix) = likelyMistake(group, in: function)
     throw SecItemFailure(
       .errSecMissingEntitlement,
       "\(function) names kSecAttrAccessGroup \(group), but \(caller.app.bundleID) is only "
@@ -40,7 +40,9 @@ struct AccessGroupPolicy: Sendable {
   }
 
   /// The usual reason a group is missing, and its fix.
-  private func likelyMistake(_ group: String) -> (String?, String) {
+  private func likelyMistake(_ group: String, in function: SecItemFunction)
+    -> (String?, String)
+  {
     let app = caller.app
     let prefixed = "\(app.teamID).\(group)"
     if groups.contains(prefixed) {
@@ -77,6 +79,12 @@ struct AccessGroupPolicy: Sendable {
       return (
         "app groups come from the com.apple.security.application-groups entitlement",
         "add the App Groups capability with \(group) to \(app.bundleID)'s target"
+      )
+    }
+    if function == .attributesToUpdate {
+      return (
+        "an update may move an item only into a group the app is entitled to",
+        "add \(group) to the app's keychain-access-groups before moving items into it"
       )
     }
     return (
