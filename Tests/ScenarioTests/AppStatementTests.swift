@@ -123,4 +123,11 @@ import Testing
       """)
     #expect(result.diagnostics.isEmpty)
   }
+
+  @Test(arguments: ["apps", "app", "entitlements"])
+  func helpExplainsTheAppStatements(topic: String) {
+    let text = HelpText.text(for: topic)
+    #expect(text.contains("extension-of <hostBundleID>"))
+    #expect(text.contains("keychain reset"))
+  }
 }
