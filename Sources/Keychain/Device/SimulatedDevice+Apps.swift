@@ -140,8 +140,10 @@ extension SimulatedDevice {
     guard let app = apps.app(bundleID), app.isInstalled else {
       return unknownApp(bundleID, action: "not switched")
     }
-    caller.app = app.identity
-    caller.hostApp = app.identity.hostBundleID.flatMap { apps.app($0)?.identity }
+    var next = caller  // one assignment, one save; keeps any execution context
+    next.app = app.identity
+    next.hostApp = app.identity.hostBundleID.flatMap { apps.app($0)?.identity }
+    caller = next
     let host = app.identity.hostBundleID.map { " (extension of \($0))" } ?? ""
     return .done(
       "calls now come from \(bundleID)\(host); access groups: "
@@ -185,8 +187,10 @@ extension SimulatedDevice {
   /// Keeps the caller's identity in step with the registry after an install or transfer.
   func refreshCaller() {
     guard let app = apps.app(caller.app.bundleID) else { return }
-    caller.app = app.identity
-    caller.hostApp = app.identity.hostBundleID.flatMap { apps.app($0)?.identity }
+    var next = caller
+    next.app = app.identity
+    next.hostApp = app.identity.hostBundleID.flatMap { apps.app($0)?.identity }
+    if next != caller { caller = next }
   }
 
   /// Live items (tombstones aside) whose access group is one of `groups`.
