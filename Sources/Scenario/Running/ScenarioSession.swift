@@ -80,7 +80,9 @@ public struct ScenarioSession {
       return StepReport(quit: true)
     case .declaration:
       return StepReport()
-    case .biometry, .userWill, .app, .context:
+    case .app(let command):
+      return try perform(command, statement: statement)
+    case .biometry, .userWill, .context:
       throw .notSimulatedYet(
         StatementEcho().text(for: statement), landsWith: feature(of: statement))
     }
