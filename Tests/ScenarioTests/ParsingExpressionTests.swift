@@ -17,14 +17,7 @@ import Testing
   }
 
   private static func dict(_ pairs: (String, Expr)...) -> Expr {
-    let here = SourceLocation(file: "", line: 0, column: 0)
-    return .dictionary(
-      pairs.map { name, value in
-        let key =
-          SecConstants.keys[name].map { DictionaryKey(raw: $0, appleName: name) }
-          ?? DictionaryKey(raw: name, appleName: SecConstants.name(forKey: name))
-        return DictionaryEntry(key: key, value: value, location: here)
-      })
+    ParsingTestSupport.dict(pairs)
   }
 
   private static let generic = ParsingTestSupport.constant("kSecClassGenericPassword")
@@ -67,6 +60,15 @@ import Testing
       "[kSecValueData: \"r1\".data(using: .utf8)!]", dict(("kSecValueData", .data(Data("r1".utf8))))
     ),
     Case("[kSecValueData: Data()]", dict(("kSecValueData", .data(Data())))),
+    Case(
+      "[kSecValueData: \"r1\".data(using: String.Encoding.utf8)!]",
+      dict(("kSecValueData", .data(Data("r1".utf8))))),
+    Case(
+      "[kSecReturnData as String: kCFBooleanTrue!]",
+      dict(("kSecReturnData", ParsingTestSupport.constant("kCFBooleanTrue")))),
+    Case(
+      "[kSecAttrAccount as String: account as AnyObject]",
+      dict(("kSecAttrAccount", .binding("account")))),
     Case(
       "[kSecAttrGeneric: \"g\".data(using: .utf8)]",
       dict(("kSecAttrGeneric", .data(Data("g".utf8))))),

@@ -91,7 +91,10 @@ enum ParsingTestSupport {
   }
 
   /// A dictionary literal for expected ASTs: `dict(("kSecClass", constant(...)))`.
-  static func dict(_ pairs: (String, Expr)...) -> Expr {
+  static func dict(_ pairs: (String, Expr)...) -> Expr { dict(pairs) }
+
+  /// The same, from an array of pairs (for helpers that forward their variadic arguments).
+  static func dict(_ pairs: [(String, Expr)]) -> Expr {
     let here = SourceLocation(file: "", line: 0, column: 0)
     return .dictionary(
       pairs.map { name, value in

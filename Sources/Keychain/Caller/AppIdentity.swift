@@ -12,13 +12,16 @@ public struct AppIdentity: Sendable, Hashable, Codable {
   /// Whether the app is signed with an `application-identifier` entitlement (every App Store
   /// app is; an unsigned tool is not, and then may have no keychain access at all).
   public var hasApplicationIdentifier: Bool
+  /// For an app extension, the bundle id of the app that contains it. An extension is its own
+  /// executable with its own entitlements: the host's groups are never inherited.
+  public var hostBundleID: String?
 
   /// - Parameters:
   ///   - keychainAccessGroups: entries may start with `$(AppIdentifierPrefix)`, which expands
   ///     to `<teamID>.` as it does at signing time.
   public init(
     bundleID: String, teamID: String, keychainAccessGroups: [String] = [],
-    appGroups: [String] = [], hasApplicationIdentifier: Bool = true
+    appGroups: [String] = [], hasApplicationIdentifier: Bool = true, hostBundleID: String? = nil
   ) {
     self.bundleID = bundleID
     self.teamID = teamID
@@ -27,6 +30,7 @@ public struct AppIdentity: Sendable, Hashable, Codable {
     }
     self.appGroups = appGroups
     self.hasApplicationIdentifier = hasApplicationIdentifier
+    self.hostBundleID = hostBundleID
   }
 
   /// The app every scenario starts with: `com.example.app` of team `ABCDE12345`.

@@ -4,9 +4,13 @@
 /// here without touching the entitlements.
 public struct Caller: Sendable, Hashable, Codable {
   public var app: AppIdentity
+  /// The app containing the caller when the caller is an extension; only used to explain
+  /// errSecMissingEntitlement (the host's groups are not the extension's).
+  public var hostApp: AppIdentity?
 
-  public init(app: AppIdentity = .example) {
+  public init(app: AppIdentity = .example, hostApp: AppIdentity? = nil) {
     self.app = app
+    self.hostApp = hostApp
   }
 
   /// The caller every fresh device starts with (scenario language §2).

@@ -3,12 +3,13 @@ import ItemStore
 import Keybag
 
 /// The device file: items live in the store's tables; the device state, the keybag and the
-/// caller are blobs saved after every change.
+/// caller and the installed apps are blobs saved after every change.
 extension SimulatedDevice {
   enum StateKey {
     static let device = "device"
     static let keybag = "keybag"
     static let caller = "caller"
+    static let apps = "apps"
   }
 
   /// Reopens a device file. The device comes back as after a reboot: before first unlock,
@@ -21,13 +22,14 @@ extension SimulatedDevice {
   {
     guard FileManager.default.fileExists(atPath: path) else { throw .noDevice(path: path) }
     let database: ItemDatabase
-    let blobs: (device: Data?, keybag: Data?, caller: Data?)
+    let blobs: (device: Data?, keybag: Data?, caller: Data?, apps: Data?)
     do {
       database = try ItemDatabase(path: path)
       blobs = (
         try database.deviceBlob(forKey: StateKey.device),
         try database.deviceBlob(forKey: StateKey.keybag),
-        try database.deviceBlob(forKey: StateKey.caller)
+        try database.deviceBlob(forKey: StateKey.caller),
+        try database.deviceBlob(forKey: StateKey.apps)
       )
     } catch {
       throw .store(error)
@@ -49,6 +51,13 @@ extension SimulatedDevice {
     } catch {
       throw .corruptState(path: path, part: "caller", detail: "\(error)")
     }
+    let apps: AppRegistry?
+    do {
+      // Files written before apps were modelled have none: the caller is the only app.
+      apps = try blobs.apps.map { try JSONDecoder().decode(AppRegistry.self, from: $0) }
+    } catch {
+      throw .corruptState(path: path, part: "installed apps", detail: "\(error)")
+    }
     let keybag: Keybag
     do {
       keybag = try Keybag(
@@ -64,7 +73,7 @@ extension SimulatedDevice {
     // The keybag restores as rebooted already; the device follows.
     _ = try? device.handle(.rebooted)
     let restored = SimulatedDevice(
-      device: device, keybag: keybag, database: database, caller: caller)
+      device: device, keybag: keybag, database: database, caller: caller, apps: apps)
     restored.save()
     return restored
   }
@@ -80,6 +89,7 @@ extension SimulatedDevice {
         try database.saveDeviceBlob(try encoder.encode(device), forKey: StateKey.device)
         try database.saveDeviceBlob(keybag.persisted.bytes, forKey: StateKey.keybag)
         try database.saveDeviceBlob(try encoder.encode(caller), forKey: StateKey.caller)
+        try database.saveDeviceBlob(try encoder.encode(apps), forKey: StateKey.apps)
       }
       lastSaveError = nil
     } catch {

@@ -42,6 +42,8 @@ public final class SimulatedDevice {
   public var caller: Caller {
     didSet { save() }
   }
+  /// The apps installed on the device (`app install`, `show apps`); saved with the device.
+  public internal(set) var apps: AppRegistry
   let keybag: Keybag
   let database: ItemDatabase
   let engine: SecItemEngine
@@ -83,11 +85,15 @@ public final class SimulatedDevice {
     save()
   }
 
-  init(device: Device, keybag: Keybag, database: ItemDatabase, caller: Caller) {
+  init(
+    device: Device, keybag: Keybag, database: ItemDatabase, caller: Caller,
+    apps: AppRegistry? = nil
+  ) {
     self.device = device
     self.keybag = keybag
     self.database = database
     self.caller = caller
+    self.apps = apps ?? AppRegistry(installing: caller.app)
     self.engine = SecItemEngine(database: database, keybag: keybag)
   }
 

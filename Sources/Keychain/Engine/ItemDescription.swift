@@ -8,9 +8,9 @@ enum ItemDescription {
     let account = text(plain["acct"])
     switch itemClass {
     case .genp:
-      return "item \(quoted(account)) (genp, service \(text(plain["svce"]) ?? "\"\""))"
+      return "item \(quoted(account)) (\(detail("genp", "service", plain["svce"])))"
     case .inet:
-      return "item \(quoted(account)) (inet, server \(text(plain["srvr"]) ?? "\"\""))"
+      return "item \(quoted(account)) (\(detail("inet", "server", plain["srvr"])))"
     case .cert:
       return "certificate (cert, serial \(text(plain["slnr"]) ?? "none"))"
     case .keys:
@@ -21,6 +21,13 @@ enum ItemDescription {
   static func of(_ row: ItemRow) -> String { of(row.itemClass, plain: row.plainColumns) }
 
   static func of(_ item: KeychainItem) -> String { of(item.itemClass, plain: item.attributes) }
+
+  /// "genp, service com.app.auth", or just "genp" when the attribute is empty: Apple's default
+  /// for a missing primary-key string is "", which reads badly in a sentence.
+  private static func detail(_ code: String, _ label: String, _ value: StoredValue?) -> String {
+    guard let value = text(value) else { return code }
+    return "\(code), \(label) \(value)"
+  }
 
   private static func quoted(_ account: String?) -> String {
     guard let account, !account.isEmpty else { return "with no account" }

@@ -52,6 +52,9 @@ struct ParseMessage: Hashable, Sendable {
   static func negativeDuration(_ text: String) -> Self {
     Self("a duration cannot be negative: `\(text)`")
   }
+  static let noEntitlementsWithGroups = Self(
+    "`no-entitlements` cannot be combined with groups or `extension-of`: such an app has no "
+      + "application-identifier, so it has no keychain access at all")
   static func notAccessibility(_ name: String) -> Self {
     Self("`\(name)` is not a `kSecAttrAccessible` value")
   }

@@ -9,7 +9,8 @@ extension ScenarioParser {
     words.formUnion([
       "passcode", "change", "remove", "lock", "unlock", "biometry", "reboot", "type", "faceID",
       "touchID", "none", "enroll", "install", "team", "keychain-access-groups", "app-groups",
-      "use", "background", "foreground", "will", "match", "fail", "cancel", "fallback", "enter",
+      "use", "background", "foreground", "uninstall", "transfer", "extension-of",
+      "no-entitlements", "keychain", "will", "match", "fail", "cancel", "fallback", "enter",
       "times", "success", "LAError", "result", "no", "count", "prompt", "locked", "unlocked",
       "beforeFirstUnlock", "device", "items", "apps", "LAContext",
       "SecAccessControlCreateWithFlags",

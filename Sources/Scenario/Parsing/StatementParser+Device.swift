@@ -102,46 +102,78 @@ extension StatementParser {
   // MARK: - app
 
   mutating func appCommand() throws(Failure) -> AppCommand {
-    enum Word { case install, use, background, foreground }
+    enum Word { case install, use, background, foreground, uninstall, transfer }
     let command = try choice(
       "`app` command",
       [
         ("install", Word.install), ("use", .use), ("background", .background),
-        ("foreground", .foreground),
+        ("foreground", .foreground), ("uninstall", .uninstall), ("transfer", .transfer),
       ])
     switch command {
     case .install: return .install(try appInstall())
     case .use: return .use(bundleID: try bareWord("a bundle id such as `com.example.app`"))
     case .background: return .background
     case .foreground: return .foreground
+    case .uninstall:
+      return .uninstall(bundleID: try bareWord("a bundle id such as `com.example.app`"))
+    case .transfer:
+      let bundleID = try bareWord("a bundle id such as `com.example.app`")
+      return .transfer(bundleID: bundleID, teamID: try teamClause())
     }
   }
 
-  private mutating func appInstall() throws(Failure) -> AppInstall {
-    let bundleID = try bareWord("a bundle id such as `com.example.app`")
+  /// `keychain reset [<bundleID>]`.
+  mutating func keychainCommand() throws(Failure) -> AppCommand {
+    enum Word { case reset }
+    _ = try choice("`keychain` command", [("reset", Word.reset)])
+    let next = try peek()
+    guard next.kind != .end else { return .resetKeychain(bundleID: nil) }
+    return .resetKeychain(bundleID: try bareWord("a bundle id such as `com.example.app`"))
+  }
+
+  /// `team <TEAMID>`.
+  private mutating func teamClause() throws(Failure) -> String {
     let team = try word()
     guard team.kind == .word("team") else {
       throw failure(.expected("`team <TEAMID>` after the bundle id", found: team.quoted), at: team)
     }
-    let teamID = try bareWord("a team id such as `ABCDE12345`")
+    return try bareWord("a team id such as `ABCDE12345`")
+  }
+
+  private mutating func appInstall() throws(Failure) -> AppInstall {
+    let bundleID = try bareWord("a bundle id such as `com.example.app`")
+    let teamID = try teamClause()
     var app = AppInstall(bundleID: bundleID, teamID: teamID)
-    let options = ["keychain-access-groups", "app-groups"]
+    let options = ["keychain-access-groups", "app-groups", "extension-of", "no-entitlements"]
+    var groupsToken: Token?
     while true {
       let option = try word()
       switch option.kind {
       case .end:
         pushBack(option)
+        if app.noEntitlements, let groupsToken {
+          throw failure(.noEntitlementsWithGroups, at: groupsToken)
+        }
         return app
       case .word("keychain-access-groups"):
+        groupsToken = groupsToken ?? option
         app.keychainAccessGroups += try groupList(teamID: teamID)
       case .word("app-groups"):
+        groupsToken = groupsToken ?? option
         app.appGroups += try groupList(teamID: teamID)
+      case .word("extension-of"):
+        groupsToken = groupsToken ?? option
+        app.hostBundleID = try bareWord("the bundle id of the app containing the extension")
+      case .word("no-entitlements"):
+        app.noEntitlements = true
       case .word(let other):
         let suggestion = Suggestion.nearest(to: other, in: options)
         throw failure(.unknown("`app install` option", other, suggestion: suggestion), at: option)
       default:
         throw failure(
-          .expected("`keychain-access-groups` or `app-groups`", found: option.quoted), at: option)
+          .expected(
+            "`keychain-access-groups`, `app-groups`, `extension-of` or `no-entitlements`",
+            found: option.quoted), at: option)
       }
     }
   }

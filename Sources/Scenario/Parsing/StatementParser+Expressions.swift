@@ -55,8 +55,11 @@ extension StatementParser {
     return kind(of: expr) == .dictionary
   }
 
+  /// A primary, a postfix `!` (`kCFBooleanTrue!`, from code where it is implicitly
+  /// unwrapped), then casts.
   private mutating func castPrimary() throws(Failure) -> Expr {
     let expr = try primary()
+    _ = try consume(.exclamation)
     try skipCasts()
     return expr
   }
@@ -115,6 +118,10 @@ extension StatementParser {
     try expect(.leftParen, "`(`")
     try expect(identifier: "using")
     try expect(.colon, "`:`")
+    if try consume(identifier: "String") {
+      try expect(.dot, "`.Encoding`")
+      try expect(identifier: "Encoding")
+    }
     try expect(.dot, "`.utf8`")
     try expect(identifier: "utf8")
     try expect(.rightParen, "`)`")

@@ -39,7 +39,8 @@ struct StatementParser {
   /// The words that start a statement, for "did you mean".
   static let statementWords =
     [
-      "app", "biometry", "device", "exit", "expect", "explain", "help", "let", "quit", "reset",
+      "app", "biometry", "device", "exit", "expect", "explain", "help", "keychain", "let", "quit",
+      "reset",
       "say", "show", "user", "var", "wait",
     ] + secItemFunctions
 
@@ -57,6 +58,7 @@ struct StatementParser {
     case "biometry": return .biometry(try biometryCommand())
     case "wait": return .wait(try duration())
     case "app": return .app(try appCommand())
+    case "keychain" where !isBound(word): return .app(try keychainCommand())
     case "user": return try userAnswer()
     case "let", "var": return try binding(isVariable: word == "var")
     case "expect": return .expect(try expectation())

@@ -5,6 +5,8 @@ public enum HelpText {
   public static let topics: [(name: String, summary: String, body: String)] = [
     ("device", "passcode, lock, unlock, reboot, wait", device),
     ("keychain", "SecItemAdd, SecItemCopyMatching, SecItemUpdate, SecItemDelete", keychain),
+    ("apps", "install apps and extensions, app use, uninstall, transfer", apps),
+    ("biometry", "Face ID / Touch ID, user answers, LAContext, background", biometry),
     ("let", "bind a query dictionary or an access control to a name", bindings),
     ("expect", "check the last outcome or the device state", expect),
     ("show", "show device, show items, say", show),
@@ -29,6 +31,8 @@ public enum HelpText {
     "secitemupdate": "keychain", "secitemdelete": "keychain", "bindings": "let",
     "expectations": "expect", "say": "show", "keys": "repl", "wait": "device",
     "passcode": "device", "lock": "device", "unlock": "device", "reboot": "device",
+    "app": "apps", "entitlements": "apps", "install": "apps",
+    "user": "biometry", "lacontext": "biometry", "faceid": "biometry", "touchid": "biometry",
   ]
 
   private static var overview: String {
@@ -55,6 +59,35 @@ public enum HelpText {
     device unlock <digits>              a wrong passcode counts a failed attempt
     device reboot                       back before first unlock: classes A and C unavailable
     wait <duration>                     advance the simulated clock: 500ms, 10s, 5m, 3h, 1h30m
+    """
+
+  private static let apps = """
+    app install <bundleID> team <TEAMID> [keychain-access-groups g1,g2] [app-groups g1]
+                [extension-of <hostBundleID>] [no-entitlements]
+                                        install, update (new entitlements) or reinstall
+    app use <bundleID>                  later calls come from this app or extension
+    app uninstall <bundleID>            delete it (and its extensions); its items stay
+    app transfer <bundleID> team <T>    App Store transfer: old team's groups out of reach
+    keychain reset [<bundleID>]         delete every item in the app's groups (simulator only)
+    show apps                           apps, hosts and access groups in Apple's order
+    Access groups: keychain-access-groups, then <TEAMID>.<bundleID>, then app groups; the
+    first is the default for SecItemAdd. $(AppIdentifierPrefix) expands to <TEAMID>.
+    """
+
+  private static let biometry = """
+    biometry type faceID|touchID|none   the hardware
+    biometry enroll <name>              enrol a face or finger (needs a passcode)
+    biometry remove <name>              every change invalidates .biometryCurrentSet items
+    device unlock biometry              unlock the lock screen (not after a reboot)
+    user will match|fail|cancel|fallback|enter <passcode> [<n> times]
+                                        queue answers for the next prompts (the REPL asks)
+    app background | app foreground     no prompt can be shown in the background
+    let ctx = LAContext()
+    ctx.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Sign in")
+    ctx.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics)
+    ctx.touchIDAuthenticationAllowableReuseDuration = 10   (lock-screen unlocks only)
+    ctx.interactionNotAllowed = true    ctx.invalidate()
+    expect success | LAError.<name> | true | false | prompt | no prompt
     """
 
   private static let keychain = """

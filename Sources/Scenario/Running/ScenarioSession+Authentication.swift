@@ -14,8 +14,9 @@ extension ScenarioSession {
     return StepReport(lines: lines(for: outcome))
   }
 
-  mutating func perform(_ command: AppCommand, statement: Statement)
-    throws(ScenarioRuntimeError) -> StepReport
+  /// `app background` / `app foreground`: where prompts can be shown.
+  mutating func performExecutionContext(_ command: AppCommand, statement: Statement)
+    -> StepReport
   {
     let summary: String
     switch command {
@@ -27,8 +28,8 @@ extension ScenarioSession {
     case .foreground:
       device.appState = .foreground
       summary = "\(device.caller.app.bundleID) is in the foreground: prompts can be shown"
-    case .install, .use:
-      throw .notSimulatedYet(statement.sourceText, landsWith: "apps and entitlements")
+    default:
+      return StepReport()  // the other `app` statements are ScenarioSession+Apps'
     }
     lastOutcome = .device(statement: statement.sourceText, line: statement.location.line)
     return StepReport(lines: [TextWrap.labelled("→ ", summary)])

@@ -65,7 +65,7 @@ extension ScenarioSession {
       let heading = items.count == 1 ? "1 item" : "\(items.count) items"
       return StepReport(lines: [heading] + items.flatMap(ItemListing(formatter: formatter).lines))
     case .apps:
-      throw .notSimulatedYet(statement.sourceText, landsWith: "apps and execution context")
+      return StepReport(lines: appLines())
     }
   }
 

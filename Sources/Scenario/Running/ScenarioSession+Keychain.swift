@@ -4,6 +4,7 @@ extension ScenarioSession {
   /// Plays a SecItem call as the current app and reports Apple's status, the result object and
   /// the engine's explanation.
   mutating func perform(_ call: SecItemCall, line: Int) throws(ScenarioRuntimeError) -> StepReport {
+    try requireInstalledCaller(line: line)
     let evaluator = self.evaluator
     let outcome: SecItemOutcome
     switch call {

@@ -8,6 +8,14 @@ public enum AppCommand: Hashable, Sendable {
   case background
   /// `app foreground`.
   case foreground
+  /// `app uninstall <bundleID>` (*extension*): the app and its extensions are deleted; their
+  /// keychain items stay, as on iOS.
+  case uninstall(bundleID: String)
+  /// `app transfer <bundleID> team <TEAMID>` (*extension*): an App Store app transfer.
+  case transfer(bundleID: String, teamID: String)
+  /// `keychain reset [<bundleID>]` (*extension*): deletes every item in the app's access
+  /// groups (the current app when none is named). A test-suite convenience, not iOS.
+  case resetKeychain(bundleID: String?)
 }
 
 /// An app's identity and keychain-relevant entitlements.
@@ -19,14 +27,22 @@ public struct AppInstall: Hashable, Sendable {
   public var teamID: String
   public var keychainAccessGroups: [String]
   public var appGroups: [String]
+  /// `extension-of <bundleID>` (*extension*): the app that contains this extension.
+  public var hostBundleID: String?
+  /// `no-entitlements` (*extension*): no application-identifier, no groups at all, like a
+  /// unit-test bundle run without a host app.
+  public var noEntitlements: Bool
 
   public init(
-    bundleID: String, teamID: String, keychainAccessGroups: [String] = [], appGroups: [String] = []
+    bundleID: String, teamID: String, keychainAccessGroups: [String] = [], appGroups: [String] = [],
+    hostBundleID: String? = nil, noEntitlements: Bool = false
   ) {
     self.bundleID = bundleID
     self.teamID = teamID
     self.keychainAccessGroups = keychainAccessGroups
     self.appGroups = appGroups
+    self.hostBundleID = hostBundleID
+    self.noEntitlements = noEntitlements
   }
 
   /// `<TEAMID>.<bundleID>`: the application identifier, also the default access group.
