@@ -16,21 +16,24 @@ extension SecItemEngine {
       var lost: [ItemRow] = []
       var skipped = 0
       defer { dropLost(lost) }
+      var visited = 0
       for row in try candidates(filter) {
-        if case .count(let count) = limit, matched >= count { break }
+        if limit.isReached(matched: matched, visited: visited) { break }
         var item: KeychainItem
         switch try visit(row, filter: filter, context: context, action: "cannot read") {
         case .matched(let opened): item = opened
         case .filteredOut: continue
         case .lost:
+          visited += 1
           lost.append(row)
           continue
         }
+        visited += 1
         guard try Self.mayRead(item, parsed, context: context) else {
           skipped += 1
           continue
         }
-        if parsed.returns.contains(.data) {
+        if ResultBuilder.needsData(parsed.returns) {
           guard case .opened(let data) = try openData(row, context: context, action: "cannot read")
           else {
             lost.append(row)

@@ -61,6 +61,8 @@ extension QueryParser {
   /// `kSecMatchLimit`: a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll (§2.3).
   static func matchLimit(_ value: SecValue) throws(SecItemFailure) -> ParsedQuery.MatchLimit {
     switch value {
+    // kSecMatchUnlimited is kCFNotFound (-1): the number form of kSecMatchLimitAll.
+    case .number(-1): return .all
     case .number(let count): return .count(count)
     case .string("m_LimitOne"): return .count(1)
     case .string("m_LimitAll"): return .all
