@@ -62,13 +62,16 @@ extension SecItemEngine {
 
   /// Whether `item` may be read. securityd decrypts the secret of every item with ACL
   /// constraints it visits, even for attribute-only or existence queries (fact sheet §7.1), so
-  /// an item whose access control needs Face ID, Touch ID or the passcode is skipped with
-  /// kSecUseAuthenticationUISkip and otherwise goes through the authentication flow.
+  /// an item whose access control needs Face ID, Touch ID or the passcode goes through the
+  /// authentication flow; with kSecUseAuthenticationUISkip it is read only when the given
+  /// context already holds what it needs, and skipped otherwise (no prompt either way).
   private static func mayRead(_ item: KeychainItem, _ parsed: ParsedQuery, context: Context)
     throws(SecItemFailure) -> Bool
   {
     guard item.requiresUserAuthentication else { return true }
-    if parsed.authenticationUI == "u_AuthUIS" { return false }
+    if parsed.authenticationUI == "u_AuthUIS" {
+      return context.authorize(item, parsed, "cannot read") == nil
+    }
     if let failure = context.authorize(item, parsed, "cannot read") { throw failure }
     return true
   }
