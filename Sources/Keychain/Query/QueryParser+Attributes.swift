@@ -34,8 +34,15 @@ extension QueryParser {
       parsed.synchronizable = try Self.synchronizable(value)
       return
     case "pdmn":
-      guard case .string(let raw) = value, Self.protections.contains(raw) else {
-        throw Self.unknownProtection(value.stringValue ?? value.kindName, key: "pdmn")
+      guard case .string(let raw) = value else {
+        throw SecItemFailure(
+          .errSecParam,
+          "kSecAttrAccessible (\"pdmn\") must be a kSecAttrAccessible constant, got "
+            + "\(value.kindName)",
+          fix: "use kSecAttrAccessibleWhenUnlocked, kSecAttrAccessibleAfterFirstUnlock, ...")
+      }
+      guard Self.protections.contains(raw) else {
+        throw Self.unknownProtection(raw, key: "pdmn")
       }
       parsed.attributes[name] = .text(raw)
       return
