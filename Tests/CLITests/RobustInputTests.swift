@@ -51,7 +51,8 @@ import Testing
       SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "a", kSecValueData: "v"]
 
       """)
-    #expect(try ExecutableRunner.run(["run", "--kdf", "fast", "--device", good, setup]).status == 0)
+    #expect(
+      try ExecutableRunner.run(["run", "--kdf", "fast", "--device", good, setup]).status == 0)
     let original = try Data(contentsOf: URL(fileURLWithPath: good))
     let damaged = folder.path("damaged.device")
     switch kind {
@@ -61,7 +62,8 @@ import Testing
       var generator = SplitMix(seed: 7)
       try Data((0..<8192).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         .write(to: url(damaged))
-    default: try FileManager.default.createDirectory(atPath: damaged, withIntermediateDirectories: true)
+    default:
+      try FileManager.default.createDirectory(atPath: damaged, withIntermediateDirectories: true)
     }
     let before = try? Data(contentsOf: url(damaged))
     let read = try folder.write("read.scenario", Self.reading)

@@ -25,7 +25,8 @@ import Testing
   static let strings = [
     "genp", "inet", "cert", "keys", "idnt", "bogus", "", "ak", "akpu", "dk", "syna",
     "m_LimitAll", "m_LimitOne", "u_AuthUIS", "u_AuthUIF", "u_AuthUIA",
-    "ABCDE12345.com.example.app", "com.apple.token", "a\u{0}b", "🔑🗝️", "$(AppIdentifierPrefix)x",
+    "ABCDE12345.com.example.app", "com.apple.token", "a\u{0}b", "🔑🗝️",
+    "$(AppIdentifierPrefix)x",
     String(repeating: "x", count: 10_000),
   ]
 

@@ -19,7 +19,8 @@ import Testing
       case .none: "no result"
       case .data(let text): "data \(text)"
       case .persistentRef: "persistent ref"
-      case .dictionary(let has, let lacks): "dictionary with \(has.sorted()) without \(lacks.sorted())"
+      case .dictionary(let has, let lacks):
+        "dictionary with \(has.sorted()) without \(lacks.sorted())"
       }
     }
   }
@@ -35,7 +36,8 @@ import Testing
     Case(returns: ["r_Data"], shape: .data("pw")),
     Case(
       returns: ["r_Attributes"],
-      shape: .dictionary(has: ["acct", "svce", "pdmn"], lacks: ["v_Data", "class", "tomb", "sha1"])),
+      shape: .dictionary(
+        has: ["acct", "svce", "pdmn"], lacks: ["v_Data", "class", "tomb", "sha1"])),
     Case(returns: ["r_PersistentRef"], shape: .persistentRef),
     Case(returns: ["r_Ref"], shape: .none),
     Case(
@@ -139,7 +141,8 @@ import Testing
   static let limitCases: [LimitCase] = [
     LimitCase(limit: .number(1), status: .errSecSuccess, result: secret("1")),
     LimitCase(limit: .string("m_LimitOne"), status: .errSecSuccess, result: secret("1")),
-    LimitCase(limit: .number(2), status: .errSecSuccess, result: .array([secret("1"), secret("2")])),
+    LimitCase(
+      limit: .number(2), status: .errSecSuccess, result: .array([secret("1"), secret("2")])),
     LimitCase(
       limit: .number(-1), status: .errSecSuccess,
       result: .array([secret("1"), secret("2"), secret("3")])),
