@@ -13,6 +13,18 @@ extension SimulatedDevice {
     }
   }
 
+  /// kSecUseAuthenticationUISkip: no LocalAuthentication evaluation runs; securityd decrypts
+  /// with the credentials the context already holds (an evaluated kSecUseAuthenticationContext)
+  /// and skips the item when they do not satisfy its access control (SecItemDb.c
+  /// `q_skip_acl_items`). The failure returned only tells the engine to skip.
+  private func skipUnlessHeld(_ requirement: AccessRequirement, context: LAContext)
+    -> SecItemFailure?
+  {
+    if !context.isInvalidated, isSatisfied(requirement, by: context.credentials) { return nil }
+    return SecItemFailure(
+      .errSecItemNotFound, "skipped because of kSecUseAuthenticationUISkip")
+  }
+
   private func authorize(
     _ item: KeychainItem, _ parsed: ParsedQuery, action: String, fallbackContext: LAContext
   ) -> SecItemFailure? {
@@ -25,6 +37,9 @@ extension SimulatedDevice {
       context = given
     } else {
       context = fallbackContext
+    }
+    if parsed.authenticationUI == "u_AuthUIS" {
+      return skipUnlessHeld(requirement, context: context)
     }
     var blockers = interactionBlockers(for: context)
     if parsed.authenticationUI == "u_AuthUIF" {

@@ -6,13 +6,29 @@ enum ResultBuilder {
   /// Attributes securityd keeps for itself and does not hand back.
   static let internalAttributes: Set<String> = ["vwht", "tkid", "musr", "ggrp"]
 
-  /// `nil` when the item contributes nothing: no return key, kSecReturnRef alone on a
-  /// password (iOS returns success and NULL), or kSecReturnData alone on an item without data.
+  /// Stored attributes without Security's `A` flag ("returned to client as attribute",
+  /// `SecItemSchema.c`): `tomb` is filtered on but never returned.
+  static let unreturnedAttributes: Set<String> = internalAttributes.union(["tomb"])
+
+  /// Whether the call needs the item's secret to shape its result: for kSecReturnData, and
+  /// for kSecReturnRef with any other return key, because securityd decrypts the data to
+  /// build a ref and the client keeps it when no ref comes out (passwords).
+  static func needsData(_ returns: Set<QueryKey.ReturnKey>) -> Bool {
+    returns.contains(.data) || (returns.contains(.ref) && returns.count > 1)
+  }
+
+  /// `nil` when the item contributes nothing: no return key, or kSecReturnRef alone on a
+  /// password (iOS returns success and NULL).
+  ///
+  /// Shapes follow securityd's `handle_result` (SecItemDb.c) and the client's
+  /// `SecItemResultCopyPrepared` (SecItem.m): kSecReturnData alone on an item without data is
+  /// an empty CFData; kSecReturnRef with another key on a password yields every attribute,
+  /// `class` and the data, since no ref is made to replace them.
   static func value(for item: KeychainItem, returns: Set<QueryKey.ReturnKey>) -> SecValue? {
     let reference = item.rowID.map { PersistentReference.encode(item.itemClass, rowID: $0) }
     if returns.count == 1, let only = returns.first {
       switch only {
-      case .data: return item.data.map(SecValue.data)
+      case .data: return .data(item.data ?? Data())
       case .attributes: return .dictionary(attributes(of: item, withClass: false))
       case .persistentRef: return reference.map(SecValue.data)
       case .ref: return nil
@@ -20,10 +36,13 @@ enum ResultBuilder {
     }
     guard !returns.isEmpty else { return nil }
     var dictionary: [String: SecValue] = [:]
-    if returns.contains(.attributes) {
-      dictionary = attributes(of: item, withClass: returns.contains(.ref))
+    let withRef = returns.contains(.ref)
+    if returns.contains(.attributes) || withRef {
+      dictionary = attributes(of: item, withClass: withRef)
     }
-    if returns.contains(.data), let data = item.data { dictionary["v_Data"] = .data(data) }
+    if returns.contains(.data) || withRef, let data = item.data {
+      dictionary["v_Data"] = .data(data)
+    }
     if returns.contains(.persistentRef), let reference {
       dictionary["v_PersistentRef"] = .data(reference)
     }
@@ -35,7 +54,7 @@ enum ResultBuilder {
   /// l.493).
   static func attributes(of item: KeychainItem, withClass: Bool) -> [String: SecValue] {
     var dictionary: [String: SecValue] = [:]
-    for (name, stored) in item.attributes where !internalAttributes.contains(name) {
+    for (name, stored) in item.attributes where !unreturnedAttributes.contains(name) {
       guard let kind = item.itemClass.attribute(named: name)?.kind,
         let value = secValue(stored, kind: kind)
       else { continue }

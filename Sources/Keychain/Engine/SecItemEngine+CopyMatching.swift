@@ -16,21 +16,24 @@ extension SecItemEngine {
       var lost: [ItemRow] = []
       var skipped = 0
       defer { dropLost(lost) }
+      var visited = 0
       for row in try candidates(filter) {
-        if case .count(let count) = limit, matched >= count { break }
+        if limit.isReached(matched: matched, visited: visited) { break }
         var item: KeychainItem
         switch try visit(row, filter: filter, context: context, action: "cannot read") {
         case .matched(let opened): item = opened
         case .filteredOut: continue
         case .lost:
+          visited += 1
           lost.append(row)
           continue
         }
+        visited += 1
         guard try Self.mayRead(item, parsed, context: context) else {
           skipped += 1
           continue
         }
-        if parsed.returns.contains(.data) {
+        if ResultBuilder.needsData(parsed.returns) {
           guard case .opened(let data) = try openData(row, context: context, action: "cannot read")
           else {
             lost.append(row)
@@ -59,13 +62,16 @@ extension SecItemEngine {
 
   /// Whether `item` may be read. securityd decrypts the secret of every item with ACL
   /// constraints it visits, even for attribute-only or existence queries (fact sheet §7.1), so
-  /// an item whose access control needs Face ID, Touch ID or the passcode is skipped with
-  /// kSecUseAuthenticationUISkip and otherwise goes through the authentication flow.
+  /// an item whose access control needs Face ID, Touch ID or the passcode goes through the
+  /// authentication flow; with kSecUseAuthenticationUISkip it is read only when the given
+  /// context already holds what it needs, and skipped otherwise (no prompt either way).
   private static func mayRead(_ item: KeychainItem, _ parsed: ParsedQuery, context: Context)
     throws(SecItemFailure) -> Bool
   {
     guard item.requiresUserAuthentication else { return true }
-    if parsed.authenticationUI == "u_AuthUIS" { return false }
+    if parsed.authenticationUI == "u_AuthUIS" {
+      return context.authorize(item, parsed, "cannot read") == nil
+    }
     if let failure = context.authorize(item, parsed, "cannot read") { throw failure }
     return true
   }

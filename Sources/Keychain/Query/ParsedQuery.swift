@@ -44,6 +44,14 @@ struct ParsedQuery: Sendable, Equatable {
     case all
 
     var returnsSingleObject: Bool { self == .count(1) }
+
+    /// Whether securityd stops before visiting another row. It stops once `found >= limit`,
+    /// checked after each row, and the SQL `LIMIT` caps the rows: `LIMIT 0` visits none, and a
+    /// negative count (SQLite: no limit) stops after the first row visited.
+    func isReached(matched: Int, visited: Int) -> Bool {
+      guard case .count(let count) = self else { return false }
+      return count >= 0 ? matched >= count : visited >= 1
+    }
   }
 
   /// `kSecUseAuthenticationUI` as given.

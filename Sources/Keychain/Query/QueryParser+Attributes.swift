@@ -34,8 +34,15 @@ extension QueryParser {
       parsed.synchronizable = try Self.synchronizable(value)
       return
     case "pdmn":
-      guard case .string(let raw) = value, Self.protections.contains(raw) else {
-        throw Self.unknownProtection(value.stringValue ?? value.kindName, key: "pdmn")
+      guard case .string(let raw) = value else {
+        throw SecItemFailure(
+          .errSecParam,
+          "kSecAttrAccessible (\"pdmn\") must be a kSecAttrAccessible constant, got "
+            + "\(value.kindName)",
+          fix: "use kSecAttrAccessibleWhenUnlocked, kSecAttrAccessibleAfterFirstUnlock, ...")
+      }
+      guard Self.protections.contains(raw) else {
+        throw Self.unknownProtection(raw, key: "pdmn")
       }
       parsed.attributes[name] = .text(raw)
       return
@@ -61,6 +68,8 @@ extension QueryParser {
   /// `kSecMatchLimit`: a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll (§2.3).
   static func matchLimit(_ value: SecValue) throws(SecItemFailure) -> ParsedQuery.MatchLimit {
     switch value {
+    // kSecMatchUnlimited is kCFNotFound (-1): the number form of kSecMatchLimitAll.
+    case .number(-1): return .all
     case .number(let count): return .count(count)
     case .string("m_LimitOne"): return .count(1)
     case .string("m_LimitAll"): return .all

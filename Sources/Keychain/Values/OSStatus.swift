@@ -131,7 +131,9 @@ public struct OSStatus: RawRepresentable, Hashable, Sendable, CustomStringConver
       message: "The contents of this item cannot be retrieved."),
     Entry(
       status: .errSecAuthNeeded, name: "errSecAuthNeeded",
-      message: "Auth is needed before the requested action can be performed."),
+      message:
+        "Auth is needed before the requested action can be performed.  An array of constraints "
+        + "to be fulfilled is passed inside error.userInfo's 'cons' key."),
     Entry(
       status: .errSecDecode, name: "errSecDecode",
       message: "Unable to decode the provided data."),
@@ -144,7 +146,8 @@ public struct OSStatus: RawRepresentable, Hashable, Sendable, CustomStringConver
     Entry(
       status: .errSecUpgradePending, name: "errSecUpgradePending",
       message:
-        "Error returned if keychain database needs a schema migration but the device is locked."),
+        "Error returned if keychain database needs a schema migration but the device is locked, "
+        + "clients should wait for a device unlock notification and retry the command."),
     Entry(
       status: .errSecRestrictedAPI, name: "errSecRestrictedAPI",
       message: "Client is restricted and is not permitted to perform this operation."),

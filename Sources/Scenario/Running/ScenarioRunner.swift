@@ -20,10 +20,19 @@ public struct ScenarioRunner: Sendable {
   ///   shows progress.
   public func run(paths: [String], onFile: (ScenarioFileReport) -> Void = { _ in }) -> RunReport {
     var report = RunReport()
-    for path in Self.expand(paths) {
-      let file = runFile(at: path)
-      onFile(file)
-      report.files.append(file)
+    for path in paths {
+      let expanded = Self.expand([path])
+      if expanded.isEmpty {
+        // A folder without scenario files is a mistake (a wrong path in CI), not a pass.
+        let file = ScenarioFileReport(
+          path: path, loadError: "\(path): error: the folder has no *.scenario files")
+        onFile(file)
+        report.files.append(file)
+      }
+      for file in expanded.map(runFile(at:)) {
+        onFile(file)
+        report.files.append(file)
+      }
     }
     return report
   }

@@ -1,0 +1,71 @@
+import Testing
+
+@testable import Keychain
+
+/// `SecCopyErrorMessageString` texts: the trailing comments of SecBase.h / SecBasePriv.h
+/// (fact sheet §1), word for word.
+@Suite struct OSStatusMessageTests {
+  static let table: [(Int32, String, String)] = [
+    (0, "errSecSuccess", "No error."),
+    (-4, "errSecUnimplemented", "Function or operation not implemented."),
+    (-34, "errSecDiskFull", "The disk is full."),
+    (-36, "errSecIO", "I/O error."),
+    (-50, "errSecParam", "One or more parameters passed to a function were not valid."),
+    (-108, "errSecAllocate", "Failed to allocate memory."),
+    (-128, "errSecUserCanceled", "User canceled the operation."),
+    (-909, "errSecBadReq", "Bad parameter or invalid state for operation."),
+    // No comment in SecBase.h: SecCopyErrorMessageString falls back to "OSStatus %d".
+    (-2070, "errSecInternalComponent", "OSStatus -2070"),
+    (-34018, "errSecMissingEntitlement", "A required entitlement isn't present."),
+    (
+      -34020, "errSecRestrictedAPI",
+      "Client is restricted and is not permitted to perform this operation."
+    ),
+    (
+      -25291, "errSecNotAvailable",
+      "No keychain is available. You may need to restart your computer."
+    ),
+    (-25292, "errSecReadOnly", "This keychain cannot be modified."),
+    (-25293, "errSecAuthFailed", "The user name or passphrase you entered is not correct."),
+    (-25299, "errSecDuplicateItem", "The specified item already exists in the keychain."),
+    (-25300, "errSecItemNotFound", "The specified item could not be found in the keychain."),
+    (-25303, "errSecNoSuchAttr", "The specified attribute does not exist."),
+    (
+      -25306, "errSecNoSuchClass",
+      "The specified item does not appear to be a valid keychain item."
+    ),
+    (-25308, "errSecInteractionNotAllowed", "User interaction is not allowed."),
+    (
+      -25315, "errSecInteractionRequired",
+      "User interaction is required, but is currently not allowed."
+    ),
+    (-25316, "errSecDataNotAvailable", "The contents of this item cannot be retrieved."),
+    (-25243, "errSecNoAccessForItem", "The specified item has no access control."),
+    (-25244, "errSecInvalidOwnerEdit", "Invalid attempt to change the owner of this item."),
+    (-26275, "errSecDecode", "Unable to decode the provided data."),
+    (-26276, "errSecInternal", "An internal error occured in the Security framework."),
+    (
+      -34019, "errSecUpgradePending",
+      "Error returned if keychain database needs a schema migration but the device is locked, "
+        + "clients should wait for a device unlock notification and retry the command."
+    ),
+    (
+      -25330, "errSecAuthNeeded",
+      "Auth is needed before the requested action can be performed.  An array of constraints "
+        + "to be fulfilled is passed inside error.userInfo's 'cons' key."
+    ),
+  ]
+
+  @Test func everyStatusHasAppleNameAndMessage() {
+    for (number, name, message) in Self.table {
+      let status = OSStatus(rawValue: number)
+      #expect(status.name == name)
+      #expect(status.message == message, "\(name)")
+      #expect(OSStatus(nameOrNumber: name) == status)
+    }
+  }
+
+  @Test func unknownStatusFallsBackToTheNumber() {
+    #expect(OSStatus(rawValue: -99_999).message == "OSStatus -99999")
+  }
+}
