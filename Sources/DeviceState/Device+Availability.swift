@@ -4,7 +4,7 @@ extension Device {
   /// Rules (fact sheet §6.2 and §10): D always; C once unlocked since boot or with no passcode;
   /// A with no passcode, while unlocked, or within ``classAGracePeriod`` of locking; `akpu`
   /// additionally needs a passcode. With no passcode the keybag is protected by the UID alone,
-  /// so nothing is ever locked, even before first unlock (docs/fidelity/keybag.md).
+  /// so nothing is ever locked, even before first unlock (docs/fidelity.md).
   public func availability(of protectionClass: ProtectionClass) -> ClassAvailability {
     if protectionClass == .akpu, !passcode.isSet { return .unavailable(.noPasscode) }
     guard passcode.isSet else { return .available }

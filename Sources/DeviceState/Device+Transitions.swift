@@ -24,7 +24,7 @@ extension Device {
       try requireUnlocked()
       passcode = .notSet
       // Face ID and Touch ID cannot be used without a passcode: turning it off removes them
-      // (docs/fidelity/biometry.md).
+      // (docs/fidelity.md).
       if !biometry.enrolled.isEmpty {
         biometry.enrolled = []
         biometry.domainGeneration += 1

@@ -5,7 +5,7 @@ import Foundation
 /// It holds the wrapped class keys, their ids, the ids of destroyed keys, the passcode salt,
 /// the KDF parameters, and the simulated UID. Class keys are only ever stored wrapped; the UID
 /// is stored in the clear because this file plays the part of the device itself (a real UID
-/// never leaves the Secure Enclave; docs/fidelity/keybag.md).
+/// never leaves the Secure Enclave; docs/fidelity.md).
 ///
 /// Layout, version 1 (integers big-endian):
 ///

@@ -4,7 +4,7 @@ import Testing
 @testable import Keychain
 
 /// What iOS refuses to install: entitlements the team's profile does not allow, app groups of
-/// another team, extensions that do not fit their host (docs/fidelity/apps.md).
+/// another team, extensions that do not fit their host (docs/fidelity.md).
 @Suite struct ProvisioningTests {
   static let team = "ABCDE12345"
   static let host = AppIdentity(
