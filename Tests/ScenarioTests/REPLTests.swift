@@ -106,6 +106,10 @@ final class OutputBuffer: @unchecked Sendable {
     #expect(transcript.contains("prompt: passcode sheet for com.example.app: “Pay”"))
     #expect(transcript.contains("  answer with the passcode, cancel\n"))
     #expect(transcript.contains("✓ holds"))
+    // Read without echo: the sheet's prompt shows, the passcode does not.
+    #expect(transcript.contains("  passcode (the passcode, cancel) ❯ \n"))
+    #expect(!transcript.contains("1234\n✓"))
+    #expect(!transcript.contains("❯ 1234"))
   }
 
   @Test func queuedAnswersComeFirst() throws {
