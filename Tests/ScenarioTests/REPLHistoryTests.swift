@@ -1,6 +1,6 @@
+import Keychain
 import Testing
 
-import Keychain
 @testable import Scenario
 
 /// What the REPL hands to the history file: secrets masked, unparsed input left out.
@@ -19,7 +19,8 @@ import Keychain
       #"SecItemAdd [kSecClass: kSecClassGenericPassword, kSecValueData: "hunter2"]"#,
       "SecItemAdd [kSecClass: kSecClassGenericPassword, kSecValueData: ••••]"),
     Case(#"let q = [kSecValueData: Data("hunter2".utf8)]"#, "let q = [kSecValueData: ••••]"),
-    Case(#"let q = [kSecAttrGeneric: Data("hunter2".utf8)]"#, "let q = [kSecAttrGeneric: Data(••••)]"),
+    Case(
+      #"let q = [kSecAttrGeneric: Data("hunter2".utf8)]"#, "let q = [kSecAttrGeneric: Data(••••)]"),
     // No secret: kept as typed, comments and spacing included.
     Case("device lock", "device lock"),
     Case("device unlock biometry", "device unlock biometry"),

@@ -1,7 +1,7 @@
 import Foundation
+import Keychain
 import Testing
 
-import Keychain
 @testable import Scenario
 
 /// The REPL driven by a `ScriptedReader`, compared with a golden transcript that shows each
@@ -134,9 +134,12 @@ final class OutputBuffer: @unchecked Sendable {
   @Test(arguments: [
     ("match", AuthenticationPrompt.Kind.faceID, UserResponse?.some(.match)),
     ("enter 12", .faceID, nil), ("1234", .passcode, .enter("1234")),
-    ("enter 99", .passcode, .enter("99")), ("cancel", .passcode, .cancel), ("match", .passcode, .enter("match")),
+    ("enter 99", .passcode, .enter("99")), ("cancel", .passcode, .cancel),
+    ("match", .passcode, .enter("match")),
   ])
-  func answersAreParsedForTheSheet(_ line: String, _ kind: AuthenticationPrompt.Kind, _ expected: UserResponse?) {
+  func answersAreParsedForTheSheet(
+    _ line: String, _ kind: AuthenticationPrompt.Kind, _ expected: UserResponse?
+  ) {
     let prompt = AuthenticationPrompt(kind: kind, reason: nil, app: nil, offersFallback: true)
     #expect(PromptAsker.response(to: line, for: prompt) == expected)
   }
