@@ -192,7 +192,7 @@ import Testing
     #expect(
       diagnostic.rendered() == """
         demo.scenario:2:8: error: unknown `device` command `unlcok`; did you mean `unlock`?
-        device unlcok 1234
+        device unlcok ••••
                ^
 
         """)
