@@ -3,9 +3,9 @@
 /// JUnit files).
 ///
 /// A line that did not parse has no AST for ``StatementEcho`` to mask, so this works on tokens:
-/// after `device` or `user` (or a near miss such as `devcie`), every argument but the statement's
-/// own words is a passcode; after `kSecValueData:` the value is item data, and so is the inside
-/// of `Data(...)`. Each becomes `••••`, the caret moves with the text (the reported
+/// after `device` or `user` (or a near miss such as `devcie`), every string literal and every
+/// word with a digit is taken for a passcode; after `kSecValueData:` the value is item data, and
+/// so is the inside of `Data(...)`. Each becomes `••••`, the caret moves with the text (the reported
 /// `file:line:column` stays the file's), and a message quoting a masked token quotes `••••`.
 ///
 /// ```
