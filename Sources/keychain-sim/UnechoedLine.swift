@@ -11,9 +11,7 @@ enum UnechoedLine {
   static func read(prompt: String, from descriptor: Int32 = STDIN_FILENO) -> String? {
     var saved = termios()
     guard tcgetattr(descriptor, &saved) == 0 else { return nil }
-    var hidden = saved
-    hidden.c_lflag &= ~tcflag_t(ECHO)
-    hidden.c_lflag |= tcflag_t(ECHONL)
+    var hidden = hidingEcho(saved)
     print(prompt, terminator: "")
     fflush(nil)
     guard tcsetattr(descriptor, TCSAFLUSH, &hidden) == 0 else { return nil }
@@ -32,6 +30,14 @@ enum UnechoedLine {
     }
     if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `settings` with echo off but the newline still echoed; line editing and signals untouched.
+  static func hidingEcho(_ settings: termios) -> termios {
+    var hidden = settings
+    hidden.c_lflag &= ~tcflag_t(ECHO)
+    hidden.c_lflag |= tcflag_t(ECHONL)
+    return hidden
   }
 
   /// Whether `descriptor` is a terminal whose echo can be turned off.
