@@ -100,6 +100,7 @@ import Testing
       "SecItemAdd item",  // errSecDuplicateItem with its explanation
       #"SecItemUpdate item [kSecValueData: "0th3r-s3cr3t"]"#,
       "show items",
+      "SecItemAdd [kSecClass: kSecClassGenericPassword, kSecValueData: 12345678]",  // errSecParam
       "device passcode change 999990 111110",  // wrong current passcode
       "device lock", "wait 1m",
       "device unlock 999999", "device unlock 999998", "device unlock 999997",
@@ -118,7 +119,7 @@ import Testing
     #expect(output.text.contains("passcode: set"))  // `show device` ran
     for secret in [
       "482916", "s3cr3t-value", "0th3r-s3cr3t", "999999", "999994", "999993", "111111",
-      "999992", "777777", "999991", "999990", "111110",
+      "999992", "777777", "999991", "999990", "111110", "12345678",
     ] {
       #expect(!output.text.contains(secret), "\(secret) was printed")
     }
