@@ -10,12 +10,15 @@ import Scenario
 ///
 /// Only used when standard input is a terminal; piped input is read with Swift's `readLine()`
 /// because readline would echo the prompt and every line to standard output.
+///
+/// In memory (↑, Ctrl-R) the session keeps every line as typed; the history file only gets what
+/// the REPL passes to `saveHistory`, with secrets masked (see `REPL.historyEntry`).
 struct ReadlineReader: LineReader {
-  private let historyPath: String?
+  private let historyFile: HistoryFile?
 
   /// - Parameter historyPath: the history file (created when missing); `nil` keeps no history.
   init(historyPath: String?) {
-    self.historyPath = historyPath
+    self.historyFile = historyPath.map(HistoryFile.init(path:))
     setlocale(LC_ALL, "")  // so readline measures the prompt's `·` and `❯` as one column each
     rl_readline_name = UnsafePointer(strdup("keychain-sim"))
     // Break words at dictionary punctuation too, so `[kSecAttrAcc<TAB>` and `.bio<TAB>` complete.
@@ -30,12 +33,8 @@ struct ReadlineReader: LineReader {
     }
     using_history()
     if let historyPath {
-      if FileManager.default.fileExists(atPath: historyPath) {
-        read_history(historyPath)
-        history_truncate_file(historyPath, Self.historyLimit)
-      } else {
-        write_history(historyPath)
-      }
+      read_history(historyPath)
+      history_truncate_file(historyPath, Self.historyLimit)
     }
     stifle_history(Self.historyLimit)
   }
@@ -44,11 +43,19 @@ struct ReadlineReader: LineReader {
     guard let raw = readline(prompt) else { return nil }
     defer { free(raw) }
     let line = String(cString: raw)
-    if !line.allSatisfy(\.isWhitespace) {
-      add_history(raw)
-      if let historyPath { append_history(1, historyPath) }
-    }
+    if !line.allSatisfy(\.isWhitespace) { add_history(raw) }  // this session only
     return line
+  }
+
+  mutating func readSecret(prompt: String) -> String? {
+    if UnechoedLine.isTerminal() { return UnechoedLine.read(prompt: prompt) }
+    guard let raw = readline(prompt) else { return nil }
+    defer { free(raw) }
+    return String(cString: raw)
+  }
+
+  mutating func saveHistory(_ entry: String) {
+    historyFile?.append(entry)
   }
 
   mutating func updateCompletions(_ words: [String]) {

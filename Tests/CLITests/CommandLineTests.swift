@@ -55,7 +55,7 @@ import Testing
     let result = try ExecutableRunner.run(["run", "--kdf", "fast", file])
     #expect(result.status == 2)
     #expect(result.stderr.contains("\(file):2:8: error:"))
-    #expect(result.stderr.contains("device unlcok 1234\n       ^"))
+    #expect(result.stderr.contains("device unlcok ••••\n       ^"))  // the passcode masked
     #expect(!result.stdout.contains("passcode set"))
   }
 

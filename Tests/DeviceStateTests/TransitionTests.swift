@@ -33,7 +33,8 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
 
   @Test func removingDestroysTheAkpuKey() {
     expectTransition(
-      from: device(set, .unlocked), on: .passcodeRemoved, commands: [.destroyClassKey(.akpu), .discardUnlockEscrow]
+      from: device(set, .unlocked), on: .passcodeRemoved,
+      commands: [.destroyClassKey(.akpu), .discardUnlockEscrow]
     ) { $0.passcode = .notSet }
   }
 

@@ -7,15 +7,7 @@ import Testing
 /// `app install ... extension-of ... / no-entitlements`, `app uninstall`, `app transfer`,
 /// `keychain reset`, `show apps`, and calls from a deleted app.
 @Suite struct AppStatementTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    let source: String
-    let expected: StatementKind
-    var testDescription: String { source }
-    init(_ source: String, _ expected: StatementKind) {
-      self.source = source
-      self.expected = expected
-    }
-  }
+  typealias Case = ParseCase<StatementKind>
 
   static let forms: [Case] = [
     Case(

@@ -5,15 +5,8 @@ import Testing
 /// Diagnostics: the marker `1️⃣` in each input is where the error must point (like
 /// swift-syntax's `assertParse`), paired with the exact message.
 @Suite struct ParsingDiagnosticTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    let marked: String
-    let message: String
-    var testDescription: String { marked }
-    init(_ marked: String, _ message: String) {
-      self.marked = marked
-      self.message = message
-    }
-  }
+  /// The source with its `1️⃣` marker, and the exact message.
+  typealias Case = ParseCase<String>
 
   static let cases: [Case] = [
     // Statement words and sub-commands, with suggestions.
@@ -135,12 +128,12 @@ import Testing
 
   @Test(arguments: cases)
   func diagnostic(_ test: Case) throws {
-    let (source, line, column) = ParsingTestSupport.marked(test.marked)
+    let (source, line, column) = ParsingTestSupport.marked(test.source)
     let result = ParsingTestSupport.parse(source)
     #expect(result.statements == [])
     let diagnostic = try #require(result.diagnostics.first)
     #expect(result.diagnostics.count == 1)
-    #expect(diagnostic.message == test.message)
+    #expect(diagnostic.message == test.expected)
     #expect(
       diagnostic.location == SourceLocation(file: "test.scenario", line: line, column: column))
     #expect(diagnostic.severity == .error)
@@ -199,7 +192,7 @@ import Testing
     #expect(
       diagnostic.rendered() == """
         demo.scenario:2:8: error: unknown `device` command `unlcok`; did you mean `unlock`?
-        device unlcok 1234
+        device unlcok ••••
                ^
 
         """)

@@ -6,15 +6,7 @@ import Testing
 
 /// Dictionary literals, merges, values and access-control expressions (spec §6).
 @Suite struct ParsingExpressionTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    let source: String
-    let expected: Expr
-    var testDescription: String { source }
-    init(_ source: String, _ expected: Expr) {
-      self.source = source
-      self.expected = expected
-    }
-  }
+  typealias Case = ParseCase<Expr>
 
   private static func dict(_ pairs: (String, Expr)...) -> Expr {
     ParsingTestSupport.dict(pairs)

@@ -6,15 +6,7 @@ import Testing
 
 /// Every core form of the spec, and the extensions, parse to the expected statement.
 @Suite struct ParsingStatementTests {
-  struct Case: CustomTestStringConvertible, Sendable {
-    let source: String
-    let expected: StatementKind
-    var testDescription: String { source }
-    init(_ source: String, _ expected: StatementKind) {
-      self.source = source
-      self.expected = expected
-    }
-  }
+  typealias Case = ParseCase<StatementKind>
 
   private static let genericPassword = ParsingTestSupport.dict(
     ("kSecClass", ParsingTestSupport.constant("kSecClassGenericPassword")))

@@ -4,6 +4,17 @@ import Testing
 
 @testable import Scenario
 
+/// One row of a parsing table: the source and what it must produce, named after the source.
+struct ParseCase<Expected: Sendable>: CustomTestStringConvertible, Sendable {
+  let source: String
+  let expected: Expected
+  var testDescription: String { source }
+  init(_ source: String, _ expected: Expected) {
+    self.source = source
+    self.expected = expected
+  }
+}
+
 /// Helpers shared by the parsing tests.
 enum ParsingTestSupport {
   /// Bindings most cases can refer to.

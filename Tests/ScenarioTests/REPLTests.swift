@@ -1,7 +1,7 @@
 import Foundation
+import Keychain
 import Testing
 
-import Keychain
 @testable import Scenario
 
 /// The REPL driven by a `ScriptedReader`, compared with a golden transcript that shows each
@@ -106,6 +106,10 @@ final class OutputBuffer: @unchecked Sendable {
     #expect(transcript.contains("prompt: passcode sheet for com.example.app: “Pay”"))
     #expect(transcript.contains("  answer with the passcode, cancel\n"))
     #expect(transcript.contains("✓ holds"))
+    // Read without echo: the sheet's prompt shows, the passcode does not.
+    #expect(transcript.contains("  passcode (the passcode, cancel) ❯ \n"))
+    #expect(!transcript.contains("1234\n✓"))
+    #expect(!transcript.contains("❯ 1234"))
   }
 
   @Test func queuedAnswersComeFirst() throws {
@@ -130,9 +134,12 @@ final class OutputBuffer: @unchecked Sendable {
   @Test(arguments: [
     ("match", AuthenticationPrompt.Kind.faceID, UserResponse?.some(.match)),
     ("enter 12", .faceID, nil), ("1234", .passcode, .enter("1234")),
-    ("enter 99", .passcode, .enter("99")), ("cancel", .passcode, .cancel), ("match", .passcode, .enter("match")),
+    ("enter 99", .passcode, .enter("99")), ("cancel", .passcode, .cancel),
+    ("match", .passcode, .enter("match")),
   ])
-  func answersAreParsedForTheSheet(_ line: String, _ kind: AuthenticationPrompt.Kind, _ expected: UserResponse?) {
+  func answersAreParsedForTheSheet(
+    _ line: String, _ kind: AuthenticationPrompt.Kind, _ expected: UserResponse?
+  ) {
     let prompt = AuthenticationPrompt(kind: kind, reason: nil, app: nil, offersFallback: true)
     #expect(PromptAsker.response(to: line, for: prompt) == expected)
   }

@@ -48,7 +48,8 @@ extension DeviceSnapshot {
   static func describe(_ biometry: BiometryState) -> String {
     guard biometry.type != .none else { return "none (no Face ID or Touch ID hardware)" }
     var text = "\(biometry.type), "
-    text += biometry.enrolled.isEmpty
+    text +=
+      biometry.enrolled.isEmpty
       ? "nothing enrolled" : "enrolled: " + biometry.enrolled.joined(separator: ", ")
     if biometry.isLockedOut {
       text += "; locked out after \(biometry.failedMatches) failed matches (passcode required)"

@@ -4,14 +4,14 @@ extension ScenarioDiagnostic {
   ///
   /// ```
   /// demo.scenario:3:8: error: unknown `device` command `unlcok`; did you mean `unlock`?
-  /// device unlcok 1234
+  /// device unlcok ••••
   ///        ^
   /// ```
   ///
   /// Tabs before the column are kept in the caret line so the caret stays aligned.
   public func rendered() -> String {
     guard let sourceLine else { return description + "\n" }
-    let before = sourceLine.prefix(max(0, location.column - 1))
+    let before = sourceLine.prefix(max(0, (caretColumn ?? location.column) - 1))
     let padding = String(
       before.map { (character: Character) -> Character in
         character == "\t" ? "\t" : " "

@@ -15,6 +15,8 @@ public struct ScenarioDiagnostic: Error, Hashable, Sendable, CustomStringConvert
   public var message: String
   /// The text of the line `location` points into, for the caret rendering; nil when unknown.
   public var sourceLine: String?
+  /// The caret's column in `sourceLine` when masking a secret moved it off `location.column`.
+  var caretColumn: Int?
 
   public init(
     _ severity: Severity = .error, at location: SourceLocation, message: String,

@@ -78,7 +78,7 @@ public struct ScenarioParser: Sendable {
     var diagnostic = diagnostic
     let index = diagnostic.location.line - firstLine
     if lines.indices.contains(index) { diagnostic.sourceLine = lines[index] }
-    return diagnostic
+    return DiagnosticRedaction.redacted(diagnostic)
   }
 
   /// Forgets every binding (the REPL's `reset`).

@@ -6,12 +6,23 @@ public protocol LineReader {
   /// The next line without its newline, or `nil` at end of input (Ctrl-D).
   mutating func readLine(prompt: String) -> String?
 
+  /// Reads a secret, the passcode typed at a passcode sheet: a terminal does not echo it and
+  /// no history keeps it.
+  mutating func readSecret(prompt: String) -> String?
+
+  /// Keeps one complete input in the history that outlives the session. The REPL passes it with
+  /// its secrets masked (`device unlock ••••`) and skips input it cannot vouch for; a reader
+  /// without a history file ignores it.
+  mutating func saveHistory(_ entry: String)
+
   /// Words offered by tab completion (statement words, Apple names, bound names); a reader
   /// without completion ignores them.
   mutating func updateCompletions(_ words: [String])
 }
 
 extension LineReader {
+  public mutating func readSecret(prompt: String) -> String? { readLine(prompt: prompt) }
+  public mutating func saveHistory(_ entry: String) {}
   public mutating func updateCompletions(_ words: [String]) {}
 }
 
@@ -36,5 +47,11 @@ public struct ScriptedReader: LineReader {
     let line = lines.removeFirst()
     echo?(prompt + line + "\n")
     return line
+  }
+
+  /// Like `readLine`, but echoed as a terminal with echo off shows it: the prompt, no line.
+  public mutating func readSecret(prompt: String) -> String? {
+    echo?(prompt + "\n")
+    return lines.isEmpty ? nil : lines.removeFirst()
   }
 }

@@ -12,7 +12,11 @@ struct PromptAsker {
     write("prompt: \(prompt)\n")
     while true {
       let label = "  \(prompt.kind.title) (\(choices.joined(separator: ", "))) ❯ "
-      guard let line = input.reader.readLine(prompt: label) else {
+      // A passcode sheet reads without echo, and its answer stays out of the history.
+      let line =
+        prompt.acceptedResponses.contains(.enter)
+        ? input.reader.readSecret(prompt: label) : input.reader.readLine(prompt: label)
+      guard let line else {
         write("  the prompt was dismissed\n")
         return nil
       }

@@ -66,6 +66,9 @@ public struct REPL {
     let firstLine = nextLine
     nextLine += input.components(separatedBy: "\n").count
     let parsed = parser.parse(input, firstLine: firstLine)
+    if let entry = Self.historyEntry(for: input, parsed: parsed) {
+      self.input.reader.saveHistory(entry)
+    }
     for diagnostic in parsed.diagnostics {
       write(diagnostic.rendered())
     }

@@ -71,6 +71,23 @@ struct StatementEcho {
 
   // MARK: - What needs masking
 
+  /// Whether the statement as written carries a secret: a passcode (`device passcode`,
+  /// `device unlock`, `user will enter`) or item data. The REPL's history file keeps such a
+  /// statement only in its masked form.
+  static func containsSecret(_ statement: Statement) -> Bool {
+    switch statement.kind {
+    case .device(let command):
+      switch command {
+      case .setPasscode, .changePasscode, .removePasscode, .unlock: true
+      case .lock, .unlockWithBiometry, .reboot: false
+      }
+    case .userWill(.enter, _): true
+    case .secItem(let call): containsData(call)
+    case .bind(_, let value): containsData(value)
+    default: false
+    }
+  }
+
   private static func containsData(_ call: SecItemCall) -> Bool {
     switch call {
     case .add(let query), .copyMatching(let query), .delete(let query): containsData(query)

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import keychain_sim
+
+/// The history file gets only what the REPL saves, one line per entry line, owner-only.
+@Suite struct HistoryFileTests {
+  func temporaryPath() -> String {
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("keychain-sim-history-\(UUID().uuidString)").path
+  }
+
+  @Test func entriesAreAppendedLineByLine() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let file = HistoryFile(path: path)
+    file.append("device unlock ••••")
+    file.append("let q = [kSecClass: kSecClassGenericPassword,\n  kSecAttrAccount: \"a\"]")
+    file.append("  \n")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(
+      text == "device unlock ••••\nlet q = [kSecClass: kSecClassGenericPassword,\n"
+        + "  kSecAttrAccount: \"a\"]\n")
+  }
+
+  @Test func theFileIsCreatedReadableByItsOwnerOnly() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    _ = HistoryFile(path: path)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+  }
+
+  /// The readline reader writes the file only through `saveHistory`, never a typed line.
+  @Test func theReadlineReaderWritesWhatTheREPLSaves() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "device lock\n".write(toFile: path, atomically: true, encoding: .utf8)
+    var reader = ReadlineReader(historyPath: path)
+    reader.saveHistory("device passcode ••••")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text == "device lock\ndevice passcode ••••\n")
+  }
+}

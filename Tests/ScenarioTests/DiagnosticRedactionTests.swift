@@ -1,0 +1,64 @@
+import Testing
+
+@testable import Scenario
+
+/// A line that did not parse is echoed under its error with its secrets masked.
+@Suite struct DiagnosticRedactionTests {
+  /// The input, and its rendering (heading without the location, masked line, caret).
+  typealias Case = ParseCase<String>
+
+  static let cases: [Case] = [
+    Case(
+      "device unlcok 482916",
+      "unknown `device` command `unlcok`; did you mean `unlock`?\ndevice unlcok ••••\n       ^"),
+    Case(
+      "device unlock 482916 5",
+      "unexpected `••••` after the end of the statement\ndevice unlock •••• ••••\n"
+        + "                   ^"),
+    Case(
+      "devcie passcode 482916",
+      "unknown statement `devcie`; did you mean `device`?\ndevcie passcode ••••\n^"),
+    Case(
+      "user will entre 482916",
+      "unknown user answer `entre`; did you mean `enter`?\nuser will entre ••••\n          ^"),
+    Case(
+      #"device passcode "abc"#,
+      "unterminated string literal\ndevice passcode ••••\n                ^"),
+    Case(
+      #"SecItemAdd [kSecClass: kSecClassGenericPasswrd, kSecValueData: "hunter2"]"#,
+      "unknown constant `kSecClassGenericPasswrd`; did you mean `kSecClassGenericPassword`?\n"
+        + "SecItemAdd [kSecClass: kSecClassGenericPasswrd, kSecValueData: ••••]\n"
+        + "                       ^"),
+    Case(
+      #"SecItemAdd [kSecValueData: Data("hunter2".utf8), kSecAttrAccont: "a"]"#,
+      "unknown constant `kSecAttrAccont`; did you mean `kSecAttrAccount`?\n"
+        + "SecItemAdd [kSecValueData: ••••, kSecAttrAccont: \"a\"]\n"
+        + "                                 ^"),
+    Case(
+      #"SecItemAdd [kSecAttrGeneric: Data("hunter2".utf8), kSecAttrAccont: "a"]"#,
+      "unknown constant `kSecAttrAccont`; did you mean `kSecAttrAccount`?\n"
+        + "SecItemAdd [kSecAttrGeneric: Data(••••), kSecAttrAccont: \"a\"]\n"
+        + "                                         ^"),
+    // Nothing secret: the line is shown as written.
+    Case(
+      "device lokc", "unknown `device` command `lokc`; did you mean `lock`?\ndevice lokc\n       ^"),
+  ]
+
+  @Test(arguments: cases)
+  func parseErrorsMaskSecrets(_ test: Case) throws {
+    var parser = ScenarioParser(file: "t")
+    let diagnostic = try #require(parser.parse(test.source).diagnostics.first)
+    let rendered = diagnostic.rendered()
+    let heading = "\(diagnostic.location): error: "
+    #expect(rendered.hasPrefix(heading))
+    #expect(String(rendered.dropFirst(heading.count)) == test.expected + "\n")
+    #expect(
+      !rendered.contains("482916") && !rendered.contains("hunter2") && !rendered.contains("abc"))
+  }
+
+  @Test func theReportedColumnIsTheFilesNotTheMaskedLines() throws {
+    var parser = ScenarioParser(file: "t")
+    let diagnostic = try #require(parser.parse("device unlock 482916 5").diagnostics.first)
+    #expect(diagnostic.location.column == 22)
+  }
+}
