@@ -132,17 +132,37 @@ struct ItemSealer {
   /// `class ‖ for each primary-key column: name, value ‖ pdmn`, length-prefixed throughout.
   /// Computed once per row; each column's context appends its name to it.
   static func identity(_ itemClass: ItemClass, plain: [String: StoredValue]) -> [UInt8] {
+    let layout = identityLayouts[itemClass] ?? IdentityLayout(itemClass)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(128)
-    StoredValueCodec.appendLengthPrefixed(itemClass.rawValue.utf8, to: &bytes)
-    for name in itemClass.primaryKey {
-      StoredValueCodec.appendLengthPrefixed(name.utf8, to: &bytes)
+    bytes.reserveCapacity(layout.head.count + 16 * layout.columns.count)
+    bytes.append(contentsOf: layout.head)
+    for (name, prefix) in layout.columns {
+      bytes.append(contentsOf: prefix)
       StoredValueCodec.encode(plain[name] ?? .null, into: &bytes)
     }
-    StoredValueCodec.appendLengthPrefixed("pdmn".utf8, to: &bytes)
-    StoredValueCodec.encode(plain["pdmn"] ?? .null, into: &bytes)
     return bytes
   }
+
+  /// The constant parts of a class's identity: its length-prefixed name, and each identity
+  /// column's length-prefixed name. Built once per class, as every SecItem call needs them.
+  private struct IdentityLayout {
+    let head: [UInt8]
+    let columns: [(name: String, prefix: [UInt8])]
+
+    init(_ itemClass: ItemClass) {
+      var head: [UInt8] = []
+      StoredValueCodec.appendLengthPrefixed(itemClass.rawValue.utf8, to: &head)
+      self.head = head
+      columns = (itemClass.primaryKey + ["pdmn"]).map { name in
+        var prefix: [UInt8] = []
+        StoredValueCodec.appendLengthPrefixed(name.utf8, to: &prefix)
+        return (name, prefix)
+      }
+    }
+  }
+
+  private static let identityLayouts: [ItemClass: IdentityLayout] = Dictionary(
+    uniqueKeysWithValues: ItemClass.allCases.map { ($0, IdentityLayout($0)) })
 
   /// The associated data of one column: `identity ‖ 0xFF ‖ column name, length-prefixed`.
   static func context(_ identity: [UInt8], column name: String) -> Data {
