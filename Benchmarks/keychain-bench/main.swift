@@ -139,7 +139,8 @@ func unlockMilliseconds(options: SimulatedDevice.Options, count: Int) throws -> 
 // MARK: - Report
 
 func format(_ value: Double) -> String {
-  value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+  if value >= 100 { return String(Int(value.rounded())) }
+  return String(format: value >= 1 ? "%.1f" : "%.3f", value)
 }
 
 func printTable(_ series: [Series], unit: String) {
