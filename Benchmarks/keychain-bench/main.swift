@@ -1,17 +1,81 @@
-// keychain-bench: SecItem throughput of the simulated keychain, in memory.
+// keychain-bench: SecItem throughput of the simulated keychain, in memory, and the cost of a
+// passcode unlock (Argon2id) for each KDF profile.
 //
 // For each keychain size it adds that many generic passwords, then times lookups by primary
-// key, updates and deletes on a sample of them. Run in release: `swift run -c release
-// keychain-bench [sizes...]` (default 1000 100000). Not a test: numbers vary by machine.
+// key, updates and deletes on a sample of them spread over the whole keychain. After a
+// warm-up, every measurement is repeated on a fresh device and the median is reported, with
+// the slowest and fastest run, as a Markdown table (docs/benchmarks.md).
+//
+//   swift run -c release keychain-bench [--runs N] [--unlocks N] [sizes...]
+//
+// Defaults: 5 runs, sizes 1000 and 100000, 5 realistic unlocks (50 fast ones). Not a test:
+// numbers vary by machine and by load.
 
 import Foundation
 import Keychain
 
-struct Measurement {
-  let operation: String
-  let count: Int
-  let seconds: Double
-  var perSecond: Double { Double(count) / seconds }
+// MARK: - Options
+
+struct Options {
+  var sizes: [Int] = []
+  var runs = 5
+  var unlocks = 5
+
+  init(_ arguments: [String]) throws(UsageError) {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--runs", "--unlocks":
+        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+          throw UsageError(message: "\(argument) needs a positive number")
+        }
+        if argument == "--runs" { runs = value } else { unlocks = value }
+      default:
+        guard let size = Int(argument), size > 0 else {
+          throw UsageError(message: "unknown argument `\(argument)`")
+        }
+        sizes.append(size)
+      }
+    }
+    if sizes.isEmpty { sizes = [1_000, 100_000] }
+  }
+}
+
+struct UsageError: Error {
+  let message: String
+}
+
+// MARK: - Timing
+
+/// Seconds taken by `body`, from the monotonic clock.
+func seconds(_ body: () -> Void) -> Double {
+  let elapsed = ContinuousClock().measure(body)
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+/// The median of `values` (the mean of the middle two for an even count).
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  let middle = sorted.count / 2
+  return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+}
+
+/// One row of the results: calls per second (or milliseconds per unlock) over several runs.
+struct Series {
+  let label: String
+  let items: String
+  let calls: Int
+  var samples: [Double] = []
+}
+
+// MARK: - SecItem throughput
+
+enum Operation: String, CaseIterable {
+  case add = "add"
+  case copy = "copy by primary key"
+  case update = "update"
+  case delete = "delete"
 }
 
 func item(_ index: Int) -> SecQuery {
@@ -21,59 +85,132 @@ func item(_ index: Int) -> SecQuery {
   ]
 }
 
-func time(_ operation: String, count: Int, _ body: (Int) -> OSStatus) -> Measurement {
-  let clock = ContinuousClock()
-  var failures = 0
-  let elapsed = clock.measure {
-    for index in 0..<count where body(index) != .errSecSuccess { failures += 1 }
+/// Calls per second of `count` calls of `body`; failed calls are counted and reported.
+func throughput(count: Int, failures: inout Int, _ body: (Int) -> OSStatus) -> Double {
+  var failed = 0
+  let elapsed = seconds {
+    for index in 0..<count where body(index) != .errSecSuccess { failed += 1 }
   }
-  if failures > 0 { print("warning: \(failures) \(operation) call(s) failed") }
-  let seconds =
-    Double(elapsed.components.seconds)
-    + Double(elapsed.components.attoseconds) / 1e18
-  return Measurement(operation: operation, count: count, seconds: seconds)
+  failures += failed
+  return Double(count) / elapsed
 }
 
-func run(size: Int) throws -> [Measurement] {
+/// One run on a fresh device: calls per second for each operation.
+func secItemRun(size: Int, failures: inout Int) throws -> [Operation: Double] {
   let device = try SimulatedDevice(options: .init(kdfProfile: .fast))
   let secret = SecValue.data(Data(repeating: 0x42, count: 32))
   let sample = min(size, 10_000)
   // Spread the sample over the whole keychain so lookups are not all at one end.
   let stride = max(1, size / sample)
-  var results: [Measurement] = []
-  results.append(
-    time("add", count: size) {
-      device.secItemAdd(item($0).merging(["v_Data": secret]) { $1 }).status
-    })
-  results.append(
-    time("copy by primary key", count: sample) {
-      device.secItemCopyMatching(item($0 * stride).merging(["r_Data": .bool(true)]) { $1 }).status
-    })
-  results.append(
-    time("update", count: sample) {
-      device.secItemUpdate(item($0 * stride), ["v_Data": .data(Data("new-\($0)".utf8))]).status
-    })
-  results.append(
-    time("delete", count: sample) { device.secItemDelete(item($0 * stride)).status })
-  return results
+  var rates: [Operation: Double] = [:]
+  rates[.add] = throughput(count: size, failures: &failures) {
+    device.secItemAdd(item($0).merging(["v_Data": secret]) { $1 }).status
+  }
+  rates[.copy] = throughput(count: sample, failures: &failures) {
+    device.secItemCopyMatching(item($0 * stride).merging(["r_Data": .bool(true)]) { $1 }).status
+  }
+  rates[.update] = throughput(count: sample, failures: &failures) {
+    device.secItemUpdate(item($0 * stride), ["v_Data": .data(Data("new-\($0)".utf8))]).status
+  }
+  rates[.delete] = throughput(count: sample, failures: &failures) {
+    device.secItemDelete(item($0 * stride)).status
+  }
+  return rates
 }
 
-let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-let sizes = arguments.isEmpty ? [1_000, 100_000] : arguments
-print("keychain-bench: in-memory SecItem throughput (calls per second)")
-func column(_ text: String, _ width: Int) -> String {
-  text.padding(toLength: width, withPad: " ", startingAt: 0)
+// MARK: - Unlock cost
+
+/// Milliseconds per passcode unlock (one Argon2id derivation each) on a device built with
+/// `options` (which carry the KDF profile).
+func unlockMilliseconds(options: SimulatedDevice.Options, count: Int) throws -> [Double] {
+  let device = try SimulatedDevice(options: options)
+  let passcode = "135790"
+  guard device.setPasscode(passcode).succeeded else { return [] }
+  var samples: [Double] = []
+  for _ in 0..<count {
+    _ = device.lock()
+    var unlocked = false
+    let elapsed = seconds { unlocked = device.unlock(passcode: passcode).succeeded }
+    if unlocked { samples.append(elapsed * 1_000) }
+  }
+  return samples
 }
 
-print(column("items", 10) + column("operation", 22) + column("calls", 9) + "per second")
-for size in sizes {
-  do {
-    for measurement in try run(size: size) {
-      print(
-        column(String(size), 10) + column(measurement.operation, 22)
-          + column(String(measurement.count), 9) + String(Int(measurement.perSecond)))
-    }
-  } catch {
-    print("error: cannot create a device: \(error)")
+// MARK: - Report
+
+func format(_ value: Double) -> String {
+  if value >= 100 { return String(Int(value.rounded())) }
+  return String(format: value >= 1 ? "%.1f" : "%.3f", value)
+}
+
+func printTable(_ series: [Series], unit: String) {
+  print("| operation | items | calls per run | median \(unit) | slowest – fastest run |")
+  print("|---|---:|---:|---:|---:|")
+  for row in series {
+    let sorted = row.samples.sorted()
+    let spread =
+      unit == "ms"
+      ? "\(format(sorted.last ?? .nan)) – \(format(sorted.first ?? .nan))"
+      : "\(format(sorted.first ?? .nan)) – \(format(sorted.last ?? .nan))"
+    print(
+      "| \(row.label) | \(row.items) | \(row.calls) | \(format(median(row.samples))) | "
+        + "\(spread) |")
   }
 }
+
+func main() -> Int32 {
+  let options: Options
+  do {
+    options = try Options(Array(CommandLine.arguments.dropFirst()))
+  } catch {
+    print("usage: keychain-bench [--runs N] [--unlocks N] [sizes...]: \(error.message)")
+    return 2
+  }
+  var failures = 0
+  do {
+    // Warm-up: statement caches, libsodium, lazily built schema tables, the allocator.
+    for _ in 0..<2 { _ = try secItemRun(size: 500, failures: &failures) }
+    var table: [Series] = []
+    for size in options.sizes {
+      let sample = min(size, 10_000)
+      var rows = Operation.allCases.map {
+        Series(label: $0.rawValue, items: String(size), calls: $0 == .add ? size : sample)
+      }
+      for _ in 0..<options.runs {
+        let rates = try secItemRun(size: size, failures: &failures)
+        for (index, operation) in Operation.allCases.enumerated() {
+          rows[index].samples.append(rates[operation] ?? .nan)
+        }
+      }
+      table += rows
+    }
+    print(
+      "keychain-bench: in-memory SecItem calls per second, median of \(options.runs) runs "
+        + "after a warm-up\n")
+    printTable(table, unit: "calls/s")
+
+    var unlocks: [Series] = []
+    let profiles: [(String, SimulatedDevice.Options, Int)] = [
+      ("realistic", .init(kdfProfile: .realistic), options.unlocks),
+      ("fast", .init(kdfProfile: .fast), options.unlocks * 10),
+    ]
+    for (name, deviceOptions, count) in profiles {
+      var row = Series(label: "unlock (\(name) KDF)", items: "–", calls: count)
+      _ = try unlockMilliseconds(options: deviceOptions, count: 1)  // warm-up
+      row.samples = try unlockMilliseconds(options: deviceOptions, count: count)
+      unlocks.append(row)
+    }
+    print("\nPasscode unlock (one Argon2id derivation), milliseconds per unlock\n")
+    printTable(unlocks, unit: "ms")
+  } catch {
+    print("error: cannot create a device: \(error)")
+    return 1
+  }
+  if failures > 0 {
+    print("\nwarning: \(failures) call(s) failed; the numbers above include them")
+    return 1
+  }
+  return 0
+}
+
+exit(main())

@@ -13,6 +13,8 @@ enum Sodium {
   static let nonceByteCount = Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES)
   static let tagByteCount = Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
   static let saltByteCount = Int(crypto_pwhash_argon2id_SALTBYTES)
+  /// What sealing adds to a plaintext: the nonce in front, the tag behind.
+  static let sealedOverhead = nonceByteCount + tagByteCount
 
   // MARK: - Initialisation
 
@@ -147,46 +149,65 @@ enum Sodium {
   private static func seal(
     _ plaintext: UnsafeRawBufferPointer, key: SecretBytes, associatedData: [UInt8]
   ) -> [UInt8] {
-    ready()
-    let nonce = randomBytes(nonceByteCount)
     var output = [UInt8](repeating: 0, count: nonceByteCount + plaintext.count + tagByteCount)
-    output.replaceSubrange(0..<nonceByteCount, with: nonce)
-    let status = output.withUnsafeMutableBytes { output in
-      key.withUnsafeBytes { key in
-        associatedData.withUnsafeBytes { ad in
-          crypto_aead_xchacha20poly1305_ietf_encrypt(
-            output.bindMemory(to: UInt8.self).baseAddress! + nonceByteCount, nil,
-            plaintext.bindMemory(to: UInt8.self).baseAddress, UInt64(plaintext.count),
-            ad.bindMemory(to: UInt8.self).baseAddress, UInt64(ad.count),
-            nil,
-            output.bindMemory(to: UInt8.self).baseAddress!,
-            key.bindMemory(to: UInt8.self).baseAddress!)
-        }
-      }
+    output.withUnsafeMutableBytes {
+      seal(plaintext, key: key, associatedData: associatedData, into: $0)
     }
-    precondition(status == 0, "crypto_aead_xchacha20poly1305_ietf_encrypt failed")
     return output
   }
 
-  /// The C call behind both `open`s; `output` is exactly the plaintext size. Returns its status.
+  /// Seals `plaintext` into `output`, which must be exactly
+  /// `nonce ‖ ciphertext ‖ tag` long: the item path, which writes its key id in front and so
+  /// wants no intermediate array.
+  static func seal(
+    _ plaintext: UnsafeRawBufferPointer, key: SecretBytes, associatedData: [UInt8],
+    into output: UnsafeMutableRawBufferPointer
+  ) {
+    ready()
+    precondition(output.count == nonceByteCount + plaintext.count + tagByteCount)
+    randombytes_buf(output.baseAddress!, nonceByteCount)
+    let out = output.bindMemory(to: UInt8.self).baseAddress!
+    let status = key.withUnsafeBytes { key in
+      associatedData.withUnsafeBytes { ad in
+        crypto_aead_xchacha20poly1305_ietf_encrypt(
+          out + nonceByteCount, nil,
+          plaintext.bindMemory(to: UInt8.self).baseAddress, UInt64(plaintext.count),
+          ad.bindMemory(to: UInt8.self).baseAddress, UInt64(ad.count),
+          nil, out, key.bindMemory(to: UInt8.self).baseAddress!)
+      }
+    }
+    precondition(status == 0, "crypto_aead_xchacha20poly1305_ietf_encrypt failed")
+  }
+
+  /// Opens `nonce ‖ ciphertext ‖ tag` read in place into `output` (exactly the plaintext
+  /// size). Returns libsodium's status: 0 when the tag verifies.
+  static func open(
+    _ sealed: UnsafeRawBufferPointer, key: SecretBytes, associatedData: [UInt8],
+    into output: UnsafeMutableRawBufferPointer
+  ) -> Int32 {
+    ready()
+    guard sealed.count >= nonceByteCount + tagByteCount,
+      output.count == sealed.count - nonceByteCount - tagByteCount
+    else { return -1 }
+    let bytes = sealed.bindMemory(to: UInt8.self)
+    return key.withUnsafeBytes { key in
+      associatedData.withUnsafeBytes { ad in
+        crypto_aead_xchacha20poly1305_ietf_decrypt(
+          output.bindMemory(to: UInt8.self).baseAddress, nil,
+          nil,
+          bytes.baseAddress! + nonceByteCount, UInt64(bytes.count - nonceByteCount),
+          ad.bindMemory(to: UInt8.self).baseAddress, UInt64(ad.count),
+          bytes.baseAddress!,
+          key.bindMemory(to: UInt8.self).baseAddress!)
+      }
+    }
+  }
+
+  /// The `[UInt8]` form behind both array `open`s; `output` is exactly the plaintext size.
   private static func open(
     _ sealed: [UInt8], key: SecretBytes, associatedData: [UInt8],
     into output: UnsafeMutableRawBufferPointer
   ) -> Int32 {
-    ready()
-    return sealed.withUnsafeBytes { sealed in
-      let bytes = sealed.bindMemory(to: UInt8.self)
-      return key.withUnsafeBytes { key in
-        associatedData.withUnsafeBytes { ad in
-          crypto_aead_xchacha20poly1305_ietf_decrypt(
-            output.bindMemory(to: UInt8.self).baseAddress, nil,
-            nil,
-            bytes.baseAddress! + nonceByteCount, UInt64(bytes.count - nonceByteCount),
-            ad.bindMemory(to: UInt8.self).baseAddress, UInt64(ad.count),
-            bytes.baseAddress!,
-            key.bindMemory(to: UInt8.self).baseAddress!)
-        }
-      }
-    }
+    sealed.withUnsafeBytes { open($0, key: key, associatedData: associatedData, into: output) }
   }
 }

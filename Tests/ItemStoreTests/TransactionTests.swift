@@ -84,4 +84,22 @@ import Testing
     #expect(try database.delete(rowIDs: ids, in: .genp) == 50)
     #expect(try database.count(in: .genp) == 0)
   }
+
+  /// A one-row delete runs without its own savepoint, but still joins the caller's.
+  @Test func singleRowDeleteRollsBackWithTheOuterTransaction() throws {
+    let id = try database.insert(genericPassword(account: "a"))
+    _ = try? database.inTransaction {
+      #expect(try database.delete(rowIDs: [id], in: .genp) == 1)
+      throw AbortTransaction()
+    }
+    #expect(try database.count(in: .genp) == 1)
+    #expect(!database.connection.isInTransaction)
+  }
+
+  @Test(arguments: [[Int64](), [999]])
+  func deleteOfMissingRowsDeletesNothing(_ ids: [Int64]) throws {
+    try database.insert(genericPassword(account: "a"))
+    #expect(try database.delete(rowIDs: ids, in: .genp) == 0)
+    #expect(try database.count(in: .genp) == 1)
+  }
 }

@@ -145,3 +145,23 @@ import Testing
     #expect(try keybag.open(sealed, in: .cku, context: identity) == big)
   }
 }
+
+/// `open` reads the sealed bytes in place, so it must honour a `Data` slice's start index.
+@Suite struct SealingSliceTests {
+  @Test func opensASliceOfALargerBuffer() throws {
+    let keybag = Keybag(profile: .fast)
+    let sealed = try keybag.seal(secret, in: .ck, context: identity)
+    let framed = Data([1, 2, 3]) + sealed + Data([4])
+    let slice = framed.dropFirst(3).dropLast(1)
+    #expect(slice.startIndex == 3)
+    #expect(try keybag.open(slice, in: .ck, context: identity) == secret)
+  }
+
+  @Test func sealsAndOpensASlicedPlaintextAndContext() throws {
+    let keybag = Keybag(profile: .fast)
+    let plaintext = (Data([0xAA]) + secret).dropFirst()
+    let context = (Data([0xBB, 0xBB]) + identity).dropFirst(2)
+    let sealed = try keybag.seal(plaintext, in: .dk, context: context)
+    #expect(try keybag.open(sealed, in: .dk, context: identity) == secret)
+  }
+}

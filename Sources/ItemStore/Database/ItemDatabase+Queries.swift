@@ -68,6 +68,7 @@ extension ItemDatabase {
     _ matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
   ) throws(ItemStoreError) -> (String, [StoredValue]) {
     var clause = ""
+    clause.reserveCapacity(32 * (matching.count + 1) + 3 * (oneOf?.values.count ?? 0))
     var values: [StoredValue] = []
     values.reserveCapacity(matching.count + (oneOf?.values.count ?? 0))
     for (name, value) in matching.sorted(by: { $0.key < $1.key }) {
@@ -79,11 +80,11 @@ extension ItemDatabase {
       values.append(value)
     }
     if let oneOf {
-      guard layout.plainSet.contains(oneOf.column) else {
+      guard let opening = layout.inClauseOpenings[oneOf.column] else {
         throw columnError(oneOf.column, layout: layout)
       }
       clause += clause.isEmpty ? " WHERE " : " AND "
-      clause += quoted(oneOf.column) + " IN ("
+      clause += opening
       for index in oneOf.values.indices { clause += index == 0 ? "?" : ", ?" }
       clause += ")"
       values += oneOf.values

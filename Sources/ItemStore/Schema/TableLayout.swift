@@ -17,6 +17,8 @@ struct TableLayout: Sendable {
   let sealedSet: Set<String>
   /// Plaintext column name → `"name" = ?`, precomputed for the WHERE clauses of every query.
   let equalityConditions: [String: String]
+  /// Plaintext column name → `"name" IN (`, the start of a ``ItemDatabase/OneOf`` filter.
+  let inClauseOpenings: [String: String]
 
   /// The CREATE TABLE statement and any CREATE INDEX ones, `;`-separated.
   let createSQL: String
@@ -40,6 +42,8 @@ struct TableLayout: Sendable {
     self.plainDefaults = defaults
     self.equalityConditions = Dictionary(
       uniqueKeysWithValues: plainColumns.map { ($0, "\(quoted($0)) = ?") })
+    self.inClauseOpenings = Dictionary(
+      uniqueKeysWithValues: plainColumns.map { ($0, "\(quoted($0)) IN (") })
 
     var definitions = ["rowid INTEGER PRIMARY KEY AUTOINCREMENT"]
     for name in plainColumns {

@@ -21,31 +21,64 @@ struct ItemSealer {
   /// - Throws: ``KeybagError/classUnavailable(_:)`` while the class is locked,
   ///   ``KeybagError/noClassKey(_:)`` for `akpu` with no passcode.
   func seal(_ item: KeychainItem) throws(KeybagError) -> ItemRow {
+    try seal(item, reusing: nil)
+  }
+
+  /// Seals `item`, an update of `original`, which was opened from `originalRow`: a column
+  /// whose value did not change keeps its ciphertext instead of being sealed again, as long
+  /// as the item's identity (primary key, protection class) is the same — the ciphertext's
+  /// associated data is that identity and the column name, so it is still exactly what
+  /// sealing would produce, bar the random nonce. Updates usually change one or two columns,
+  /// so this saves most of their sealing (docs/benchmarks.md).
+  func seal(
+    _ item: KeychainItem, reusing original: (row: ItemRow, item: KeychainItem)?
+  ) throws(KeybagError) -> ItemRow {
+    let itemClass = item.itemClass
+    let plainColumns = itemClass.plainColumns
     var plain: [String: StoredValue] = [:]
-    for name in item.itemClass.plainColumns {
+    plain.reserveCapacity(plainColumns.count)
+    for name in plainColumns {
       let value = item.attributes[name] ?? .null
-      plain[name] = value == .null ? item.itemClass.attribute(named: name)?.defaultValue : value
+      plain[name] = value == .null ? itemClass.attribute(named: name)?.defaultValue : value
     }
     let protection = item.protection
     plain["pdmn"] = .text(protection.rawValue)
-    let identity = Self.identity(item.itemClass, plain: plain)
+    let identity = Self.identity(itemClass, plain: plain)
+    // Reuse only what was sealed under this very identity.
+    let reusable =
+      original.flatMap { original in
+        Self.identity(itemClass, plain: original.row.plainColumns) == identity ? original : nil
+      }
     var sealed: [String: Data] = [:]
-    for (name, value) in item.attributes where !item.itemClass.plainColumns.contains(name) {
-      guard value != .null, name != "accc", name != ItemClass.dataColumn else { continue }
+    func sealColumn(_ name: String, unchanged: Bool, _ bytes: () -> Data) throws(KeybagError) {
+      if unchanged, let kept = reusable?.row.sealedColumns[name] {
+        sealed[name] = kept
+        return
+      }
       sealed[name] = try keybag.seal(
-        StoredValueCodec.encode(value), in: protection, context: identity + column(name))
+        bytes(), in: protection, context: Self.context(identity, column: name))
+    }
+    for (name, value) in item.attributes where !plainColumns.contains(name) {
+      guard value != .null, name != "accc", name != ItemClass.dataColumn else { continue }
+      try sealColumn(name, unchanged: reusable?.item.attributes[name] == value) {
+        StoredValueCodec.encode(value)
+      }
     }
     if let control = item.accessControl {
-      sealed["accc"] = try keybag.seal(
-        AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration),
-        in: protection, context: identity + column("accc"))
+      let unchanged =
+        reusable.map {
+          $0.item.accessControl == control
+            && $0.item.boundBiometryGeneration == item.boundBiometryGeneration
+        } ?? false
+      try sealColumn("accc", unchanged: unchanged) {
+        AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration)
+      }
     }
     if let data = item.data {
-      let name = ItemClass.dataColumn
-      sealed[name] = try keybag.seal(data, in: protection, context: identity + column(name))
+      try sealColumn(ItemClass.dataColumn, unchanged: reusable?.item.data == data) { data }
     }
     return ItemRow(
-      rowID: item.rowID, itemClass: item.itemClass, plainColumns: plain, sealedColumns: sealed)
+      rowID: item.rowID, itemClass: itemClass, plainColumns: plain, sealedColumns: sealed)
   }
 
   // MARK: - Opening
@@ -61,7 +94,8 @@ struct ItemSealer {
     var item = KeychainItem(
       rowID: row.rowID, itemClass: row.itemClass, attributes: row.plainColumns)
     for (name, sealed) in row.sealedColumns where name != ItemClass.dataColumn {
-      let bytes = try keybag.open(sealed, in: protection, context: identity + column(name))
+      let bytes = try keybag.open(
+        sealed, in: protection, context: Self.context(identity, column: name))
       if name == "accc" {
         guard let decoded = AccessControlCodec.decodeBound(bytes) else {
           throw .authenticationFailed
@@ -82,7 +116,7 @@ struct ItemSealer {
     let protection = try Self.protection(of: row)
     let identity = Self.identity(row.itemClass, plain: row.plainColumns)
     return try keybag.open(
-      sealed, in: protection, context: identity + column(ItemClass.dataColumn))
+      sealed, in: protection, context: Self.context(identity, column: ItemClass.dataColumn))
   }
 
   /// The protection class a stored row was sealed with.
@@ -96,19 +130,61 @@ struct ItemSealer {
   // MARK: - Identity
 
   /// `class ‖ for each primary-key column: name, value ‖ pdmn`, length-prefixed throughout.
-  static func identity(_ itemClass: ItemClass, plain: [String: StoredValue]) -> Data {
-    var bytes = Data()
-    StoredValueCodec.appendLengthPrefixed(Data(itemClass.rawValue.utf8), to: &bytes)
-    for name in itemClass.primaryKey + ["pdmn"] {
-      StoredValueCodec.appendLengthPrefixed(Data(name.utf8), to: &bytes)
+  /// Computed once per row; each column's context appends its name to it.
+  static func identity(_ itemClass: ItemClass, plain: [String: StoredValue]) -> [UInt8] {
+    let layout = identityLayouts[itemClass] ?? IdentityLayout(itemClass)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(layout.head.count + 16 * layout.columns.count)
+    bytes.append(contentsOf: layout.head)
+    for (name, prefix) in layout.columns {
+      bytes.append(contentsOf: prefix)
       StoredValueCodec.encode(plain[name] ?? .null, into: &bytes)
     }
     return bytes
   }
 
-  private func column(_ name: String) -> Data {
-    var bytes = Data([0xFF])
-    StoredValueCodec.appendLengthPrefixed(Data(name.utf8), to: &bytes)
+  /// The constant parts of a class's identity: its length-prefixed name, and each identity
+  /// column's length-prefixed name. Built once per class, as every SecItem call needs them.
+  private struct IdentityLayout {
+    let head: [UInt8]
+    let columns: [(name: String, prefix: [UInt8])]
+
+    init(_ itemClass: ItemClass) {
+      var head: [UInt8] = []
+      StoredValueCodec.appendLengthPrefixed(itemClass.rawValue.utf8, to: &head)
+      self.head = head
+      columns = (itemClass.primaryKey + ["pdmn"]).map { name in
+        var prefix: [UInt8] = []
+        StoredValueCodec.appendLengthPrefixed(name.utf8, to: &prefix)
+        return (name, prefix)
+      }
+    }
+  }
+
+  private static let identityLayouts: [ItemClass: IdentityLayout] = Dictionary(
+    uniqueKeysWithValues: ItemClass.allCases.map { ($0, IdentityLayout($0)) })
+
+  /// The associated data of one column: `identity ‖ 0xFF ‖ column name, length-prefixed`.
+  static func context(_ identity: [UInt8], column name: String) -> Data {
+    let suffix = columnSuffixes[name] ?? columnSuffix(name)
+    var bytes = Data(capacity: identity.count + suffix.count)
+    bytes.append(contentsOf: identity)
+    bytes.append(contentsOf: suffix)
     return bytes
   }
+
+  private static func columnSuffix(_ name: String) -> [UInt8] {
+    var bytes: [UInt8] = [0xFF]
+    StoredValueCodec.appendLengthPrefixed(name.utf8, to: &bytes)
+    return bytes
+  }
+
+  /// The suffix of every column of every class, built once.
+  private static let columnSuffixes: [String: [UInt8]] = {
+    var suffixes: [String: [UInt8]] = [:]
+    for itemClass in ItemClass.allCases {
+      for name in itemClass.sealedColumns { suffixes[name] = columnSuffix(name) }
+    }
+    return suffixes
+  }()
 }

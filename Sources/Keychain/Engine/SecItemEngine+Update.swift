@@ -36,6 +36,7 @@ extension SecItemEngine {
           continue
         }
         item.data = data
+        let opened = item
         Self.apply(changes, to: &item, now: context.now)
         if let control = changes.accessControl {
           item.boundBiometryGeneration =
@@ -43,7 +44,7 @@ extension SecItemEngine {
             ? context.device.biometry.domainGeneration : nil
         }
         do throws(KeybagError) {
-          updated.append((rowID, try sealer.seal(item)))
+          updated.append((rowID, try sealer.seal(item, reusing: (row, opened))))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
         }
@@ -79,8 +80,13 @@ extension SecItemEngine {
   /// Replaces the rows in one transaction.
   private func write(_ updated: [(rowID: Int64, row: ItemRow)]) throws(SecItemFailure) {
     do {
-      try database.inTransaction {
-        for (rowID, row) in updated { try database.replace(rowID: rowID, with: row) }
+      if updated.count == 1, let only = updated.first {
+        // One UPDATE statement is atomic on its own: no savepoint needed.
+        try database.replace(rowID: only.rowID, with: only.row)
+      } else {
+        try database.inTransaction {
+          for (rowID, row) in updated { try database.replace(rowID: rowID, with: row) }
+        }
       }
     } catch let error as ItemStoreError {
       if case .duplicateItem = error, let first = updated.first {

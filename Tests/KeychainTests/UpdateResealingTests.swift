@@ -1,0 +1,77 @@
+import Foundation
+import ItemStore
+import Testing
+
+@testable import Keychain
+
+/// SecItemUpdate keeps the ciphertext of columns it does not change, but only while the
+/// item's identity (primary key, protection class) — the ciphertexts' associated data — is
+/// unchanged; every case must still read back exactly what was written.
+@Suite struct UpdateResealingTests {
+  /// The stored row of the only generic password.
+  private func storedRow(_ device: SimulatedDevice) throws -> ItemRow {
+    let rows = try device.database.rows(in: .genp)
+    #expect(rows.count == 1)
+    return try #require(rows.first)
+  }
+
+  private func makeItem() throws -> (SimulatedDevice, ItemRow) {
+    let device = try makeDevice()
+    let added = device.secItemAdd(
+      genp("alice", ["labl": .string("Mail"), "v_Data": secret("old")]))
+    #expect(added.status == .errSecSuccess)
+    _ = device.advanceClock(by: .seconds(5))
+    return (device, try storedRow(device))
+  }
+
+  @Test func changingOnlyTheDataKeepsTheOtherCiphertexts() throws {
+    let (device, before) = try makeItem()
+    #expect(device.secItemUpdate(genp("alice"), ["v_Data": secret("new")]).status == .errSecSuccess)
+    let after = try storedRow(device)
+    #expect(after.sealedColumns["labl"] == before.sealedColumns["labl"])
+    #expect(after.sealedColumns["cdat"] == before.sealedColumns["cdat"])
+    #expect(after.sealedColumns["data"] != before.sealedColumns["data"])
+    #expect(after.sealedColumns["mdat"] != before.sealedColumns["mdat"])
+    let read = device.secItemCopyMatching(
+      genp("alice", ["r_Data": .bool(true), "r_Attributes": .bool(true)]))
+    guard case .dictionary(let found)? = read.result else {
+      Issue.record("expected a dictionary, got \(String(describing: read.result))")
+      return
+    }
+    #expect(found["v_Data"] == secret("new"))
+    #expect(found["labl"] == .string("Mail"))
+  }
+
+  /// A new primary key or protection class is a new identity: nothing can be kept.
+  @Test(arguments: [
+    (["acct": SecValue.string("bob")], "bob"),
+    (["pdmn": SecValue.string("dk")], "alice"),
+  ])
+  func changingTheIdentityResealsEveryColumn(_ changes: SecQuery, account: String) throws {
+    let (device, before) = try makeItem()
+    #expect(device.secItemUpdate(genp("alice"), changes).status == .errSecSuccess)
+    let after = try storedRow(device)
+    for name in ["labl", "cdat", "mdat", "data"] {
+      #expect(after.sealedColumns[name] != nil)
+      #expect(after.sealedColumns[name] != before.sealedColumns[name], "\(name)")
+    }
+    let read = device.secItemCopyMatching(
+      genp(account, ["r_Data": .bool(true), "r_Attributes": .bool(true)]))
+    guard case .dictionary(let found)? = read.result else {
+      Issue.record("expected a dictionary, got \(String(describing: read.result))")
+      return
+    }
+    #expect(found["v_Data"] == secret("old"))
+    #expect(found["labl"] == .string("Mail"))
+  }
+
+  /// A locked class still fails the update with -25308, kept ciphertexts or not.
+  @Test func lockedItemStillCannotBeUpdated() throws {
+    let device = try makeDeviceWithPasscode()
+    #expect(device.secItemAdd(genp("alice", ["v_Data": secret()])).status == .errSecSuccess)
+    #expect(device.lock().succeeded)
+    _ = device.advanceClock(by: .seconds(11))
+    let outcome = device.secItemUpdate(genp("alice"), ["labl": .string("x")])
+    #expect(outcome.status == .errSecInteractionNotAllowed)
+  }
+}
