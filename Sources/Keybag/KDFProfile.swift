@@ -3,8 +3,8 @@
 /// The parameters in force are stored in the persisted keybag, so a device reopened under a
 /// different profile still derives the same key; the profile applies to the next passcode.
 public enum KDFProfile: String, CaseIterable, Sendable, Codable {
-  /// Libsodium's `OPSLIMIT_INTERACTIVE` / `MEMLIMIT_INTERACTIVE` (~50 ms, 64 MiB), close to
-  /// the ~80 ms Apple calibrates its passcode derivation to ([APS] "Passcodes and passwords").
+  /// Argon2id, 2 passes over 32 MiB (about 60 ms on a 2-core machine), close to the ~80 ms
+  /// Apple calibrates its passcode derivation to ([APS] "Passcodes and passwords").
   case realistic
   /// `OPSLIMIT_MIN` / `MEMLIMIT_MIN`: for tests only.
   case fast
@@ -12,7 +12,7 @@ public enum KDFProfile: String, CaseIterable, Sendable, Codable {
   /// The Argon2id limits this profile uses for a new passcode.
   public var parameters: KDFParameters {
     switch self {
-    case .realistic: Sodium.interactiveParameters
+    case .realistic: Sodium.realisticParameters
     case .fast: Sodium.minimumParameters
     }
   }

@@ -55,7 +55,7 @@ import Testing
     let fast = KDFProfile.fast.parameters
     #expect(realistic.opsLimit >= fast.opsLimit)
     #expect(realistic.memLimit > fast.memLimit)
-    #expect(realistic == KDFParameters(opsLimit: 2, memLimit: 64 << 20))
+    #expect(realistic == KDFParameters(opsLimit: 2, memLimit: 32 << 20))
     #expect(fast == KDFParameters(opsLimit: 1, memLimit: 8_192))
   }
 
