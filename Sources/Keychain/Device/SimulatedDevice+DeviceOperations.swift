@@ -183,16 +183,23 @@ extension SimulatedDevice {
     }
   }
 
-  /// Deletes every `akpu` item: their key no longer exists.
+  /// Deletes every `akpu` item: their key no longer exists. Records how many, and when, so
+  /// that a later errSecItemNotFound can mention them (``PasscodeRemoval``).
   private func purgePasscodeOnlyItems() -> Int {
-    var purged = 0
+    var deleted: [String: Int] = [:]
     for itemClass in ItemClass.allCases {
       guard let rows = try? database.rows(in: itemClass, matching: ["pdmn": .text("akpu")])
       else { continue }
       let ids = rows.compactMap(\.rowID)
-      purged += (try? database.delete(rowIDs: ids, in: itemClass)) ?? 0
+      let count = (try? database.delete(rowIDs: ids, in: itemClass)) ?? 0
+      if count > 0 { deleted[itemClass.rawValue] = count }
     }
-    return purged
+    if !deleted.isEmpty {
+      passcodeRemovals.append(PasscodeRemoval(at: device.clock.now, deleted: deleted))
+      passcodeRemovals = Array(passcodeRemovals.suffix(PasscodeRemoval.remembered))
+      save()
+    }
+    return deleted.values.reduce(0, +)
   }
 }
 

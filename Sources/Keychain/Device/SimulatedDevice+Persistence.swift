@@ -10,6 +10,7 @@ extension SimulatedDevice {
     static let keybag = "keybag"
     static let caller = "caller"
     static let apps = "apps"
+    static let passcodeRemovals = "passcodeRemovals"
   }
 
   /// Reopens a device file. The device comes back as after a reboot: before first unlock,
@@ -22,14 +23,15 @@ extension SimulatedDevice {
   {
     guard FileManager.default.fileExists(atPath: path) else { throw .noDevice(path: path) }
     let database: ItemDatabase
-    let blobs: (device: Data?, keybag: Data?, caller: Data?, apps: Data?)
+    let blobs: (device: Data?, keybag: Data?, caller: Data?, apps: Data?, removals: Data?)
     do {
       database = try ItemDatabase(path: path)
       blobs = (
         try database.deviceBlob(forKey: StateKey.device),
         try database.deviceBlob(forKey: StateKey.keybag),
         try database.deviceBlob(forKey: StateKey.caller),
-        try database.deviceBlob(forKey: StateKey.apps)
+        try database.deviceBlob(forKey: StateKey.apps),
+        try database.deviceBlob(forKey: StateKey.passcodeRemovals)
       )
     } catch {
       throw .store(error)
@@ -58,6 +60,15 @@ extension SimulatedDevice {
     } catch {
       throw .corruptState(path: path, part: "installed apps", detail: "\(error)")
     }
+    let removals: [PasscodeRemoval]
+    do {
+      // Files written before removals were recorded have none.
+      removals =
+        try blobs.removals.map { try JSONDecoder().decode([PasscodeRemoval].self, from: $0) }
+        ?? []
+    } catch {
+      throw .corruptState(path: path, part: "passcode removals", detail: "\(error)")
+    }
     let keybag: Keybag
     do {
       keybag = try Keybag(
@@ -74,6 +85,7 @@ extension SimulatedDevice {
     _ = try? device.handle(.rebooted)
     let restored = SimulatedDevice(
       device: device, keybag: keybag, database: database, caller: caller, apps: apps)
+    restored.passcodeRemovals = removals
     restored.save()
     return restored
   }
@@ -90,6 +102,8 @@ extension SimulatedDevice {
         try database.saveDeviceBlob(keybag.persisted.bytes, forKey: StateKey.keybag)
         try database.saveDeviceBlob(try encoder.encode(caller), forKey: StateKey.caller)
         try database.saveDeviceBlob(try encoder.encode(apps), forKey: StateKey.apps)
+        try database.saveDeviceBlob(
+          try encoder.encode(passcodeRemovals), forKey: StateKey.passcodeRemovals)
       }
       lastSaveError = nil
     } catch {

@@ -57,6 +57,9 @@ public final class SimulatedDevice {
   /// The last Face ID / Touch ID match in an app (not on the lock screen), to explain that
   /// `touchIDAuthenticationAllowableReuseDuration` does not reuse it.
   var lastInAppBiometricMatch: SimulatedInstant?
+  /// The `akpu` items each passcode removal deleted, to explain a later errSecItemNotFound;
+  /// saved with the device.
+  var passcodeRemovals: [PasscodeRemoval] = []
 
   /// The date kSecAttrCreationDate gets at the clock's epoch: 2025-01-01 00:00:00 UTC.
   public static let epochDate = Date(timeIntervalSinceReferenceDate: 757_382_400)
@@ -108,6 +111,8 @@ public final class SimulatedDevice {
   var callContext: SecItemEngine.Context {
     var context = SecItemEngine.Context(device: device, caller: caller, now: now)
     context.authorize = keychainAuthorizer()
+    context.apps = apps
+    context.passcodeRemovals = passcodeRemovals
     return context
   }
 }

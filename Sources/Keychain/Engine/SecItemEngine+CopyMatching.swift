@@ -47,13 +47,8 @@ extension SecItemEngine {
         }
       }
       guard matched > 0 else {
-        var failure = notFound(parsed, filter: filter, lost: lost.count, context: context)
-        if skipped > 0 {
-          failure.explanation.cause +=
-            "; \(skipped) matching item(s) whose access control needs the user were skipped "
-            + "because of kSecUseAuthenticationUISkip"
-        }
-        throw failure
+        throw notFound(
+          parsed, filter: filter, lost: lost.count, skipped: skipped, context: context)
       }
       let result: SecValue? = limit.returnsSingleObject ? results.first : .array(results)
       return SecItemOutcome(status: .errSecSuccess, result: result)

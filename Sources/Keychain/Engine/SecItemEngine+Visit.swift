@@ -62,9 +62,11 @@ extension SecItemEngine {
     }
   }
 
-  /// errSecItemNotFound, with what was searched and the usual reasons a search misses.
+  /// errSecItemNotFound, with what was searched, the rows that could never be opened, and
+  /// the most specific near miss (``NotFoundDiagnosis``); `skipped` counts the matches
+  /// kSecUseAuthenticationUISkip skipped.
   func notFound(
-    _ query: ParsedQuery, filter: RowFilter, lost: Int, context: Context
+    _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context
   ) -> SecItemFailure {
     let className = QueryParser.className(query.itemClass.rawValue)
     var cause = "no \(className) item matches the query"
@@ -72,24 +74,24 @@ extension SecItemEngine {
       cause +=
         " in the caller's access groups (\(context.caller.accessGroups.joined(separator: ", ")))"
     }
-    var fixes: [String] = []
     if lost > 0 {
       cause +=
         "; \(lost) matching item(s) could never be decrypted again (a "
         + "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly item whose key was destroyed when "
         + "the passcode was removed, or a damaged item) and were dropped"
     }
-    if query.synchronizable == nil, query.persistentRef == nil {
-      var syncFilter = filter
-      syncFilter.plain["sync"] = .integer(1)
-      if let rows = try? candidates(syncFilter), !rows.isEmpty {
-        cause +=
-          "; a synchronizable item matches, but a query without "
-          + "kSecAttrSynchronizable only sees non-synchronizable items"
-        fixes.append("add kSecAttrSynchronizable: kSecAttrSynchronizableAny to the query")
+    let diagnosis = NotFoundDiagnosis(engine: self, query: query, filter: filter, context: context)
+    let nearMisses = diagnosis.nearMisses(skipped: skipped)
+    var fixes: [String] = []
+    if let nearest = nearMisses.first {
+      cause += "; " + nearest.cause
+      if nearMisses.count > 1 {
+        cause += " (\(nearMisses.count - 1) other near miss(es))"
       }
+      if let fix = nearest.fix { fixes.append(fix) }
     }
-    if !filter.sealed.isEmpty {
+    let nearest = nearMisses.first?.kind
+    if !filter.sealed.isEmpty, nearest == nil || nearest == .synchronizable {
       let names = filter.sealed.keys.sorted().map(KeyName.of).joined(separator: ", ")
       fixes.append("check the values of \(names); every attribute in a query must match")
     }

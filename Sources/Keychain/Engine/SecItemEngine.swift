@@ -20,6 +20,10 @@ final class SecItemEngine {
     var now: Date
     /// Asks the user for what a protected item's access control requires; grants by default.
     var authorize: Authorizer = { _, _, _ in nil }
+    /// The installed apps, to say whose access group an out-of-reach item sits in.
+    var apps: AppRegistry?
+    /// What passcode removals deleted, to explain a miss (``NotFoundDiagnosis``).
+    var passcodeRemovals: [PasscodeRemoval] = []
   }
 
   /// Runs the authentication an item's access control asks for before it is read or
