@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+
+@testable import Keychain
+
+/// errSecItemNotFound near misses ("but I just saved it"): each kind is named, a plain miss
+/// names none, and the diagnosis changes neither the status nor the store nor leaks a secret.
+@Suite struct NotFoundDiagnosisTests {
+  /// The secret every item here holds; it must never appear in an explanation.
+  static let secretText = "TOPSECRET-8c1f"
+  static let data: SecQuery = ["v_Data": .data(Data(secretText.utf8))]
+
+  static let sharedApp = AppIdentity(
+    bundleID: "com.example.app", teamID: "ABCDE12345",
+    keychainAccessGroups: ["$(AppIdentifierPrefix)com.example.shared"])
+  static let otherTeamApp = AppIdentity(bundleID: "com.other.app", teamID: "ZZZZZ99999")
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    var name: String
+    /// Builds the device and returns it with the query that misses.
+    var setUp: @Sendable () throws -> (SimulatedDevice, SecQuery)
+    /// A fragment the cause must contain; `nil` for a plain miss (no near miss at all).
+    var hint: String?
+    /// A fragment the fix must contain.
+    var fix: String?
+    var testDescription: String { name }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      name: "one plaintext attribute differs",
+      setUp: {
+        let device = try makeDevice()
+        mustAdd(device, genp("b", service: "s1").adding(data))
+        return (device, genp("b", service: "s2"))
+      },
+      hint: "an item with kSecAttrAccount `b` exists with kSecAttrService `s1`, not `s2`",
+      fix: "query kSecAttrService `s1` if that is the item"),
+    Case(
+      name: "one sealed attribute differs",
+      setUp: {
+        let device = try makeDevice()
+        mustAdd(device, genp("b").adding(["labl": .string("Work")]).adding(data))
+        return (device, genp("b").adding(["labl": .string("Home")]))
+      },
+      hint: "an item with kSecAttrAccount `b` exists with kSecAttrLabel `Work`, not `Home`",
+      fix: "drop kSecAttrLabel from the query"),
+    Case(
+      name: "protection class differs",
+      setUp: {
+        let device = try makeDevice()
+        mustAdd(device, genp("b").adding(data))
+        return (device, genp("b").adding(["pdmn": .string("cku")]))
+      },
+      hint: "exists with kSecAttrAccessible kSecAttrAccessibleWhenUnlocked, not "
+        + "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly",
+      fix: nil),
+    Case(
+      name: "another class",
+      setUp: {
+        let device = try makeDevice()
+        mustAdd(
+          device,
+          SecQuery(dictionaryLiteral: ("class", .string("inet")), ("acct", .string("b")),
+            ("srvr", .string("example.com"))).adding(data))
+        return (device, ["class": passwordClass, "acct": .string("b")])
+      },
+      hint: "a kSecClassInternetPassword item with kSecAttrAccount `b` exists; the query asks "
+        + "for kSecClassGenericPassword",
+      fix: "query kSecClass: kSecClassInternetPassword"),
+    Case(
+      name: "a group the app lost on update",
+      setUp: {
+        let device = try makeDevice(caller: Caller(app: sharedApp))
+        mustAdd(device, genp("b").adding(data))  // lands in the shared group, the first
+        #expect(device.install(.example).succeeded)
+        #expect(device.useApp("com.example.app").succeeded)
+        return (device, genp("b"))
+      },
+      hint: "sits in access group `ABCDE12345.com.example.shared`, a group of the caller's "
+        + "team that its entitlements no longer list",
+      fix: "add `ABCDE12345.com.example.shared` to the app's keychain-access-groups"),
+    Case(
+      name: "another team's app",
+      setUp: {
+        let device = try makeDevice()
+        #expect(device.install(otherTeamApp).succeeded)
+        #expect(device.useApp("com.other.app").succeeded)
+        mustAdd(device, genp("b").adding(data))
+        #expect(device.useApp("com.example.app").succeeded)
+        return (device, genp("b"))
+      },
+      hint: "sits in access group `ZZZZZ99999.com.other.app`, a group of com.other.app",
+      fix: "keychain-access-groups"),
+    Case(
+      name: "synchronizable",
+      setUp: {
+        let device = try makeDevice()
+        mustAdd(device, genp("b").adding(["sync": .bool(true)]).adding(data))
+        return (device, genp("b"))
+      },
+      hint: "a synchronizable item matches",
+      fix: "kSecAttrSynchronizableAny"),
+    Case(
+      name: "akpu items deleted with the passcode",
+      setUp: {
+        let device = try makeDeviceWithPasscode()
+        _ = device.advanceClock(by: .seconds(65))
+        let akpu: SecQuery = ["pdmn": .string("akpu")]
+        mustAdd(device, genp("b").adding(akpu).adding(data))
+        mustAdd(device, genp("c").adding(akpu).adding(data))
+        #expect(device.removePasscode(current: "123456").succeeded)
+        return (device, genp("b").adding(akpu))
+      },
+      hint: "2 kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly kSecClassGenericPassword item(s) "
+        + "were deleted when the passcode was removed at t+1m 5s; the query asks for that "
+        + "class, so the item may have been one of them",
+      fix: "never survive passcode removal"),
+    Case(
+      name: "akpu deleted, query without a protection class",
+      setUp: {
+        let device = try makeDeviceWithPasscode()
+        mustAdd(device, genp("b").adding(["pdmn": .string("akpu")]).adding(data))
+        #expect(device.removePasscode(current: "123456").succeeded)
+        return (device, ["class": passwordClass, "acct": .string("zzz")])
+      },
+      hint: "if the item was one of them, it is gone",
+      fix: nil),
+    Case(
+      name: "skipped by kSecUseAuthenticationUISkip",
+      setUp: {
+        let device = try makeBiometricDevice()
+        mustAdd(device, genp("b").adding(try protected(.biometryAny)).adding(data))
+        return (device, genp("b").adding(["u_AuthUI": .string("u_AuthUIS")]))
+      },
+      hint: "1 matching item(s) whose access control needs the user were skipped because of "
+        + "kSecUseAuthenticationUISkip",
+      fix: "kSecUseAuthenticationContext"),
+    Case(
+      name: "plain miss: empty keychain",
+      setUp: { (try makeDevice(), genp("b")) },
+      hint: nil, fix: nil),
+    Case(
+      name: "plain miss: two attributes differ",
+      setUp: {
+        let device = try makeDevice()
+        mustAdd(device, genp("a", service: "s1").adding(data))
+        return (device, genp("b", service: "s2"))
+      },
+      hint: nil, fix: nil),
+    Case(
+      name: "plain miss: another class with nothing in common",
+      setUp: {
+        let device = try makeDevice()
+        let inet: SecQuery = ["class": .string("inet"), "acct": .string("a")]
+        mustAdd(device, inet.adding(data))
+        return (device, genp("b", service: "s2"))
+      },
+      hint: nil, fix: nil),
+  ]
+
+  static let plainCause =
+    "no kSecClassGenericPassword item matches the query in the caller's access groups"
+
+  @Test(arguments: cases)
+  func copyMatchingNamesTheNearMiss(_ testCase: Case) throws {
+    let (device, query) = try testCase.setUp()
+    let outcome = device.secItemCopyMatching(query.adding(["r_Data": .bool(true)]))
+    #expect(outcome.status == .errSecItemNotFound)
+    #expect(outcome.result == nil)
+    let explanation = try #require(outcome.explanation)
+    if let hint = testCase.hint {
+      #expect(explanation.cause.contains(hint), "\(explanation.cause)")
+    } else {
+      #expect(!explanation.cause.contains(";"), "\(explanation.cause)")
+      #expect(explanation.cause.hasPrefix(Self.plainCause))
+    }
+    if let fix = testCase.fix {
+      #expect(explanation.fix?.contains(fix) == true, "\(explanation.fix ?? "none")")
+    }
+    #expect(!explanation.description.contains(Self.secretText))
+  }
+
+  /// The diagnosis only reads: the three searching calls keep their status, and the items
+  /// and device state are what they were.
+  @Test(arguments: cases, ["copy", "update", "delete"])
+  func failedCallsChangeNothing(_ testCase: Case, call: String) throws {
+    // UISkip is refused outside CopyMatching, and without it the item is simply found.
+    if testCase.name.contains("UISkip") && call != "copy" { return }
+    let (device, query) = try testCase.setUp()
+    let itemsBefore = device.listItems()
+    let deviceBefore = device.device
+    let outcome: SecItemOutcome
+    switch call {
+    case "copy": outcome = device.secItemCopyMatching(query)
+    case "update": outcome = device.secItemUpdate(query, ["labl": .string("changed")])
+    default: outcome = device.secItemDelete(query)
+    }
+    #expect(outcome.status == .errSecItemNotFound)
+    #expect(outcome.explanation?.description.contains(Self.secretText) == false)
+    #expect(outcome.result == nil)
+    #expect(device.listItems() == itemsBefore)
+    #expect(device.device == deviceBefore)
+  }
+
+  @Test func mostSpecificFirstAndOthersCounted() throws {
+    let device = try makeDevice()
+    mustAdd(device, genp("b", service: "s1").adding(Self.data))
+    mustAdd(device, genp("b", service: "s3").adding(Self.data))
+    let outcome = device.secItemCopyMatching(genp("b", service: "s2"))
+    let cause = try #require(outcome.explanation?.cause)
+    #expect(cause.contains("kSecAttrService `s1`, not `s2` (1 other near miss(es))"))
+    #expect(!cause.contains("`s3`"))
+  }
+
+  @Test func successIsUntouched() throws {
+    let device = try makeDevice()
+    mustAdd(device, genp("b").adding(Self.data))
+    let outcome = device.secItemCopyMatching(genp("b"))
+    #expect(outcome.status == .errSecSuccess)
+    #expect(outcome.explanation == nil)
+  }
+
+  @Test func passcodeRemovalsSurviveReopening() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("nearmiss-\(UUID().uuidString).keychain").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      let device = try SimulatedDevice(options: .init(kdfProfile: .fast, path: path))
+      #expect(device.setPasscode("123456").succeeded)
+      mustAdd(device, genp("b").adding(["pdmn": .string("akpu")]).adding(Self.data))
+      #expect(device.removePasscode(current: "123456").succeeded)
+    }
+    let reopened = try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
+    #expect(reopened.passcodeRemovals.first?.count(of: .genp) == 1)
+    let outcome = reopened.secItemCopyMatching(genp("b"))
+    #expect(outcome.explanation?.cause.contains("were deleted when the passcode was removed") == true)
+  }
+}
