@@ -37,6 +37,34 @@ import Testing
       hint: "an item with kSecAttrAccount `b` exists with kSecAttrService `s1`, not `s2`",
       fix: "query kSecAttrService `s1` if that is the item"),
     Case(
+      name: "account differs only in case",
+      setUp: {
+        let device = try makeDevice()
+        mustAdd(device, genp("Bob@example.com", service: "s1").adding(Self.data))
+        return (device, genp("bob@example.com", service: "s1"))
+      },
+      hint: "an item with kSecAttrService `s1` exists with kSecAttrAccount `Bob@example.com`, "
+        + "not `bob@example.com`",
+      fix: nil),
+    Case(
+      name: "account stored as data, queried as a string",
+      setUp: {
+        let device = try makeDevice()
+        mustAdd(
+          device, genp(service: "s1").adding(["acct": .data(Data("b".utf8))]).adding(Self.data))
+        return (device, genp("b", service: "s1"))
+      },
+      hint: "not `b` (stored as data, queried as a string: a string never matches data)",
+      fix: nil),
+    Case(
+      name: "plain miss: another account of the same service",
+      setUp: {
+        let device = try makeDevice()
+        mustAdd(device, genp("alice", service: "s1").adding(Self.data))
+        return (device, genp("bob", service: "s1"))
+      },
+      hint: nil, fix: nil),
+    Case(
       name: "one sealed attribute differs",
       setUp: {
         let device = try makeDevice()
@@ -61,8 +89,10 @@ import Testing
         let device = try makeDevice()
         mustAdd(
           device,
-          SecQuery(dictionaryLiteral: ("class", .string("inet")), ("acct", .string("b")),
-            ("srvr", .string("example.com"))).adding(data))
+          SecQuery(
+            dictionaryLiteral: ("class", .string("inet")), ("acct", .string("b")),
+            ("srvr", .string("example.com"))
+          ).adding(data))
         return (device, ["class": passwordClass, "acct": .string("b")])
       },
       hint: "a kSecClassInternetPassword item with kSecAttrAccount `b` exists; the query asks "
@@ -234,6 +264,7 @@ import Testing
     let reopened = try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
     #expect(reopened.passcodeRemovals.first?.count(of: .genp) == 1)
     let outcome = reopened.secItemCopyMatching(genp("b"))
-    #expect(outcome.explanation?.cause.contains("were deleted when the passcode was removed") == true)
+    #expect(
+      outcome.explanation?.cause.contains("were deleted when the passcode was removed") == true)
   }
 }

@@ -25,8 +25,10 @@ struct NotFoundDiagnosis {
 
   /// One reason a search came close, in the explanation's words.
   struct NearMiss: Equatable {
-    enum Kind: Equatable { case skipped, accessGroup, synchronizable, oneAttribute, otherClass,
-      passcodeRemoved }
+    enum Kind: Equatable {
+      case skipped, accessGroup, synchronizable, oneAttribute, otherClass,
+        passcodeRemoved
+    }
     var kind: Kind
     var cause: String
     var fix: String?
@@ -91,7 +93,9 @@ struct NotFoundDiagnosis {
     let rows = (try? engine.candidates(syncFilter)) ?? []
     return
       rows
-      .filter { sealedVerdict($0, sealed: filter.sealed, control: filter.accessControl) != .differs }
+      .filter {
+        sealedVerdict($0, sealed: filter.sealed, control: filter.accessControl) != .differs
+      }
       .map { _ in
         NearMiss(
           kind: .synchronizable,
@@ -134,6 +138,13 @@ struct NotFoundDiagnosis {
         if controlDiffers { differing = ("accc", nil) }
       }
       guard let differing else { return nil }
+      // A different account is usually just another item: only a spelling slip counts.
+      if Self.siblingKeys.contains(differing.name),
+        !Self.looksAlike(
+          differing.stored, conditions[differing.name] ?? filter.sealed[differing.name])
+      {
+        return nil
+      }
       return oneAttribute(row, differing.name, stored: differing.stored)
     }
   }
@@ -147,10 +158,18 @@ struct NotFoundDiagnosis {
         cause: "\(subject) exists with a different \(attribute)",
         fix: "drop \(attribute) from the query, or pass the item's own access control")
     }
-    let wanted = Self.rendered(name, query.attributes[name] ?? filter.plain[name])
+    let queried = query.attributes[name] ?? filter.plain[name]
+    let wanted = Self.rendered(name, queried)
+    var types = ""
+    if wanted == Self.rendered(name, stored) {
+      types =
+        " (stored as \(Self.kind(stored)), queried as \(Self.kind(queried)): a string "
+        + "never matches data)"
+    }
     return NearMiss(
       kind: .oneAttribute,
-      cause: "\(subject) exists with \(attribute) \(Self.rendered(name, stored)), not \(wanted)",
+      cause: "\(subject) exists with \(attribute) \(Self.rendered(name, stored)), not \(wanted)"
+        + types,
       fix: "query \(attribute) \(Self.rendered(name, stored)) if that is the item, or drop "
         + "\(attribute) from the query; every attribute in a query must match")
   }
@@ -204,7 +223,8 @@ struct NotFoundDiagnosis {
       return []
     }
     let total = removals.reduce(0) { $0 + $1.count(of: query.itemClass) }
-    let when = removals.count == 1 ? "at \(last.at)" : "(\(removals.count) times, last at \(last.at))"
+    let when =
+      removals.count == 1 ? "at \(last.at)" : "(\(removals.count) times, last at \(last.at))"
     let className = QueryParser.className(query.itemClass.rawValue)
     let verdict =
       query.protection == nil
@@ -267,6 +287,32 @@ struct NotFoundDiagnosis {
     }
     let prefix = group.split(separator: ".").first.map(String.init) ?? group
     return "a group of another team (\(prefix))"
+  }
+
+  /// Attributes that tell sibling items apart: a different value there is another item, not
+  /// a near miss, unless it looks like a slip (case, spaces, string versus data).
+  static let siblingKeys: Set<String> = ["acct", "atag", "slnr"]
+
+  static func looksAlike(_ a: StoredValue?, _ b: StoredValue?) -> Bool {
+    func folded(_ value: StoredValue?) -> String? {
+      switch value {
+      case .text(let text)?: text
+      case .blob(let bytes)?: String(data: bytes, encoding: .utf8)
+      default: nil
+      }
+    }
+    guard let a = folded(a), let b = folded(b) else { return false }
+    return a.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+      == b.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+  }
+
+  static func kind(_ value: StoredValue?) -> String {
+    switch value {
+    case .text?: "a string"
+    case .blob?: "data"
+    case .integer?, .real?: "a number"
+    case .null?, nil: "nothing"
+    }
   }
 
   /// kSecAttrService, or the raw code when Security has no public name.
