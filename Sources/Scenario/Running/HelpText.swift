@@ -57,8 +57,10 @@ public enum HelpText {
     device passcode remove <current>    akpu items are destroyed with their class key
     device lock                         class A keys are discarded 10 s later
     device unlock <digits>              a wrong passcode counts a failed attempt
+    device unlock biometry              Face ID / Touch ID on the lock screen (help biometry)
     device reboot                       back before first unlock: classes A and C unavailable
     wait <duration>                     advance the simulated clock: 500ms, 10s, 5m, 3h, 1h30m
+    An alphanumeric passcode is a string literal: device passcode "s3cret-pass".
     """
 
   private static let apps = """
@@ -106,6 +108,10 @@ public enum HelpText {
   private static let bindings = """
     let <name> = <dict>
     let <name> = SecAccessControlCreateWithFlags(nil, <accessibility>, <flags>, nil)
+    let <name> = LAContext()            a context for evaluatePolicy (help biometry)
+    let <name> = "alice"                any value, usable inside a dictionary
+    <name>[kSecValueData as String] = "s3cret".data(using: .utf8)!
+                                        adds or replaces one key of a bound dictionary
 
       let token = [kSecClass: kSecClassGenericPassword, kSecAttrService: "auth"]
       SecItemCopyMatching token + [kSecReturnData: true]
@@ -119,20 +125,26 @@ public enum HelpText {
     expect no result
     expect count <n>                    0 for none, 1 for a single object, else the array size
     expect device locked | unlocked | beforeFirstUnlock
+    expect prompt | no prompt           whether the last statement showed the user a prompt
+    expect success | LAError.<code> | true | false
+                                        the last LAContext evaluation (help biometry)
     """
 
   private static let show = """
-    show device                         lock state, passcode, clock, caller
+    show device                         lock state, passcode, biometry, clock, caller
     show items                          every item, attributes only (never the data)
+    show apps                           apps, hosts and access groups in Apple's order
     say "<text>"                        narration in the transcript
     """
 
   private static let repl = """
     A statement continues on the next line while a [ or ( is open (prompt …).
     Tab completes statement words, Apple constant names and bound names.
-    Up/Down recall history (kept in ~/.keychain-sim_history); Ctrl-R searches it.
+    Up/Down recall history (kept in ~/.keychain-sim_history, passcodes and item data masked;
+    KEYCHAIN_SIM_HISTORY=<path> moves it, empty for none); Ctrl-R searches it.
     Ctrl-C abandons the line; Ctrl-D or quit leaves.
     reset                               a fresh device: no passcode, unlocked, no items
     explain <status>                    what a status means, its causes and the fix
+    explain LAError.<code>              what an LAContext error means
     """
 }
