@@ -30,6 +30,10 @@ enum Invocation: Equatable {
   /// - Throws: `UsageError` naming the argument that is wrong.
   static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
     guard let first = arguments.first else { return .repl(DeviceChoice()) }
+    // `keychain-sim run --help` and `explain -h` mean help, as in every other command-line tool.
+    if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+      return .help
+    }
     switch first {
     case "-h", "--help", "help": return .help
     case "-V", "--version", "version": return .version

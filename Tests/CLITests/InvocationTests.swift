@@ -22,6 +22,19 @@ import Testing
   }
 
   @Test(arguments: [
+    ["--help"], ["-h"], ["run", "--help"], ["run", "x.scenario", "-h"], ["explain", "--help"],
+  ])
+  func helpAnywhereBeforeADoubleDashAsksForHelp(arguments: [String]) throws {
+    #expect(try Invocation.parse(arguments) == .help)
+  }
+
+  @Test func aFileNamedDashDashHelpAfterDoubleDashIsAPath() throws {
+    var expected = Invocation.RunChoice()
+    expected.paths = ["--help"]
+    #expect(try Invocation.parse(["run", "--", "--help"]) == .run(expected))
+  }
+
+  @Test(arguments: [
     (["run"], "run needs at least one scenario file or folder"),
     (["run", "x", "--kdf", "slow"], "--kdf takes fast or realistic, not 'slow'"),
     (["run", "x", "--format"], "--format needs a value"),

@@ -171,6 +171,9 @@ import Testing
       .expect(.laError(LAErrorName(name: "userFallback", code: -3)))),
     Case("let status = SecItemAdd(token, nil)", .secItem(.add(.binding("token")))),
     Case("_ = SecItemDelete(token as CFDictionary)", .secItem(.delete(.binding("token")))),
+    Case("try! SecItemDelete(token as CFDictionary)", .secItem(.delete(.binding("token")))),
+    Case("try? SecItemDelete(token)", .secItem(.delete(.binding("token")))),
+    Case("try SecItemDelete(token)", .secItem(.delete(.binding("token")))),
     Case(
       "let ok = ctx.canEvaluatePolicy(.deviceOwnerAuthentication, error: &error)",
       .context("ctx", .canEvaluatePolicy(.deviceOwnerAuthentication))),

@@ -69,7 +69,11 @@ struct StatementParser {
     case "explain": return .explain(try explainSubject())
     case "reset": return .reset
     case "quit", "exit": return .quit
-    case "try", "await": return try statementKind()
+    case "try":
+      // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes nothing here.
+      if !(try consume(.question)) { _ = try consume(.exclamation) }
+      return try statementKind()
+    case "await": return try statementKind()
     default:
       if Self.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
       if isBound(word) { return try boundNameStatement(word, at: token) }

@@ -106,7 +106,7 @@ public struct ScenarioSession {
     case .help(let topic):
       return StepReport(lines: HelpText.text(for: topic).components(separatedBy: "\n"))
     case .explain(let subject):
-      return StepReport(lines: explain(subject).components(separatedBy: "\n"))
+      return StepReport(lines: StatusExplainer.explain(subject).components(separatedBy: "\n"))
     case .reset:
       try reset()
       return StepReport(lines: ["a fresh device: no passcode, unlocked, no items"])
@@ -168,17 +168,6 @@ public struct ScenarioSession {
       let lines = ScenarioFailure.detailLines(
         expected: expected, actual: actual, explanation: explanation)
       return StepReport(lines: lines, expectation: .failed(failure))
-    }
-  }
-
-  private func explain(_ subject: ExplainSubject) -> String {
-    switch subject {
-    case .status(let status):
-      return status.guidance == nil
-        ? "\(status.name): not a status this simulator knows" : status.explanationText
-    case .laError(let error):
-      guard let code = LAErrorCode(rawValue: error.code) else { return "\(error)" }
-      return "\(error): \(code.meaning).\nIn a keychain call it becomes \(code.osStatus)."
     }
   }
 

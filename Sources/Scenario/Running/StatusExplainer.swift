@@ -1,14 +1,34 @@
 import Foundation
 import Keychain
 
-/// Resolves the status a user typed (`errSecInteractionNotAllowed`, `-25308`) for `explain`.
+/// Resolves what a user typed after `explain` (`errSecInteractionNotAllowed`, `-25308`, `noErr`,
+/// `LAError.userCancel`), so the shell command and the REPL statement say the same thing.
 public enum StatusExplainer {
-  /// The explanation text for a status given by Apple name or number.
+  /// The explanation text for a status given by Apple name or number, or an `LAError.<name>`.
   ///
   /// - Throws: `UnknownStatusError` when the name or number is not a Security status this
   ///   simulator knows, with the closest known name when there is one.
   public static func explain(_ text: String) throws(UnknownStatusError) -> String {
-    try status(named: text).explanationText
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed.hasPrefix("LAError."), let error = LAErrorName.named(String(trimmed.dropFirst(8))) {
+      return explain(.laError(error))
+    }
+    if trimmed == "noErr" { return explain(.status(.errSecSuccess)) }
+    return try status(named: trimmed).explanationText
+  }
+
+  /// The explanation text for a parsed `explain` subject.
+  public static func explain(_ subject: ExplainSubject) -> String {
+    switch subject {
+    case .status(let status):
+      return status.guidance == nil
+        ? "\(status.name): not a status this simulator knows" : status.explanationText
+    case .laError(let error):
+      guard let code = LAErrorCode(rawValue: error.code) else { return "\(error)" }
+      let keychainStatus = code.osStatus
+      return "\(error): \(code.meaning).\nIn a keychain call it becomes \(keychainStatus.name)"
+        + " (\(keychainStatus.rawValue))."
+    }
   }
 
   /// The status a user typed, by name or number, when it is one the simulator knows.
@@ -31,6 +51,6 @@ public struct UnknownStatusError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     var message = "unknown status '\(text)'"
     if let suggestion { message += "; did you mean '\(suggestion)'?" }
-    return message + " (known: errSec... names and their numbers, e.g. -25308)"
+    return message + " (known: errSec... names and their numbers, e.g. -25308, and LAError.<name>)"
   }
 }

@@ -2,9 +2,10 @@ import Keychain
 
 /// Every statement the scenario language knows, core and extension.
 ///
-/// One case per section of the spec (`/work/shared/spec/scenario-language.md`), plus the REPL
-/// words, so one parser serves scenario files and the REPL alike. A runner that cannot act on a
-/// case (a file has no use for `quit`) reports it rather than ignoring it.
+/// One case per section of the language's core contract (docs/scenario-language.md marks the
+/// core forms), plus the REPL words, so one parser serves scenario files and the REPL alike. A
+/// runner that cannot act on a case (a file has no use for `quit`) reports it rather than
+/// ignoring it.
 public enum StatementKind: Hashable, Sendable {
   // MARK: - Core (spec §3-§10)
 
