@@ -35,4 +35,20 @@ import Testing
     #expect(text.contains("kSecAttrAccessibleAfterFirstUnlock"))
     #expect(text.contains("Common causes"))
   }
+
+  @Test(arguments: [
+    ("LAError.userCancel", "errSecUserCanceled (-128)."),
+    ("LAError.notInteractive", "errSecInteractionNotAllowed (-25308)."),
+    ("LAError.biometryLockout", "errSecAuthFailed (-25293)."),
+    ("LAError.touchIDLockout", "errSecAuthFailed (-25293)."),
+  ])
+  func laErrorsNameTheStatusAKeychainCallReports(text: String, status: String) throws {
+    let explanation = try StatusExplainer.explain(text)
+    #expect(explanation.hasSuffix("In a keychain call it becomes \(status)"))
+    #expect(!explanation.contains(".."))
+  }
+
+  @Test func noErrIsErrSecSuccess() throws {
+    #expect(try StatusExplainer.explain("noErr").hasPrefix("errSecSuccess (0)"))
+  }
 }
