@@ -31,13 +31,14 @@ let package = Package(
     .executableTarget(name: "keychain-bench", dependencies: ["Keychain"], path: "Benchmarks/keychain-bench"),
 
     // MARK: - Tests
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DeviceStateTests", dependencies: ["DeviceState"]),
-    .testTarget(name: "KeybagTests", dependencies: ["Keybag"]),
+    .testTarget(name: "KeybagTests", dependencies: ["Keybag", "TestSupport"]),
     .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore"]),
-    .testTarget(name: "KeychainTests", dependencies: ["Keychain"]),
+    .testTarget(name: "KeychainTests", dependencies: ["Keychain", "TestSupport"]),
     .testTarget(
       name: "ScenarioTests", dependencies: ["Scenario"], exclude: ["Golden"]),
-    .testTarget(name: "CLITests", dependencies: ["keychain-sim", "Scenario"]),
+    .testTarget(name: "CLITests", dependencies: ["keychain-sim", "Scenario", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

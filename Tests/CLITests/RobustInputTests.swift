@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Bad input to `keychain-sim run`: a clear error naming the file, exit status 2, no crash, and
@@ -29,7 +30,7 @@ import Testing
   @Test func binaryGarbageIsNotText() throws {
     let folder = try ScenarioFolder()
     let file = folder.path("garbage.scenario")
-    var generator = SplitMix(seed: 42)
+    var generator = SplitMix64(seed: 42)
     let bytes = Data((0..<4096).map { _ in UInt8(truncatingIfNeeded: generator.next()) } + [0xFF])
     try bytes.write(to: URL(fileURLWithPath: file))
     let result = try ExecutableRunner.run(["run", "--kdf", "fast", file])
@@ -59,7 +60,7 @@ import Testing
     case "truncated": try original.prefix(original.count - 1000).write(to: url(damaged))
     case "header": try original.prefix(60).write(to: url(damaged))
     case "random":
-      var generator = SplitMix(seed: 7)
+      var generator = SplitMix64(seed: 7)
       try Data((0..<8192).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         .write(to: url(damaged))
     default:
@@ -78,17 +79,4 @@ import Testing
   }
 
   private func url(_ path: String) -> URL { URL(fileURLWithPath: path) }
-}
-
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Keychain
@@ -31,7 +32,7 @@ import Testing
   ]
 
   struct Generator {
-    var random: SplitMixGenerator
+    var random: SplitMix64
 
     mutating func value(depth: Int = 0) -> SecValue {
       switch Int.random(in: 0..<13, using: &random) {
@@ -63,7 +64,7 @@ import Testing
       return query
     }
 
-    static func pick<T>(_ values: [T], _ random: inout SplitMixGenerator) -> T {
+    static func pick<T>(_ values: [T], _ random: inout SplitMix64) -> T {
       values[Int.random(in: 0..<values.count, using: &random)]
     }
   }
@@ -72,7 +73,7 @@ import Testing
   func randomDictionariesNeverCrashAndGetKnownStatuses(seed: UInt64) throws {
     let device = try makeDeviceWithPasscode()
     mustAdd(device, genp("anchor").adding(["v_Data": secret()]))
-    var generator = Generator(random: SplitMixGenerator(seed: seed))
+    var generator = Generator(random: SplitMix64(seed: seed))
     var seen: Set<OSStatus> = []
     for round in 0..<150 {
       if round == 50 { _ = device.lock() }
@@ -111,7 +112,7 @@ import Testing
   /// Mutations of one valid query (one key replaced by a random value) for every call.
   @Test func mutatedValidQueries() throws {
     let device = try makeDevice()
-    var generator = Generator(random: SplitMixGenerator(seed: 99))
+    var generator = Generator(random: SplitMix64(seed: 99))
     let valid = genp("m").adding(["v_Data": secret(), "r_Attributes": .bool(true)])
     for key in valid.keys.sorted() {
       for _ in 0..<20 {
@@ -126,18 +127,5 @@ import Testing
         }
       }
     }
-  }
-}
-
-/// SplitMix64: a tiny deterministic generator, so a failing round reproduces.
-struct SplitMixGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
