@@ -32,7 +32,8 @@ public enum DeviceError: Error, Equatable, Hashable, Sendable, CustomStringConve
     case .passcodeAlreadySet: "a passcode is already set"
     case .noPasscode: "no passcode is set"
     case .blocked(let until): "passcode entry is disabled until \(until)"
-    case .deviceLocked: "the device must be unlocked to change passcode, Face ID or Touch ID settings"
+    case .deviceLocked:
+      "the device must be unlocked to change passcode, Face ID or Touch ID settings"
     case .invalidTimeAdvance(let milliseconds):
       "cannot advance the clock by \(SimulatedDuration.milliseconds(milliseconds))"
     case .biometryNotAvailable: "the device has no biometric hardware"

@@ -105,7 +105,7 @@ struct QueryParser {
           fix: "use kSecUseAuthenticationUIAllow, kSecUseAuthenticationUIFail or "
             + "kSecUseAuthenticationUISkip")
       }
-      if name == "u_AuthCtx", case .authenticationContext = value {} else if name == "u_AuthCtx" {
+      if name == "u_AuthCtx", !value.isAuthenticationContext {
         throw SecItemFailure(
           .errSecParam,
           "kSecUseAuthenticationContext (\"u_AuthCtx\") must be an LAContext, got "
@@ -199,5 +199,13 @@ extension SecValue {
   var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
+  }
+}
+
+extension SecValue {
+  /// Whether this is an `LAContext`, the only value kSecUseAuthenticationContext takes.
+  fileprivate var isAuthenticationContext: Bool {
+    if case .authenticationContext = self { return true }
+    return false
   }
 }
