@@ -144,12 +144,6 @@ extension QueryParser {
   }
 
   static func className(_ raw: String) -> String {
-    switch raw {
-    case "genp": "kSecClassGenericPassword"
-    case "inet": "kSecClassInternetPassword"
-    case "cert": "kSecClassCertificate"
-    case "keys": "kSecClassKey"
-    default: raw
-    }
+    SecConstants.name(forValue: raw, underKey: "class") ?? raw
   }
 }

@@ -26,6 +26,41 @@ public enum SecConstants {
   private static let keyNames: [String: String] = Dictionary(
     keyList.map { ($0.raw, $0.name) }, uniquingKeysWith: { first, _ in first })
 
+  /// The Apple constant a raw value stands for under a key (`"genp"` under `class` →
+  /// `kSecClassGenericPassword`, `"ak"` under `pdmn` → `kSecAttrAccessibleWhenUnlocked`);
+  /// `nil` where the key takes plain values or the value is not a constant.
+  public static func name(forValue raw: String, underKey key: String) -> String? {
+    guard let prefix = valuePrefixes[key] else { return nil }
+    return valueNames[prefix]?[raw]
+  }
+
+  /// The keys whose values are Apple constants, and the prefix those constants' names share.
+  private static let valuePrefixes: [String: String] = [
+    "class": "kSecClass",
+    "pdmn": "kSecAttrAccessible",
+    "ptcl": "kSecAttrProtocol",
+    "atyp": "kSecAttrAuthenticationType",
+    "kcls": "kSecAttrKeyClass",
+    "type": "kSecAttrKeyType",
+    "m_Limit": "kSecMatchLimit",
+    "u_AuthUI": "kSecUseAuthenticationUI",
+    "sync": "kSecAttrSynchronizable",
+  ]
+
+  /// For each prefix, raw value → Apple name; where two names share a raw value the shorter wins
+  /// (`kSecAttrKeyTypeEC` over `kSecAttrKeyTypeECSECPrimeRandom`).
+  private static let valueNames: [String: [String: String]] = {
+    var table: [String: [String: String]] = [:]
+    for (name, value) in values {
+      guard case .string(let raw) = value else { continue }
+      for prefix in Set(valuePrefixes.values) where name.hasPrefix(prefix) {
+        if let existing = table[prefix]?[raw], existing.count <= name.count { continue }
+        table[prefix, default: [:]][raw] = name
+      }
+    }
+    return table
+  }()
+
   // MARK: - Tables (SecItemConstants.c order)
 
   private static let keyList: [(name: String, raw: String)] = [

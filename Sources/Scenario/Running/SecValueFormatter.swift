@@ -133,32 +133,7 @@ public struct SecValueFormatter: Sendable {
   /// The Apple constant a raw value stands for under this key (`"genp"` under `class` →
   /// `kSecClassGenericPassword`); `nil` where the value is plain text.
   static func valueName(_ raw: String, forKey key: String?) -> String? {
-    guard let key, let prefix = valuePrefixes[key] else { return nil }
-    return valueNames[prefix]?[raw]
+    guard let key else { return nil }
+    return SecConstants.name(forValue: raw, underKey: key)
   }
-
-  private static let valuePrefixes: [String: String] = [
-    "class": "kSecClass",
-    "pdmn": "kSecAttrAccessible",
-    "ptcl": "kSecAttrProtocol",
-    "atyp": "kSecAttrAuthenticationType",
-    "kcls": "kSecAttrKeyClass",
-    "type": "kSecAttrKeyType",
-    "m_Limit": "kSecMatchLimit",
-    "u_AuthUI": "kSecUseAuthenticationUI",
-    "sync": "kSecAttrSynchronizable",
-  ]
-
-  /// For each prefix, raw value → Apple name; where two names share a raw value the shorter wins.
-  private static let valueNames: [String: [String: String]] = {
-    var table: [String: [String: String]] = [:]
-    for (name, value) in SecConstants.values {
-      guard case .string(let raw) = value else { continue }
-      for prefix in Set(valuePrefixes.values) where name.hasPrefix(prefix) {
-        if let existing = table[prefix]?[raw], existing.count <= name.count { continue }
-        table[prefix, default: [:]][raw] = name
-      }
-    }
-    return table
-  }()
 }
