@@ -24,7 +24,7 @@ extension ScenarioParser {
     words.formUnion(SecAccessControlCreateFlags.named.flatMap { [$0.swift, $0.objc] })
     words.formUnion(LAPolicy.allCases.map(\.name))
     words.formUnion(OSStatus.known.map(\.name))
-    words.formUnion(LAErrorName.allSpellings)
+    words.formUnion(LAErrorCode.allSpellings)
     return words.sorted()
   }()
 }

@@ -192,7 +192,7 @@ extension StatementParser {
   }
 
   /// Seconds as a number (Swift's `TimeInterval`), a duration, or Apple's maximum constant.
-  private mutating func reuseDuration() throws(Failure) -> ScenarioDuration {
+  private mutating func reuseDuration() throws(Failure) -> SimulatedDuration {
     let token = try advance()
     switch token.kind {
     case .integer(let text):

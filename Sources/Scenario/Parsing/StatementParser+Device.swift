@@ -1,3 +1,5 @@
+import Keychain
+
 /// `device`, `biometry`, `wait`, `app` and `user will` (spec §3-§5).
 extension StatementParser {
   // MARK: - device
@@ -70,7 +72,7 @@ extension StatementParser {
   // MARK: - wait
 
   /// `10s`, `1h30m`, `1h + 30m`, `1h 30m`.
-  mutating func duration() throws(Failure) -> ScenarioDuration {
+  mutating func duration() throws(Failure) -> SimulatedDuration {
     var total = try oneDuration()
     while true {
       let next = try peek()
@@ -88,7 +90,7 @@ extension StatementParser {
     }
   }
 
-  private mutating func oneDuration() throws(Failure) -> ScenarioDuration {
+  private mutating func oneDuration() throws(Failure) -> SimulatedDuration {
     let token = try advance()
     switch token.kind {
     case .duration(let duration): return duration

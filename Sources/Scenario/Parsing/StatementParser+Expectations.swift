@@ -68,14 +68,14 @@ extension StatementParser {
   }
 
   /// After `LAError`: `.userCancel` (also `.Code.userCancel`, and the deprecated Touch ID names).
-  private mutating func laError() throws(Failure) -> LAErrorName {
+  private mutating func laError() throws(Failure) -> LAErrorCode {
     try expect(.dot, "`.` after `LAError`")
     var (name, token) = try identifier("an LAError code such as `userCancel`")
     if name == "Code", try consume(.dot) {
       (name, token) = try identifier("an LAError code such as `userCancel`")
     }
-    if let error = LAErrorName.named(name) { return error }
-    let suggestion = Suggestion.nearest(to: name, in: LAErrorName.allSpellings)
+    if let error = LAErrorCode(name: name) { return error }
+    let suggestion = Suggestion.nearest(to: name, in: LAErrorCode.allSpellings)
     throw failure(.unknown("LAError code", name, suggestion: suggestion), at: token)
   }
 

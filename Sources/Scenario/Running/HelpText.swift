@@ -21,7 +21,7 @@ public enum HelpText {
     if let match = topics.first(where: { $0.name == wanted || aliases[wanted] == $0.name }) {
       return match.body
     }
-    let suggestion = NameSuggester.closest(to: wanted, among: topics.map(\.name))
+    let suggestion = Suggestion.nearest(to: wanted, in: topics.map(\.name))
     return "no help topic '\(topic)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
       + "\n\n" + overview
   }
