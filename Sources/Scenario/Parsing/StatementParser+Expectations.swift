@@ -2,11 +2,6 @@ import Keychain
 
 /// `expect` (spec §9) and the REPL words `help` and `explain`.
 extension StatementParser {
-  /// The words that can follow `expect`, for "did you mean".
-  static let expectationWords = [
-    "LAError", "count", "device", "false", "no", "prompt", "result", "success", "true",
-  ]
-
   mutating func expectation() throws(Failure) -> Expectation {
     let token = try advance()
     switch token.kind {
@@ -35,11 +30,13 @@ extension StatementParser {
     case .identifier("LAError"):
       return .laError(try laError())
     case .identifier(let name):
-      if OSStatus(nameOrNumber: name) != nil || name.hasPrefix("errSec") || name == "noErr" {
+      if OSStatus(nameOrNumber: name) != nil || name.hasPrefix("errSec") || name == Vocabulary.noErr {
         return .status(try status(token))
       }
       let suggestion = Suggestion.nearest(
-        to: name, in: Self.expectationWords + OSStatus.known.map(\.name))
+        to: name,
+        in: Vocabulary.ExpectWord.allCases.map(\.rawValue) + ["false", "true"]
+          + OSStatus.known.map(\.name))
       throw failure(.unknown("expectation", name, suggestion: suggestion), at: token)
     default:
       throw failure(
@@ -55,7 +52,7 @@ extension StatementParser {
         throw failure(.statusOutOfRange(text), at: token)
       }
       return OSStatus(rawValue: number)
-    case .identifier("noErr"):
+    case .identifier(Vocabulary.noErr):
       return .errSecSuccess
     case .identifier(let name):
       if let status = OSStatus(nameOrNumber: name) { return status }

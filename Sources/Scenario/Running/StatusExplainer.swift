@@ -13,7 +13,7 @@ public enum StatusExplainer {
     if trimmed.hasPrefix("LAError."), let error = LAErrorCode(name: String(trimmed.dropFirst(8))) {
       return explain(.laError(error))
     }
-    if trimmed == "noErr" { return explain(.status(.errSecSuccess)) }
+    if trimmed == Vocabulary.noErr { return explain(.status(.errSecSuccess)) }
     return explanationText(for: try status(named: trimmed))
   }
 
