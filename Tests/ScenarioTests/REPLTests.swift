@@ -60,7 +60,9 @@ import Testing
       func updateCompletions(_ words: [String]) { self.words = words }
     }
     let recorder = Recorder()
-    var repl = REPL(session: try ScenarioSession(options: .init(kdfProfile: .fast)), reader: recorder) {
+    var repl = REPL(
+      session: try ScenarioSession(options: .init(kdfProfile: .fast)), reader: recorder
+    ) {
       _ in
     }
     _ = repl.run()

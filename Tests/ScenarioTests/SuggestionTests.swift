@@ -18,11 +18,14 @@ import Testing
   @Test func helpTopicsFollowTheParsersRule() {
     // A cut-short topic is suggested as the parser suggests a cut-short word.
     #expect(HelpText.text(for: "bio").hasPrefix("no help topic 'bio'; did you mean 'biometry'?"))
-    #expect(HelpText.text(for: "devcie").hasPrefix("no help topic 'devcie'; did you mean 'device'?"))
+    #expect(
+      HelpText.text(for: "devcie").hasPrefix("no help topic 'devcie'; did you mean 'device'?"))
   }
 
   @Test func statusNamesFollowTheParsersRule() {
-    #expect(throws: UnknownStatusError(text: "errSecItemNotFuond", suggestion: "errSecItemNotFound")) {
+    #expect(
+      throws: UnknownStatusError(text: "errSecItemNotFuond", suggestion: "errSecItemNotFound")
+    ) {
       try StatusExplainer.status(named: "errSecItemNotFuond")
     }
     #expect(throws: UnknownStatusError(text: "errSecDupl", suggestion: "errSecDuplicateItem")) {

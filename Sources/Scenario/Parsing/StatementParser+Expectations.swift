@@ -30,7 +30,8 @@ extension StatementParser {
     case .identifier("LAError"):
       return .laError(try laError())
     case .identifier(let name):
-      if OSStatus(nameOrNumber: name) != nil || name.hasPrefix("errSec") || name == Vocabulary.noErr {
+      let isStatusName = OSStatus(nameOrNumber: name) != nil || name.hasPrefix("errSec")
+      if isStatusName || name == Vocabulary.noErr {
         return .status(try status(token))
       }
       let suggestion = Suggestion.nearest(

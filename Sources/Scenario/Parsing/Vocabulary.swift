@@ -77,7 +77,8 @@ enum Vocabulary {
 
   /// The words that can follow `expect` (besides statuses, `true` and `false`).
   enum ExpectWord: String, CaseIterable {
-    case success, prompt, no, result, count, device, LAError
+    case success, prompt, no, result, count, device
+    case laError = "LAError"
   }
 
   /// MacTypes.h's name for status 0, which `expect` and `explain` take for errSecSuccess.
@@ -107,26 +108,22 @@ enum Vocabulary {
   /// choices named by syntax types (`show` topics, biometry types, lock states), expression
   /// words and help topics.
   static var allWords: Set<String> {
-    var words = Set(statementWords)
-    words.formUnion(DeviceWord.allCases.map(\.rawValue))
-    words.formUnion(PasscodeWord.allCases.map(\.rawValue))
-    words.insert(unlockWithBiometry)
-    words.formUnion(BiometryWord.allCases.map(\.rawValue))
-    words.formUnion(BiometryKind.allCases.map(\.rawValue))
-    words.formUnion(AppWord.allCases.map(\.rawValue))
-    words.insert(team)
-    words.formUnion(AppInstallOption.allCases.map(\.rawValue))
-    words.formUnion(KeychainWord.allCases.map(\.rawValue))
-    words.insert(will)
-    words.formUnion(AnswerWord.allCases.map(\.rawValue))
-    words.formUnion(repeatWords)
-    words.formUnion(ExpectWord.allCases.map(\.rawValue))
-    words.insert(noErr)
-    words.formUnion(ExpectedLockState.allCases.map(\.rawValue))
-    words.formUnion(ShowTopic.allCases.map(\.rawValue))
-    words.formUnion(ContextMember.allCases.map(\.rawValue))
-    words.formUnion(expressionWords)
-    words.formUnion(HelpTopic.allCases.map(\.rawValue))
-    return words
+    let groups: [[String]] = [
+      statementWords, words(of: DeviceWord.self), words(of: PasscodeWord.self),
+      [unlockWithBiometry], words(of: BiometryWord.self), words(of: BiometryKind.self),
+      words(of: AppWord.self), [team], words(of: AppInstallOption.self),
+      words(of: KeychainWord.self), [will], words(of: AnswerWord.self), repeatWords,
+      words(of: ExpectWord.self), [noErr], words(of: ExpectedLockState.self),
+      words(of: ShowTopic.self), words(of: ContextMember.self), expressionWords,
+      words(of: HelpTopic.self),
+    ]
+    return Set(groups.joined())
+  }
+
+  /// The words of one of the tables above (or of a syntax type named by its words).
+  static func words<Word: RawRepresentable<String> & CaseIterable>(of table: Word.Type)
+    -> [String]
+  {
+    table.allCases.map(\.rawValue)
   }
 }
