@@ -41,7 +41,7 @@ struct StatementParser {
     guard case .identifier(let word) = token.kind else {
       throw failure(.expected("a statement", found: token.quoted), at: token)
     }
-    switch Vocabulary.Statement(rawValue: word) {
+    switch Vocabulary.StatementWord(rawValue: word) {
     case .device?: return .device(try deviceCommand())
     case .biometry?: return .biometry(try biometryCommand())
     case .wait?: return .wait(try duration())

@@ -6,7 +6,7 @@
 /// built from here. A word added here is known to all three at once.
 enum Vocabulary {
   /// A word that starts a statement (the SecItem functions and bound names start others).
-  enum Statement: String, CaseIterable {
+  enum StatementWord: String, CaseIterable {
     case device, biometry, wait, app, keychain, user, `let`, `var`, expect, say, show, help
     case explain, reset, quit, exit
     /// `try? SecItemDelete(...)` and `await ...` pasted from Swift: the marker changes nothing.
@@ -33,7 +33,7 @@ enum Vocabulary {
   ]
 
   /// Every word that starts a statement, for "did you mean".
-  static let statementWords = Statement.allCases.map(\.rawValue) + secItemFunctions
+  static let statementWords = words(of: StatementWord.self) + secItemFunctions
 
   /// After `device`.
   enum DeviceWord: String, CaseIterable { case passcode, lock, unlock, reboot }

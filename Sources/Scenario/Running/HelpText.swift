@@ -42,7 +42,7 @@ public enum HelpText {
         aliases[word.lowercased()] = topic
       }
     }
-    for statement in Vocabulary.Statement.allCases {
+    for statement in Vocabulary.StatementWord.allCases {
       add([statement.rawValue], statement.helpTopic)
     }
     add(Vocabulary.secItemFunctions, .keychain)
