@@ -31,19 +31,27 @@ public struct SimulatedDuration: Comparable, Hashable, Sendable, Codable, Custom
     lhs.milliseconds < rhs.milliseconds
   }
 
-  /// Largest units first, zero parts omitted: `1h 5m`, `10s`, `9s 999ms`, `0ms`.
+  /// The one spelling of a duration, in the transcript, explanations and errors alike: largest
+  /// units first, zero parts omitted, parts apart (`1h 5m`, `10s`, `9s 999ms`, `1d 2h`, `0ms`).
+  /// Each part is a unit the scenario language reads, so `wait` takes the text back.
   public var description: String {
     if milliseconds == 0 { return "0ms" }
     let sign = milliseconds < 0 ? "-" : ""
     var rest = milliseconds.magnitude
     var parts: [String] = []
-    for (unit, size) in [("h", 3_600_000 as UInt64), ("m", 60_000), ("s", 1_000), ("ms", 1)] {
-      let count = rest / size
-      rest %= size
+    for (unit, size) in Self.units {
+      let count = rest / size.magnitude
+      rest %= size.magnitude
       if count > 0 { parts.append("\(count)\(unit)") }
     }
     return sign + parts.joined(separator: " ")
   }
+
+  /// The units a duration is written in (`wait 1d2h`, `500ms`), largest first, with their size
+  /// in milliseconds.
+  public static let units: [(name: String, milliseconds: Int64)] = [
+    ("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1_000), ("ms", 1),
+  ]
 }
 
 extension Int64 {

@@ -2,12 +2,18 @@
 ///
 /// The parameters in force are stored in the persisted keybag, so a device reopened under a
 /// different profile still derives the same key; the profile applies to the next passcode.
+///
+/// The one form of the choice: the command line's `--kdf <name>` reads it by its raw value
+/// (``init(rawValue:)``), the session and device options carry it as is.
 public enum KDFProfile: String, CaseIterable, Sendable, Codable {
   /// Argon2id, 2 passes over 32 MiB (about 60 ms on a 2-core machine), close to the ~80 ms
   /// Apple calibrates its passcode derivation to ([APS] "Passcodes and passwords").
   case realistic
   /// `OPSLIMIT_MIN` / `MEMLIMIT_MIN`: for tests only.
   case fast
+
+  /// Every profile's name, sorted: `fast`, `realistic`.
+  public static var names: [String] { allCases.map(\.rawValue).sorted() }
 
   /// The Argon2id limits this profile uses for a new passcode.
   public var parameters: KDFParameters {

@@ -1,3 +1,6 @@
 // The device state types (ProtectionClass, LockState, SimulatedDuration, ...) are part of the
 // facade's API: re-exported so `import Keychain` is enough.
 @_exported import DeviceState
+
+// The passcode KDF profile is chosen by the device's options, so it is part of the API too.
+@_exported import enum Keybag.KDFProfile

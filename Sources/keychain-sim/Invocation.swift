@@ -1,3 +1,4 @@
+import Keychain
 import Scenario
 
 /// What the user asked the executable to do, parsed from its arguments.
@@ -14,7 +15,7 @@ enum Invocation: Equatable {
 
   struct DeviceChoice: Equatable {
     var devicePath: String?
-    var kdf: String?
+    var kdf: KDFProfile?
   }
 
   struct RunChoice: Equatable {
@@ -105,10 +106,11 @@ enum Invocation: Equatable {
       device.devicePath = try optionValue(arguments, at: index)
     case "--kdf":
       let value = try optionValue(arguments, at: index)
-      guard value == "fast" || value == "realistic" else {
-        throw UsageError("--kdf takes fast or realistic, not '\(value)'")
+      guard let profile = KDFProfile(rawValue: value) else {
+        let names = KDFProfile.names.joined(separator: " or ")
+        throw UsageError("--kdf takes \(names), not '\(value)'")
       }
-      device.kdf = value
+      device.kdf = profile
     default:
       let known = ["--device", "--kdf", "--quiet", "--format", "--junit", "--help", "--version"]
       throw UsageError("unknown option '\(argument)'\(suggestion(for: argument, among: known))")
@@ -126,7 +128,7 @@ enum Invocation: Equatable {
   }
 
   private static func suggestion(for word: String, among candidates: [String]) -> String {
-    NameSuggester.closest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    Suggestion.nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Keychain
 import Scenario
 
 /// Dispatches one invocation and returns the process exit status: 0 success, 1 a failed
@@ -36,6 +37,9 @@ enum KeychainSimCommand {
     }
   }
 
+  /// The `--kdf` values, `fast|realistic`, from the one table of profiles.
+  private static let kdfNames = KDFProfile.names.joined(separator: "|")
+
   static let usage = """
     keychain-sim \(version): a simulator of the iOS keychain and the device security state
 
@@ -50,10 +54,10 @@ enum KeychainSimCommand {
       --format text|json         the report on standard output (default text)
       --junit PATH               also write JUnit XML, one test case per scenario file
       --device PATH              play on a persistent device file (created when missing)
-      --kdf fast|realistic       passcode key derivation cost (realistic: Argon2id, ~50 ms)
+      --kdf \(kdfNames)       passcode key derivation cost (realistic: Argon2id, ~50 ms)
 
     REPL OPTIONS
-      --device PATH, --kdf fast|realistic
+      --device PATH, --kdf \(kdfNames)
 
     EXIT STATUS
       0 every expectation held, 1 an expectation failed, 2 a file could not be read or parsed

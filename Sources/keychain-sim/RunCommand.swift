@@ -1,4 +1,5 @@
 import Foundation
+import Keychain
 import Scenario
 
 /// `keychain-sim run`: plays the files and prints the transcript (or only failures, or JSON),
@@ -43,5 +44,5 @@ struct RunCommand {
 
 /// The session options for `--device` and `--kdf`.
 func sessionOptions(_ device: Invocation.DeviceChoice) -> ScenarioSession.Options {
-  ScenarioSession.Options(devicePath: device.devicePath, fastKDF: device.kdf == "fast")
+  ScenarioSession.Options(devicePath: device.devicePath, kdfProfile: device.kdf ?? .realistic)
 }

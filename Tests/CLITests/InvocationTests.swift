@@ -1,3 +1,4 @@
+import Keychain
 import Testing
 
 @testable import keychain_sim
@@ -17,7 +18,7 @@ import Testing
     expected.quiet = true
     expected.json = true
     expected.junitPath = "out.xml"
-    expected.device = .init(devicePath: "d.db", kdf: "fast")
+    expected.device = .init(devicePath: "d.db", kdf: .fast)
     #expect(parsed == .run(expected))
   }
 
@@ -40,6 +41,7 @@ import Testing
     (["run", "x", "--format"], "--format needs a value"),
     (["run", "x", "--quite"], "unknown option '--quite'; did you mean '--quiet'?"),
     (["rnu"], "unknown command 'rnu'; did you mean 'run'?"),
+    (["run", "x", "--dev", "d.db"], "unknown option '--dev'; did you mean '--device'?"),
     (["explain"], "explain needs a status, e.g. `keychain-sim explain -25308`"),
   ])
   func badCommandLinesSayWhatIsWrong(arguments: [String], message: String) {

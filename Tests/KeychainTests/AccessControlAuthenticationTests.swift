@@ -266,6 +266,16 @@ import Testing
     #expect(LAErrorCode.biometryLockout.name == "biometryLockout")
   }
 
+  @Test func laErrorNamesResolveCurrentAndDeprecatedSpellings() {
+    for code in LAErrorCode.allCases { #expect(LAErrorCode(name: code.name) == code) }
+    #expect(LAErrorCode(name: "touchIDNotAvailable") == .biometryNotAvailable)
+    #expect(LAErrorCode(name: "touchIDNotEnrolled") == .biometryNotEnrolled)
+    #expect(LAErrorCode(name: "touchIDLockout") == .biometryLockout)
+    #expect(LAErrorCode(name: "userCancelled") == nil)
+    #expect(LAErrorCode.allSpellings.allSatisfy { LAErrorCode(name: $0) != nil })
+    #expect(LAErrorCode.allSpellings.count == LAErrorCode.allCases.count + 3)
+  }
+
   @Test func anAuthenticationContextMustBeAnLAContext() throws {
     let device = try makeBiometricDevice()
     let read = device.secItemCopyMatching(genp().adding(["u_AuthCtx": .string("ctx")]))

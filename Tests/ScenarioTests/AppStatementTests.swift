@@ -53,7 +53,7 @@ import Testing
 
   /// Plays `source` and returns its report.
   func play(_ source: String) -> ScenarioFileReport {
-    ScenarioRunner(options: .init(fastKDF: true)).run(source: source, name: "test.scenario")
+    ScenarioRunner(options: .init(kdfProfile: .fast)).run(source: source, name: "test.scenario")
   }
 
   @Test func callsFromADeletedAppStopTheScenario() {

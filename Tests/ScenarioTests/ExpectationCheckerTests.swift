@@ -134,7 +134,7 @@ import Testing
   }
 
   @Test(arguments: [
-    Scenario.Expectation.success, .bool(true), .laError(.init(name: "userCancel", code: -2)),
+    Scenario.Expectation.success, .bool(true), .laError(.userCancel),
   ])
   func evaluationExpectationsNeedAnEvaluation(_ expectation: Scenario.Expectation) throws {
     guard case .failed(_, let actual, _) = try check(expectation, last: Self.found) else {
@@ -162,10 +162,10 @@ import Testing
     EvaluationCase(
       expectation: .bool(true), outcome: .init(value: false, error: .biometryLockout), holds: false),
     EvaluationCase(
-      expectation: .laError(.init(name: "biometryLockout", code: -8)),
+      expectation: .laError(.biometryLockout),
       outcome: .init(value: false, error: .biometryLockout), holds: true),
     EvaluationCase(
-      expectation: .laError(.init(name: "userCancel", code: -2)),
+      expectation: .laError(.userCancel),
       outcome: .init(value: false, error: .biometryLockout), holds: false),
   ]
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Plays each `Golden/<name>.scenario` and compares its transcript with `<name>.expected`.
 @Suite struct GoldenTranscriptTests {
-  static let runner = ScenarioRunner(options: .init(fastKDF: true))
+  static let runner = ScenarioRunner(options: .init(kdfProfile: .fast))
 
   @Test(arguments: GoldenFile.names(withExtension: "scenario"))
   func transcriptMatchesGolden(_ name: String) throws {

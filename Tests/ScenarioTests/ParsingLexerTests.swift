@@ -1,3 +1,4 @@
+import Keychain
 import Testing
 
 @testable import Scenario
@@ -55,14 +56,7 @@ import Testing
   @Test(arguments: durations)
   func duration(_ test: DurationCase) throws {
     #expect(
-      try kinds(test.text) == [.duration(ScenarioDuration(milliseconds: test.milliseconds)), .end])
-  }
-
-  @Test func durationDescriptionIsTheShortestSpelling() {
-    #expect(ScenarioDuration(milliseconds: 5_400_000).description == "1h30m")
-    #expect(ScenarioDuration(milliseconds: 500).description == "500ms")
-    #expect(ScenarioDuration(milliseconds: 0).description == "0s")
-    #expect(ScenarioDuration(milliseconds: 93_784_005).description == "1d2h3m4s5ms")
+      try kinds(test.text) == [.duration(SimulatedDuration(milliseconds: test.milliseconds)), .end])
   }
 
   @Test func integersKeepTheirSpelling() throws {

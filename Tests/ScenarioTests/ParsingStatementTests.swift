@@ -29,7 +29,7 @@ import Testing
     Case("biometry enroll alice", .biometry(.enroll("alice"))),
     Case("biometry enroll \"left thumb\"", .biometry(.enroll("left thumb"))),
     Case("biometry remove alice", .biometry(.remove("alice"))),
-    Case("wait 500ms", .wait(ScenarioDuration(milliseconds: 500))),
+    Case("wait 500ms", .wait(SimulatedDuration(milliseconds: 500))),
     Case("wait 10s", .wait(.seconds(10))),
     Case("wait 5m", .wait(.seconds(300))),
     Case("wait 3h", .wait(.seconds(10_800))),
@@ -115,7 +115,7 @@ import Testing
     Case("expect success", .expect(.success)),
     Case(
       "expect LAError.biometryLockout",
-      .expect(.laError(LAErrorName(name: "biometryLockout", code: -8)))),
+      .expect(.laError(LAErrorCode.biometryLockout))),
     Case("expect true", .expect(.bool(true))),
     Case("expect false", .expect(.bool(false))),
     Case("expect result \"r1\"", .expect(.result(.string("r1")))),
@@ -158,17 +158,17 @@ import Testing
     Case("explain errSecInteractionNotAllowed", .explain(.status(.errSecInteractionNotAllowed))),
     Case("explain -34018", .explain(.status(.errSecMissingEntitlement))),
     Case(
-      "explain LAError.userCancel", .explain(.laError(LAErrorName(name: "userCancel", code: -2)))),
+      "explain LAError.userCancel", .explain(.laError(LAErrorCode.userCancel))),
     Case("reset", .reset),
     Case("quit", .quit),
     Case("exit", .quit),
     Case("expect noErr", .expect(.status(.errSecSuccess))),
     Case(
       "expect LAError.touchIDLockout",
-      .expect(.laError(LAErrorName(name: "biometryLockout", code: -8)))),
+      .expect(.laError(LAErrorCode.biometryLockout))),
     Case(
       "expect LAError.Code.userFallback",
-      .expect(.laError(LAErrorName(name: "userFallback", code: -3)))),
+      .expect(.laError(LAErrorCode.userFallback))),
     Case("let status = SecItemAdd(token, nil)", .secItem(.add(.binding("token")))),
     Case("_ = SecItemDelete(token as CFDictionary)", .secItem(.delete(.binding("token")))),
     Case("try! SecItemDelete(token as CFDictionary)", .secItem(.delete(.binding("token")))),

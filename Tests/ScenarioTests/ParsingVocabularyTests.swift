@@ -1,8 +1,12 @@
+import Foundation
+import Keychain
 import Testing
 
 @testable import Scenario
 
-/// The words the REPL completes.
+/// The words the REPL completes, and that they are the parser's words: the completion list is
+/// built from the vocabulary table, and the parser, probed word by word, accepts no word it
+/// lacks.
 @Suite struct ParsingVocabularyTests {
   @Test func vocabularyHoldsEveryKindOfWord() {
     let words = Set(ScenarioParser.vocabulary)
@@ -15,5 +19,123 @@ import Testing
       #expect(words.contains(word), "\(word)")
     }
     #expect(ScenarioParser.vocabulary == ScenarioParser.vocabulary.sorted())
+  }
+
+  /// The places where the parser takes a word from a fixed set, as a source prefix and what
+  /// follows the word. Places that take any word (a bundle id, a face's name, `help`'s topic)
+  /// are left out, and so are the places of Apple's key and value constants (`SecItemAdd [`,
+  /// `let x =`): the parser looks those up in ``SecConstants``, which the vocabulary includes
+  /// whole, and probing them costs a "did you mean" over every constant per word.
+  static let places: [(before: String, after: String)] = [
+    ("", ""), ("device ", ""), ("device passcode ", ""), ("device unlock ", ""),
+    ("biometry ", ""), ("biometry type ", ""), ("app ", ""), ("app install com.x ", ""),
+    ("app install com.x team T ", ""), ("keychain ", ""), ("user ", ""), ("user will ", ""),
+    ("user will fail 2 ", ""), ("show ", ""), ("expect ", ""), ("expect no ", ""),
+    ("expect device ", ""), ("expect LAError.", ""), ("explain ", ""), ("ctx.", ""),
+    ("ctx.evaluatePolicy(.", ", localizedReason: \"r\")"),
+    ("let a = SecAccessControlCreateWithFlags(nil, ", ", [], nil)"),
+    ("let a = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, [.", "], nil)"),
+  ]
+
+  /// Words to probe: every word of the code in the language's documentation, of the `help`
+  /// texts and of the golden scenarios, so the probe does not come from the table it checks.
+  static func candidateWords() throws -> Set<String> {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let spec = try String(
+      contentsOf: root.appendingPathComponent("docs/scenario-language.md"), encoding: .utf8)
+    // Code spans and fenced blocks alternate with prose between backticks.
+    var texts = spec.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }
+      .map(\.element)
+    texts += HelpText.topics.map(\.body)
+    for name in GoldenFile.names(withExtension: "scenario") {
+      texts.append(try GoldenFile.input(name, ext: "scenario"))
+    }
+    let separators = CharacterSet.letters.union(CharacterSet(charactersIn: "-")).inverted
+    return Set(
+      texts.flatMap { $0.components(separatedBy: separators) }
+        .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "-")) }
+        .filter { $0.count > 1 && $0 != "ctx" })
+  }
+
+  /// Whether the parser takes `word` at the place: no error points into the word (or at the
+  /// `.` before it, where `.biometryAny` is reported).
+  static func accepts(_ word: String, before: String, after: String) -> Bool {
+    var parser = ScenarioParser(file: "probe", bindings: ["ctx": .context])
+    let result = parser.parse(before + word + after)
+    let columns = before.count...(before.count + word.count)
+    return !result.diagnostics.contains { columns.contains($0.location.column) }
+  }
+
+  /// The candidate words a fresh REPL does not complete; the parser must reject each.
+  static let uncompleted = Result {
+    let words = try candidateWords()
+    #expect(words.count > 300)
+    return words.subtracting(try replCompletions())
+  }
+
+  /// What the REPL offers for completion after `lines`.
+  static func replCompletions(after lines: [String] = []) throws -> [String] {
+    final class Recorder: LineReader {
+      var words: [String] = []
+      var lines: [String]
+      init(_ lines: [String]) { self.lines = lines }
+      func readLine(prompt: String) -> String? { lines.isEmpty ? nil : lines.removeFirst() }
+      func updateCompletions(_ words: [String]) { self.words = words }
+    }
+    let recorder = Recorder(lines + ["help"])
+    var repl = REPL(
+      session: try ScenarioSession(options: .init(kdfProfile: .fast)), reader: recorder
+    ) { _ in }
+    _ = repl.run()
+    return recorder.words
+  }
+
+  @Test(arguments: places.indices)
+  func everyWordTheParserAcceptsIsCompleted(place: Int) throws {
+    let (before, after) = Self.places[place]
+    let words = try Self.uncompleted.get()
+    let missing = words.filter { Self.accepts($0, before: before, after: after) }
+    #expect(missing.isEmpty, "after `\(before)` the parser takes \(missing.sorted())")
+  }
+
+  @Test func theParserAcceptsEveryWordOfTheTable() {
+    let places: [(String, [String])] = [
+      ("", Vocabulary.statementWords),
+      ("device ", Vocabulary.DeviceWord.allCases.map(\.rawValue)),
+      ("device passcode ", Vocabulary.PasscodeWord.allCases.map(\.rawValue)),
+      ("device unlock ", [Vocabulary.unlockWithBiometry]),
+      ("biometry ", Vocabulary.BiometryWord.allCases.map(\.rawValue)),
+      ("app ", Vocabulary.AppWord.allCases.map(\.rawValue)),
+      ("app install com.x ", [Vocabulary.team]),
+      ("app install com.x team T ", Vocabulary.AppInstallOption.allCases.map(\.rawValue)),
+      ("keychain ", Vocabulary.KeychainWord.allCases.map(\.rawValue)),
+      ("user ", [Vocabulary.will]),
+      ("user will ", Vocabulary.AnswerWord.allCases.map(\.rawValue)),
+      ("user will fail 2 ", Vocabulary.repeatWords),
+      ("expect ", Vocabulary.ExpectWord.allCases.map(\.rawValue)),
+      ("ctx.", Vocabulary.ContextMember.allCases.map(\.rawValue)),
+    ]
+    for (before, words) in places {
+      for word in words {
+        #expect(Self.accepts(word, before: before, after: ""), "`\(before)\(word)`")
+      }
+    }
+  }
+
+  @Test func theREPLCompletesTheVocabularyAndBoundNames() throws {
+    let words = try Self.replCompletions(after: [
+      "let query = [kSecClass: kSecClassGenericPassword]"
+    ])
+    #expect(Set(words) == Set(ScenarioParser.vocabulary + ["query"]))
+  }
+
+  @Test func helpRoutesEveryStatementWordToATopic() {
+    for word in Vocabulary.statementWords + Vocabulary.DeviceWord.allCases.map(\.rawValue) {
+      #expect(!HelpText.text(for: word).hasPrefix("no help topic"), "help \(word)")
+    }
+    #expect(HelpText.text(for: "wait").contains("device passcode <digits>"))
+    #expect(HelpText.text(for: "SecItemAdd").contains("SecItemCopyMatching <dict>"))
+    #expect(HelpText.text(for: "enroll").contains("biometry enroll <name>"))
   }
 }

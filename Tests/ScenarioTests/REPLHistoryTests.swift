@@ -70,7 +70,9 @@ import Testing
       "user will enter 482916",
       "device unlcok 482916",
     ])
-    var repl = REPL(session: try ScenarioSession(options: .init(fastKDF: true)), reader: reader) {
+    var repl = REPL(
+      session: try ScenarioSession(options: .init(kdfProfile: .fast)), reader: reader
+    ) {
       _ in
     }
     _ = repl.run()
@@ -111,7 +113,9 @@ import Testing
       "user will enter 999991", "show device", "show items",
       "wait 5m", "device unlock 482916", "expect device unlocked",
     ])
-    var repl = REPL(session: try ScenarioSession(options: .init(fastKDF: true)), reader: reader) {
+    var repl = REPL(
+      session: try ScenarioSession(options: .init(kdfProfile: .fast)), reader: reader
+    ) {
       output.text += $0
     }
     #expect(repl.run() == 0)

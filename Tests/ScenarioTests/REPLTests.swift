@@ -12,7 +12,7 @@ import Testing
     let output = OutputBuffer()
     let reader = ScriptedReader(lines) { output.text += $0 }
     var repl = REPL(
-      session: try ScenarioSession(options: .init(fastKDF: true)), reader: reader
+      session: try ScenarioSession(options: .init(kdfProfile: .fast)), reader: reader
     ) { output.text += $0 }
     let status = repl.run()
     return (output.text, status)
@@ -60,7 +60,9 @@ import Testing
       func updateCompletions(_ words: [String]) { self.words = words }
     }
     let recorder = Recorder()
-    var repl = REPL(session: try ScenarioSession(options: .init(fastKDF: true)), reader: recorder) {
+    var repl = REPL(
+      session: try ScenarioSession(options: .init(kdfProfile: .fast)), reader: recorder
+    ) {
       _ in
     }
     _ = repl.run()

@@ -17,7 +17,7 @@ import Testing
 
   @Test(arguments: files)
   func scenarioHolds(_ path: String) {
-    let report = ScenarioRunner(options: .init(fastKDF: true)).runFile(at: path)
+    let report = ScenarioRunner(options: .init(kdfProfile: .fast)).runFile(at: path)
     #expect(report.loadError == nil, "\(report.loadError ?? "")")
     for failure in report.failures {
       Issue.record("\(failure.rendered(file: path))")

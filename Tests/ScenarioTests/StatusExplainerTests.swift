@@ -10,7 +10,7 @@ import Testing
     #expect(!guidance.meaning.isEmpty)
     #expect(!guidance.causes.isEmpty)
     #expect(!guidance.fix.isEmpty)
-    let text = status.explanationText
+    let text = StatusExplainer.explanationText(for: status)
     #expect(text.hasPrefix(status.description))
     let lines = text.components(separatedBy: "\n").dropFirst()
     #expect(lines.allSatisfy { $0.count <= 100 })
@@ -46,6 +46,18 @@ import Testing
     let explanation = try StatusExplainer.explain(text)
     #expect(explanation.hasSuffix("In a keychain call it becomes \(status)"))
     #expect(!explanation.contains(".."))
+  }
+
+  @Test func theExplanationWrapsToTheWidthAsked() {
+    let status = OSStatus.errSecInteractionNotAllowed
+    let narrow = StatusExplainer.explanationText(for: status, width: 50)
+    let wide = StatusExplainer.explanationText(for: status)
+    // A word longer than the width (a long constant name) stands alone on its line.
+    let fits = { (line: String) in line.count <= 50 || !line.drop { $0 == " " }.contains(" ") }
+    #expect(narrow.components(separatedBy: "\n").dropFirst().allSatisfy(fits))
+    #expect(wide.components(separatedBy: "\n").contains { $0.count > 50 })
+    let words = { (text: String) in text.split(whereSeparator: \.isWhitespace) }
+    #expect(words(narrow) == words(wide))
   }
 
   @Test func noErrIsErrSecSuccess() throws {

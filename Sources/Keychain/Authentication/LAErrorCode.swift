@@ -1,5 +1,6 @@
 /// `LAError.Code`: the errors LocalAuthentication reports on iOS, with Apple's numbers
-/// (LAError.h; fact sheet §8.2).
+/// (LAError.h; fact sheet §8.2). The one table of LAError names: the scenario parser and
+/// `explain` look names up here.
 public enum LAErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   case authenticationFailed = -1
   case userCancel = -2
@@ -59,6 +60,26 @@ public enum LAErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomStr
     case .notInteractive: .errSecInteractionNotAllowed
     default: .errSecAuthFailed
     }
+  }
+
+  /// Looks up a Swift case name, current or deprecated (`touchIDLockout` is `biometryLockout`,
+  /// as the Swift overlay aliases it).
+  public init?(name: String) {
+    guard let code = Self.allCases.first(where: { $0.name == name }) ?? Self.deprecatedNames[name]
+    else { return nil }
+    self = code
+  }
+
+  /// The deprecated Touch ID spellings LAError.h still declares, and the codes they alias.
+  public static let deprecatedNames: [String: LAErrorCode] = [
+    "touchIDNotAvailable": .biometryNotAvailable,
+    "touchIDNotEnrolled": .biometryNotEnrolled,
+    "touchIDLockout": .biometryLockout,
+  ]
+
+  /// Every name ``init(name:)`` accepts, current ones first, for "did you mean" and completion.
+  public static var allSpellings: [String] {
+    allCases.map(\.name) + deprecatedNames.keys.sorted()
   }
 
   /// `LAError.biometryLockout (-8)`.

@@ -1,5 +1,6 @@
 /// What a status means for someone calling SecItem on iOS, why it usually happens and what to
-/// do about it: the text behind `keychain-sim explain <status>`.
+/// do about it: the text behind `keychain-sim explain <status>`. Plain sentences; the scenario
+/// layer lays them out (`StatusExplainer.explanationText(for:width:)`).
 ///
 /// Drawn from the project's fact sheet (Security's `SecItemServer.c`, `SecDbQuery.c`,
 /// `SecItem.m` and Apple's regression tests). Apple's own one-line message stays in
@@ -16,44 +17,6 @@ public struct OSStatusGuidance: Sendable, Hashable {
 extension OSStatus {
   /// The guidance for this code; `nil` for a code outside the table.
   public var guidance: OSStatusGuidance? { Self.guidanceTable[rawValue] }
-
-  /// A multi-line explanation: name, number and Apple's message, then meaning, causes and fix.
-  ///
-  /// ```
-  /// errSecItemNotFound (-25300): The specified item could not be found in the keychain.
-  ///
-  /// What it means
-  ///   ...
-  /// ```
-  public var explanationText: String {
-    var lines = [description]
-    guard let guidance else { return lines[0] }
-    lines += ["", "What it means", indent(guidance.meaning), "", "Common causes"]
-    lines += guidance.causes.map { indent("- " + $0, hanging: 4) }
-    lines += ["", "Fix", indent(guidance.fix)]
-    return lines.joined(separator: "\n")
-  }
-
-  private func indent(_ text: String, hanging: Int = 2) -> String {
-    wrap(text, width: 96, firstIndent: 2, restIndent: hanging)
-  }
-
-  private func wrap(_ text: String, width: Int, firstIndent: Int, restIndent: Int) -> String {
-    var lines: [String] = []
-    var current = String(repeating: " ", count: firstIndent)
-    var currentIsEmpty = true
-    for word in text.split(separator: " ") {
-      if !currentIsEmpty && current.count + 1 + word.count > width {
-        lines.append(current)
-        current = String(repeating: " ", count: restIndent)
-        currentIsEmpty = true
-      }
-      current += (currentIsEmpty ? "" : " ") + word
-      currentIsEmpty = false
-    }
-    lines.append(current)
-    return lines.joined(separator: "\n")
-  }
 
   // MARK: - Table
 

@@ -97,7 +97,7 @@ extension StatementParser {
     }
     let token = try peek()
     if case .identifier(let word) = token.kind {
-      if Self.secItemFunctions.contains(word) {
+      if Vocabulary.secItemFunctions.contains(word) {
         try advance()
         return .secItem(try secItemCall(word))
       }
@@ -136,11 +136,7 @@ extension StatementParser {
 
   /// After `ctx.`: a property assignment or a method call.
   mutating func contextAction() throws(Failure) -> ContextAction {
-    let members = [
-      "canEvaluatePolicy", "evaluatePolicy", "interactionNotAllowed", "invalidate",
-      "localizedCancelTitle", "localizedFallbackTitle", "localizedReason",
-      "touchIDAuthenticationAllowableReuseDuration",
-    ]
+    let members = Vocabulary.ContextMember.allCases.map(\.rawValue)
     let (member, token) = try identifier("an LAContext member such as `evaluatePolicy`")
     switch member {
     case "touchIDAuthenticationAllowableReuseDuration":
@@ -192,7 +188,7 @@ extension StatementParser {
   }
 
   /// Seconds as a number (Swift's `TimeInterval`), a duration, or Apple's maximum constant.
-  private mutating func reuseDuration() throws(Failure) -> ScenarioDuration {
+  private mutating func reuseDuration() throws(Failure) -> SimulatedDuration {
     let token = try advance()
     switch token.kind {
     case .integer(let text):

@@ -1,26 +1,25 @@
+import Keychain
+
 /// `device`, `biometry`, `wait`, `app` and `user will` (spec §3-§5).
 extension StatementParser {
   // MARK: - device
 
   mutating func deviceCommand() throws(Failure) -> DeviceCommand {
-    enum Word { case passcode, lock, unlock, reboot }
-    let command = try choice(
-      "`device` command",
-      [("passcode", Word.passcode), ("lock", .lock), ("unlock", .unlock), ("reboot", .reboot)])
+    let command = try choice("`device` command", Vocabulary.DeviceWord.self)
     switch command {
     case .lock: return .lock
     case .reboot: return .reboot
     case .unlock:
       let token = try word()
-      if token.kind == .word("biometry") { return .unlockWithBiometry }
+      if token.kind == .word(Vocabulary.unlockWithBiometry) { return .unlockWithBiometry }
       return .unlock(passcode: try passcode(token))
     case .passcode:
       let token = try word()
       switch token.kind {
-      case .word("change"):
+      case .word(Vocabulary.PasscodeWord.change.rawValue):
         let old = try passcode(try word())
         return .changePasscode(old: old, new: try passcode(try word()))
-      case .word("remove"):
+      case .word(Vocabulary.PasscodeWord.remove.rawValue):
         return .removePasscode(current: try passcode(try word()))
       default:
         return .setPasscode(try passcode(token))
@@ -45,9 +44,7 @@ extension StatementParser {
   // MARK: - biometry
 
   mutating func biometryCommand() throws(Failure) -> BiometryCommand {
-    enum Word { case type, enroll, remove }
-    let command = try choice(
-      "`biometry` command", [("type", Word.type), ("enroll", .enroll), ("remove", .remove)])
+    let command = try choice("`biometry` command", Vocabulary.BiometryWord.self)
     switch command {
     case .type:
       return .setType(
@@ -70,7 +67,7 @@ extension StatementParser {
   // MARK: - wait
 
   /// `10s`, `1h30m`, `1h + 30m`, `1h 30m`.
-  mutating func duration() throws(Failure) -> ScenarioDuration {
+  mutating func duration() throws(Failure) -> SimulatedDuration {
     var total = try oneDuration()
     while true {
       let next = try peek()
@@ -88,7 +85,7 @@ extension StatementParser {
     }
   }
 
-  private mutating func oneDuration() throws(Failure) -> ScenarioDuration {
+  private mutating func oneDuration() throws(Failure) -> SimulatedDuration {
     let token = try advance()
     switch token.kind {
     case .duration(let duration): return duration
@@ -102,13 +99,7 @@ extension StatementParser {
   // MARK: - app
 
   mutating func appCommand() throws(Failure) -> AppCommand {
-    enum Word { case install, use, background, foreground, uninstall, transfer }
-    let command = try choice(
-      "`app` command",
-      [
-        ("install", Word.install), ("use", .use), ("background", .background),
-        ("foreground", .foreground), ("uninstall", .uninstall), ("transfer", .transfer),
-      ])
+    let command = try choice("`app` command", Vocabulary.AppWord.self)
     switch command {
     case .install: return .install(try appInstall())
     case .use: return .use(bundleID: try bareWord("a bundle id such as `com.example.app`"))
@@ -124,8 +115,7 @@ extension StatementParser {
 
   /// `keychain reset [<bundleID>]`.
   mutating func keychainCommand() throws(Failure) -> AppCommand {
-    enum Word { case reset }
-    _ = try choice("`keychain` command", [("reset", Word.reset)])
+    _ = try choice("`keychain` command", Vocabulary.KeychainWord.self)
     let next = try peek()
     guard next.kind != .end else { return .resetKeychain(bundleID: nil) }
     return .resetKeychain(bundleID: try bareWord("a bundle id such as `com.example.app`"))
@@ -134,7 +124,7 @@ extension StatementParser {
   /// `team <TEAMID>`.
   private mutating func teamClause() throws(Failure) -> String {
     let team = try word()
-    guard team.kind == .word("team") else {
+    guard team.kind == .word(Vocabulary.team) else {
       throw failure(.expected("`team <TEAMID>` after the bundle id", found: team.quoted), at: team)
     }
     return try bareWord("a team id such as `ABCDE12345`")
@@ -144,7 +134,7 @@ extension StatementParser {
     let bundleID = try bareWord("a bundle id such as `com.example.app`")
     let teamID = try teamClause()
     var app = AppInstall(bundleID: bundleID, teamID: teamID)
-    let options = ["keychain-access-groups", "app-groups", "extension-of", "no-entitlements"]
+    let options = Vocabulary.AppInstallOption.allCases.map(\.rawValue)
     var groupsToken: Token?
     while true {
       let option = try word()
@@ -155,16 +145,16 @@ extension StatementParser {
           throw failure(.noEntitlementsWithGroups, at: groupsToken)
         }
         return app
-      case .word("keychain-access-groups"):
+      case .word(Vocabulary.AppInstallOption.keychainAccessGroups.rawValue):
         groupsToken = groupsToken ?? option
         app.keychainAccessGroups += try groupList(teamID: teamID)
-      case .word("app-groups"):
+      case .word(Vocabulary.AppInstallOption.appGroups.rawValue):
         groupsToken = groupsToken ?? option
         app.appGroups += try groupList(teamID: teamID)
-      case .word("extension-of"):
+      case .word(Vocabulary.AppInstallOption.extensionOf.rawValue):
         groupsToken = groupsToken ?? option
         app.hostBundleID = try bareWord("the bundle id of the app containing the extension")
-      case .word("no-entitlements"):
+      case .word(Vocabulary.AppInstallOption.noEntitlements.rawValue):
         app.noEntitlements = true
       case .word(let other):
         let suggestion = Suggestion.nearest(to: other, in: options)
@@ -208,14 +198,8 @@ extension StatementParser {
 
   /// `user will match|fail|cancel|fallback|enter <digits>`, and the extension `... <n> times`.
   mutating func userAnswer() throws(Failure) -> StatementKind {
-    try expect(identifier: "will")
-    enum Word { case match, fail, cancel, fallback, enter }
-    let command = try choice(
-      "user answer",
-      [
-        ("match", Word.match), ("fail", .fail), ("cancel", .cancel), ("fallback", .fallback),
-        ("enter", .enter),
-      ])
+    try expect(identifier: Vocabulary.will)
+    let command = try choice("user answer", Vocabulary.AnswerWord.self)
     let answer: UserAnswer =
       switch command {
       case .match: .match
@@ -230,7 +214,9 @@ extension StatementParser {
     guard let times = Int(text), times >= 1 else {
       throw failure(.repeatCountTooSmall(text), at: count)
     }
-    if !(try consume(identifier: "times")), !(try consume(identifier: "time")) {
+    var counted = false
+    for word in Vocabulary.repeatWords where !counted { counted = try consume(identifier: word) }
+    if !counted {
       let token = try peek()
       throw failure(.expected("`times` after the count", found: token.quoted), at: token)
     }

@@ -2,11 +2,6 @@ import Keychain
 
 /// `expect` (spec §9) and the REPL words `help` and `explain`.
 extension StatementParser {
-  /// The words that can follow `expect`, for "did you mean".
-  static let expectationWords = [
-    "LAError", "count", "device", "false", "no", "prompt", "result", "success", "true",
-  ]
-
   mutating func expectation() throws(Failure) -> Expectation {
     let token = try advance()
     switch token.kind {
@@ -35,11 +30,14 @@ extension StatementParser {
     case .identifier("LAError"):
       return .laError(try laError())
     case .identifier(let name):
-      if OSStatus(nameOrNumber: name) != nil || name.hasPrefix("errSec") || name == "noErr" {
+      let isStatusName = OSStatus(nameOrNumber: name) != nil || name.hasPrefix("errSec")
+      if isStatusName || name == Vocabulary.noErr {
         return .status(try status(token))
       }
       let suggestion = Suggestion.nearest(
-        to: name, in: Self.expectationWords + OSStatus.known.map(\.name))
+        to: name,
+        in: Vocabulary.ExpectWord.allCases.map(\.rawValue) + ["false", "true"]
+          + OSStatus.known.map(\.name))
       throw failure(.unknown("expectation", name, suggestion: suggestion), at: token)
     default:
       throw failure(
@@ -55,7 +53,7 @@ extension StatementParser {
         throw failure(.statusOutOfRange(text), at: token)
       }
       return OSStatus(rawValue: number)
-    case .identifier("noErr"):
+    case .identifier(Vocabulary.noErr):
       return .errSecSuccess
     case .identifier(let name):
       if let status = OSStatus(nameOrNumber: name) { return status }
@@ -68,14 +66,14 @@ extension StatementParser {
   }
 
   /// After `LAError`: `.userCancel` (also `.Code.userCancel`, and the deprecated Touch ID names).
-  private mutating func laError() throws(Failure) -> LAErrorName {
+  private mutating func laError() throws(Failure) -> LAErrorCode {
     try expect(.dot, "`.` after `LAError`")
     var (name, token) = try identifier("an LAError code such as `userCancel`")
     if name == "Code", try consume(.dot) {
       (name, token) = try identifier("an LAError code such as `userCancel`")
     }
-    if let error = LAErrorName.named(name) { return error }
-    let suggestion = Suggestion.nearest(to: name, in: LAErrorName.allSpellings)
+    if let error = LAErrorCode(name: name) { return error }
+    let suggestion = Suggestion.nearest(to: name, in: LAErrorCode.allSpellings)
     throw failure(.unknown("LAError code", name, suggestion: suggestion), at: token)
   }
 

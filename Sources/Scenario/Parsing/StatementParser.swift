@@ -36,49 +36,37 @@ struct StatementParser {
     return (kind, first.location)
   }
 
-  /// The words that start a statement, for "did you mean".
-  static let statementWords =
-    [
-      "app", "biometry", "device", "exit", "expect", "explain", "help", "keychain", "let", "quit",
-      "reset",
-      "say", "show", "user", "var", "wait",
-    ] + secItemFunctions
-
-  static let secItemFunctions = [
-    "SecItemAdd", "SecItemCopyMatching", "SecItemDelete", "SecItemUpdate",
-  ]
-
   private mutating func statementKind() throws(Failure) -> StatementKind {
     let token = try advance()
     guard case .identifier(let word) = token.kind else {
       throw failure(.expected("a statement", found: token.quoted), at: token)
     }
-    switch word {
-    case "device": return .device(try deviceCommand())
-    case "biometry": return .biometry(try biometryCommand())
-    case "wait": return .wait(try duration())
-    case "app": return .app(try appCommand())
-    case "keychain" where !isBound(word): return .app(try keychainCommand())
-    case "user": return try userAnswer()
-    case "let", "var": return try binding(isVariable: word == "var")
-    case "expect": return .expect(try expectation())
-    case "say": return .say(try string("the text to say, as a string literal"))
-    case "show":
+    switch Vocabulary.StatementWord(rawValue: word) {
+    case .device?: return .device(try deviceCommand())
+    case .biometry?: return .biometry(try biometryCommand())
+    case .wait?: return .wait(try duration())
+    case .app?: return .app(try appCommand())
+    case .keychain? where !isBound(word): return .app(try keychainCommand())
+    case .user?: return try userAnswer()
+    case .let?, .var?: return try binding(isVariable: word == "var")
+    case .expect?: return .expect(try expectation())
+    case .say?: return .say(try string("the text to say, as a string literal"))
+    case .show?:
       return .show(try choice("`show` topic", ShowTopic.allCases.map { ($0.rawValue, $0) }))
-    case "help": return .help(topic: try helpTopic())
-    case "explain": return .explain(try explainSubject())
-    case "reset": return .reset
-    case "quit", "exit": return .quit
-    case "try":
+    case .help?: return .help(topic: try helpTopic())
+    case .explain?: return .explain(try explainSubject())
+    case .reset?: return .reset
+    case .quit?, .exit?: return .quit
+    case .try?:
       // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes nothing here.
       if !(try consume(.question)) { _ = try consume(.exclamation) }
       return try statementKind()
-    case "await": return try statementKind()
-    default:
-      if Self.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
+    case .await?: return try statementKind()
+    case .keychain?, nil:
+      if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
       if isBound(word) { return try boundNameStatement(word, at: token) }
       let suggestion = Suggestion.nearest(
-        to: word, in: Self.statementWords + bindings.keys.sorted())
+        to: word, in: Vocabulary.statementWords + bindings.keys.sorted())
       throw failure(.unknown("statement", word, suggestion: suggestion), at: token)
     }
   }
@@ -192,6 +180,13 @@ struct StatementParser {
       throw failure(.expected(what, found: token.quoted), at: token)
     }
     return text
+  }
+
+  /// One of the words of a ``Vocabulary`` table, with "did you mean" when it is none of them.
+  mutating func choice<Word: RawRepresentable<String> & CaseIterable>(
+    _ what: String, _ words: Word.Type
+  ) throws(Failure) -> Word {
+    try choice(what, Word.allCases.map { ($0.rawValue, $0) })
   }
 
   /// One of a fixed set of words, with "did you mean" when it is none of them.

@@ -1,11 +1,12 @@
-/// "Did you mean" by edit distance, like argument-parser's `unknownOptionMessage`.
-enum Suggestion {
+/// "Did you mean" by edit distance, like argument-parser's `unknownOptionMessage`: the one rule
+/// for every misspelt name (statements, constants, statuses, help topics, command-line options).
+public enum Suggestion {
   /// The candidate closest to `name`, if it is close enough to be a likely typo.
   ///
   /// Case is ignored when measuring (`faceid` suggests `faceID`); up to a third of the name may
   /// differ (at least 2 edits, 1 for names of 3 characters or fewer). Failing that, a
   /// candidate the name is the beginning of.
-  static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
+  public static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
     let lowered = Array(name.lowercased())
     let limit = lowered.count <= 3 ? 1 : max(2, lowered.count / 3)
     var best: (candidate: String, distance: Int)?

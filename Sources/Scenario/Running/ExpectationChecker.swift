@@ -114,7 +114,7 @@ struct ExpectationChecker {
     switch expectation {
     case .success: held = outcome.value
     case .bool(let flag): held = outcome.value == flag
-    case .laError(let name): held = !outcome.value && outcome.error?.rawValue == name.code
+    case .laError(let code): held = !outcome.value && outcome.error == code
     default: held = false
     }
     return held

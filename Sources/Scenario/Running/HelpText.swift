@@ -1,16 +1,16 @@
 /// The REPL's `help` and `help <topic>`: the statements of the scenario language, grouped as the
 /// spec groups them.
 public enum HelpText {
-  /// The topics `help <topic>` knows, in the order `help` lists them.
-  public static let topics: [(name: String, summary: String, body: String)] = [
-    ("device", "passcode, lock, unlock, reboot, wait", device),
-    ("keychain", "SecItemAdd, SecItemCopyMatching, SecItemUpdate, SecItemDelete", keychain),
-    ("apps", "install apps and extensions, app use, uninstall, transfer", apps),
-    ("biometry", "Face ID / Touch ID, user answers, LAContext, background", biometry),
-    ("let", "bind a query dictionary or an access control to a name", bindings),
-    ("expect", "check the last outcome or the device state", expect),
-    ("show", "show device, show items, say", show),
-    ("repl", "keys, continuation lines, reset, quit", repl),
+  /// The text of each topic of ``Vocabulary/HelpTopic``, in the order `help` lists them.
+  static let topics: [(topic: Vocabulary.HelpTopic, summary: String, body: String)] = [
+    (.device, "passcode, lock, unlock, reboot, wait", device),
+    (.keychain, "SecItemAdd, SecItemCopyMatching, SecItemUpdate, SecItemDelete", keychain),
+    (.apps, "install apps and extensions, app use, uninstall, transfer", apps),
+    (.biometry, "Face ID / Touch ID, user answers, LAContext, background", biometry),
+    (.let, "bind a query dictionary or an access control to a name", bindings),
+    (.expect, "check the last outcome or the device state", expect),
+    (.show, "show device, show items, say", show),
+    (.repl, "keys, continuation lines, reset, quit", repl),
   ]
 
   /// The overview for `help`, or one topic's text; an unknown topic gets the overview with a
@@ -18,28 +18,51 @@ public enum HelpText {
   public static func text(for topic: String?) -> String {
     guard let topic else { return overview }
     let wanted = topic.lowercased()
-    if let match = topics.first(where: { $0.name == wanted || aliases[wanted] == $0.name }) {
+    if let chosen = Vocabulary.HelpTopic(rawValue: wanted) ?? aliases[wanted],
+      let match = topics.first(where: { $0.topic == chosen })
+    {
       return match.body
     }
-    let suggestion = NameSuggester.closest(to: wanted, among: topics.map(\.name))
+    let suggestion = Suggestion.nearest(
+      to: wanted, in: Vocabulary.HelpTopic.allCases.map(\.rawValue))
     return "no help topic '\(topic)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
       + "\n\n" + overview
   }
 
-  private static let aliases: [String: String] = [
-    "secitem": "keychain", "secitemadd": "keychain", "secitemcopymatching": "keychain",
-    "secitemupdate": "keychain", "secitemdelete": "keychain", "bindings": "let",
-    "expectations": "expect", "say": "show", "keys": "repl", "wait": "device",
-    "passcode": "device", "lock": "device", "unlock": "device", "reboot": "device",
-    "app": "apps", "entitlements": "apps", "install": "apps",
-    "user": "biometry", "lacontext": "biometry", "faceid": "biometry", "touchid": "biometry",
-  ]
+  /// The topic for a word of the language (`help wait`, `help SecItemAdd`, `help faceID`),
+  /// lowercased, from the vocabulary's table; where a word has two uses, the statement's wins.
+  /// Also a few names people try (`help entitlements`).
+  private static let aliases: [String: Vocabulary.HelpTopic] = {
+    var aliases: [String: Vocabulary.HelpTopic] = [
+      "secitem": .keychain, "bindings": .let, "expectations": .expect, "keys": .repl,
+      "entitlements": .apps, "lacontext": .biometry,
+    ]
+    func add(_ words: [String], _ topic: Vocabulary.HelpTopic) {
+      for word in words where aliases[word.lowercased()] == nil {
+        aliases[word.lowercased()] = topic
+      }
+    }
+    for statement in Vocabulary.StatementWord.allCases {
+      add([statement.rawValue], statement.helpTopic)
+    }
+    add(Vocabulary.secItemFunctions, .keychain)
+    add(Vocabulary.words(of: Vocabulary.DeviceWord.self), .device)
+    add(Vocabulary.words(of: Vocabulary.AppWord.self), .apps)
+    add(Vocabulary.words(of: Vocabulary.AppInstallOption.self), .apps)
+    add(Vocabulary.words(of: Vocabulary.BiometryWord.self), .biometry)
+    add(Vocabulary.words(of: BiometryKind.self), .biometry)
+    add(Vocabulary.words(of: Vocabulary.AnswerWord.self), .biometry)
+    add(Vocabulary.words(of: Vocabulary.ContextMember.self), .biometry)
+    add(Vocabulary.words(of: Vocabulary.ExpectWord.self), .expect)
+    add(Vocabulary.words(of: ShowTopic.self), .show)
+    return aliases
+  }()
 
   private static var overview: String {
-    let width = topics.map(\.name.count).max() ?? 0
+    let width = topics.map(\.topic.rawValue.count).max() ?? 0
     let list = topics.map {
       "  help "
-        + $0.name.padding(
+        + $0.topic.rawValue.padding(
           toLength: width + 2, withPad: " ",
           startingAt: 0) + $0.summary
     }

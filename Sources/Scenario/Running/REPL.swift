@@ -92,19 +92,9 @@ public struct REPL {
     return true
   }
 
-  /// Statement words, Apple names, status names and bound names, for tab completion.
-  private var completionWords: [String] {
-    let words =
-      Self.statementWords + SecConstants.allNames + OSStatus.known.map(\.name)
-      + SecAccessControlCreateFlags.named.map(\.swift) + session.boundNames
-    return Array(Set(words)).sorted()
+  /// The language's words and Apple's names (``ScenarioParser/vocabulary``) and the names
+  /// bound so far, for tab completion.
+  var completionWords: [String] {
+    Array(Set(ScenarioParser.vocabulary + session.boundNames)).sorted()
   }
-
-  static let statementWords = [
-    "device", "passcode", "change", "remove", "lock", "unlock", "reboot", "wait", "biometry",
-    "app", "user", "will", "SecItemAdd", "SecItemCopyMatching", "SecItemUpdate", "SecItemDelete",
-    "let", "expect", "result", "no", "count", "locked", "unlocked", "beforeFirstUnlock", "say",
-    "show", "items", "help", "explain", "reset", "quit", "SecAccessControlCreateWithFlags",
-    "LAContext", "Data", "true", "false", "nil",
-  ]
 }

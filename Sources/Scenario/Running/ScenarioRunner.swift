@@ -6,7 +6,7 @@ import Foundation
 /// and the file goes on; a statement that cannot be played stops its file.
 ///
 /// ```swift
-/// let report = ScenarioRunner(options: .init(fastKDF: true)).run(paths: ["scenarios"])
+/// let report = ScenarioRunner(options: .init(kdfProfile: .fast)).run(paths: ["scenarios"])
 /// print(report.summaryLine)   // 3 passed, 1 failed (4 scenario files)
 /// ```
 public struct ScenarioRunner: Sendable {

@@ -45,9 +45,9 @@ extension ScenarioSession {
     let line = statement.location.line
     switch action {
     case .setReuseDuration(let duration):
-      context.touchIDAuthenticationAllowableReuseDuration = .milliseconds(duration.milliseconds)
+      context.touchIDAuthenticationAllowableReuseDuration = duration
       let applied = context.effectiveReuseDuration
-      return applied.milliseconds == duration.milliseconds
+      return applied == duration
         ? StepReport()
         : StepReport(lines: [
           TextWrap.labelled("note: ", "values above 5 minutes act as \(applied)", indent: 2)

@@ -7,7 +7,7 @@ extension ScenarioSession {
   /// A fresh in-memory device, or the device file: reopened when it exists, else created.
   static func makeDevice(_ options: Options) throws(ScenarioRuntimeError) -> SimulatedDevice {
     let deviceOptions = SimulatedDevice.Options(
-      kdfProfile: options.fastKDF ? .fast : .realistic, path: options.devicePath)
+      kdfProfile: options.kdfProfile, path: options.devicePath)
     do {
       if let path = options.devicePath, FileManager.default.fileExists(atPath: path) {
         return try SimulatedDevice.open(path: path, options: deviceOptions)
@@ -35,10 +35,10 @@ extension ScenarioSession {
     return StepReport(lines: lines(for: outcome))
   }
 
-  mutating func advanceClock(by duration: ScenarioDuration, line: Int)
+  mutating func advanceClock(by duration: SimulatedDuration, line: Int)
     throws(ScenarioRuntimeError) -> StepReport
   {
-    let outcome = device.advanceClock(by: SimulatedDuration(milliseconds: duration.milliseconds))
+    let outcome = device.advanceClock(by: duration)
     lastOutcome = .device(statement: "wait \(duration)", line: line)
     return StepReport(lines: lines(for: outcome))
   }

@@ -8,7 +8,7 @@ import Keychain
 /// back is reported.
 ///
 /// ```swift
-/// var session = try ScenarioSession(options: .init(fastKDF: true))
+/// var session = try ScenarioSession(options: .init(kdfProfile: .fast))
 /// let report = try session.execute(statement)
 /// ```
 public struct ScenarioSession {
@@ -16,12 +16,12 @@ public struct ScenarioSession {
   public struct Options: Sendable, Equatable {
     /// A device file to play on (created when missing); `nil` for a fresh in-memory device.
     public var devicePath: String?
-    /// The cheap passcode key derivation, for test suites (the behaviour is the same).
-    public var fastKDF: Bool
+    /// The passcode key derivation's cost; `.fast` for test suites (the behaviour is the same).
+    public var kdfProfile: KDFProfile
 
-    public init(devicePath: String? = nil, fastKDF: Bool = false) {
+    public init(devicePath: String? = nil, kdfProfile: KDFProfile = .realistic) {
       self.devicePath = devicePath
-      self.fastKDF = fastKDF
+      self.kdfProfile = kdfProfile
     }
   }
 

@@ -10,11 +10,11 @@ public enum StatusExplainer {
   ///   simulator knows, with the closest known name when there is one.
   public static func explain(_ text: String) throws(UnknownStatusError) -> String {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if trimmed.hasPrefix("LAError."), let error = LAErrorName.named(String(trimmed.dropFirst(8))) {
+    if trimmed.hasPrefix("LAError."), let error = LAErrorCode(name: String(trimmed.dropFirst(8))) {
       return explain(.laError(error))
     }
-    if trimmed == "noErr" { return explain(.status(.errSecSuccess)) }
-    return try status(named: trimmed).explanationText
+    if trimmed == Vocabulary.noErr { return explain(.status(.errSecSuccess)) }
+    return explanationText(for: try status(named: trimmed))
   }
 
   /// The explanation text for a parsed `explain` subject.
@@ -22,13 +22,39 @@ public enum StatusExplainer {
     switch subject {
     case .status(let status):
       return status.guidance == nil
-        ? "\(status.name): not a status this simulator knows" : status.explanationText
+        ? "\(status.name): not a status this simulator knows" : explanationText(for: status)
     case .laError(let error):
-      guard let code = LAErrorCode(rawValue: error.code) else { return "\(error)" }
-      let keychainStatus = code.osStatus
-      return "\(error): \(code.meaning).\nIn a keychain call it becomes \(keychainStatus.name)"
+      let keychainStatus = error.osStatus
+      return "\(error): \(error.meaning).\nIn a keychain call it becomes \(keychainStatus.name)"
         + " (\(keychainStatus.rawValue))."
     }
+  }
+
+  /// The width `explain` lays its text out in.
+  public static let explanationWidth = 96
+
+  /// A multi-line explanation: name, number and Apple's message, then the engine's guidance
+  /// (meaning, causes and fix) wrapped to `width` columns.
+  ///
+  /// ```
+  /// errSecItemNotFound (-25300): The specified item could not be found in the keychain.
+  ///
+  /// What it means
+  ///   ...
+  /// ```
+  public static func explanationText(for status: OSStatus, width: Int = explanationWidth)
+    -> String
+  {
+    guard let guidance = status.guidance else { return status.description }
+    func indented(_ text: String, hanging: Int = 2) -> String {
+      TextWrap.wrap(
+        text, first: "  ", rest: String(repeating: " ", count: hanging), width: width)
+    }
+    var lines = [status.description, "", "What it means", indented(guidance.meaning), ""]
+    lines.append("Common causes")
+    lines += guidance.causes.map { indented("- " + $0, hanging: 4) }
+    lines += ["", "Fix", indented(guidance.fix)]
+    return lines.joined(separator: "\n")
   }
 
   /// The status a user typed, by name or number, when it is one the simulator knows.
@@ -37,7 +63,7 @@ public enum StatusExplainer {
     if let status = OSStatus(nameOrNumber: trimmed), OSStatus.known.contains(status) {
       return status
     }
-    let suggestion = NameSuggester.closest(to: trimmed, among: OSStatus.known.map(\.name))
+    let suggestion = Suggestion.nearest(to: trimmed, in: OSStatus.known.map(\.name))
     throw UnknownStatusError(text: trimmed, suggestion: suggestion)
   }
 }

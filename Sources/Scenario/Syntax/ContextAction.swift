@@ -4,7 +4,7 @@ import Keychain
 public enum ContextAction: Hashable, Sendable {
   /// `ctx.touchIDAuthenticationAllowableReuseDuration = 10` (a number is seconds, as
   /// `TimeInterval`; `LATouchIDAuthenticationMaximumAllowableReuseDuration` is 300 s).
-  case setReuseDuration(ScenarioDuration)
+  case setReuseDuration(SimulatedDuration)
   /// `ctx.interactionNotAllowed = true`.
   case setInteractionNotAllowed(Bool)
   /// `ctx.localizedReason = "..."`.

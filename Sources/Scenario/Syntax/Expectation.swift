@@ -7,7 +7,7 @@ public enum Expectation: Hashable, Sendable {
   /// `expect success`: an LAContext evaluation succeeded.
   case success
   /// `expect LAError.biometryLockout`.
-  case laError(LAErrorName)
+  case laError(LAErrorCode)
   /// `expect true` / `expect false`: the value of `canEvaluatePolicy`.
   case bool(Bool)
   /// `expect result <value>`.

@@ -1,3 +1,5 @@
+import Keychain
+
 /// Splits one statement's text into tokens, on demand.
 ///
 /// The parser pulls tokens one at a time so it can ask for a bare ``TokenKind/word(_:)`` where
@@ -107,7 +109,7 @@ public struct Lexer: Sendable {
 
   /// Parses `1h30m`-style text: one or more integers, each followed by a unit. Nil when the
   /// text is not a duration or, if `checkingOverflow`, its milliseconds overflow 64 bits.
-  static func duration(_ text: String, checkingOverflow: Bool = true) -> ScenarioDuration? {
+  static func duration(_ text: String, checkingOverflow: Bool = true) -> SimulatedDuration? {
     var total: Int64 = 0
     var rest = Substring(text)
     while !rest.isEmpty {
@@ -116,14 +118,14 @@ public struct Lexer: Sendable {
       let unit = rest.prefix(while: \.isLetter)
       rest = rest.dropFirst(unit.count)
       guard let amount = Int64(digits) ?? (checkingOverflow || digits.isEmpty ? nil : 0),
-        let size = ScenarioDuration.units.first(where: { $0.name == unit })?.milliseconds
+        let size = SimulatedDuration.units.first(where: { $0.name == unit })?.milliseconds
       else { return nil }
       let (product, overflow) = amount.multipliedReportingOverflow(by: size)
       let (sum, overflow2) = total.addingReportingOverflow(product)
       guard !checkingOverflow || (!overflow && !overflow2) else { return nil }
       total = sum
     }
-    return ScenarioDuration(milliseconds: total)
+    return SimulatedDuration(milliseconds: total)
   }
 
   // MARK: - Strings

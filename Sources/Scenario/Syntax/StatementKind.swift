@@ -14,7 +14,7 @@ public enum StatementKind: Hashable, Sendable {
   /// `biometry type faceID`, `biometry enroll alice`, `biometry remove alice`.
   case biometry(BiometryCommand)
   /// `wait 3h`: advance the simulated clock.
-  case wait(ScenarioDuration)
+  case wait(SimulatedDuration)
   /// `app install ...`, `app use ...`, `app background`, `app foreground`.
   case app(AppCommand)
   /// `user will match`; `times` is 1 unless the extension `user will fail 5 times` is used.
@@ -54,5 +54,5 @@ public enum ShowTopic: String, Hashable, Sendable, CaseIterable {
 /// What `explain` explains.
 public enum ExplainSubject: Hashable, Sendable {
   case status(OSStatus)
-  case laError(LAErrorName)
+  case laError(LAErrorCode)
 }

@@ -1,3 +1,5 @@
+import Keychain
+
 /// One lexical unit of a statement.
 public struct Token: Hashable, Sendable {
   public var kind: TokenKind
@@ -30,7 +32,7 @@ public enum TokenKind: Hashable, Sendable {
   /// `true` or `false`.
   case boolean(Bool)
   /// `500ms`, `1h30m`.
-  case duration(ScenarioDuration)
+  case duration(SimulatedDuration)
   /// One of `[ ] ( ) : , . + = & ! ?`.
   case punctuation(Punctuation)
   /// A bare word, read only where the parser asks for one: a bundle id (`com.example.my-app`),

@@ -1,0 +1,129 @@
+/// The scenario language's own words, in one table: the words that start a statement, the words
+/// each statement takes after its first, and the `help` topic each belongs to.
+///
+/// The parser reads its choices and its "did you mean" candidates from here, `help` routes words
+/// to topics from here, and the REPL completes from ``ScenarioParser/vocabulary``, which is
+/// built from here. A word added here is known to all three at once.
+enum Vocabulary {
+  /// A word that starts a statement (the SecItem functions and bound names start others).
+  enum StatementWord: String, CaseIterable {
+    case device, biometry, wait, app, keychain, user, `let`, `var`, expect, say, show, help
+    case explain, reset, quit, exit
+    /// `try? SecItemDelete(...)` and `await ...` pasted from Swift: the marker changes nothing.
+    case `try`, await
+
+    /// The `help` topic that explains the statement.
+    var helpTopic: HelpTopic {
+      switch self {
+      case .device, .wait: .device
+      case .biometry, .user: .biometry
+      case .app, .keychain: .apps
+      case .let, .var: .let
+      case .expect: .expect
+      case .say, .show: .show
+      case .help, .explain, .reset, .quit, .exit: .repl
+      case .try, .await: .keychain
+      }
+    }
+  }
+
+  /// The SecItem functions, which start a statement (`SecItemAdd [...]`) or a call.
+  static let secItemFunctions = [
+    "SecItemAdd", "SecItemCopyMatching", "SecItemDelete", "SecItemUpdate",
+  ]
+
+  /// Every word that starts a statement, for "did you mean".
+  static let statementWords = words(of: StatementWord.self) + secItemFunctions
+
+  /// After `device`.
+  enum DeviceWord: String, CaseIterable { case passcode, lock, unlock, reboot }
+
+  /// After `device passcode`; any other word there is the passcode to set.
+  enum PasscodeWord: String, CaseIterable { case change, remove }
+
+  /// After `device unlock`, instead of a passcode.
+  static let unlockWithBiometry = "biometry"
+
+  /// After `biometry`.
+  enum BiometryWord: String, CaseIterable { case type, enroll, remove }
+
+  /// After `app`.
+  enum AppWord: String, CaseIterable {
+    case install, use, background, foreground, uninstall, transfer
+  }
+
+  /// Before the team id in `app install` and `app transfer`.
+  static let team = "team"
+
+  /// The options of `app install` after its team.
+  enum AppInstallOption: String, CaseIterable {
+    case keychainAccessGroups = "keychain-access-groups"
+    case appGroups = "app-groups"
+    case extensionOf = "extension-of"
+    case noEntitlements = "no-entitlements"
+  }
+
+  /// After `keychain`.
+  enum KeychainWord: String, CaseIterable { case reset }
+
+  /// After `user`.
+  static let will = "will"
+
+  /// After `user will`.
+  enum AnswerWord: String, CaseIterable { case match, fail, cancel, fallback, enter }
+
+  /// After the count of `user will fail 3 times`.
+  static let repeatWords = ["times", "time"]
+
+  /// The words that can follow `expect` (besides statuses, `true` and `false`).
+  enum ExpectWord: String, CaseIterable {
+    case success, prompt, no, result, count, device
+    case laError = "LAError"
+  }
+
+  /// MacTypes.h's name for status 0, which `expect` and `explain` take for errSecSuccess.
+  static let noErr = "noErr"
+
+  /// After `ctx.`: the LAContext members a scenario can use.
+  enum ContextMember: String, CaseIterable {
+    case canEvaluatePolicy, evaluatePolicy, interactionNotAllowed, invalidate
+    case localizedCancelTitle, localizedFallbackTitle, localizedReason
+    case touchIDAuthenticationAllowableReuseDuration
+  }
+
+  /// Words that stand for values or types inside expressions (`Data(...)`, `LAContext()`,
+  /// `nil`, Apple's maximum reuse duration), and the argument labels of the calls.
+  static let expressionWords = [
+    "Data", "String", "nil", "true", "false", "LAContext", "LAPolicy", "LAError",
+    "SecAccessControlCreateWithFlags", "SecAccessControlCreateFlags", "kCFAllocatorDefault",
+    "LATouchIDAuthenticationMaximumAllowableReuseDuration", "localizedReason", "error",
+  ]
+
+  /// What `help <topic>` knows, in the order `help` lists them.
+  enum HelpTopic: String, CaseIterable {
+    case device, keychain, apps, biometry, `let`, expect, show, repl
+  }
+
+  /// Every word of the language, without Apple's names: statement words, their sub-words, the
+  /// choices named by syntax types (`show` topics, biometry types, lock states), expression
+  /// words and help topics.
+  static var allWords: Set<String> {
+    let groups: [[String]] = [
+      statementWords, words(of: DeviceWord.self), words(of: PasscodeWord.self),
+      [unlockWithBiometry], words(of: BiometryWord.self), words(of: BiometryKind.self),
+      words(of: AppWord.self), [team], words(of: AppInstallOption.self),
+      words(of: KeychainWord.self), [will], words(of: AnswerWord.self), repeatWords,
+      words(of: ExpectWord.self), [noErr], words(of: ExpectedLockState.self),
+      words(of: ShowTopic.self), words(of: ContextMember.self), expressionWords,
+      words(of: HelpTopic.self),
+    ]
+    return Set(groups.joined())
+  }
+
+  /// The words of one of the tables above (or of a syntax type named by its words).
+  static func words<Word: RawRepresentable<String> & CaseIterable>(of table: Word.Type)
+    -> [String]
+  {
+    table.allCases.map(\.rawValue)
+  }
+}
