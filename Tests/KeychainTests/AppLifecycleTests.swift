@@ -145,7 +145,7 @@ import Testing
     let reset = device.resetKeychain(of: "com.example.app")
     #expect(reset.summary.hasPrefix("deleted 3 item(s)"))
     #expect(reset.explanation?.cause.contains("not an iOS behaviour") == true)
-    #expect(device.listItems().count == 1)
+    #expect(try device.listItems().count == 1)
     #expect(device.secItemCopyMatching(genp("d")).status == .errSecSuccess)
   }
 

@@ -126,7 +126,7 @@ import Testing
     // securityd skips and deletes items it cannot decrypt (fact sheet §4).
     #expect(outcome.status == .errSecItemNotFound)
     #expect(outcome.explanation?.cause.contains("could never be decrypted") == true)
-    #expect(reopened.listItems().isEmpty)
+    #expect(try reopened.listItems().isEmpty)
   }
 
   @Test func openingAMissingFileOrCreatingOverADeviceIsAnError() throws {

@@ -103,6 +103,10 @@ final class Connection {
   /// Rows changed by the most recent INSERT, UPDATE or DELETE.
   var changes: Int { Int(sqlite3_changes(handle)) }
 
+  /// Whether SQLite opened the main database read-only (it falls back to that silently when
+  /// the file cannot be written).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
   /// Whether a transaction is open (autocommit is off).
   var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 }

@@ -65,14 +65,14 @@ public struct ItemSummary: Sendable, Hashable, CustomStringConvertible {
 extension SimulatedDevice {
   /// Every item in the keychain, in class then insertion order, for `show items`. Data is
   /// never included; a locked item shows its plaintext key and says it is locked.
-  public func listItems() -> [ItemSummary] {
-    var summaries: [ItemSummary] = []
+  /// - Throws: ``SimulatedDeviceError/store(_:)`` when the store cannot be read.
+  public func listItems() throws(SimulatedDeviceError) -> [ItemSummary] {
     let sealer = ItemSealer(keybag: keybag)
-    for itemClass in ItemClass.allCases {
-      let rows = (try? database.rows(in: itemClass, matching: ["tomb": .integer(0)])) ?? []
-      for row in rows { summaries.append(summary(of: row, sealer: sealer)) }
+    do {
+      return try engine.liveRows().map { summary(of: $0, sealer: sealer) }
+    } catch {
+      throw .store(error)
     }
-    return summaries
   }
 
   private func summary(of row: ItemRow, sealer: ItemSealer) -> ItemSummary {
@@ -87,11 +87,18 @@ extension SimulatedDevice {
     }
     var summary = ItemSummary(
       itemClass: row.itemClass.rawValue,
-      protection: (try? ItemSealer.protection(of: row)),
+      protection: nil,
       accessGroup: ItemDescription.text(row.plainColumns["agrp"]),
       synchronizable: row.plainColumns["sync"] == .integer(1), keyAttributes: keyAttributes,
       attributes: [:], accessControl: nil,
       hasData: row.sealedColumns[ItemClass.dataColumn] != nil, readability: .readable)
+    do {
+      summary.protection = try ItemSealer.protection(of: row)
+    } catch {
+      // A protection class the store cannot name: the row is damaged, shown as such.
+      summary.readability = .unrecoverable
+      return summary
+    }
     do {
       let item = try sealer.openAttributes(row)
       var attributes = ResultBuilder.attributes(of: item, withClass: false)

@@ -25,7 +25,7 @@ extension SimulatedDevice {
       }
     }
     refreshCaller()
-    save()
+    saveRecordingFailure()
     let groups = Self.describe(app.accessGroups)
     switch previous {
     case nil:
@@ -63,7 +63,7 @@ extension SimulatedDevice {
     }
     let removed = [app] + apps.extensions(of: bundleID).filter(\.isInstalled)
     for each in removed { apps.setInstalled(each.bundleID, false) }
-    save()
+    saveRecordingFailure()
     let count = itemCount(inGroups: removed.flatMap(\.identity.accessGroups))
     let extensions = removed.dropFirst().map(\.bundleID)
     var note =
@@ -113,7 +113,7 @@ extension SimulatedDevice {
       for group in identity.appGroups { apps.appGroupTeams[group] = team }
     }
     refreshCaller()
-    save()
+    saveRecordingFailure()
     let identity = apps.app(bundleID)?.identity ?? app.identity
     let newGroups = Set(
       apps.extensions(of: bundleID).filter(\.isInstalled).flatMap {
@@ -164,12 +164,9 @@ extension SimulatedDevice {
       return unknownApp(bundleID, action: "keychain not reset")
     }
     let groups = app.identity.accessGroups
-    var deleted = 0
+    let deleted: Int
     do {
-      for itemClass in ItemClass.allCases {
-        let rows = try database.rows(in: itemClass, oneOf: Self.scope(groups))
-        deleted += try database.delete(rowIDs: rows.compactMap(\.rowID), in: itemClass)
-      }
+      deleted = try engine.deleteItems(inAccessGroups: groups)
     } catch {
       return .refused("keychain not reset", "the simulated keychain database failed: \(error)")
     }
@@ -193,13 +190,13 @@ extension SimulatedDevice {
     if next != caller { caller = next }
   }
 
-  /// Live items (tombstones aside) whose access group is one of `groups`.
-  func itemCount(inGroups groups: [String]) -> Int {
-    guard !groups.isEmpty else { return 0 }
-    return ItemClass.allCases.reduce(0) { total, itemClass in
-      let count = try? database.count(
-        in: itemClass, matching: ["tomb": .integer(0)], oneOf: Self.scope(groups))
-      return total + (count ?? 0)
+  /// How many live items (tombstones aside) are in `groups`, for the notes: a number, or
+  /// what the store said when it could not count them.
+  func itemCount(inGroups groups: [String]) -> String {
+    do {
+      return String(try engine.countItems(inAccessGroups: groups))
+    } catch {
+      return "(uncounted: the simulated keychain database failed: \(error))"
     }
   }
 
@@ -226,10 +223,6 @@ extension SimulatedDevice {
       "\(bundleID): \(action)", cause,
       fix: "install it with `app install \(bundleID) team <TEAMID> ...`; installed: "
         + (installed.isEmpty ? "none" : installed.joined(separator: ", ")))
-  }
-
-  private static func scope(_ groups: [String]) -> ItemDatabase.OneOf {
-    (column: "agrp", values: groups.map(StoredValue.text))
   }
 
   /// `A (default), B, C`, or `none` for an app with no entitlements.

@@ -272,9 +272,17 @@ extension SimulatedDevice {
   /// Applies a device event that cannot be refused here (the flow checked beforehand).
   func apply(_ event: DeviceEvent) {
     var next = device
-    guard let commands = try? next.handle(event) else { return }
+    let commands: [KeybagCommand]
+    do {
+      commands = try next.handle(event)
+    } catch {
+      // The prompt flow checked the state before answering: a refusal here is a simulator
+      // bug, caught in debug builds; release builds leave the device as it was.
+      assertionFailure("device event \(event) refused after the flow checked it: \(error)")
+      return
+    }
     for command in commands { keybag.apply(command) }
     device = next
-    save()
+    saveRecordingFailure()
   }
 }

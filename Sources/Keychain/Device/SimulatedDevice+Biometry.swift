@@ -34,7 +34,7 @@ extension SimulatedDevice {
       return .refused(refused, error.description, fix: Self.biometryFix(error, event: event))
     }
     device = next
-    save()
+    saveRecordingFailure()
     return .done(
       summary() + "; the biometric domain state changed: .biometryCurrentSet items added before "
         + "can no longer be read; .biometryAny and .userPresence items still can")

@@ -50,7 +50,16 @@ extension SimulatedDevice {
       return refusal("passcode not removed", error)
     }
     commit(next, commands)
-    let purged = purgePasscodeOnlyItems()
+    let purged: Int
+    do {
+      purged = try purgePasscodeOnlyItems()
+    } catch {
+      return .refused(
+        "passcode removed, but its kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly items were "
+          + "not deleted",
+        "the simulated keychain database failed: \(error)",
+        fix: "this is a simulator fault, not app behaviour; please report it")
+    }
     return .done(
       "passcode removed; \(purged) kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly item(s) "
         + "deleted with their class key",
@@ -64,8 +73,14 @@ extension SimulatedDevice {
     guard device.lock == .unlocked else {
       return .done("device already locked (\(LockDescription.of(device)))")
     }
-    let commands = (try? device.handle(.lockButtonPressed)) ?? []
-    commit(device, commands)
+    var next = device
+    let commands: [KeybagCommand]
+    do {
+      commands = try next.handle(.lockButtonPressed)
+    } catch {
+      return refusal("device not locked", error)
+    }
+    commit(next, commands)
     guard device.passcode.isSet else {
       return .done(
         "screen locked",
@@ -83,8 +98,14 @@ extension SimulatedDevice {
   /// one is counted and may start an escalating delay); with none set, it is a swipe.
   public func unlock(passcode: String? = nil) -> DeviceOutcome {
     guard device.passcode.isSet else {
-      let commands = (try? device.handle(.unlockSucceeded)) ?? []
-      commit(device, commands)
+      var next = device
+      let commands: [KeybagCommand]
+      do {
+        commands = try next.handle(.unlockSucceeded)
+      } catch {
+        return refusal("device still locked", error)
+      }
+      commit(next, commands)
       return .done("device unlocked (no passcode is set)")
     }
     guard let passcode else {
@@ -93,21 +114,29 @@ extension SimulatedDevice {
         fix: "unlock with the passcode")
     }
     var next = device
+    let commands: [KeybagCommand]
     do {
       try device.checkPasscodeEntryAllowed()
+      // The state machine is asked first (on a copy) so that a refusal changes nothing.
+      commands = try next.handle(.unlockSucceeded)
       try keybag.unlock(passcode: passcode)
     } catch {
       return refusal("device still locked", error)
     }
-    let commands = (try? next.handle(.unlockSucceeded)) ?? []
     commit(next, commands)
     return .done("device unlocked; class A and C keys are available")
   }
 
   /// Power cycles the device: it comes back before first unlock.
   public func reboot() -> DeviceOutcome {
-    let commands = (try? device.handle(.rebooted)) ?? []
-    commit(device, commands)
+    var next = device
+    let commands: [KeybagCommand]
+    do {
+      commands = try next.handle(.rebooted)
+    } catch {
+      return refusal("device not restarted", error)
+    }
+    commit(next, commands)
     guard device.passcode.isSet else {
       return .done("device restarted; no passcode is set, so every class key is available")
     }
@@ -140,15 +169,21 @@ extension SimulatedDevice {
   private func commit(_ next: Device, _ commands: [KeybagCommand]) {
     for command in commands { keybag.apply(command) }
     device = next
-    save()
+    saveRecordingFailure()
   }
 
   /// A refused operation. A wrong passcode is recorded as a failed attempt (and saved).
   private func refusal(_ summary: String, _ error: any Error) -> DeviceOutcome {
     switch error {
     case KeybagError.wrongPasscode:
-      _ = try? device.handle(.unlockFailed)
-      save()
+      var next = device
+      do {
+        _ = try next.handle(.unlockFailed)
+      } catch {
+        return .refused(summary, error.description, fix: Self.fix(for: error))
+      }
+      device = next
+      saveRecordingFailure()
       var cause = "wrong passcode (\(device.passcode.failedAttempts) failed attempt(s) in a row)"
       if let until = device.passcode.blockedUntil {
         cause +=
@@ -183,21 +218,14 @@ extension SimulatedDevice {
     }
   }
 
-  /// Deletes every `akpu` item: their key no longer exists. Records how many, and when, so
-  /// that a later errSecItemNotFound can mention them (``PasscodeRemoval``).
-  private func purgePasscodeOnlyItems() -> Int {
-    var deleted: [String: Int] = [:]
-    for itemClass in ItemClass.allCases {
-      guard let rows = try? database.rows(in: itemClass, matching: ["pdmn": .text("akpu")])
-      else { continue }
-      let ids = rows.compactMap(\.rowID)
-      let count = (try? database.delete(rowIDs: ids, in: itemClass)) ?? 0
-      if count > 0 { deleted[itemClass.rawValue] = count }
-    }
+  /// Has the engine delete every `akpu` item: their key no longer exists. Records how many,
+  /// and when, so that a later errSecItemNotFound can mention them (``PasscodeRemoval``).
+  private func purgePasscodeOnlyItems() throws(ItemStoreError) -> Int {
+    let deleted = try engine.purgeItems(protectedBy: .akpu)
     if !deleted.isEmpty {
       passcodeRemovals.append(PasscodeRemoval(at: device.clock.now, deleted: deleted))
       passcodeRemovals = Array(passcodeRemovals.suffix(PasscodeRemoval.remembered))
-      save()
+      saveRecordingFailure()
     }
     return deleted.values.reduce(0, +)
   }
