@@ -191,6 +191,11 @@ extension SimulatedDevice {
           + "(\(until.duration(since: device.clock.now)) from now)"
       }
       return .refused(summary, cause, fix: "enter the device's current passcode")
+    case KeybagError.corrupt(let detail):
+      return .refused(
+        summary, "the keybag in the device file is damaged (\(detail)); this is not a wrong "
+          + "passcode, so no failed attempt was counted",
+        fix: "restore the device file from a copy, or create a new device")
     case KeybagError.emptyPasscode:
       return .refused(summary, "the passcode is empty", fix: "use at least one digit")
     case let error as DeviceError:
