@@ -64,8 +64,11 @@ extension SimulatedDevice {
       throw .store(error)
     }
     guard let deviceBlob = blobs.device, let keybagBlob = blobs.keybag else {
-      if blobs.device == nil, blobs.keybag == nil, !holdsItems {
-        throw .noDevice(path: path)
+      if blobs.device == nil, blobs.keybag == nil {
+        // No state at all: an interrupted creation, unless items show a device lived here.
+        guard holdsItems else { throw .noDevice(path: path) }
+        throw .corruptState(
+          path: path, part: "device state", detail: "it is missing, but the file holds items")
       }
       let part = blobs.device == nil ? "device state" : "keybag"
       throw .corruptState(path: path, part: part, detail: "it is missing")
@@ -156,11 +159,18 @@ extension SimulatedDevice {
     let url = URL(fileURLWithPath: path)
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(".\(url.lastPathComponent).creating-\(UUID().uuidString)").path
-    do {
-      let staging = try ItemDatabase(path: temporary)
+    do throws(SimulatedDeviceError) {
+      let staging: ItemDatabase
+      do {
+        staging = try ItemDatabase(path: temporary)
+      } catch {
+        throw .store(error)
+      }
       let draft = SimulatedDevice(
         device: device, keybag: keybag, database: staging, caller: caller)
       try draft.save()
+    } catch .store(.missingFolder(_, let folder)) {
+      throw .store(.missingFolder(path: path, folder: folder))
     } catch {
       removeStaging(temporary)
       throw .store(.cannotOpen(path: path, reason: "it could not be created (\(error))"))
