@@ -14,7 +14,7 @@ extension SimulatedDevice {
     do throws(InstallRefusal) {
       try Provisioning.check(app, registry: apps)
     } catch {
-      return .refused("\(app.bundleID) not installed", error.cause, fix: error.fix)
+      return .refused("\(app.bundleID) not installed", .installRefused(error))
     }
     apps.record(app)
     var reinstalled: [String] = []
@@ -92,17 +92,15 @@ extension SimulatedDevice {
     if let host = app.identity.hostBundleID {
       return .refused(
         "\(bundleID) not transferred",
-        "\(bundleID) is an extension; extensions are transferred with their host app",
-        fix: "`app transfer \(host) team \(team)`")
+        .extensionTransfer(bundleID: bundleID, host: host, team: team))
     }
     guard Provisioning.isTeamID(team) else {
-      return .refused(
-        "\(bundleID) not transferred",
-        "`\(team)` is not a team id: Apple team ids are ten upper-case letters and digits")
+      return .refused("\(bundleID) not transferred", .notATeamID(team))
     }
     let oldTeam = app.identity.teamID
     guard team != oldTeam else {
-      return .refused("\(bundleID) not transferred", "\(bundleID) already belongs to team \(team)")
+      return .refused(
+        "\(bundleID) not transferred", .alreadyInTeam(bundleID: bundleID, team: team))
     }
     let moved = [app] + apps.extensions(of: bundleID)
     let oldGroups = Set(moved.filter(\.isInstalled).flatMap(\.identity.accessGroups))
@@ -168,7 +166,7 @@ extension SimulatedDevice {
     do {
       deleted = try engine.deleteItems(inAccessGroups: groups)
     } catch {
-      return .refused("keychain not reset", "the simulated keychain database failed: \(error)")
+      return .refused("keychain not reset", .storeFailed(detail: "\(error)"))
     }
     return .done(
       "deleted \(deleted) item(s) in \(bundleID)'s access groups ("
@@ -214,15 +212,11 @@ extension SimulatedDevice {
   }
 
   private func unknownApp(_ bundleID: String, action: String) -> DeviceOutcome {
-    let installed = apps.apps.filter(\.isInstalled).map(\.bundleID)
-    let cause =
-      apps.app(bundleID) == nil
-      ? "no app \(bundleID) was ever installed on this device"
-      : "\(bundleID) was deleted from this device"
     return .refused(
-      "\(bundleID): \(action)", cause,
-      fix: "install it with `app install \(bundleID) team <TEAMID> ...`; installed: "
-        + (installed.isEmpty ? "none" : installed.joined(separator: ", ")))
+      "\(bundleID): \(action)",
+      .unknownApp(
+        bundleID: bundleID, everInstalled: apps.app(bundleID) != nil,
+        installed: apps.apps.filter(\.isInstalled).map(\.bundleID)))
   }
 
   /// `A (default), B, C`, or `none` for an app with no entitlements.

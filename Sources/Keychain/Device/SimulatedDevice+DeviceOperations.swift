@@ -13,7 +13,8 @@ extension SimulatedDevice {
       commands = try next.handle(.passcodeSet)
       try keybag.setPasscode(passcode)
     } catch {
-      return refusal("passcode not set", error)
+      // "passcode not set" would read as "the device has no passcode".
+      return refusal("passcode unchanged", error)
     }
     commit(next, commands)
     return .done(
@@ -56,9 +57,7 @@ extension SimulatedDevice {
     } catch {
       return .refused(
         "passcode removed, but its kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly items were "
-          + "not deleted",
-        "the simulated keychain database failed: \(error)",
-        fix: "this is a simulator fault, not app behaviour; please report it")
+          + "not deleted", .storeFailed(detail: "\(error)"))
     }
     return .done(
       "passcode removed; \(purged) kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly item(s) "
@@ -109,9 +108,7 @@ extension SimulatedDevice {
       return .done("device unlocked (no passcode is set)")
     }
     guard let passcode else {
-      return .refused(
-        "device still locked", "a passcode is set; unlocking needs it",
-        fix: "unlock with the passcode")
+      return .refused("device still locked", .passcodeNeeded)
     }
     var next = device
     let commands: [KeybagCommand]
@@ -172,7 +169,8 @@ extension SimulatedDevice {
     saveRecordingFailure()
   }
 
-  /// A refused operation. A wrong passcode is recorded as a failed attempt (and saved).
+  /// A refused operation. A wrong passcode is recorded as a failed attempt (and saved); a
+  /// damaged keybag is not a wrong passcode and counts nothing.
   private func refusal(_ summary: String, _ error: any Error) -> DeviceOutcome {
     switch error {
     case KeybagError.wrongPasscode:
@@ -180,46 +178,23 @@ extension SimulatedDevice {
       do {
         _ = try next.handle(.unlockFailed)
       } catch {
-        return .refused(summary, error.description, fix: Self.fix(for: error))
+        return .refused(summary, .deviceRule(error))
       }
       device = next
       saveRecordingFailure()
-      var cause = "wrong passcode (\(device.passcode.failedAttempts) failed attempt(s) in a row)"
-      if let until = device.passcode.blockedUntil {
-        cause +=
-          "; passcode entry is disabled until \(until) "
-          + "(\(until.duration(since: device.clock.now)) from now)"
-      }
-      return .refused(summary, cause, fix: "enter the device's current passcode")
-    case KeybagError.corrupt(let detail):
       return .refused(
-        summary, "the keybag in the device file is damaged (\(detail)); this is not a wrong "
-          + "passcode, so no failed attempt was counted",
-        fix: "restore the device file from a copy, or create a new device")
+        summary,
+        .wrongPasscode(
+          failedAttempts: device.passcode.failedAttempts,
+          blockedUntil: device.passcode.blockedUntil, now: device.clock.now))
+    case KeybagError.corrupt(let detail):
+      return .refused(summary, .damagedKeybag(detail: detail))
     case KeybagError.emptyPasscode:
-      return .refused(summary, "the passcode is empty", fix: "use at least one digit")
+      return .refused(summary, .emptyPasscode)
     case let error as DeviceError:
-      return .refused(summary, error.description, fix: Self.fix(for: error))
+      return .refused(summary, .deviceRule(error))
     default:
-      return .refused(summary, "\(error)")
-    }
-  }
-
-  private static func fix(for error: DeviceError) -> String? {
-    switch error {
-    case .passcodeAlreadySet: "change it with changePasscode(from:to:)"
-    case .noPasscode: "set a passcode first"
-    case .blocked: "wait until the delay ends (advance the clock)"
-    case .deviceLocked: "unlock the device first"
-    case .invalidTimeAdvance: "advance the clock by a positive duration"
-    case .biometryNotAvailable: "choose hardware first (biometry type faceID or touchID)"
-    case .biometryNotEnrolled: "enrol a face or finger first"
-    case .biometryLockedOut: "unlock with the passcode"
-    case .alreadyEnrolled: "enrol another name"
-    case .notEnrolled: "remove a name that is enrolled"
-    case .enrolmentLimitReached: "remove an enrolled identity first"
-    case .passcodeRequiredAfterRestart: "unlock with the passcode"
-    case .notLocked: "lock the device first"
+      return .refused(summary, .keybag("\(error)"))
     }
   }
 
