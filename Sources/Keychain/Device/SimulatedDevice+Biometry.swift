@@ -59,7 +59,7 @@ extension SimulatedDevice {
           cause: DeviceError.passcodeRequiredAfterRestart.description,
           fix: "unlock with the passcode (device unlock <passcode>)"))
     }
-    if case .denied(_, let cause, let fix)? = biometryUnavailability() {
+    if case .denied(_, let cause, let fix)? = authenticator.biometryUnavailability() {
       return .refused("device still locked", .biometryUnavailable(cause: cause, fix: fix))
     }
     guard let kind = AuthenticationPrompt.Kind.biometric(device.biometry.type) else {
@@ -67,8 +67,7 @@ extension SimulatedDevice {
         "device still locked",
         .biometryUnavailable(cause: DeviceError.biometryNotAvailable.description, fix: nil))
     }
-    let prompt = AuthenticationPrompt(kind: kind, reason: nil, app: nil, offersFallback: true)
-    switch userAgent.respond(to: prompt) {
+    switch authenticator.askOnLockScreen(kind) {
     case .match?:
       apply(.biometricUnlockSucceeded)
       return .done(
@@ -84,9 +83,7 @@ extension SimulatedDevice {
     case .cancel?:
       return .refused("device still locked", .promptDismissed(method: kind.title))
     case .fallback?:
-      let sheet = AuthenticationPrompt(
-        kind: .passcode, reason: nil, app: nil, offersFallback: false)
-      guard case .enter(let passcode)? = userAgent.respond(to: sheet) else {
+      guard let passcode = authenticator.askLockScreenPasscode() else {
         return .refused("device still locked", .passcodeKeypadDismissed)
       }
       return unlock(passcode: passcode)

@@ -52,14 +52,19 @@ public final class SimulatedDevice {
   public internal(set) var lastSaveError: String?
   /// The save failure not yet handed to ``takeSaveFailure()``.
   var pendingSaveFailure: SimulatedDeviceError?
+  /// The one owner of prompts, LAContext evaluations and keychain authorisation.
+  private(set) lazy var authenticator = Authenticator(host: self)
   /// Who answers prompts (Face ID, Touch ID, passcode sheets). The default never answers.
-  public var userAgent: any UserAgent = AbsentUser()
+  public var userAgent: any UserAgent {
+    get { authenticator.userAgent }
+    set { authenticator.userAgent = newValue }
+  }
   /// Whether the calling app is in the foreground; in the background no prompt can be shown.
   /// Not saved: a reopened device starts with its app in the foreground.
-  public var appState: AppExecutionState = .foreground
-  /// The last Face ID / Touch ID match in an app (not on the lock screen), to explain that
-  /// `touchIDAuthenticationAllowableReuseDuration` does not reuse it.
-  var lastInAppBiometricMatch: SimulatedInstant?
+  public var appState: AppExecutionState {
+    get { authenticator.appState }
+    set { authenticator.appState = newValue }
+  }
   /// The `akpu` items each passcode removal deleted, to explain a later errSecItemNotFound;
   /// saved with the device.
   var passcodeRemovals: [PasscodeRemoval] = []
@@ -113,7 +118,7 @@ public final class SimulatedDevice {
 
   var callContext: SecItemEngine.Context {
     var context = SecItemEngine.Context(device: device, caller: caller, now: now)
-    context.authorize = keychainAuthorizer()
+    context.authorize = authenticator.keychainAuthorizer()
     context.apps = apps
     context.passcodeRemovals = passcodeRemovals
     return context
