@@ -141,6 +141,33 @@ import Testing
     }
   }
 
+  /// A damaged row next to a good one: the call succeeds with the good one, and its note says
+  /// a row was dropped (it used to vanish without a word).
+  @Test func droppedDamagedRowIsReportedOnSuccess() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      let device = try makeFileDevice(path)
+      mustAdd(device, genp("good").adding(["v_Data": secret()]))
+      mustAdd(device, genp("bad").adding(["v_Data": secret()]))
+    }
+    let database = try ItemDatabase(path: path)
+    var row = try #require(try database.rows(in: .genp, matching: ["acct": .text("bad")]).first)
+    var sealed = try #require(row.sealedColumns["data"])
+    sealed[sealed.count - 1] ^= 0x01
+    row.sealedColumns["data"] = sealed
+    try database.replace(rowID: try #require(row.rowID), with: row)
+    let reopened = try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
+    let outcome = reopened.secItemCopyMatching(
+      ["class": .string("genp"), "r_Data": .bool(true), "m_Limit": .string("m_LimitAll")])
+    #expect(outcome.status == .errSecSuccess)
+    #expect(outcome.result == .array([secret()]))
+    let note = try #require(outcome.explanation)
+    #expect(note.isWarning)
+    #expect(note.cause.hasPrefix("1 matching item(s) could never be decrypted again"))
+    #expect(try reopened.listItems().count == 1)
+  }
+
   // MARK: - Creation that mktemp or a kill interrupted (issue 8, defect 4)
 
   /// `mktemp` makes an empty file: a device is created into it, and reopened later.
