@@ -56,9 +56,10 @@ import Testing
     let device = try makeDeviceWithPasscode()
     _ = device.lock()
     _ = device.advanceClock(by: .seconds(30))
-    let text = device.state.description
-    #expect(text.contains("locked since"))
-    #expect(text.contains("com.example.app"))
+    let state = device.state
+    #expect(state.lock == .locked(since: .epoch))
+    #expect(state.now == SimulatedInstant(milliseconds: 30_000))
+    #expect(state.caller.app.bundleID == "com.example.app")
     #expect(!device.state.availableClasses.contains(.ak))
     #expect(device.state.availableClasses.contains(.ck))
   }

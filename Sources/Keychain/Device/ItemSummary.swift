@@ -1,7 +1,8 @@
 import ItemStore
 
-/// One item as `show items` lists it: attributes only, never the secret.
-public struct ItemSummary: Sendable, Hashable, CustomStringConvertible {
+/// One item as `show items` lists it: attributes only, never the secret. Data only: the
+/// scenario runner words it (`ItemListing`).
+public struct ItemSummary: Sendable, Hashable {
   /// Whether the item's sealed attributes could be opened for the listing.
   public enum Readability: Sendable, Hashable {
     case readable
@@ -23,43 +24,6 @@ public struct ItemSummary: Sendable, Hashable, CustomStringConvertible {
   public var accessControl: SecAccessControl?
   public var hasData: Bool
   public var readability: Readability
-
-  /// One line: class, key attributes, protection, group, then the rest or why it is hidden.
-  public var description: String {
-    var parts = [itemClass]
-    for (name, value) in keyAttributes.sorted(by: { $0.key < $1.key }) {
-      parts.append("\(name)=\(Self.render(value))")
-    }
-    parts.append("pdmn=\(protection?.rawValue ?? "?")")
-    if synchronizable { parts.append("sync=1") }
-    if let accessGroup { parts.append("agrp=\(accessGroup)") }
-    switch readability {
-    case .readable:
-      for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
-        parts.append("\(name)=\(Self.render(value))")
-      }
-      if let accessControl {
-        parts.append("accc=\(accessControl.protection)\(FlagNames.describe(accessControl.flags))")
-      }
-      parts.append(hasData ? "data=<sealed>" : "no data")
-    case .locked(let reason):
-      parts.append("[locked: \(reason)]")
-    case .unrecoverable:
-      parts.append("[unrecoverable: cannot be decrypted]")
-    }
-    return parts.joined(separator: " ")
-  }
-
-  static func render(_ value: SecValue) -> String {
-    switch value {
-    case .string(let text): "\"\(text)\""
-    case .data(let bytes): "<\(bytes.count) bytes>"
-    case .number(let number): String(number)
-    case .bool(let flag): flag ? "true" : "false"
-    case .date(let date): date.formatted(.iso8601)
-    default: "\(value)"
-    }
-  }
 }
 
 extension SimulatedDevice {

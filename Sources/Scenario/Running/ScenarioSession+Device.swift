@@ -55,7 +55,7 @@ extension ScenarioSession {
   func show(_ topic: ShowTopic, statement: Statement) throws(ScenarioRuntimeError) -> StepReport {
     switch topic {
     case .device:
-      return StepReport(lines: device.state.description.components(separatedBy: "\n"))
+      return StepReport(lines: DeviceStateView.lines(device.state))
     case .items:
       let items: [ItemSummary]
       do {
