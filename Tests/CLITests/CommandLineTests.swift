@@ -167,7 +167,8 @@ import Testing
     let folder = try ScenarioFolder()
     let device = folder.path("phone.device")
     let setup = try folder.write("1.scenario", "device passcode 1234\n")
-    #expect(try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, setup]).status == 0)
+    #expect(
+      try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, setup]).status == 0)
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: device)
     let before = try Data(contentsOf: URL(fileURLWithPath: device))
     let change = try folder.write("2.scenario", "device unlock 1234\nwait 5m\n")

@@ -125,7 +125,10 @@ import Testing
       .extensionTransfer(
         bundleID: "com.example.app.widget", host: "com.example.app", team: "NEWTM12345")
     ),
-    ("com.example.app", "ABCDE12345", .alreadyInTeam(bundleID: "com.example.app", team: "ABCDE12345")),
+    (
+      "com.example.app", "ABCDE12345",
+      .alreadyInTeam(bundleID: "com.example.app", team: "ABCDE12345")
+    ),
     ("com.example.app", "new", .notATeamID("new")),
     (
       "com.nobody.app", "NEWTM12345",

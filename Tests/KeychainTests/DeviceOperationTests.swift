@@ -18,7 +18,8 @@ import Testing
     #expect(
       fifth.refusal
         == .wrongPasscode(
-          failedAttempts: 5, blockedUntil: SimulatedInstant(milliseconds: now.milliseconds + 60_000),
+          failedAttempts: 5,
+          blockedUntil: SimulatedInstant(milliseconds: now.milliseconds + 60_000),
           now: now))
     let blocked = device.unlock(passcode: "123456")
     #expect(blocked.status == .refused)

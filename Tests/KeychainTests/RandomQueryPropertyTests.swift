@@ -93,7 +93,8 @@ import Testing
       seen.insert(outcome.status)
       if outcome.status != .errSecSuccess {
         #expect(outcome.explanation != nil, "round \(round): \(outcome.status) unexplained")
-        #expect(try device.listItems().count == before, "round \(round): a failed call changed items")
+        #expect(
+          try device.listItems().count == before, "round \(round): a failed call changed items")
         #expect(outcome.result == nil)
       }
     }

@@ -55,7 +55,8 @@ enum DeviceFileFormat {
       let attributes = try FileManager.default.attributesOfItem(atPath: path)
       return (attributes[.size] as? NSNumber)?.intValue ?? 0
     } catch {
-      throw .cannotOpen(path: path, reason: "its size cannot be read (\(error.localizedDescription))")
+      throw .cannotOpen(
+        path: path, reason: "its size cannot be read (\(error.localizedDescription))")
     }
   }
 
