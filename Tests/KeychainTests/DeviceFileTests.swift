@@ -299,4 +299,27 @@ import Testing
     #expect(device.takeSaveFailure() == nil)
     #expect(device.state.saveError == nil)
   }
+
+  /// The akpu purge used to swallow a store error and report "0 … item(s) deleted"; it now
+  /// refuses, saying the items were not deleted and why.
+  @Test func purgeFailureIsNotReportedAsZeroDeleted() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let device = try makeFileDevice(path)
+    #expect(device.setPasscode("1357").succeeded)
+    mustAdd(device, genp().adding(["pdmn": .string("akpu"), "v_Data": secret()]))
+    let other = try ItemDatabase(path: path)
+    var outcome: DeviceOutcome?
+    try other.inTransaction {
+      try other.saveDeviceBlob(Data([1]), forKey: "lock-holder")
+      outcome = device.removePasscode(current: "1357")
+    }
+    let removal = try #require(outcome)
+    guard case .storeFailed? = removal.refusal else {
+      Issue.record("expected a store failure, got \(removal)")
+      return
+    }
+    #expect(removal.summary.contains("not deleted"))
+    #expect(try ItemDatabase(path: path).count(in: .genp) == 1)
+  }
 }
