@@ -114,6 +114,12 @@ extension Keybag {
         )
       } catch {
         for material in keys.values { material.key.wipe() }
+        // One passcode-derived key opens all the class keys or none: a key that fails when
+        // others opened is damage, not a wrong passcode (and must not count an attempt).
+        if passcode != nil, !keys.isEmpty {
+          throw .corrupt(
+            "the \(protectionClass.rawValue) class key does not unwrap although the others do")
+        }
         if passcode != nil { throw .wrongPasscode }
         throw .corrupt("the \(protectionClass.rawValue) class key does not unwrap under the UID")
       }

@@ -29,6 +29,7 @@ extension Keybag {
     let destroyed = destroyedKeyIDs.map(\.bytes).sorted { $0.lexicographicallyPrecedes($1) }
     writer.write(UInt16(clamping: destroyed.count))
     for id in destroyed.prefix(Int(UInt16.max)) { writer.write(id) }
+    writer.write(Sodium.checksum(writer.bytes))
     return PersistedKeybag(bytes: Data(writer.bytes))
   }
 
@@ -37,6 +38,10 @@ extension Keybag {
   ///
   /// The saved KDF parameters keep deriving the current passcode's key; `profile` applies to
   /// the next passcode set or change.
+  ///
+  /// A damaged blob is reported as such, never left to look like a wrong passcode later:
+  /// version 2 blobs end with a checksum of everything before it (version 1 blobs, written
+  /// before the checksum existed, are still read).
   ///
   /// - Throws: ``KeybagError/corrupt(_:)`` saying what is wrong and where.
   public convenience init(restoring saved: PersistedKeybag, profile: KDFProfile)
@@ -47,7 +52,7 @@ extension Keybag {
       throw .corrupt("not a keybag: the blob does not start with \"KSKB\"")
     }
     let version = try reader.readUInt8("version")
-    guard version == PersistedKeybag.currentVersion else {
+    guard PersistedKeybag.readableVersions.contains(version) else {
       throw .corrupt(
         "unsupported version \(version); this build reads version \(PersistedKeybag.currentVersion)"
       )
@@ -74,6 +79,9 @@ extension Keybag {
     for index in 0..<Int(try reader.readUInt16("destroyed key count")) {
       destroyed.insert(KeyID(bytes: try reader.read(KeyID.byteCount, "destroyed key id \(index)")))
     }
+    let checksummed = reader.offset
+    let checksum =
+      version >= 2 ? try reader.read(Sodium.checksumByteCount, "checksum") : nil
     guard reader.isAtEnd else {
       throw .corrupt("\(reader.remaining) unexpected bytes after the end, at byte \(reader.offset)")
     }
@@ -90,6 +98,9 @@ extension Keybag {
       } catch {
         throw .corrupt("the \(protectionClass.rawValue) class key does not unwrap under the UID")
       }
+    }
+    if let checksum, checksum != Sodium.checksum(saved.bytes.prefix(checksummed)) {
+      throw .corrupt("the checksum does not match: the blob is damaged")
     }
   }
 

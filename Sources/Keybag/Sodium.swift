@@ -13,6 +13,8 @@ enum Sodium {
   static let nonceByteCount = Int(crypto_aead_xchacha20poly1305_ietf_NPUBBYTES)
   static let tagByteCount = Int(crypto_aead_xchacha20poly1305_ietf_ABYTES)
   static let saltByteCount = Int(crypto_pwhash_argon2id_SALTBYTES)
+  /// The keybag checksum: BLAKE2b-256.
+  static let checksumByteCount = Int(crypto_generichash_BYTES)
   /// What sealing adds to a plaintext: the nonce in front, the tag behind.
   static let sealedOverhead = nonceByteCount + tagByteCount
 
@@ -55,11 +57,26 @@ enum Sodium {
     let status = out.withUnsafeMutableBytes { out in
       key.withUnsafeBytes { key in
         message.withUnsafeBytes { message in
-          crypto_generichash(
-            out.bindMemory(to: UInt8.self).baseAddress!, out.count,
-            message.bindMemory(to: UInt8.self).baseAddress, UInt64(message.count),
-            key.bindMemory(to: UInt8.self).baseAddress, key.count)
+          csodium_generichash(
+            out.baseAddress!, out.count, message.baseAddress, UInt64(message.count),
+            key.baseAddress, key.count)
         }
+      }
+    }
+    precondition(status == 0, "crypto_generichash failed with valid sizes")
+    return out
+  }
+
+  /// Unkeyed BLAKE2b-256 of `message` (`crypto_generichash`): the keybag blob's checksum,
+  /// which tells damage apart from a wrong passcode.
+  static func checksum(_ message: some Collection<UInt8>) -> [UInt8] {
+    ready()
+    let bytes = Array(message)
+    var out = [UInt8](repeating: 0, count: checksumByteCount)
+    let status = out.withUnsafeMutableBytes { out in
+      bytes.withUnsafeBytes { bytes in
+        csodium_generichash(
+          out.baseAddress!, out.count, bytes.baseAddress, UInt64(bytes.count), nil, 0)
       }
     }
     precondition(status == 0, "crypto_generichash failed with valid sizes")
@@ -81,11 +98,9 @@ enum Sodium {
     let status = out.withUnsafeMutableBytes { out in
       password.withUnsafeBytes { password in
         salt.withUnsafeBytes { salt in
-          crypto_pwhash(
-            out.bindMemory(to: UInt8.self).baseAddress!, UInt64(out.count),
-            password.bindMemory(to: CChar.self).baseAddress!, UInt64(password.count),
-            salt.bindMemory(to: UInt8.self).baseAddress!,
-            parameters.opsLimit, memLimit, crypto_pwhash_ALG_ARGON2ID13)
+          csodium_argon2id(
+            out.baseAddress!, UInt64(out.count), password.baseAddress!, UInt64(password.count),
+            salt.baseAddress!, parameters.opsLimit, memLimit)
         }
       }
     }
@@ -167,15 +182,13 @@ enum Sodium {
   ) {
     ready()
     precondition(output.count == nonceByteCount + plaintext.count + tagByteCount)
-    randombytes_buf(output.baseAddress!, nonceByteCount)
-    let out = output.bindMemory(to: UInt8.self).baseAddress!
+    let nonce = output.baseAddress!
+    randombytes_buf(nonce, nonceByteCount)
     let status = key.withUnsafeBytes { key in
       associatedData.withUnsafeBytes { ad in
-        crypto_aead_xchacha20poly1305_ietf_encrypt(
-          out + nonceByteCount, nil,
-          plaintext.bindMemory(to: UInt8.self).baseAddress, UInt64(plaintext.count),
-          ad.bindMemory(to: UInt8.self).baseAddress, UInt64(ad.count),
-          nil, out, key.bindMemory(to: UInt8.self).baseAddress!)
+        csodium_aead_encrypt(
+          nonce + nonceByteCount, plaintext.baseAddress, UInt64(plaintext.count),
+          ad.baseAddress, UInt64(ad.count), nonce, key.baseAddress!)
       }
     }
     precondition(status == 0, "crypto_aead_xchacha20poly1305_ietf_encrypt failed")
@@ -191,16 +204,12 @@ enum Sodium {
     guard sealed.count >= nonceByteCount + tagByteCount,
       output.count == sealed.count - nonceByteCount - tagByteCount
     else { return -1 }
-    let bytes = sealed.bindMemory(to: UInt8.self)
+    let nonce = sealed.baseAddress!
     return key.withUnsafeBytes { key in
       associatedData.withUnsafeBytes { ad in
-        crypto_aead_xchacha20poly1305_ietf_decrypt(
-          output.bindMemory(to: UInt8.self).baseAddress, nil,
-          nil,
-          bytes.baseAddress! + nonceByteCount, UInt64(bytes.count - nonceByteCount),
-          ad.bindMemory(to: UInt8.self).baseAddress, UInt64(ad.count),
-          bytes.baseAddress!,
-          key.bindMemory(to: UInt8.self).baseAddress!)
+        csodium_aead_decrypt(
+          output.baseAddress, nonce + nonceByteCount, UInt64(sealed.count - nonceByteCount),
+          ad.baseAddress, UInt64(ad.count), nonce, key.baseAddress!)
       }
     }
   }

@@ -138,6 +138,52 @@ import Testing
     #expect(result.status == 0, "\(result.stdout)")
   }
 
+  /// `--device "$(mktemp)"`: the empty file becomes the device, and a second run finds it.
+  @Test func emptyDeviceFileIsCreatedInto() throws {
+    let folder = try ScenarioFolder()
+    let device = folder.path("phone.device")
+    #expect(FileManager.default.createFile(atPath: device, contents: Data()))
+    let first = try folder.write("1.scenario", "device passcode 1234\n")
+    let second = try folder.write("2.scenario", "expect device beforeFirstUnlock\n")
+    let created = try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, first])
+    #expect(created.status == 0, "\(created.stdout)\(created.stderr)")
+    let reopened = try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, second])
+    #expect(reopened.status == 0, "\(reopened.stdout)\(reopened.stderr)")
+  }
+
+  @Test func missingDeviceFolderIsNamed() throws {
+    let folder = try ScenarioFolder()
+    let device = folder.path("no-such-folder/phone.device")
+    let file = try folder.write("1.scenario", "device lock\n")
+    let result = try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, file])
+    #expect(result.status != 0)
+    #expect(result.stderr.contains("the folder '\(folder.path("no-such-folder"))' does not exist"))
+  }
+
+  /// SQLite opens a file it may not write read-only and used to lose every change with exit
+  /// status 0. The run now refuses the file up front, naming it. As root, the executable runs
+  /// without the capability that lets root write a read-only file.
+  @Test func readOnlyDeviceFileIsRefused() throws {
+    let folder = try ScenarioFolder()
+    let device = folder.path("phone.device")
+    let setup = try folder.write("1.scenario", "device passcode 1234\n")
+    #expect(
+      try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, setup]).status == 0)
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: device)
+    let before = try Data(contentsOf: URL(fileURLWithPath: device))
+    let change = try folder.write("2.scenario", "device unlock 1234\nwait 5m\n")
+    let arguments = ["run", "--kdf", "fast", "--device", device, change]
+    let result =
+      getuid() == 0
+      ? try ExecutableRunner.run(
+        ["--bounding-set=-dac_override,-dac_read_search", "--", ExecutableRunner.executable.path]
+          + arguments, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+      : try ExecutableRunner.run(arguments)
+    #expect(result.status != 0, "\(result.stdout)")
+    #expect(result.stderr.contains("'\(device)' is read-only"), "\(result.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: device)) == before)
+  }
+
   @Test(arguments: ["-25308", "errSecInteractionNotAllowed"])
   func explainPrintsMeaningCausesAndFix(_ status: String) throws {
     let result = try ExecutableRunner.run(["explain", status])

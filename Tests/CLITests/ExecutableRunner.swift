@@ -21,7 +21,11 @@ struct ExecutableRunner {
       ?? candidates[0]
   }()
 
-  static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+  /// Runs `executable` (by default keychain-sim; a wrapper such as setpriv that then runs it)
+  /// with `arguments`.
+  static func run(
+    _ arguments: [String], stdin: String? = nil, executable: URL = Self.executable
+  ) throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

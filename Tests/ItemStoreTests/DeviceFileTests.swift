@@ -51,16 +51,28 @@ import Testing
     }
   }
 
-  @Test func missingDirectoryCannotBeOpened() throws {
+  /// The folder is named as missing, rather than SQLite's "unable to open database file".
+  @Test func missingFolderIsNamed() throws {
     try withTemporaryPath { path in
       let inside = path + "/no/such/dir/device.sqlite"
-      let error = try #require(throws: ItemStoreError.self) { try ItemDatabase(path: inside) }
-      guard case .cannotOpen(let reported, _) = error else {
-        Issue.record("expected cannotOpen, got \(error)")
-        return
+      #expect(throws: ItemStoreError.missingFolder(path: inside, folder: path + "/no/such/dir")) {
+        try ItemDatabase(path: inside)
       }
-      #expect(reported == inside)
-      #expect(error.description.contains(inside))
+      #expect(!FileManager.default.fileExists(atPath: path))
+    }
+  }
+
+  /// Schema version 0 with every table present names the version, not an empty table list.
+  @Test func schemaVersionZeroSaysWhatIsWrong() throws {
+    try withTemporaryPath { path in
+      _ = try ItemDatabase(path: path)
+      do {
+        let raw = try Connection(path: path, mode: .existingOnly)
+        try raw.run("PRAGMA user_version = 0")
+      }
+      #expect(
+        throws: ItemStoreError.corruptDatabase(path: path, detail: "schema version 0, expected 1")
+      ) { try ItemDatabase(path: path) }
     }
   }
 

@@ -93,7 +93,7 @@ import Testing
     [
       ("empty", { $0 = [] }, "truncated at byte 0 reading magic"),
       ("bad magic", { $0[0] = UInt8(ascii: "X") }, "not a keybag"),
-      ("future version", { $0[4] = 2 }, "unsupported version 2; this build reads version 1"),
+      ("future version", { $0[4] = 3 }, "unsupported version 3; this build reads version 2"),
       ("version zero", { $0[4] = 0 }, "unsupported version 0"),
       ("huge memLimit", { $0[13] = 0xff }, "KDF parameters out of range"),
       (

@@ -119,17 +119,35 @@ import Testing
     #expect(device.apps.appGroupTeams["group.com.example"] == "NEWTM12345")
   }
 
-  @Test(arguments: [
-    ("com.example.app.widget", "NEWTM12345", "transferred with their host"),
-    ("com.example.app", "ABCDE12345", "already belongs"),
-    ("com.example.app", "new", "not a team id"),
-    ("com.nobody.app", "NEWTM12345", "was ever installed"),
-  ])
-  func transferIsRefused(bundleID: String, team: String, says: String) throws {
+  static let transferRefusals: [(bundleID: String, team: String, refusal: DeviceRefusal)] = [
+    (
+      "com.example.app.widget", "NEWTM12345",
+      .extensionTransfer(
+        bundleID: "com.example.app.widget", host: "com.example.app", team: "NEWTM12345")
+    ),
+    (
+      "com.example.app", "ABCDE12345",
+      .alreadyInTeam(bundleID: "com.example.app", team: "ABCDE12345")
+    ),
+    ("com.example.app", "new", .notATeamID("new")),
+    (
+      "com.nobody.app", "NEWTM12345",
+      .unknownApp(bundleID: "com.nobody.app", everInstalled: false, installed: [])
+    ),
+  ]
+
+  @Test(arguments: transferRefusals.indices)
+  func transferIsRefused(_ index: Int) throws {
+    let (bundleID, team, refusal) = Self.transferRefusals[index]
     let device = try Self.suite()
+    var expected = refusal
+    if case .unknownApp(let name, let ever, _) = refusal {  // lists what is installed
+      let installed = device.apps.apps.filter(\.isInstalled).map(\.bundleID)
+      #expect(installed.contains("com.example.app.share"))
+      expected = .unknownApp(bundleID: name, everInstalled: ever, installed: installed)
+    }
     let outcome = device.transfer(bundleID: bundleID, toTeam: team)
-    #expect(!outcome.succeeded)
-    #expect(outcome.description.contains(says), "\(outcome)")
+    #expect(outcome.refusal == expected, "\(outcome)")
   }
 
   @Test func resetDeletesEveryItemInTheAppsGroupsOnly() throws {
@@ -145,7 +163,7 @@ import Testing
     let reset = device.resetKeychain(of: "com.example.app")
     #expect(reset.summary.hasPrefix("deleted 3 item(s)"))
     #expect(reset.explanation?.cause.contains("not an iOS behaviour") == true)
-    #expect(device.listItems().count == 1)
+    #expect(try device.listItems().count == 1)
     #expect(device.secItemCopyMatching(genp("d")).status == .errSecSuccess)
   }
 

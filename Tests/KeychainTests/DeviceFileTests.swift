@@ -126,7 +126,7 @@ import Testing
     // securityd skips and deletes items it cannot decrypt (fact sheet §4).
     #expect(outcome.status == .errSecItemNotFound)
     #expect(outcome.explanation?.cause.contains("could never be decrypted") == true)
-    #expect(reopened.listItems().isEmpty)
+    #expect(try reopened.listItems().isEmpty)
   }
 
   @Test func openingAMissingFileOrCreatingOverADeviceIsAnError() throws {
@@ -139,5 +139,187 @@ import Testing
     #expect(throws: SimulatedDeviceError.deviceExists(path: path)) {
       try makeFileDevice(path)
     }
+  }
+
+  /// A damaged row next to a good one: the call succeeds with the good one, and its note says
+  /// a row was dropped (it used to vanish without a word).
+  @Test func droppedDamagedRowIsReportedOnSuccess() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      let device = try makeFileDevice(path)
+      mustAdd(device, genp("good").adding(["v_Data": secret()]))
+      mustAdd(device, genp("bad").adding(["v_Data": secret()]))
+    }
+    let database = try ItemDatabase(path: path)
+    var row = try #require(try database.rows(in: .genp, matching: ["acct": .text("bad")]).first)
+    var sealed = try #require(row.sealedColumns["data"])
+    sealed[sealed.count - 1] ^= 0x01
+    row.sealedColumns["data"] = sealed
+    try database.replace(rowID: try #require(row.rowID), with: row)
+    let reopened = try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
+    let outcome = reopened.secItemCopyMatching(
+      ["class": .string("genp"), "r_Data": .bool(true), "m_Limit": .string("m_LimitAll")])
+    #expect(outcome.status == .errSecSuccess)
+    #expect(outcome.result == .array([secret()]))
+    let note = try #require(outcome.explanation)
+    #expect(note.isWarning)
+    #expect(note.cause.hasPrefix("1 matching item(s) could never be decrypted again"))
+    #expect(try reopened.listItems().count == 1)
+  }
+
+  // MARK: - Creation that mktemp or a kill interrupted (issue 8, defect 4)
+
+  /// `mktemp` makes an empty file: a device is created into it, and reopened later.
+  @Test func deviceIsCreatedIntoAnEmptyFile() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    #expect(throws: SimulatedDeviceError.noDevice(path: path)) {
+      try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
+    }
+    let options = SimulatedDevice.Options(kdfProfile: .fast, path: path)
+    do {
+      let device = try SimulatedDevice.openOrCreate(options: options)
+      #expect(device.setPasscode("1357").succeeded)
+    }
+    let reopened = try SimulatedDevice.openOrCreate(options: options)
+    #expect(reopened.state.passcodeSet)
+    #expect(reopened.state.lock == .beforeFirstUnlock)
+  }
+
+  /// A creation killed after the store's tables but before the device state was written
+  /// holds nothing to lose: it is created again instead of refused forever.
+  @Test func interruptedCreationIsRecreated() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do { _ = try ItemDatabase(path: path) }  // tables, no device blobs: the kill's leftover
+    let options = SimulatedDevice.Options(kdfProfile: .fast, path: path)
+    let device = try SimulatedDevice.openOrCreate(options: options)
+    mustAdd(device, genp().adding(["v_Data": secret()]))
+    let reopened = try SimulatedDevice.open(path: path, options: options)
+    #expect(try reopened.listItems().count == 1)
+  }
+
+  /// Creation goes through a hidden staging file renamed into place: nothing is left next
+  /// to the device file, and a file holding items but no device state is never replaced.
+  @Test func creationLeavesNoStagingFileAndNeverReplacesItems() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("keychain-sim-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("phone.device").path
+    _ = try makeFileDevice(path)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["phone.device"])
+
+    let orphan = folder.appendingPathComponent("orphan.device").path
+    do {
+      let database = try ItemDatabase(path: orphan)
+      try database.insert(
+        ItemRow(itemClass: .genp, plainColumns: ["acct": .text("a"), "pdmn": .text("ak")]))
+    }
+    #expect(
+      throws: SimulatedDeviceError.corruptState(
+        path: orphan, part: "device state", detail: "it is missing, but the file holds items")
+    ) { try SimulatedDevice.openOrCreate(options: .init(kdfProfile: .fast, path: orphan)) }
+    #expect(try ItemDatabase(path: orphan).count(in: .genp) == 1)
+  }
+
+  // MARK: - Messages (issue 8, defect 8)
+
+  @Test func missingKeybagIsNamedNotCalledNoDevice() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do { _ = try makeFileDevice(path) }
+    try ItemDatabase(path: path).removeDeviceBlob(forKey: "keybag")
+    #expect(
+      throws: SimulatedDeviceError.corruptState(path: path, part: "keybag", detail: "it is missing")
+    ) { try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast)) }
+  }
+
+  @Test func missingFolderIsNamed() throws {
+    let path = temporaryPath() + "/no/such/folder/phone.device"
+    let error = try #require(throws: SimulatedDeviceError.self) {
+      try SimulatedDevice.openOrCreate(options: .init(kdfProfile: .fast, path: path))
+    }
+    guard case .store(.missingFolder(let reported, let folder)) = error else {
+      Issue.record("expected a missing folder, got \(error)")
+      return
+    }
+    #expect(reported == path)
+    #expect(folder == (path as NSString).deletingLastPathComponent)
+  }
+
+  // MARK: - Damage is damage (issue 8, defect 6)
+
+  /// One flipped byte in the keybag's salt made every later unlock a "wrong passcode" that
+  /// counted a failed attempt; the checksum reports it as damage when the file is opened.
+  @Test func damagedKeybagIsDamageNotAWrongPasscode() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do { #expect(try makeFileDevice(path).setPasscode("2468").succeeded) }
+    let database = try ItemDatabase(path: path)
+    var blob = try #require(try database.deviceBlob(forKey: "keybag"))
+    // magic 4, version 1, KDF 16, UID 32, passcode flag 1: the salt starts at byte 54.
+    blob[54] ^= 0x01
+    try database.saveDeviceBlob(blob, forKey: "keybag")
+    let error = try #require(throws: SimulatedDeviceError.self) {
+      try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
+    }
+    guard case .corruptState(_, "keybag", let detail) = error else {
+      Issue.record("expected a damaged keybag, got \(error)")
+      return
+    }
+    #expect(detail.contains("checksum"))
+  }
+
+  // MARK: - Saving is reported (issue 8, defect 9)
+
+  /// A change the file cannot take (another process holds the write lock) is kept in memory
+  /// but reported once through takeSaveFailure, naming the file.
+  @Test func saveFailureIsReportedOnce() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let device = try makeFileDevice(path)
+    #expect(device.takeSaveFailure() == nil)
+    let other = try ItemDatabase(path: path)
+    try other.inTransaction {
+      try other.saveDeviceBlob(Data([1]), forKey: "lock-holder")
+      _ = device.advanceClock(by: .seconds(1))
+    }
+    let failure = try #require(device.takeSaveFailure())
+    guard case .saveFailed(let reported, _) = failure else {
+      Issue.record("expected saveFailed, got \(failure)")
+      return
+    }
+    #expect(reported == path)
+    #expect(device.takeSaveFailure() == nil)
+    #expect(device.state.saveError != nil)
+    _ = device.advanceClock(by: .seconds(1))
+    #expect(device.takeSaveFailure() == nil)
+    #expect(device.state.saveError == nil)
+  }
+
+  /// The akpu purge used to swallow a store error and report "0 … item(s) deleted"; it now
+  /// refuses, saying the items were not deleted and why.
+  @Test func purgeFailureIsNotReportedAsZeroDeleted() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let device = try makeFileDevice(path)
+    #expect(device.setPasscode("1357").succeeded)
+    mustAdd(device, genp().adding(["pdmn": .string("akpu"), "v_Data": secret()]))
+    let other = try ItemDatabase(path: path)
+    var outcome: DeviceOutcome?
+    try other.inTransaction {
+      try other.saveDeviceBlob(Data([1]), forKey: "lock-holder")
+      outcome = device.removePasscode(current: "1357")
+    }
+    let removal = try #require(outcome)
+    guard case .storeFailed? = removal.refusal else {
+      Issue.record("expected a store failure, got \(removal)")
+      return
+    }
+    #expect(removal.summary.contains("not deleted"))
+    #expect(try ItemDatabase(path: path).count(in: .genp) == 1)
   }
 }

@@ -14,7 +14,13 @@ import Testing
       #expect(device.state.failedPasscodeAttempts == attempt)
     }
     let fifth = device.unlock(passcode: "000000")
-    #expect(fifth.explanation?.cause.contains("disabled until") == true)
+    let now = device.state.now
+    #expect(
+      fifth.refusal
+        == .wrongPasscode(
+          failedAttempts: 5,
+          blockedUntil: SimulatedInstant(milliseconds: now.milliseconds + 60_000),
+          now: now))
     let blocked = device.unlock(passcode: "123456")
     #expect(blocked.status == .refused)
     #expect(device.state.lock != .unlocked)
@@ -25,8 +31,11 @@ import Testing
 
   @Test func passcodeOperationsNeedTheDeviceUnlockedAndTheRightPasscode() throws {
     let device = try makeDeviceWithPasscode()
-    #expect(device.setPasscode("1").status == .refused)
-    #expect(device.changePasscode(from: "999999", to: "1").status == .refused)
+    let again = device.setPasscode("1")
+    #expect(again.refusal == .deviceRule(.passcodeAlreadySet))
+    #expect(again.summary == "passcode unchanged")  // not "passcode not set"
+    let wrong = device.changePasscode(from: "999999", to: "1")
+    #expect(wrong.refusal == .wrongPasscode(failedAttempts: 1, blockedUntil: nil, now: .epoch))
     #expect(device.changePasscode(from: "123456", to: "777777").succeeded)
     _ = device.lock()
     #expect(device.removePasscode(current: "777777").status == .refused)
@@ -48,9 +57,10 @@ import Testing
     let device = try makeDeviceWithPasscode()
     _ = device.lock()
     _ = device.advanceClock(by: .seconds(30))
-    let text = device.state.description
-    #expect(text.contains("locked since"))
-    #expect(text.contains("com.example.app"))
+    let state = device.state
+    #expect(state.lock == .locked(since: .epoch))
+    #expect(state.now == SimulatedInstant(milliseconds: 30_000))
+    #expect(state.caller.app.bundleID == "com.example.app")
     #expect(!device.state.availableClasses.contains(.ak))
     #expect(device.state.availableClasses.contains(.ck))
   }

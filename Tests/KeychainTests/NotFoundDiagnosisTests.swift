@@ -218,7 +218,7 @@ import Testing
     // UISkip is refused outside CopyMatching, and without it the item is simply found.
     if testCase.name.contains("UISkip") && call != "copy" { return }
     let (device, query) = try testCase.setUp()
-    let itemsBefore = device.listItems()
+    let itemsBefore = try device.listItems()
     let deviceBefore = device.device
     let outcome: SecItemOutcome
     switch call {
@@ -229,7 +229,7 @@ import Testing
     #expect(outcome.status == .errSecItemNotFound)
     #expect(outcome.explanation?.description.contains(Self.secretText) == false)
     #expect(outcome.result == nil)
-    #expect(device.listItems() == itemsBefore)
+    #expect(try device.listItems() == itemsBefore)
     #expect(device.device == deviceBefore)
   }
 

@@ -79,11 +79,11 @@ import Testing
     let device = try makeDevice()
     #expect(device.install(Self.host).succeeded)
     let outcome = device.install(refusal.app)
-    #expect(!outcome.succeeded)
-    #expect(
-      outcome.explanation?.cause.contains(refusal.says) == true
-        || outcome.explanation?.fix?.contains(refusal.says) == true,
-      "\(outcome)")
+    guard case .installRefused(let why)? = outcome.refusal else {
+      Issue.record("expected an install refusal, got \(outcome)")
+      return
+    }
+    #expect(why.cause.contains(refusal.says) || why.fix?.contains(refusal.says) == true, "\(why)")
     #expect(
       device.apps.isInstalled(refusal.app.bundleID) == (refusal.app.bundleID == "com.example.app"))
   }

@@ -80,7 +80,7 @@ import Testing
       if round == 60 { _ = device.advanceClock(by: .seconds(30)) }
       if round == 100 { _ = device.unlock(passcode: "123456") }
       let query = generator.query()
-      let before = device.listItems().count
+      let before = try device.listItems().count
       let outcome: SecItemOutcome
       let call = round % 4
       switch call {
@@ -93,7 +93,8 @@ import Testing
       seen.insert(outcome.status)
       if outcome.status != .errSecSuccess {
         #expect(outcome.explanation != nil, "round \(round): \(outcome.status) unexplained")
-        #expect(device.listItems().count == before, "round \(round): a failed call changed items")
+        #expect(
+          try device.listItems().count == before, "round \(round): a failed call changed items")
         #expect(outcome.result == nil)
       }
     }

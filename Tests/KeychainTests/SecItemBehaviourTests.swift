@@ -178,20 +178,20 @@ import Testing
       #expect(!text.contains(secretText))
     }
     #expect(!wrong.description.contains("999999"))
-    #expect(!device.listItems().description.contains(secretText))
+    #expect(try !device.listItems().description.contains(secretText))
   }
 
   @Test func listItemsShowsAttributesAndSaysWhenLocked() throws {
     let device = try makeDeviceWithPasscode()
     mustAdd(device, genp("a").adding(["labl": .string("Label"), "v_Data": secret()]))
     mustAdd(device, genp("b").adding(["pdmn": .string("dk"), "v_Data": secret()]))
-    let unlocked = device.listItems()
+    let unlocked = try device.listItems()
     #expect(unlocked.count == 2)
     #expect(unlocked[0].attributes["labl"] == .string("Label"))
     #expect(unlocked[0].hasData)
     _ = device.lock()
     _ = device.advanceClock(by: .hours(3))
-    let locked = device.listItems()
+    let locked = try device.listItems()
     guard case .locked(let reason) = locked[0].readability else {
       Issue.record("expected the class A item to be listed as locked")
       return

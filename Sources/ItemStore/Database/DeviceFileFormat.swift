@@ -27,20 +27,60 @@ enum DeviceFileFormat {
       try createSchema(on: connection)
       return connection
     }
-    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    if let type = attributes?[.type] as? FileAttributeType, type == .typeDirectory {
-      throw .cannotOpen(path: path, reason: "it is a directory")
-    }
-    guard let size = attributes?[.size] as? Int, size > 0 else {
+    guard let size = try existingFileSize(path), size > 0 else {
       // Missing, or empty (e.g. made by mktemp): nothing in it to lose.
+      try checkFolderExists(of: path)
       let connection = try connect(path, mode: .createIfMissing, path: path)
+      try refuseReadOnly(connection, path: path)
       try createSchema(on: connection)
       return connection
     }
     try DeviceFileHeader.check(path: path, fileSize: size)
     let connection = try connect(path, mode: .existingOnly, path: path)
     try validate(connection, path: path)
+    try refuseReadOnly(connection, path: path)
     return connection
+  }
+
+  /// The size of the file at `path`, or `nil` when there is none.
+  /// - Throws: ``ItemStoreError/cannotOpen(path:reason:)`` for a directory or a file whose
+  ///   attributes cannot be read.
+  static func existingFileSize(_ path: String) throws(ItemStoreError) -> Int? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return nil
+    }
+    if isDirectory.boolValue { throw .cannotOpen(path: path, reason: "it is a directory") }
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      return (attributes[.size] as? NSNumber)?.intValue ?? 0
+    } catch {
+      throw .cannotOpen(
+        path: path, reason: "its size cannot be read (\(error.localizedDescription))")
+    }
+  }
+
+  /// A device file in a folder that does not exist cannot be created: say so, rather than
+  /// SQLite's "unable to open database file".
+  private static func checkFolderExists(of path: String) throws(ItemStoreError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    guard !folder.isEmpty else { return }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+      throw .missingFolder(path: path, folder: folder)
+    }
+    if !isDirectory.boolValue {
+      throw .cannotOpen(path: path, reason: "'\(folder)' is not a folder")
+    }
+  }
+
+  /// SQLite quietly opens a file it may not write read-only; every later change would then
+  /// fail or be lost. Refuse such a file up front, naming it.
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/db_readonly.html>
+  private static func refuseReadOnly(
+    _ connection: Connection, path: String
+  ) throws(ItemStoreError) {
+    if connection.isReadOnly { throw .readOnly(path: path) }
   }
 
   private static func connect(
@@ -71,6 +111,8 @@ enum DeviceFileFormat {
     do {
       try connection.executeScript(script)
     } catch {
+      // Best effort: the script's own error is the one reported, and a failed ROLLBACK
+      // leaves nothing committed either (the transaction never reached COMMIT).
       try? connection.executeScript("ROLLBACK")
       throw ItemStoreError.sqlite(error)
     }
@@ -98,10 +140,15 @@ enum DeviceFileFormat {
       }
       let missing = try missingTables(connection)
       guard version == currentVersion, missing.isEmpty else {
+        var problems: [String] = []
+        if version != currentVersion {
+          problems.append("schema version \(version), expected \(currentVersion)")
+        }
+        if !missing.isEmpty {
+          problems.append("missing tables: " + missing.joined(separator: ", "))
+        }
         throw ItemStoreError.corruptDatabase(
-          path: path,
-          detail: "schema version \(version), missing tables: "
-            + missing.joined(separator: ", "))
+          path: path, detail: problems.joined(separator: "; "))
       }
     } catch let error as ItemStoreError {
       throw error

@@ -21,8 +21,14 @@ struct DeviceFileHeader {
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw .cannotOpen(path: path, reason: "the file cannot be read")
     }
+    // Closing a handle only read from cannot lose anything; a failure there changes nothing.
     defer { try? handle.close() }
-    let bytes = (try? handle.read(upToCount: length)) ?? Data()
+    let bytes: Data
+    do {
+      bytes = try handle.read(upToCount: length) ?? Data()
+    } catch {
+      throw .cannotOpen(path: path, reason: "the file cannot be read")
+    }
     guard bytes.starts(with: magic.prefix(min(bytes.count, magic.count))) else {
       throw .notADatabase(path: path)
     }

@@ -37,6 +37,14 @@ public final class ItemDatabase {
     self.connection = try DeviceFileFormat.open(path: path)
   }
 
+  /// The size of the file at `path`, or `nil` when there is none: an empty file (made by
+  /// `mktemp`) holds nothing yet.
+  /// - Throws: ``ItemStoreError/cannotOpen(path:reason:)`` for a directory or an unreadable
+  ///   entry.
+  public static func fileSize(atPath path: String) throws(ItemStoreError) -> Int? {
+    try DeviceFileFormat.existingFileSize(path)
+  }
+
   // MARK: - Writing
 
   /// Inserts `row` (its `rowID` is ignored) and returns the new rowid.

@@ -15,6 +15,11 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
   case rowNotFound(Int64, in: ItemClass)
   /// The file could not be opened at all (missing directory, permissions …).
   case cannotOpen(path: String, reason: String)
+  /// The folder the device file should be in does not exist.
+  case missingFolder(path: String, folder: String)
+  /// The file can be read but not written (permissions, read-only file system): changes
+  /// could not be saved, so it is refused before any.
+  case readOnly(path: String)
   /// The file is not an SQLite database: random bytes or a damaged header.
   case notADatabase(path: String)
   /// The file is an SQLite database that fails its integrity check (e.g. truncated).
@@ -41,6 +46,11 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
       "no \(itemClass.rawValue) row with rowid \(rowID)"
     case .cannotOpen(let path, let reason):
       "cannot open '\(path)': \(reason)"
+    case .missingFolder(let path, let folder):
+      "cannot create '\(path)': the folder '\(folder)' does not exist"
+    case .readOnly(let path):
+      "'\(path)' is read-only: changes to the device could not be saved"
+        + " (make the file and its folder writable)"
     case .notADatabase(let path):
       "'\(path)' is not a keychain-sim device file: it is not an SQLite database"
         + " (random bytes or a damaged header)"

@@ -25,6 +25,7 @@ extension Connection {
   /// Undoes and closes the innermost savepoint. Failures are ignored: the only way out of
   /// a failed rollback is the connection's own recovery, and the original error matters more.
   private func rollBackSavepoint() {
+    // Best effort, deliberately: the error that made us roll back is being rethrown.
     try? run("ROLLBACK TO item_store")
     try? run("RELEASE item_store")
   }

@@ -55,11 +55,26 @@ final class Connection {
   func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
     if let statement = statements[sql] { return statement }
     if statements.count >= cacheLimit { statements.removeAll() }
-    let statement = try Statement(sql: sql, database: handle)
+    let statement = try Statement(sql: sql, connection: self)
     preparedStatementCount += 1
     statements[sql] = statement
     return statement
   }
+
+  /// Compiles `sql` into a statement handle that the caller (a ``Statement``) finalizes.
+  /// Related SQLite documentation: <https://www.sqlite.org/c3ref/prepare.html>
+  func prepare(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+    guard code == SQLITE_OK, let statement else {
+      throw SQLiteError(code: ResultCode(rawValue: code), message: errorMessage, sql: sql)
+    }
+    return statement
+  }
+
+  /// SQLite's message for the last failure on this connection.
+  var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
   /// Runs `body` with the cached statement for `sql`, then resets it and clears its
   /// bindings whatever happens.
@@ -102,6 +117,10 @@ final class Connection {
 
   /// Rows changed by the most recent INSERT, UPDATE or DELETE.
   var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Whether SQLite opened the main database read-only (it falls back to that silently when
+  /// the file cannot be written).
+  var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 
   /// Whether a transaction is open (autocommit is off).
   var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }

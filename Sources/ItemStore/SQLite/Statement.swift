@@ -9,23 +9,16 @@ import Foundation
 final class Statement {
   let sql: String
   private let handle: OpaquePointer
-  private let database: OpaquePointer
+  /// The connection that compiled it, for its error messages. Unowned: the connection owns
+  /// its statements (its cache) and finalizes them before it closes.
+  private unowned let connection: Connection
 
-  /// Compiles `sql` on `database`.
+  /// Compiles `sql` on `connection`.
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/prepare.html>
-  init(sql: String, database: OpaquePointer) throws(SQLiteError) {
-    var statement: OpaquePointer?
-    let code = sqlite3_prepare_v3(
-      database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT),
-      &statement, nil)
-    guard code == SQLITE_OK, let statement else {
-      throw SQLiteError(
-        code: ResultCode(rawValue: code),
-        message: String(cString: sqlite3_errmsg(database)), sql: sql)
-    }
+  init(sql: String, connection: Connection) throws(SQLiteError) {
+    self.handle = try connection.prepare(sql)
     self.sql = sql
-    self.handle = statement
-    self.database = database
+    self.connection = connection
   }
 
   deinit { sqlite3_finalize(handle) }
@@ -157,6 +150,6 @@ final class Statement {
     // sqlite3_step returns the extended code with extended result codes on.
     SQLiteError(
       code: ResultCode(rawValue: code),
-      message: String(cString: sqlite3_errmsg(database)), sql: sql)
+      message: connection.errorMessage, sql: sql)
   }
 }

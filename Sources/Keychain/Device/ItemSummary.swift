@@ -1,7 +1,8 @@
 import ItemStore
 
-/// One item as `show items` lists it: attributes only, never the secret.
-public struct ItemSummary: Sendable, Hashable, CustomStringConvertible {
+/// One item as `show items` lists it: attributes only, never the secret. Data only: the
+/// scenario runner words it (`ItemListing`).
+public struct ItemSummary: Sendable, Hashable {
   /// Whether the item's sealed attributes could be opened for the listing.
   public enum Readability: Sendable, Hashable {
     case readable
@@ -23,56 +24,19 @@ public struct ItemSummary: Sendable, Hashable, CustomStringConvertible {
   public var accessControl: SecAccessControl?
   public var hasData: Bool
   public var readability: Readability
-
-  /// One line: class, key attributes, protection, group, then the rest or why it is hidden.
-  public var description: String {
-    var parts = [itemClass]
-    for (name, value) in keyAttributes.sorted(by: { $0.key < $1.key }) {
-      parts.append("\(name)=\(Self.render(value))")
-    }
-    parts.append("pdmn=\(protection?.rawValue ?? "?")")
-    if synchronizable { parts.append("sync=1") }
-    if let accessGroup { parts.append("agrp=\(accessGroup)") }
-    switch readability {
-    case .readable:
-      for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
-        parts.append("\(name)=\(Self.render(value))")
-      }
-      if let accessControl {
-        parts.append("accc=\(accessControl.protection)\(FlagNames.describe(accessControl.flags))")
-      }
-      parts.append(hasData ? "data=<sealed>" : "no data")
-    case .locked(let reason):
-      parts.append("[locked: \(reason)]")
-    case .unrecoverable:
-      parts.append("[unrecoverable: cannot be decrypted]")
-    }
-    return parts.joined(separator: " ")
-  }
-
-  static func render(_ value: SecValue) -> String {
-    switch value {
-    case .string(let text): "\"\(text)\""
-    case .data(let bytes): "<\(bytes.count) bytes>"
-    case .number(let number): String(number)
-    case .bool(let flag): flag ? "true" : "false"
-    case .date(let date): date.formatted(.iso8601)
-    default: "\(value)"
-    }
-  }
 }
 
 extension SimulatedDevice {
   /// Every item in the keychain, in class then insertion order, for `show items`. Data is
   /// never included; a locked item shows its plaintext key and says it is locked.
-  public func listItems() -> [ItemSummary] {
-    var summaries: [ItemSummary] = []
+  /// - Throws: ``SimulatedDeviceError/store(_:)`` when the store cannot be read.
+  public func listItems() throws(SimulatedDeviceError) -> [ItemSummary] {
     let sealer = ItemSealer(keybag: keybag)
-    for itemClass in ItemClass.allCases {
-      let rows = (try? database.rows(in: itemClass, matching: ["tomb": .integer(0)])) ?? []
-      for row in rows { summaries.append(summary(of: row, sealer: sealer)) }
+    do {
+      return try engine.liveRows().map { summary(of: $0, sealer: sealer) }
+    } catch {
+      throw .store(error)
     }
-    return summaries
   }
 
   private func summary(of row: ItemRow, sealer: ItemSealer) -> ItemSummary {
@@ -87,11 +51,18 @@ extension SimulatedDevice {
     }
     var summary = ItemSummary(
       itemClass: row.itemClass.rawValue,
-      protection: (try? ItemSealer.protection(of: row)),
+      protection: nil,
       accessGroup: ItemDescription.text(row.plainColumns["agrp"]),
       synchronizable: row.plainColumns["sync"] == .integer(1), keyAttributes: keyAttributes,
       attributes: [:], accessControl: nil,
       hasData: row.sealedColumns[ItemClass.dataColumn] != nil, readability: .readable)
+    do {
+      summary.protection = try ItemSealer.protection(of: row)
+    } catch {
+      // A protection class the store cannot name: the row is damaged, shown as such.
+      summary.readability = .unrecoverable
+      return summary
+    }
     do {
       let item = try sealer.openAttributes(row)
       var attributes = ResultBuilder.attributes(of: item, withClass: false)

@@ -14,7 +14,7 @@ extension SimulatedDevice {
     do throws(InstallRefusal) {
       try Provisioning.check(app, registry: apps)
     } catch {
-      return .refused("\(app.bundleID) not installed", error.cause, fix: error.fix)
+      return .refused("\(app.bundleID) not installed", .installRefused(error))
     }
     apps.record(app)
     var reinstalled: [String] = []
@@ -25,7 +25,7 @@ extension SimulatedDevice {
       }
     }
     refreshCaller()
-    save()
+    saveRecordingFailure()
     let groups = Self.describe(app.accessGroups)
     switch previous {
     case nil:
@@ -63,7 +63,7 @@ extension SimulatedDevice {
     }
     let removed = [app] + apps.extensions(of: bundleID).filter(\.isInstalled)
     for each in removed { apps.setInstalled(each.bundleID, false) }
-    save()
+    saveRecordingFailure()
     let count = itemCount(inGroups: removed.flatMap(\.identity.accessGroups))
     let extensions = removed.dropFirst().map(\.bundleID)
     var note =
@@ -92,17 +92,15 @@ extension SimulatedDevice {
     if let host = app.identity.hostBundleID {
       return .refused(
         "\(bundleID) not transferred",
-        "\(bundleID) is an extension; extensions are transferred with their host app",
-        fix: "`app transfer \(host) team \(team)`")
+        .extensionTransfer(bundleID: bundleID, host: host, team: team))
     }
     guard Provisioning.isTeamID(team) else {
-      return .refused(
-        "\(bundleID) not transferred",
-        "`\(team)` is not a team id: Apple team ids are ten upper-case letters and digits")
+      return .refused("\(bundleID) not transferred", .notATeamID(team))
     }
     let oldTeam = app.identity.teamID
     guard team != oldTeam else {
-      return .refused("\(bundleID) not transferred", "\(bundleID) already belongs to team \(team)")
+      return .refused(
+        "\(bundleID) not transferred", .alreadyInTeam(bundleID: bundleID, team: team))
     }
     let moved = [app] + apps.extensions(of: bundleID)
     let oldGroups = Set(moved.filter(\.isInstalled).flatMap(\.identity.accessGroups))
@@ -113,7 +111,7 @@ extension SimulatedDevice {
       for group in identity.appGroups { apps.appGroupTeams[group] = team }
     }
     refreshCaller()
-    save()
+    saveRecordingFailure()
     let identity = apps.app(bundleID)?.identity ?? app.identity
     let newGroups = Set(
       apps.extensions(of: bundleID).filter(\.isInstalled).flatMap {
@@ -164,14 +162,11 @@ extension SimulatedDevice {
       return unknownApp(bundleID, action: "keychain not reset")
     }
     let groups = app.identity.accessGroups
-    var deleted = 0
+    let deleted: Int
     do {
-      for itemClass in ItemClass.allCases {
-        let rows = try database.rows(in: itemClass, oneOf: Self.scope(groups))
-        deleted += try database.delete(rowIDs: rows.compactMap(\.rowID), in: itemClass)
-      }
+      deleted = try engine.deleteItems(inAccessGroups: groups)
     } catch {
-      return .refused("keychain not reset", "the simulated keychain database failed: \(error)")
+      return .refused("keychain not reset", .storeFailed(detail: "\(error)"))
     }
     return .done(
       "deleted \(deleted) item(s) in \(bundleID)'s access groups ("
@@ -193,13 +188,13 @@ extension SimulatedDevice {
     if next != caller { caller = next }
   }
 
-  /// Live items (tombstones aside) whose access group is one of `groups`.
-  func itemCount(inGroups groups: [String]) -> Int {
-    guard !groups.isEmpty else { return 0 }
-    return ItemClass.allCases.reduce(0) { total, itemClass in
-      let count = try? database.count(
-        in: itemClass, matching: ["tomb": .integer(0)], oneOf: Self.scope(groups))
-      return total + (count ?? 0)
+  /// How many live items (tombstones aside) are in `groups`, for the notes: a number, or
+  /// what the store said when it could not count them.
+  func itemCount(inGroups groups: [String]) -> String {
+    do {
+      return String(try engine.countItems(inAccessGroups: groups))
+    } catch {
+      return "(uncounted: the simulated keychain database failed: \(error))"
     }
   }
 
@@ -217,19 +212,11 @@ extension SimulatedDevice {
   }
 
   private func unknownApp(_ bundleID: String, action: String) -> DeviceOutcome {
-    let installed = apps.apps.filter(\.isInstalled).map(\.bundleID)
-    let cause =
-      apps.app(bundleID) == nil
-      ? "no app \(bundleID) was ever installed on this device"
-      : "\(bundleID) was deleted from this device"
     return .refused(
-      "\(bundleID): \(action)", cause,
-      fix: "install it with `app install \(bundleID) team <TEAMID> ...`; installed: "
-        + (installed.isEmpty ? "none" : installed.joined(separator: ", ")))
-  }
-
-  private static func scope(_ groups: [String]) -> ItemDatabase.OneOf {
-    (column: "agrp", values: groups.map(StoredValue.text))
+      "\(bundleID): \(action)",
+      .unknownApp(
+        bundleID: bundleID, everInstalled: apps.app(bundleID) != nil,
+        installed: apps.apps.filter(\.isInstalled).map(\.bundleID)))
   }
 
   /// `A (default), B, C`, or `none` for an app with no entitlements.

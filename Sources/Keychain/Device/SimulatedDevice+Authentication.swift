@@ -1,280 +1,44 @@
 import DeviceState
-import Foundation
 import Keybag
 
-/// The authentication flow shared by keychain calls on protected items and LAContext
-/// evaluations: reuse what the context already proved, else show Face ID / Touch ID and the
-/// passcode sheet, consuming the user's answers until the flow resolves (fact sheet §7.2, §8.3).
-extension SimulatedDevice {
-  /// One authentication to run.
-  struct AuthenticationRequest {
-    var requirement: AccessRequirement
-    var context: LAContext
-    /// Shown in the prompt: kSecUseOperationPrompt, localizedReason, or nothing.
-    var reason: String?
-    /// Why no prompt may be shown (kSecUseAuthenticationUIFail, interactionNotAllowed, the
-    /// app in the background); empty when prompts are allowed.
-    var interactionBlockers: [String]
+/// The device's side of authentication: thin entry points that hand LocalAuthentication to
+/// the ``Authenticator``, and the host role it plays for it (applying what a prompt changed).
+extension SimulatedDevice: AuthenticationHost {
+  /// `context.canEvaluatePolicy(policy, error: &error)`; see
+  /// ``Authenticator/canEvaluatePolicy(_:context:)``.
+  public func canEvaluatePolicy(_ policy: LAPolicy, context: LAContext) -> LAEvaluationOutcome {
+    authenticator.canEvaluatePolicy(policy, context: context)
   }
 
-  /// The reasons no prompt can be shown for `context`, besides any the call adds.
-  func interactionBlockers(for context: LAContext) -> [String] {
-    var blockers: [String] = []
-    if appState == .background {
-      blockers.append(
-        "the app is in the background, where no Face ID, Touch ID or passcode prompt can be "
-          + "shown")
-    }
-    if context.interactionNotAllowed {
-      blockers.append("the LAContext has interactionNotAllowed = true")
-    }
-    return blockers
-  }
-
-  func authenticate(_ request: AuthenticationRequest) -> AuthenticationResult {
-    let context = request.context
-    var requirement = request.requirement
-    if context.isInvalidated {
-      return .denied(
-        .invalidContext, cause: "the LAContext was invalidated (invalidate() was called)",
-        fix: "create a new LAContext for each authentication")
-    }
-    if let factor = requirement.unsupportedFactor {
-      return .unsupported(
-        factor == .companion
-          ? "access control with .companion (a paired Apple Watch or companion device)"
-          : "access control with .applicationPassword")
-    }
-    if isSatisfied(requirement, by: context.credentials) { return .granted }
-
-    // biometryCurrentSet bound to another enrolment set can never match again (§7.3).
-    if case .biometry(let bound?)? = requirement.biometryFactor,
-      bound != device.biometry.domainGeneration
-    {
-      requirement.factors.removeAll { $0 == .biometry(boundGeneration: bound) }
-      if requirement.mode == .all || requirement.factors.isEmpty {
-        return .denied(
-          .authenticationFailed,
-          cause: "the item's access control is kSecAccessControlBiometryCurrentSet and the "
-            + "enrolled faces or fingers changed since it was added: Apple invalidates such "
-            + "items (\"When fingers are added or removed, the item is invalidated\"); no match "
-            + "can open it again, though it can still be deleted",
-          fix: "delete the item and add it again after re-authenticating the user; use "
-            + ".biometryAny (or .userPresence) if it should survive enrolment changes")
-      }
-    }
-
-    if requirement.biometryFactor != nil, let granted = reuseLockScreenUnlock(context) {
-      return granted
-    }
-    if !request.interactionBlockers.isEmpty {
-      return .denied(
-        .notInteractive,
-        cause: "authentication is needed but no prompt may be shown: "
-          + request.interactionBlockers.joined(separator: "; "),
-        fix: appState == .background
-          ? "read the item while the app is in the foreground, or store it without an access "
-            + "control that needs the user"
-          : "allow the prompt (drop kSecUseAuthenticationUIFail / interactionNotAllowed), or "
-            + "evaluate an LAContext first and pass it as kSecUseAuthenticationContext")
-    }
-    guard device.passcode.isSet else {
-      return .denied(
-        .passcodeNotSet,
-        cause: "no device passcode is set, and Face ID, Touch ID and the passcode sheet all "
-          + "need one", fix: "set a device passcode")
-    }
-    switch requirement.mode {
-    case .any:
-      if requirement.biometryFactor != nil {
-        if let unusable = biometryUnavailability() {
-          if requirement.acceptsPasscode { return passcodeSheet(request) }
-          return unusable
-        }
-        return biometricSheet(request, passcodeFallback: requirement.acceptsPasscode)
-      }
-      return passcodeSheet(request)
-    case .all:
-      for factor in requirement.factors {
-        let result: AuthenticationResult
-        switch factor {
-        case .biometry:
-          if let unusable = biometryUnavailability() { return unusable }
-          result = biometricSheet(request, passcodeFallback: false)
-        case .passcode:
-          result = passcodeSheet(request)
-        case .companion, .applicationPassword:
-          result = .unsupported("access control with \(factor)")
-        }
-        guard result == .granted else { return result }
-      }
-      return .granted
-    }
-  }
-
-  // MARK: - What the context already holds
-
-  func isSatisfied(_ requirement: AccessRequirement, by credentials: Set<LAContext.Credential>)
-    -> Bool
+  /// `try await context.evaluatePolicy(policy, localizedReason: reason)`: shows the prompts the
+  /// policy needs and consumes the user's answers.
+  ///
+  /// - Throws: ``LAContextMisuse`` for an empty reason (Apple raises
+  ///   NSInvalidArgumentException: "localizedReason is nil or empty").
+  public func evaluatePolicy(_ policy: LAPolicy, context: LAContext, localizedReason: String)
+    throws(LAContextMisuse) -> LAEvaluationOutcome
   {
-    let generation = device.biometry.domainGeneration
-    func satisfied(_ factor: AccessRequirement.Factor) -> Bool {
-      switch factor {
-      case .biometry(let bound):
-        if let bound, bound != generation { return false }
-        return credentials.contains(.biometry(domainGeneration: generation))
-      case .passcode: return credentials.contains(.passcode)
-      case .companion, .applicationPassword: return false
-      }
-    }
-    switch requirement.mode {
-    case .any: return requirement.factors.contains(where: satisfied)
-    case .all: return requirement.factors.allSatisfy(satisfied)
-    }
+    try authenticator.evaluatePolicy(policy, context: context, localizedReason: localizedReason)
   }
 
-  /// A biometric lock-screen unlock within the context's reuse window counts as a match
-  /// (LAContext.h `touchIDAuthenticationAllowableReuseDuration`).
-  private func reuseLockScreenUnlock(_ context: LAContext) -> AuthenticationResult? {
-    let window = context.effectiveReuseDuration
-    guard window > .zero, let unlocked = device.biometry.lastBiometricUnlock,
-      device.clock.now.duration(since: unlocked) <= window, biometryUnavailability() == nil
-    else { return nil }
-    context.add(.biometry(domainGeneration: device.biometry.domainGeneration))
-    context.evaluatedPolicyDomainState = device.biometry.domainState
-    return .granted
-  }
-
-  /// Why biometry cannot be used right now, in LocalAuthentication's order; `nil` if it can.
-  func biometryUnavailability() -> AuthenticationResult? {
-    let biometry = device.biometry
-    if biometry.type == .none {
-      return .denied(
-        .biometryNotAvailable, cause: "the device has no Face ID or Touch ID hardware",
-        fix: "offer the passcode (.deviceOwnerAuthentication / .userPresence)")
-    }
-    if !device.passcode.isSet {
-      return .denied(
-        .passcodeNotSet, cause: "no device passcode is set; \(biometry.type) needs one",
-        fix: "set a device passcode")
-    }
-    if biometry.enrolled.isEmpty {
-      return .denied(
-        .biometryNotEnrolled, cause: "no face or finger is enrolled in \(biometry.type)",
-        fix: "enrol one (biometry enroll <name>), or accept the passcode (.userPresence)")
-    }
-    if biometry.isLockedOut {
-      return .denied(
-        .biometryLockout,
-        cause: "\(biometry.type) is locked out after \(BiometryState.maximumFailedMatches) "
-          + "failed matches; the passcode is required to use it again",
-        fix: "enter the passcode (on the lock screen, or via .deviceOwnerAuthentication)")
-    }
-    return nil
-  }
-
-  // MARK: - Sheets
-
-  /// Face ID allows two tries per sheet ("Try Face ID Again"), Touch ID three.
-  private var triesPerBiometricSheet: Int { device.biometry.type == .touchID ? 3 : 2 }
-
-  private func biometricSheet(_ request: AuthenticationRequest, passcodeFallback: Bool)
-    -> AuthenticationResult
-  {
-    guard let kind = AuthenticationPrompt.Kind.biometric(device.biometry.type) else {
-      return biometryUnavailability() ?? .denied(.biometryNotAvailable, cause: "", fix: nil)
-    }
-    let prompt = AuthenticationPrompt(
-      kind: kind, reason: request.reason, app: caller.app.bundleID,
-      offersFallback: passcodeFallback || request.context.localizedFallbackTitle != "")
-    var tries = 0
-    while true {
-      switch userAgent.respond(to: prompt) {
-      case nil, .enter?:
-        return dismissed(kind)
-      case .fallback? where !prompt.offersFallback:
-        return dismissed(kind)
-      case .match?:
-        apply(.biometricMatchSucceeded)
-        lastInAppBiometricMatch = device.clock.now
-        request.context.add(.biometry(domainGeneration: device.biometry.domainGeneration))
-        request.context.evaluatedPolicyDomainState = device.biometry.domainState
-        return .granted
-      case .fail?:
-        apply(.biometricMatchFailed)
-        tries += 1
-        if device.biometry.isLockedOut {
-          if passcodeFallback { return passcodeSheet(request) }
-          return biometryUnavailability() ?? .denied(.biometryLockout, cause: "", fix: nil)
-        }
-        if tries >= triesPerBiometricSheet {
-          if passcodeFallback { return passcodeSheet(request) }
-          return .denied(
-            .authenticationFailed,
-            cause: "\(kind.title) did not match (\(tries) tries on this prompt, "
-              + "\(device.biometry.failedMatches) failed in a row)",
-            fix: "try again; after \(BiometryState.maximumFailedMatches) failures in a row "
-              + "biometry locks out until the passcode is entered")
-        }
-      case .cancel?:
-        return .denied(
-          .userCancel, cause: "the user tapped Cancel on the \(kind.title) prompt",
-          fix: "let the user retry; do not treat it as an error")
-      case .fallback?:
-        if passcodeFallback { return passcodeSheet(request) }
-        return .denied(
-          .userFallback,
-          cause: "the user tapped the fallback button; with "
-            + ".deviceOwnerAuthenticationWithBiometrics the app must offer its own fallback",
-          fix: "handle LAError.userFallback, or use .deviceOwnerAuthentication to get the "
-            + "passcode sheet")
-      }
-    }
-  }
-
-  private func passcodeSheet(_ request: AuthenticationRequest) -> AuthenticationResult {
-    let prompt = AuthenticationPrompt(
-      kind: .passcode, reason: request.reason, app: caller.app.bundleID, offersFallback: false)
-    while true {
-      if let until = device.passcode.blockedUntil, device.clock.now < until {
-        return .denied(
-          .authenticationFailed,
-          cause: "passcode entry is disabled until \(until) after too many wrong passcodes",
-          fix: "wait until the delay ends")
-      }
-      switch userAgent.respond(to: prompt) {
-      case .enter(let passcode)?:
-        do {
-          try keybag.verifyPasscode(passcode)
-        } catch {
-          apply(.unlockFailed)
-          continue
-        }
-        apply(.passcodeVerified)
-        request.context.add(.passcode)
-        return .granted
-      case .cancel?:
-        return .denied(
-          .userCancel, cause: "the user tapped Cancel on the passcode sheet",
-          fix: "let the user retry; do not treat it as an error")
-      case nil, .match?, .fail?, .fallback?:
-        return dismissed(.passcode)
-      }
-    }
-  }
-
-  private func dismissed(_ kind: AuthenticationPrompt.Kind) -> AuthenticationResult {
-    .denied(
-      .systemCancel,
-      cause: "the \(kind.title) prompt was dismissed without an answer", fix: nil)
+  func verifyPasscode(_ passcode: String) throws(KeybagError) {
+    try keybag.verifyPasscode(passcode)
   }
 
   /// Applies a device event that cannot be refused here (the flow checked beforehand).
   func apply(_ event: DeviceEvent) {
     var next = device
-    guard let commands = try? next.handle(event) else { return }
+    let commands: [KeybagCommand]
+    do {
+      commands = try next.handle(event)
+    } catch {
+      // The prompt flow checked the state before answering: a refusal here is a simulator
+      // bug, caught in debug builds; release builds leave the device as it was.
+      assertionFailure("device event \(event) refused after the flow checked it: \(error)")
+      return
+    }
     for command in commands { keybag.apply(command) }
     device = next
-    save()
+    saveRecordingFailure()
   }
 }

@@ -31,23 +31,13 @@ extension SimulatedDevice {
     do {
       _ = try next.handle(event)
     } catch {
-      return .refused(refused, error.description, fix: Self.biometryFix(error, event: event))
+      return .refused(refused, .biometryRule(error))
     }
     device = next
-    save()
+    saveRecordingFailure()
     return .done(
       summary() + "; the biometric domain state changed: .biometryCurrentSet items added before "
         + "can no longer be read; .biometryAny and .userPresence items still can")
-  }
-
-  private static func biometryFix(_ error: DeviceError, event: DeviceEvent) -> String? {
-    switch error {
-    case .noPasscode: "set a passcode first: Face ID and Touch ID need one"
-    case .deviceLocked: "unlock the device first (Settings needs it unlocked)"
-    case .biometryNotAvailable: "choose hardware first (biometry type faceID or touchID)"
-    case .enrolmentLimitReached: "remove an enrolled identity first"
-    default: nil
-    }
   }
 
   /// Unlocks the lock screen with Face ID / Touch ID: one prompt, answered by the user agent.
@@ -64,17 +54,20 @@ extension SimulatedDevice {
     }
     if device.lock == .beforeFirstUnlock {
       return .refused(
-        "device still locked", DeviceError.passcodeRequiredAfterRestart.description,
-        fix: "unlock with the passcode (device unlock <passcode>)")
+        "device still locked",
+        .biometryUnavailable(
+          cause: DeviceError.passcodeRequiredAfterRestart.description,
+          fix: "unlock with the passcode (device unlock <passcode>)"))
     }
-    if case .denied(_, let cause, let fix)? = biometryUnavailability() {
-      return .refused("device still locked", cause, fix: fix)
+    if case .denied(_, let cause, let fix)? = authenticator.biometryUnavailability() {
+      return .refused("device still locked", .biometryUnavailable(cause: cause, fix: fix))
     }
     guard let kind = AuthenticationPrompt.Kind.biometric(device.biometry.type) else {
-      return .refused("device still locked", DeviceError.biometryNotAvailable.description)
+      return .refused(
+        "device still locked",
+        .biometryUnavailable(cause: DeviceError.biometryNotAvailable.description, fix: nil))
     }
-    let prompt = AuthenticationPrompt(kind: kind, reason: nil, app: nil, offersFallback: true)
-    switch userAgent.respond(to: prompt) {
+    switch authenticator.askOnLockScreen(kind) {
     case .match?:
       apply(.biometricUnlockSucceeded)
       return .done(
@@ -82,25 +75,22 @@ extension SimulatedDevice {
           + "escrow made at the last passcode entry)")
     case .fail?:
       apply(.biometricMatchFailed)
-      let failed = device.biometry.failedMatches
-      var cause = "\(kind.title) did not match (\(failed) failed in a row)"
-      if device.biometry.isLockedOut {
-        cause += "; \(kind.title) is now locked out until the passcode is entered"
-      }
-      return .refused("device still locked", cause, fix: "try again, or unlock with the passcode")
+      return .refused(
+        "device still locked",
+        .biometryNoMatch(
+          method: kind.title, failedMatches: device.biometry.failedMatches,
+          lockedOut: device.biometry.isLockedOut))
     case .cancel?:
-      return .refused("device still locked", "the user dismissed the \(kind.title) prompt")
+      return .refused("device still locked", .promptDismissed(method: kind.title))
     case .fallback?:
-      let sheet = AuthenticationPrompt(
-        kind: .passcode, reason: nil, app: nil, offersFallback: false)
-      guard case .enter(let passcode)? = userAgent.respond(to: sheet) else {
-        return .refused("device still locked", "the passcode keypad was dismissed")
+      guard let passcode = authenticator.askLockScreenPasscode() else {
+        return .refused("device still locked", .passcodeKeypadDismissed)
       }
       return unlock(passcode: passcode)
     case .enter(let passcode)?:
       return unlock(passcode: passcode)
     case nil:
-      return .refused("device still locked", "the \(kind.title) prompt got no answer")
+      return .refused("device still locked", .promptUnanswered(method: kind.title))
     }
   }
 }

@@ -13,7 +13,8 @@ extension SimulatedDevice {
       commands = try next.handle(.passcodeSet)
       try keybag.setPasscode(passcode)
     } catch {
-      return refusal("passcode not set", error)
+      // "passcode not set" would read as "the device has no passcode".
+      return refusal("passcode unchanged", error)
     }
     commit(next, commands)
     return .done(
@@ -50,7 +51,14 @@ extension SimulatedDevice {
       return refusal("passcode not removed", error)
     }
     commit(next, commands)
-    let purged = purgePasscodeOnlyItems()
+    let purged: Int
+    do {
+      purged = try purgePasscodeOnlyItems()
+    } catch {
+      return .refused(
+        "passcode removed, but its kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly items were "
+          + "not deleted", .storeFailed(detail: "\(error)"))
+    }
     return .done(
       "passcode removed; \(purged) kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly item(s) "
         + "deleted with their class key",
@@ -64,8 +72,14 @@ extension SimulatedDevice {
     guard device.lock == .unlocked else {
       return .done("device already locked (\(LockDescription.of(device)))")
     }
-    let commands = (try? device.handle(.lockButtonPressed)) ?? []
-    commit(device, commands)
+    var next = device
+    let commands: [KeybagCommand]
+    do {
+      commands = try next.handle(.lockButtonPressed)
+    } catch {
+      return refusal("device not locked", error)
+    }
+    commit(next, commands)
     guard device.passcode.isSet else {
       return .done(
         "screen locked",
@@ -83,31 +97,43 @@ extension SimulatedDevice {
   /// one is counted and may start an escalating delay); with none set, it is a swipe.
   public func unlock(passcode: String? = nil) -> DeviceOutcome {
     guard device.passcode.isSet else {
-      let commands = (try? device.handle(.unlockSucceeded)) ?? []
-      commit(device, commands)
+      var next = device
+      let commands: [KeybagCommand]
+      do {
+        commands = try next.handle(.unlockSucceeded)
+      } catch {
+        return refusal("device still locked", error)
+      }
+      commit(next, commands)
       return .done("device unlocked (no passcode is set)")
     }
     guard let passcode else {
-      return .refused(
-        "device still locked", "a passcode is set; unlocking needs it",
-        fix: "unlock with the passcode")
+      return .refused("device still locked", .passcodeNeeded)
     }
     var next = device
+    let commands: [KeybagCommand]
     do {
       try device.checkPasscodeEntryAllowed()
+      // The state machine is asked first (on a copy) so that a refusal changes nothing.
+      commands = try next.handle(.unlockSucceeded)
       try keybag.unlock(passcode: passcode)
     } catch {
       return refusal("device still locked", error)
     }
-    let commands = (try? next.handle(.unlockSucceeded)) ?? []
     commit(next, commands)
     return .done("device unlocked; class A and C keys are available")
   }
 
   /// Power cycles the device: it comes back before first unlock.
   public func reboot() -> DeviceOutcome {
-    let commands = (try? device.handle(.rebooted)) ?? []
-    commit(device, commands)
+    var next = device
+    let commands: [KeybagCommand]
+    do {
+      commands = try next.handle(.rebooted)
+    } catch {
+      return refusal("device not restarted", error)
+    }
+    commit(next, commands)
     guard device.passcode.isSet else {
       return .done("device restarted; no passcode is set, so every class key is available")
     }
@@ -140,64 +166,46 @@ extension SimulatedDevice {
   private func commit(_ next: Device, _ commands: [KeybagCommand]) {
     for command in commands { keybag.apply(command) }
     device = next
-    save()
+    saveRecordingFailure()
   }
 
-  /// A refused operation. A wrong passcode is recorded as a failed attempt (and saved).
+  /// A refused operation. A wrong passcode is recorded as a failed attempt (and saved); a
+  /// damaged keybag is not a wrong passcode and counts nothing.
   private func refusal(_ summary: String, _ error: any Error) -> DeviceOutcome {
     switch error {
     case KeybagError.wrongPasscode:
-      _ = try? device.handle(.unlockFailed)
-      save()
-      var cause = "wrong passcode (\(device.passcode.failedAttempts) failed attempt(s) in a row)"
-      if let until = device.passcode.blockedUntil {
-        cause +=
-          "; passcode entry is disabled until \(until) "
-          + "(\(until.duration(since: device.clock.now)) from now)"
+      var next = device
+      do {
+        _ = try next.handle(.unlockFailed)
+      } catch {
+        return .refused(summary, .deviceRule(error))
       }
-      return .refused(summary, cause, fix: "enter the device's current passcode")
+      device = next
+      saveRecordingFailure()
+      return .refused(
+        summary,
+        .wrongPasscode(
+          failedAttempts: device.passcode.failedAttempts,
+          blockedUntil: device.passcode.blockedUntil, now: device.clock.now))
+    case KeybagError.corrupt(let detail):
+      return .refused(summary, .damagedKeybag(detail: detail))
     case KeybagError.emptyPasscode:
-      return .refused(summary, "the passcode is empty", fix: "use at least one digit")
+      return .refused(summary, .emptyPasscode)
     case let error as DeviceError:
-      return .refused(summary, error.description, fix: Self.fix(for: error))
+      return .refused(summary, .deviceRule(error))
     default:
-      return .refused(summary, "\(error)")
+      return .refused(summary, .keybag("\(error)"))
     }
   }
 
-  private static func fix(for error: DeviceError) -> String? {
-    switch error {
-    case .passcodeAlreadySet: "change it with changePasscode(from:to:)"
-    case .noPasscode: "set a passcode first"
-    case .blocked: "wait until the delay ends (advance the clock)"
-    case .deviceLocked: "unlock the device first"
-    case .invalidTimeAdvance: "advance the clock by a positive duration"
-    case .biometryNotAvailable: "choose hardware first (biometry type faceID or touchID)"
-    case .biometryNotEnrolled: "enrol a face or finger first"
-    case .biometryLockedOut: "unlock with the passcode"
-    case .alreadyEnrolled: "enrol another name"
-    case .notEnrolled: "remove a name that is enrolled"
-    case .enrolmentLimitReached: "remove an enrolled identity first"
-    case .passcodeRequiredAfterRestart: "unlock with the passcode"
-    case .notLocked: "lock the device first"
-    }
-  }
-
-  /// Deletes every `akpu` item: their key no longer exists. Records how many, and when, so
-  /// that a later errSecItemNotFound can mention them (``PasscodeRemoval``).
-  private func purgePasscodeOnlyItems() -> Int {
-    var deleted: [String: Int] = [:]
-    for itemClass in ItemClass.allCases {
-      guard let rows = try? database.rows(in: itemClass, matching: ["pdmn": .text("akpu")])
-      else { continue }
-      let ids = rows.compactMap(\.rowID)
-      let count = (try? database.delete(rowIDs: ids, in: itemClass)) ?? 0
-      if count > 0 { deleted[itemClass.rawValue] = count }
-    }
+  /// Has the engine delete every `akpu` item: their key no longer exists. Records how many,
+  /// and when, so that a later errSecItemNotFound can mention them (``PasscodeRemoval``).
+  private func purgePasscodeOnlyItems() throws(ItemStoreError) -> Int {
+    let deleted = try engine.purgeItems(protectedBy: .akpu)
     if !deleted.isEmpty {
       passcodeRemovals.append(PasscodeRemoval(at: device.clock.now, deleted: deleted))
       passcodeRemovals = Array(passcodeRemovals.suffix(PasscodeRemoval.remembered))
-      save()
+      saveRecordingFailure()
     }
     return deleted.values.reduce(0, +)
   }

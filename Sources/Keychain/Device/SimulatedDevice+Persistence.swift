@@ -3,7 +3,7 @@ import ItemStore
 import Keybag
 
 /// The device file: items live in the store's tables; the device state, the keybag and the
-/// caller and the installed apps are blobs saved after every change.
+/// caller and the installed apps are blobs written by ``save()`` after every change.
 extension SimulatedDevice {
   enum StateKey {
     static let device = "device"
@@ -13,17 +13,43 @@ extension SimulatedDevice {
     static let passcodeRemovals = "passcodeRemovals"
   }
 
+  /// Reopens the device file at `options.path` when it holds a device, else creates one there
+  /// (a missing or empty file, or one whose creation was interrupted before it held a device).
+  /// Without a path, a fresh in-memory device.
+  public static func openOrCreate(options: Options) throws(SimulatedDeviceError)
+    -> SimulatedDevice
+  {
+    guard let path = options.path else { return try SimulatedDevice(options: options) }
+    do {
+      return try open(path: path, options: options)
+    } catch .noDevice {
+      return try SimulatedDevice(options: options)
+    }
+  }
+
   /// Reopens a device file. The device comes back as after a reboot: before first unlock,
   /// so with a passcode set only class D items are readable until ``unlock(passcode:)``.
   ///
-  /// - Throws: ``SimulatedDeviceError`` for a missing, truncated or tampered file; never
-  ///   crashes on a bad file.
+  /// - Throws: ``SimulatedDeviceError`` for a missing, empty, truncated or tampered file;
+  ///   never crashes on a bad file. A file whose creation never finished (no device state,
+  ///   no keybag, no items) is ``SimulatedDeviceError/noDevice(path:)``: create it again.
   public static func open(path: String, options: Options = .init())
     throws(SimulatedDeviceError) -> SimulatedDevice
   {
-    guard FileManager.default.fileExists(atPath: path) else { throw .noDevice(path: path) }
+    do {
+      guard let size = try ItemDatabase.fileSize(atPath: path), size > 0 else {
+        throw SimulatedDeviceError.noDevice(path: path)
+      }
+    } catch let error as SimulatedDeviceError {
+      throw error
+    } catch let error as ItemStoreError {
+      throw .store(error)
+    } catch {
+      throw .store(.cannotOpen(path: path, reason: "\(error)"))
+    }
     let database: ItemDatabase
     let blobs: (device: Data?, keybag: Data?, caller: Data?, apps: Data?, removals: Data?)
+    let holdsItems: Bool
     do {
       database = try ItemDatabase(path: path)
       blobs = (
@@ -33,11 +59,19 @@ extension SimulatedDevice {
         try database.deviceBlob(forKey: StateKey.apps),
         try database.deviceBlob(forKey: StateKey.passcodeRemovals)
       )
+      holdsItems = try SecItemEngine.holdsItems(database)
     } catch {
       throw .store(error)
     }
     guard let deviceBlob = blobs.device, let keybagBlob = blobs.keybag else {
-      throw .noDevice(path: path)
+      if blobs.device == nil, blobs.keybag == nil {
+        // No state at all: an interrupted creation, unless items show a device lived here.
+        guard holdsItems else { throw .noDevice(path: path) }
+        throw .corruptState(
+          path: path, part: "device state", detail: "it is missing, but the file holds items")
+      }
+      let part = blobs.device == nil ? "device state" : "keybag"
+      throw .corruptState(path: path, part: part, detail: "it is missing")
     }
     var device: Device
     let caller: Caller
@@ -82,18 +116,93 @@ extension SimulatedDevice {
         detail: "the keybag and the device disagree on whether a passcode is set")
     }
     // The keybag restores as rebooted already; the device follows.
-    _ = try? device.handle(.rebooted)
+    do {
+      _ = try device.handle(.rebooted)
+    } catch {
+      throw .corruptState(path: path, part: "device state", detail: error.description)
+    }
     let restored = SimulatedDevice(
       device: device, keybag: keybag, database: database, caller: caller, apps: apps)
     restored.passcodeRemovals = removals
-    restored.save()
+    try restored.save()
     return restored
   }
 
-  /// Writes the device state, the keybag and the caller to the store (a no-op cost for an
-  /// in-memory device, which keeps them only for symmetry).
-  func save() {
-    guard database.path != nil else { return }
+  /// Creates a device file atomically: the store and the first state are written to a
+  /// temporary file in the same folder, which is then renamed over `path`. A creation killed
+  /// at any moment leaves either no device at `path` or a whole one.
+  static func createFile(
+    at path: String, device: Device, keybag: Keybag, caller: Caller
+  ) throws(SimulatedDeviceError) -> ItemDatabase {
+    let existing: ItemDatabase?
+    do {
+      let size = try ItemDatabase.fileSize(atPath: path)
+      existing = (size ?? 0) > 0 ? try ItemDatabase(path: path) : nil
+      if let existing {
+        if try existing.deviceBlob(forKey: StateKey.device) != nil
+          || existing.deviceBlob(forKey: StateKey.keybag) != nil
+        {
+          throw SimulatedDeviceError.deviceExists(path: path)
+        }
+        if try SecItemEngine.holdsItems(existing) {
+          throw SimulatedDeviceError.corruptState(
+            path: path, part: "device state", detail: "it is missing, but the file holds items")
+        }
+      }
+    } catch let error as SimulatedDeviceError {
+      throw error
+    } catch let error as ItemStoreError {
+      throw .store(error)
+    } catch {
+      throw .store(.cannotOpen(path: path, reason: "\(error)"))
+    }
+    let url = URL(fileURLWithPath: path)
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).creating-\(UUID().uuidString)").path
+    do throws(SimulatedDeviceError) {
+      let staging: ItemDatabase
+      do {
+        staging = try ItemDatabase(path: temporary)
+      } catch {
+        throw .store(error)
+      }
+      let draft = SimulatedDevice(
+        device: device, keybag: keybag, database: staging, caller: caller)
+      try draft.save()
+    } catch .store(.missingFolder(_, let folder)) {
+      throw .store(.missingFolder(path: path, folder: folder))
+    } catch {
+      removeStaging(temporary)
+      throw .store(.cannotOpen(path: path, reason: "it could not be created (\(error))"))
+    }
+    // The staging connection is closed; rename(2) puts the whole file in place at once.
+    guard rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      removeStaging(temporary)
+      throw .store(.cannotOpen(path: path, reason: "it could not be put in place (\(reason))"))
+    }
+    do {
+      return try ItemDatabase(path: path)
+    } catch {
+      throw .store(error)
+    }
+  }
+
+  /// Removes a staging file after a failed creation. Best effort: the creation's own error
+  /// is what is reported, and a stray staging file is hidden and never read.
+  private static func removeStaging(_ path: String) {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// Writes the device state, the keybag, the caller, the apps and the passcode removals to
+  /// the store, all or none. An in-memory device has nothing to write.
+  ///
+  /// Every change calls it; its failure is kept in ``lastSaveError`` (for `show device`) and
+  /// handed once to ``takeSaveFailure()`` so that a runner can fail the step that changed the
+  /// device.
+  /// - Throws: ``SimulatedDeviceError/saveFailed(path:reason:)``.
+  func save() throws(SimulatedDeviceError) {
+    guard let path = database.path else { return }
     do {
       let encoder = JSONEncoder()
       encoder.outputFormatting = .sortedKeys
@@ -107,7 +216,27 @@ extension SimulatedDevice {
       }
       lastSaveError = nil
     } catch {
+      let failure = SimulatedDeviceError.saveFailed(path: path, reason: "\(error)")
       lastSaveError = "\(error)"
+      pendingSaveFailure = failure
+      throw failure
     }
+  }
+
+  /// Saves after a change made by an entry point that reports no error of its own; the
+  /// failure is kept for ``takeSaveFailure()`` and ``lastSaveError``.
+  func saveRecordingFailure() {
+    do {
+      try save()
+    } catch {
+      // Recorded by save(): reported through takeSaveFailure() and `show device`.
+    }
+  }
+
+  /// The save failure since the last call, if any, and forgets it: a runner calls it after
+  /// each step and fails the step (and the run) when the device could not be saved.
+  public func takeSaveFailure() -> SimulatedDeviceError? {
+    defer { pendingSaveFailure = nil }
+    return pendingSaveFailure
   }
 }

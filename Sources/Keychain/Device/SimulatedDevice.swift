@@ -38,9 +38,10 @@ public final class SimulatedDevice {
 
   /// The device's security state (passcode, lock, clock).
   public internal(set) var device: Device
-  /// The app whose calls the keychain serves; changing it is saved like any state change.
+  /// The app whose calls the keychain serves; changing it is saved like any state change
+  /// (a failure is reported by ``takeSaveFailure()``).
   public var caller: Caller {
-    didSet { save() }
+    didSet { saveRecordingFailure() }
   }
   /// The apps installed on the device (`app install`, `show apps`); saved with the device.
   public internal(set) var apps: AppRegistry
@@ -49,14 +50,21 @@ public final class SimulatedDevice {
   let engine: SecItemEngine
   /// Set when the last save to the device file failed; reported by ``state``.
   public internal(set) var lastSaveError: String?
+  /// The save failure not yet handed to ``takeSaveFailure()``.
+  var pendingSaveFailure: SimulatedDeviceError?
+  /// The one owner of prompts, LAContext evaluations and keychain authorisation.
+  private(set) lazy var authenticator = Authenticator(host: self)
   /// Who answers prompts (Face ID, Touch ID, passcode sheets). The default never answers.
-  public var userAgent: any UserAgent = AbsentUser()
+  public var userAgent: any UserAgent {
+    get { authenticator.userAgent }
+    set { authenticator.userAgent = newValue }
+  }
   /// Whether the calling app is in the foreground; in the background no prompt can be shown.
   /// Not saved: a reopened device starts with its app in the foreground.
-  public var appState: AppExecutionState = .foreground
-  /// The last Face ID / Touch ID match in an app (not on the lock screen), to explain that
-  /// `touchIDAuthenticationAllowableReuseDuration` does not reuse it.
-  var lastInAppBiometricMatch: SimulatedInstant?
+  public var appState: AppExecutionState {
+    get { authenticator.appState }
+    set { authenticator.appState = newValue }
+  }
   /// The `akpu` items each passcode removal deleted, to explain a later errSecItemNotFound;
   /// saved with the device.
   var passcodeRemovals: [PasscodeRemoval] = []
@@ -66,26 +74,26 @@ public final class SimulatedDevice {
 
   /// A fresh device: no passcode, unlocked, the clock at its epoch, no items.
   ///
+  /// A file at `options.path` that is empty or whose creation was interrupted is replaced;
+  /// the file appears whole or not at all (see ``createFile(at:device:keybag:caller:)``).
+  ///
   /// - Throws: ``SimulatedDeviceError/deviceExists(path:)`` when `options.path` already holds
   ///   a device, or ``SimulatedDeviceError/store(_:)`` when the file cannot be created.
   public convenience init(options: Options = .init()) throws(SimulatedDeviceError) {
+    let device = Device.fresh()
+    let keybag = Keybag(profile: options.kdfProfile)
     let database: ItemDatabase
-    do {
-      database = try ItemDatabase(path: options.path)
-      if let path = options.path, try database.deviceBlob(forKey: StateKey.device) != nil {
-        throw SimulatedDeviceError.deviceExists(path: path)
+    if let path = options.path {
+      database = try Self.createFile(
+        at: path, device: device, keybag: keybag, caller: options.caller)
+    } else {
+      do {
+        database = try ItemDatabase(path: nil)
+      } catch {
+        throw .store(error)
       }
-    } catch let error as SimulatedDeviceError {
-      throw error
-    } catch let error as ItemStoreError {
-      throw .store(error)
-    } catch {
-      throw .store(.cannotOpen(path: options.path ?? ":memory:", reason: "\(error)"))
     }
-    self.init(
-      device: .fresh(), keybag: Keybag(profile: options.kdfProfile), database: database,
-      caller: options.caller)
-    save()
+    self.init(device: device, keybag: keybag, database: database, caller: options.caller)
   }
 
   init(
@@ -110,7 +118,7 @@ public final class SimulatedDevice {
 
   var callContext: SecItemEngine.Context {
     var context = SecItemEngine.Context(device: device, caller: caller, now: now)
-    context.authorize = keychainAuthorizer()
+    context.authorize = authenticator.keychainAuthorizer()
     context.apps = apps
     context.passcodeRemovals = passcodeRemovals
     return context

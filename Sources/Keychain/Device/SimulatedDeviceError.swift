@@ -13,6 +13,9 @@ public enum SimulatedDeviceError: Error, Sendable, Equatable, CustomStringConver
   /// A saved state blob (device, keybag, caller) is damaged.
   case corruptState(path: String, part: String, detail: String)
 
+  /// The device changed but its file could not be written: the change lives only in memory.
+  case saveFailed(path: String, reason: String)
+
   public var description: String {
     switch self {
     case .store(let error): error.description
@@ -21,6 +24,8 @@ public enum SimulatedDeviceError: Error, Sendable, Equatable, CustomStringConver
       "'\(path)' already holds a simulated device; reopen it with SimulatedDevice.open(path:)"
     case .corruptState(let path, let part, let detail):
       "'\(path)' is a damaged device file: its \(part) cannot be read (\(detail))"
+    case .saveFailed(let path, let reason):
+      "the device could not be saved to '\(path)': \(reason)"
     }
   }
 }

@@ -15,7 +15,6 @@ extension SecItemEngine {
       var matched = 0
       var lost: [ItemRow] = []
       var skipped = 0
-      defer { dropLost(lost) }
       var visited = 0
       for row in try candidates(filter) {
         if limit.isReached(matched: matched, visited: visited) { break }
@@ -46,12 +45,14 @@ extension SecItemEngine {
           results.append(value)
         }
       }
+      try dropLost(lost)
       guard matched > 0 else {
         throw notFound(
           parsed, filter: filter, lost: lost.count, skipped: skipped, context: context)
       }
       let result: SecValue? = limit.returnsSingleObject ? results.first : .array(results)
-      return SecItemOutcome(status: .errSecSuccess, result: result)
+      return SecItemOutcome(
+        status: .errSecSuccess, result: result, explanation: Self.droppedNote(lost.count))
     }
   }
 

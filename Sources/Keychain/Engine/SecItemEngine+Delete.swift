@@ -29,16 +29,16 @@ extension SecItemEngine {
           doomed.append(rowID)
         }
       }
-      guard doomed.count > lost else {
-        if !doomed.isEmpty { _ = try? database.delete(rowIDs: doomed, in: parsed.itemClass) }
-        throw notFound(parsed, filter: filter, lost: lost, context: context)
-      }
       do throws(ItemStoreError) {
-        try database.delete(rowIDs: doomed, in: parsed.itemClass)
+        if !doomed.isEmpty { try database.delete(rowIDs: doomed, in: parsed.itemClass) }
       } catch {
         throw Self.storeFailure(error)
       }
-      return SecItemOutcome(status: .errSecSuccess)
+      // Only rows that could never be opened were deleted: to the caller, nothing matched.
+      guard doomed.count > lost else {
+        throw notFound(parsed, filter: filter, lost: lost, context: context)
+      }
+      return SecItemOutcome(status: .errSecSuccess, explanation: Self.droppedNote(lost))
     }
   }
 }

@@ -12,7 +12,6 @@ extension SecItemEngine {
       let (parsed, changes) = try validator.validateUpdate(query, attributes)
       let filter = RowFilter(parsed, caller: context.caller)
       var lost: [ItemRow] = []
-      defer { dropLost(lost) }
       var updated: [(rowID: Int64, row: ItemRow)] = []
       for row in try candidates(filter) {
         guard let rowID = row.rowID else { continue }
@@ -49,11 +48,12 @@ extension SecItemEngine {
           throw Self.sealFailure(error, item: item, context: context)
         }
       }
+      try dropLost(lost)
       guard !updated.isEmpty else {
         throw notFound(parsed, filter: filter, lost: lost.count, context: context)
       }
       try write(updated)
-      return SecItemOutcome(status: .errSecSuccess)
+      return SecItemOutcome(status: .errSecSuccess, explanation: Self.droppedNote(lost.count))
     }
   }
 

@@ -55,11 +55,28 @@ extension SecItemEngine {
   }
 
   /// Deletes rows that can never be opened again, as securityd does with corrupt items.
-  func dropLost(_ rows: [ItemRow]) {
+  /// - Throws: the store's failure (errSecInternal): the rows must not be reported dropped
+  ///   while they are still stored.
+  func dropLost(_ rows: [ItemRow]) throws(SecItemFailure) {
     for row in rows {
       guard let rowID = row.rowID else { continue }
-      _ = try? database.delete(rowIDs: [rowID], in: row.itemClass)
+      do throws(ItemStoreError) {
+        try database.delete(rowIDs: [rowID], in: row.itemClass)
+      } catch {
+        throw Self.storeFailure(error)
+      }
     }
+  }
+
+  /// The note of a call that succeeded but dropped `count` rows it could never open, so the
+  /// transcript says so (securityd only logs it).
+  static func droppedNote(_ count: Int) -> Explanation? {
+    guard count > 0 else { return nil }
+    return Explanation(
+      cause: "\(count) matching item(s) could never be decrypted again (a "
+        + "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly item whose key was destroyed when "
+        + "the passcode was removed, or a damaged item) and were dropped, as securityd does",
+      isWarning: true)
   }
 
   /// errSecItemNotFound, with what was searched, the rows that could never be opened, and

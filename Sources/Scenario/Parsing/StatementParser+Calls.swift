@@ -192,10 +192,11 @@ extension StatementParser {
     let token = try advance()
     switch token.kind {
     case .integer(let text):
-      guard let seconds = Int64(text), seconds >= 0, seconds < Int64.max / 1000 else {
-        throw failure(.negativeDuration(text), at: token)
-      }
-      return .seconds(seconds)
+      guard !text.hasPrefix("-") else { throw failure(.negativeDuration(text), at: token) }
+      // Any value past 300 s acts as 300 s (LAContext.h), so a huge one is no error: it is
+      // kept at the largest count of seconds a duration can hold.
+      let largest = Int64.max / 1000
+      return .seconds(Int64(text).map { min($0, largest) } ?? largest)
     case .duration(let duration):
       return duration
     case .identifier("LATouchIDAuthenticationMaximumAllowableReuseDuration"):

@@ -9,10 +9,7 @@ extension ScenarioSession {
     let deviceOptions = SimulatedDevice.Options(
       kdfProfile: options.kdfProfile, path: options.devicePath)
     do {
-      if let path = options.devicePath, FileManager.default.fileExists(atPath: path) {
-        return try SimulatedDevice.open(path: path, options: deviceOptions)
-      }
-      return try SimulatedDevice(options: deviceOptions)
+      return try SimulatedDevice.openOrCreate(options: deviceOptions)
     } catch {
       throw ScenarioRuntimeError("cannot set up the device: \(error.description)")
     }
@@ -58,9 +55,14 @@ extension ScenarioSession {
   func show(_ topic: ShowTopic, statement: Statement) throws(ScenarioRuntimeError) -> StepReport {
     switch topic {
     case .device:
-      return StepReport(lines: device.state.description.components(separatedBy: "\n"))
+      return StepReport(lines: DeviceStateView.lines(device.state))
     case .items:
-      let items = device.listItems()
+      let items: [ItemSummary]
+      do {
+        items = try device.listItems()
+      } catch {
+        throw ScenarioRuntimeError("cannot list the items: \(error.description)")
+      }
       guard !items.isEmpty else { return StepReport(lines: ["no items"]) }
       let heading = items.count == 1 ? "1 item" : "\(items.count) items"
       return StepReport(lines: [heading] + items.flatMap(ItemListing(formatter: formatter).lines))

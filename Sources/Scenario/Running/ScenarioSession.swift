@@ -73,6 +73,11 @@ public struct ScenarioSession {
     if let problem = user.problem {
       throw ScenarioRuntimeError("\(problem) (line \(statement.location.line))")
     }
+    // A change the device file did not keep fails the statement: the run cannot go on as if
+    // it had been saved.
+    if let failure = device.takeSaveFailure() {
+      throw ScenarioRuntimeError("\(failure.description) (line \(statement.location.line))")
+    }
     report.lines = user.log + report.lines
     return report
   }

@@ -3,7 +3,7 @@ import Foundation
 
 /// The bridge between the SecItem engine and the authentication flow: an item whose access
 /// control needs the user is read or updated only once the flow grants it.
-extension SimulatedDevice {
+extension Authenticator {
   /// The engine's authorizer for one call. Calls without kSecUseAuthenticationContext get a
   /// context of their own, shared by every item the call visits, as Security's client does.
   func keychainAuthorizer() -> SecItemEngine.Authorizer {

@@ -1,10 +1,10 @@
 import DeviceState
 
-/// `LAContext.evaluatePolicy` and `canEvaluatePolicy`, run on this device (fact sheet §8).
-extension SimulatedDevice {
+/// `LAContext.evaluatePolicy` and `canEvaluatePolicy`, run on the host device (fact sheet §8).
+extension Authenticator {
   /// `context.canEvaluatePolicy(policy, error: &error)`. Sets `biometryType` whatever the
   /// answer, and `evaluatedPolicyDomainState` when a biometric policy can be evaluated.
-  public func canEvaluatePolicy(_ policy: LAPolicy, context: LAContext) -> LAEvaluationOutcome {
+  func canEvaluatePolicy(_ policy: LAPolicy, context: LAContext) -> LAEvaluationOutcome {
     context.biometryType = device.biometry.type
     if context.isInvalidated {
       return .failure(.invalidContext, "the LAContext was invalidated")
@@ -29,7 +29,7 @@ extension SimulatedDevice {
   ///
   /// - Throws: ``LAContextMisuse`` for an empty reason (Apple raises
   ///   NSInvalidArgumentException: "localizedReason is nil or empty").
-  public func evaluatePolicy(_ policy: LAPolicy, context: LAContext, localizedReason: String)
+  func evaluatePolicy(_ policy: LAPolicy, context: LAContext, localizedReason: String)
     throws(LAContextMisuse) -> LAEvaluationOutcome
   {
     guard !localizedReason.isEmpty else {

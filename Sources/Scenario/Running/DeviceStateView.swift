@@ -1,0 +1,50 @@
+import Keychain
+
+/// `show device`: the device state in the transcript's words, one fact per line.
+enum DeviceStateView {
+  /// Several lines: lock state, passcode, biometry, clock, readable classes, caller, and a
+  /// warning when the device file could not be saved.
+  static func lines(_ state: DeviceSnapshot) -> [String] {
+    var lines: [String] = []
+    switch state.lock {
+    case .unlocked: lines.append("lock: unlocked")
+    case .beforeFirstUnlock: lines.append("lock: before first unlock")
+    case .locked(let since):
+      lines.append("lock: locked since \(since) (for \(state.now.duration(since: since)))")
+    }
+    var passcode = state.passcodeSet ? "set" : "not set (locking protects nothing)"
+    if state.failedPasscodeAttempts > 0 {
+      passcode += ", \(state.failedPasscodeAttempts) failed attempt(s)"
+    }
+    if let until = state.passcodeBlockedUntil { passcode += ", entry disabled until \(until)" }
+    lines.append("passcode: \(passcode)")
+    lines.append("biometry: " + describe(state.biometry))
+    lines.append("clock: \(state.now)")
+    let classes = ProtectionClass.allCases.filter(state.availableClasses.contains).map(\.rawValue)
+    lines.append("readable classes: \(classes.isEmpty ? "none" : classes.joined(separator: ", "))")
+    let app = state.caller.app
+    lines.append(
+      "caller: \(app.bundleID) (team \(app.teamID)), access groups: "
+        + (app.accessGroups.isEmpty ? "none" : app.accessGroups.joined(separator: ", "))
+        + (state.appState == .background ? "; in the background (no prompt can be shown)" : ""))
+    if let saveError = state.saveError {
+      lines.append("warning: the device file could not be saved: \(saveError)")
+    }
+    return lines
+  }
+
+  /// `Face ID, enrolled: alice, bob; 2 failed matches`.
+  private static func describe(_ biometry: BiometryState) -> String {
+    guard biometry.type != .none else { return "none (no Face ID or Touch ID hardware)" }
+    var text = "\(biometry.type), "
+    text +=
+      biometry.enrolled.isEmpty
+      ? "nothing enrolled" : "enrolled: " + biometry.enrolled.joined(separator: ", ")
+    if biometry.isLockedOut {
+      text += "; locked out after \(biometry.failedMatches) failed matches (passcode required)"
+    } else if biometry.failedMatches > 0 {
+      text += "; \(biometry.failedMatches) failed match(es) in a row"
+    }
+    return text
+  }
+}
