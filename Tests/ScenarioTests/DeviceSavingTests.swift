@@ -11,7 +11,7 @@ import Testing
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("keychain-sim-\(UUID().uuidString).device").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    var session = try ScenarioSession(options: .init(devicePath: path, fastKDF: true))
+    var session = try ScenarioSession(options: .init(devicePath: path, kdfProfile: .fast))
     let parsed = ParsingTestSupport.parse("wait 5s\nwait 5s")
     let statements = parsed.statements
     try #require(statements.count == 2)

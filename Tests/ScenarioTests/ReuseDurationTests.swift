@@ -11,7 +11,7 @@ import Testing
       let ctx = LAContext()
       ctx.touchIDAuthenticationAllowableReuseDuration = \(seconds)
       """
-    let report = ScenarioRunner(options: .init(fastKDF: true)).run(
+    let report = ScenarioRunner(options: .init(kdfProfile: .fast)).run(
       source: source, name: "test.scenario")
     #expect(report.failures.isEmpty, "\(report.transcript)")
     #expect(!report.transcript.contains("negative"))
