@@ -32,26 +32,20 @@ extension SimulatedDevice {
       let requirement = AccessRequirement(
         flags: control.flags, boundGeneration: item.boundBiometryGeneration)
     else { return nil }
-    let context: LAContext
-    if case .authenticationContext(let given)? = parsed.useKeys["u_AuthCtx"] {
-      context = given
-    } else {
-      context = fallbackContext
-    }
-    if parsed.authenticationUI == "u_AuthUIS" {
+    let context = parsed.authenticationContext ?? fallbackContext
+    if parsed.authenticationUI == .skip {
       return skipUnlessHeld(requirement, context: context)
     }
     var blockers = interactionBlockers(for: context)
-    if parsed.authenticationUI == "u_AuthUIF" {
+    if parsed.authenticationUI == .fail {
       blockers.insert("the query has kSecUseAuthenticationUI = kSecUseAuthenticationUIFail", at: 0)
     }
-    if case .bool(true)? = parsed.useKeys["u_NoAuthUI"] {
+    if parsed.noAuthenticationUI {
       blockers.insert("the query has kSecUseNoAuthenticationUI = true (deprecated)", at: 0)
     }
-    var reason: String?
-    if case .string(let prompt)? = parsed.useKeys["u_OpPrompt"] { reason = prompt }
     let request = AuthenticationRequest(
-      requirement: requirement, context: context, reason: reason ?? context.localizedReason,
+      requirement: requirement, context: context,
+      reason: parsed.operationPrompt ?? context.localizedReason,
       interactionBlockers: blockers)
     let description = ItemDescription.of(item)
     let flags = FlagNames.describe(control.flags)

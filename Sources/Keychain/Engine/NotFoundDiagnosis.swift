@@ -68,7 +68,7 @@ struct NotFoundDiagnosis {
     let rows = (try? engine.database.rows(in: query.itemClass, matching: filter.plain)) ?? []
     return rows.compactMap { row -> NearMiss? in
       let verdict = sealedVerdict(row, sealed: filter.sealed, control: filter.accessControl)
-      guard case .text(let group)? = row.plainColumns["agrp"], !reachable.contains(group),
+      guard case .text(let group)? = row.plainColumns[.accessGroup], !reachable.contains(group),
         verdict != .differs
       else { return nil }
       let unchecked =
@@ -89,7 +89,7 @@ struct NotFoundDiagnosis {
   private func synchronizable() -> [NearMiss] {
     guard query.synchronizable == nil else { return [] }
     var syncFilter = filter
-    syncFilter.plain["sync"] = .integer(1)
+    syncFilter.plain[.synchronizable] = .integer(1)
     let rows = (try? engine.candidates(syncFilter)) ?? []
     return
       rows
@@ -108,18 +108,19 @@ struct NotFoundDiagnosis {
   /// Items in the caller's groups that match every attribute of the query but one.
   private func oneAttributeAway() -> [NearMiss] {
     var conditions = filter.plain
-    conditions["tomb"] = nil
-    var fixed: [String: StoredValue] = ["tomb": .integer(0)]
+    conditions[.tombstone] = nil
+    var fixed: [String: StoredValue] = [:]
+    fixed[.tombstone] = .integer(0)
     if query.synchronizable == nil {
       // The implicit sync = 0 is the synchronizable kind's business, not an attribute.
-      conditions["sync"] = nil
-      fixed["sync"] = .integer(0)
+      conditions[.synchronizable] = nil
+      fixed[.synchronizable] = .integer(0)
     }
     // Only the query's own attributes can differ; one attribute alone leaves nothing to
     // "almost" match.
     let count = conditions.count + filter.sealed.count + (filter.accessControl == nil ? 0 : 1)
     guard count >= 2 else { return [] }
-    let scope = (column: "agrp", values: context.caller.accessGroups.map(StoredValue.text))
+    let scope = RowFilter.scope(context.caller.accessGroups)
     let rows = (try? engine.database.rows(in: query.itemClass, matching: fixed, oneOf: scope)) ?? []
     return rows.compactMap { row -> NearMiss? in
       let plainDiffs = conditions.keys.sorted().filter { row.plainColumns[$0] != conditions[$0] }
@@ -135,7 +136,7 @@ struct NotFoundDiagnosis {
         let total = plainDiffs.count + sealedDiffs.count + (controlDiffers ? 1 : 0)
         guard total == 1 else { return nil }
         if let name = sealedDiffs.first { differing = (name, item.attributes[name]) }
-        if controlDiffers { differing = ("accc", nil) }
+        if controlDiffers { differing = (AttributeName.accessControl.rawValue, nil) }
       }
       guard let differing else { return nil }
       // A different account is usually just another item: only a spelling slip counts.
@@ -152,7 +153,7 @@ struct NotFoundDiagnosis {
   private func oneAttribute(_ row: ItemRow, _ name: String, stored: StoredValue?) -> NearMiss {
     let attribute = Self.appleName(name)
     let subject = identifying(row, excluding: name)
-    guard name != "accc" else {
+    guard name != AttributeName.accessControl.rawValue else {
       return NearMiss(
         kind: .oneAttribute,
         cause: "\(subject) exists with a different \(attribute)",
@@ -176,28 +177,29 @@ struct NotFoundDiagnosis {
 
   /// The same attributes in another class: classes never match each other.
   private func otherClasses() -> [NearMiss] {
-    let scope = (column: "agrp", values: context.caller.accessGroups.map(StoredValue.text))
-    let ignored: Set<String> = ["tomb", "sync", "agrp", "pdmn"]
+    let scope = RowFilter.scope(context.caller.accessGroups)
+    let ignored = Set(
+      [AttributeName.tombstone, .synchronizable, .accessGroup, .accessible].map(\.rawValue))
     var wanted = query.attributes
-    wanted["tomb"] = nil
+    wanted[.tombstone] = nil
     return ItemClass.allCases.filter { $0 != query.itemClass }.flatMap { other -> [NearMiss] in
       let shared = wanted.filter { other.attribute(named: $0.key) != nil }
       // pdmn or agrp alone would point at every item of the other class.
       guard !shared.keys.allSatisfy(ignored.contains) else { return [] }
       var plain = shared.filter { other.plainColumns.contains($0.key) }
       let sealed = shared.filter { !other.plainColumns.contains($0.key) }
-      plain["tomb"] = .integer(0)
+      plain[.tombstone] = .integer(0)
       if case .value(let flag)? = query.synchronizable {
-        plain["sync"] = .integer(flag ? 1 : 0)
+        plain[.synchronizable] = .integer(flag ? 1 : 0)
       } else if query.synchronizable == nil {
-        plain["sync"] = .integer(0)
+        plain[.synchronizable] = .integer(0)
       }
       let rows = (try? engine.database.rows(in: other, matching: plain, oneOf: scope)) ?? []
       return
         rows
         .filter { sealedVerdict($0, sealed: sealed, control: nil) == .matches }
         .map { row in
-          let otherName = QueryParser.className(other.rawValue)
+          let otherName = QueryParser.className(other)
           let missing = wanted.keys.filter { other.attribute(named: $0) == nil }.sorted()
           let note =
             missing.isEmpty
@@ -208,7 +210,7 @@ struct NotFoundDiagnosis {
             kind: .otherClass,
             cause: "a \(otherName) \(identifying(row, excluding: nil, article: false)) exists"
               + note + "; the query asks for "
-              + QueryParser.className(query.itemClass.rawValue),
+              + QueryParser.className(query.itemClass),
             fix: "query kSecClass: \(otherName); items of different classes never match")
         }
     }
@@ -219,13 +221,13 @@ struct NotFoundDiagnosis {
   private func deletedWithPasscode() -> [NearMiss] {
     let removals = context.passcodeRemovals.filter { $0.count(of: query.itemClass) > 0 }
     guard let last = removals.last else { return [] }
-    if let protection = query.protection, protection != ProtectionClass.akpu.rawValue {
+    if let protection = query.protection, protection != .akpu {
       return []
     }
     let total = removals.reduce(0) { $0 + $1.count(of: query.itemClass) }
     let when =
       removals.count == 1 ? "at \(last.at)" : "(\(removals.count) times, last at \(last.at))"
-    let className = QueryParser.className(query.itemClass.rawValue)
+    let className = QueryParser.className(query.itemClass)
     let verdict =
       query.protection == nil
       ? "if the item was one of them, it is gone"
@@ -262,9 +264,9 @@ struct NotFoundDiagnosis {
     -> String
   {
     let noun = article ? "an item" : "item"
-    for key in ["acct", "srvr", "svce", "atag", "slnr", "labl"] where key != name {
+    for key in Self.identifyingKeys where key.rawValue != name {
       if let value = ItemDescription.text(row.plainColumns[key]) {
-        return "\(noun) with \(Self.appleName(key)) `\(Self.short(value))`"
+        return "\(noun) with \(Self.appleName(key.rawValue)) `\(Self.short(value))`"
       }
     }
     return noun
@@ -291,7 +293,13 @@ struct NotFoundDiagnosis {
 
   /// Attributes that tell sibling items apart: a different value there is another item, not
   /// a near miss, unless it looks like a slip (case, spaces, string versus data).
-  static let siblingKeys: Set<String> = ["acct", "atag", "slnr"]
+  static let siblingKeys = Set(
+    [AttributeName.account, .applicationTag, .serialNumber].map(\.rawValue))
+
+  /// The attributes that name a row in a sentence, in order of preference.
+  static let identifyingKeys: [AttributeName] = [
+    .account, .server, .service, .applicationTag, .serialNumber, .label,
+  ]
 
   static func looksAlike(_ a: StoredValue?, _ b: StoredValue?) -> Bool {
     func folded(_ value: StoredValue?) -> String? {
@@ -321,7 +329,9 @@ struct NotFoundDiagnosis {
   /// A stored or queried attribute value for a sentence: Apple's constant for a protection
   /// class, `` `text` `` otherwise, "no value" when missing. Never the item's data.
   static func rendered(_ name: String, _ value: StoredValue?) -> String {
-    if name == "pdmn", case .text(let raw)? = value, let constant = KeyName.ofValue(raw) {
+    if name == AttributeName.accessible.rawValue, case .text(let raw)? = value,
+      let constant = KeyName.ofValue(raw)
+    {
       return constant
     }
     guard let text = ItemDescription.text(value) else { return "no value" }

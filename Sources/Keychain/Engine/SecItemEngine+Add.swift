@@ -36,20 +36,20 @@ extension SecItemEngine {
   /// (certificates `dk`, §6.3), creation and modification date = now.
   static func newItem(_ parsed: ParsedQuery, context: Context) -> KeychainItem {
     var attributes = parsed.attributes
-    if attributes["agrp"] == nil, let group = context.caller.accessGroups.first {
-      attributes["agrp"] = .text(group)
+    if attributes[.accessGroup] == nil, let group = context.caller.accessGroups.first {
+      attributes[.accessGroup] = .text(group)
     }
     if case .value(true)? = parsed.synchronizable {
-      attributes["sync"] = .integer(1)
+      attributes[.synchronizable] = .integer(1)
     } else {
-      attributes["sync"] = .integer(0)
+      attributes[.synchronizable] = .integer(0)
     }
     let fallback: ProtectionClass = parsed.itemClass == .cert ? .dk : .ak
-    attributes["pdmn"] = .text(parsed.protection ?? fallback.rawValue)
+    attributes[.accessible] = .text((parsed.protection ?? fallback).rawValue)
     let now = StoredValue.real(context.now.timeIntervalSinceReferenceDate)
-    if attributes["cdat"] == nil { attributes["cdat"] = now }
-    if attributes["mdat"] == nil { attributes["mdat"] = now }
-    attributes["tomb"] = .integer(0)
+    if attributes[.creationDate] == nil { attributes[.creationDate] = now }
+    if attributes[.modificationDate] == nil { attributes[.modificationDate] = now }
+    attributes[.tombstone] = .integer(0)
     var item = KeychainItem(
       rowID: nil, itemClass: parsed.itemClass, attributes: attributes,
       accessControl: parsed.accessControl, data: parsed.data)
@@ -66,7 +66,7 @@ extension SecItemEngine {
   /// The kSecMatch / kSecUseItemList key that makes securityd skip the insert, if any.
   private static func ignoredMatchKey(_ parsed: ParsedQuery) -> String? {
     if let key = parsed.matchKeys.sorted().first { return key }
-    return parsed.useKeys["u_ItemList"] != nil ? "u_ItemList" : nil
+    return parsed.useKeysPresent.contains(.itemList) ? SecQueryKey.itemList.rawValue : nil
   }
 
   /// `s3dl_query_add` returns errSecItemMatchUnsupported from a function returning bool, which
@@ -89,7 +89,7 @@ extension SecItemEngine {
     guard parsed.returns.contains(.ref), parsed.itemClass == .cert || parsed.itemClass == .keys
     else { return }
     throw SecItemFailure.unsupported(
-      "kSecReturnRef for \(QueryParser.className(parsed.itemClass.rawValue)) items (SecKeyRef "
+      "kSecReturnRef for \(QueryParser.className(parsed.itemClass)) items (SecKeyRef "
         + "and SecCertificateRef values); nothing was changed",
       fix: "ask for kSecReturnAttributes or kSecReturnPersistentRef instead")
   }

@@ -64,7 +64,7 @@ extension SecItemEngine {
     throws(SecItemFailure) -> Bool
   {
     guard item.requiresUserAuthentication else { return true }
-    if parsed.authenticationUI == "u_AuthUIS" {
+    if parsed.authenticationUI == .skip {
       return context.authorize(item, parsed, "cannot read") == nil
     }
     if let failure = context.authorize(item, parsed, "cannot read") { throw failure }

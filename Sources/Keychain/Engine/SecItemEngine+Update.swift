@@ -61,19 +61,19 @@ extension SecItemEngine {
   static func apply(_ changes: ParsedQuery, to item: inout KeychainItem, now: Date) {
     for (name, value) in changes.attributes { item.attributes[name] = value }
     if case .value(let flag)? = changes.synchronizable {
-      item.attributes["sync"] = .integer(flag ? 1 : 0)
+      item.attributes[.synchronizable] = .integer(flag ? 1 : 0)
     }
     if let control = changes.accessControl {
       item.accessControl = control
-      item.attributes["pdmn"] = .text(control.protection)
-    } else if case .text(let protection)? = changes.attributes["pdmn"],
+      item.attributes[.accessible] = .text(control.protection)
+    } else if case .text(let protection)? = changes.attributes[.accessible],
       let control = item.accessControl
     {
       item.accessControl = SecAccessControl(protection: protection, flags: control.flags)
     }
     if let data = changes.data { item.data = data }
-    if changes.attributes["mdat"] == nil {
-      item.attributes["mdat"] = .real(now.timeIntervalSinceReferenceDate)
+    if changes.attributes[.modificationDate] == nil {
+      item.attributes[.modificationDate] = .real(now.timeIntervalSinceReferenceDate)
     }
   }
 

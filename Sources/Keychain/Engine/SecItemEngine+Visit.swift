@@ -68,7 +68,7 @@ extension SecItemEngine {
   func notFound(
     _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context
   ) -> SecItemFailure {
-    let className = QueryParser.className(query.itemClass.rawValue)
+    let className = QueryParser.className(query.itemClass)
     var cause = "no \(className) item matches the query"
     if filter.accessGroups != nil {
       cause +=

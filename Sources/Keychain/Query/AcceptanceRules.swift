@@ -12,7 +12,7 @@ enum AcceptanceRules {
     case .copyMatching, .attributesToUpdate:
       break
     case .update:
-      if let key = parsed.returnKeysPresent.sorted().first,
+      if let key = parsed.returnKeysPresent.map(\.key.rawValue).sorted().first,
         !parsed.returns.isEmpty
       {
         throw SecItemFailure(

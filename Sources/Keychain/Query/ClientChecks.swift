@@ -2,7 +2,7 @@
 /// daemon, so they win over the daemon's entitlement errors.
 enum ClientChecks {
   static func check(_ query: SecQuery, as function: SecItemFunction) throws(SecItemFailure) {
-    if let control = query["accc"] {
+    if let control = query[.accessControl] {
       guard case .accessControl = control else {
         throw SecItemFailure(
           .errSecParam,
@@ -10,7 +10,9 @@ enum ClientChecks {
             + "(\"Unexpected type of kSecAttrAccessControl attribute\")",
           fix: "create it with SecAccessControlCreateWithFlags")
       }
-      if function == .add || function == .attributesToUpdate, isSynchronizable(query["sync"]) {
+      if function == .add || function == .attributesToUpdate,
+        isSynchronizable(query[.synchronizable])
+      {
         throw SecItemFailure(
           .errSecParam,
           "kSecAttrAccessControl with kSecAttrSynchronizable = true: \"item with "
@@ -20,14 +22,16 @@ enum ClientChecks {
             + "control object")
       }
     }
-    if query["u_AuthUI"] == .string("u_AuthUIS"), function != .copyMatching {
+    if query[.authenticationUI] == .string(AuthenticationUI.skip.rawValue),
+      function != .copyMatching
+    {
       throw SecItemFailure(
         .errSecParam,
         "kSecUseAuthenticationUI = kSecUseAuthenticationUISkip is only meaningful to "
           + "SecItemCopyMatching; \(function) refuses it",
         fix: "remove kSecUseAuthenticationUI from this call")
     }
-    if query["u_AuthCtx"] != nil, query["u_CredRef"] != nil {
+    if query[.authenticationContext] != nil, query[.credentialReference] != nil {
       throw SecItemFailure(
         .errSecParam,
         "kSecUseAuthenticationContext and kSecUseCredentialReference cannot be used together",

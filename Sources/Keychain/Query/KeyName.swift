@@ -1,3 +1,5 @@
+import ItemStore
+
 /// How explanations name a dictionary key: Apple's constant with its raw string,
 /// `kSecAttrAccount ("acct")`, or just the raw string when Security has no public name for it.
 enum KeyName {
@@ -5,6 +7,10 @@ enum KeyName {
     if let name = SecConstants.name(forKey: raw) { return "\(name) (\"\(raw)\")" }
     return "\"\(raw)\""
   }
+
+  static func of(_ attribute: AttributeName) -> String { of(attribute.rawValue) }
+
+  static func of(_ key: SecQueryKey) -> String { of(key.rawValue) }
 
   /// The Apple name of a raw value constant (`"ak"` → kSecAttrAccessibleWhenUnlocked).
   static func ofValue(_ raw: String) -> String? { valueNames[raw] }

@@ -4,20 +4,17 @@ import ItemStore
 /// Four-character attributes and kSecMatchLimit: resolving against the class schema and
 /// converting values the way `SecDbItem.c` does (fact sheet §2.3).
 extension QueryParser {
-  /// Protection classes Security knows (`SecItemConstants.c`).
-  static let protections: Set<String> = ["ak", "ck", "dk", "aku", "cku", "dku", "akpu"]
-
   func addAttribute(
-    _ name: String, value: SecValue, to parsed: inout ParsedQuery, schema: ClassSchema
+    _ name: AttributeName, value: SecValue, to parsed: inout ParsedQuery, schema: ClassSchema
   ) throws(SecItemFailure) {
-    let itemClass = parsed.itemClass.rawValue
+    let itemClass = parsed.itemClass
     switch name {
-    case "clip":
+    case .appClipItem:
       throw SecItemFailure(
         .errSecParam,
         "kSecAttrAppClipItem (\"clip\") is internal to Security; apps may not pass it",
         fix: "remove kSecAttrAppClipItem")
-    case "accc":
+    case .accessControl:
       guard case .accessControl(let control) = value else {
         throw SecItemFailure(
           .errSecParam,
@@ -25,15 +22,16 @@ extension QueryParser {
             + "\(value.kindName) (\"Unexpected type of kSecAttrAccessControl attribute\")",
           fix: "create it with SecAccessControlCreateWithFlags")
       }
-      guard Self.protections.contains(control.protection) else {
-        throw Self.unknownProtection(control.protection, key: "accc")
+      guard let protection = ProtectionClass(rawValue: control.protection) else {
+        throw Self.unknownProtection(control.protection, key: .accessControl)
       }
       parsed.accessControl = control
+      parsed.protection = protection
       return
-    case "sync":
+    case .synchronizable:
       parsed.synchronizable = try Self.synchronizable(value)
       return
-    case "pdmn":
+    case .accessible:
       guard case .string(let raw) = value else {
         throw SecItemFailure(
           .errSecParam,
@@ -41,15 +39,16 @@ extension QueryParser {
             + "\(value.kindName)",
           fix: "use kSecAttrAccessibleWhenUnlocked, kSecAttrAccessibleAfterFirstUnlock, ...")
       }
-      guard Self.protections.contains(raw) else {
-        throw Self.unknownProtection(raw, key: "pdmn")
+      guard let protection = ProtectionClass(rawValue: raw) else {
+        throw Self.unknownProtection(raw, key: .accessible)
       }
       parsed.attributes[name] = .text(raw)
+      parsed.protection = protection
       return
     default:
       break
     }
-    guard let kind = schema.kind(of: name) else {
+    guard let kind = schema.kind(of: name.rawValue) else {
       throw SecItemFailure(
         .errSecNoSuchAttr,
         "\(KeyName.of(name)) is not an attribute of \(Self.className(itemClass)) items",
@@ -71,8 +70,8 @@ extension QueryParser {
     // kSecMatchUnlimited is kCFNotFound (-1): the number form of kSecMatchLimitAll.
     case .number(-1): return .all
     case .number(let count): return .count(count)
-    case .string("m_LimitOne"): return .count(1)
-    case .string("m_LimitAll"): return .all
+    case .string(ParsedQuery.MatchLimit.oneConstant): return .count(1)
+    case .string(ParsedQuery.MatchLimit.allConstant): return .all
     default:
       throw SecItemFailure(
         .errSecParam,
@@ -89,7 +88,7 @@ extension QueryParser {
     switch value {
     case .bool(let flag): return .value(flag)
     case .number(let number): return .value(number != 0)
-    case .string("syna"): return .any
+    case .string(ParsedQuery.Synchronizable.anyConstant): return .any
     default:
       throw SecItemFailure(
         .errSecParam,
@@ -134,7 +133,7 @@ extension QueryParser {
     }
   }
 
-  static func unknownProtection(_ raw: String, key: String) -> SecItemFailure {
+  static func unknownProtection(_ raw: String, key: AttributeName) -> SecItemFailure {
     SecItemFailure(
       .errSecParam,
       "\(KeyName.of(key)): accessible value \(raw) is not a kSecAttrAccessible constant "
@@ -143,7 +142,8 @@ extension QueryParser {
         + "ThisDeviceOnly variants or kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly")
   }
 
-  static func className(_ raw: String) -> String {
-    SecConstants.name(forValue: raw, underKey: "class") ?? raw
+  static func className(_ itemClass: ItemClass) -> String {
+    SecConstants.name(forValue: itemClass.rawValue, underKey: SecQueryKey.itemClass.rawValue)
+      ?? itemClass.rawValue
   }
 }

@@ -46,8 +46,8 @@ struct QueryParser {
   /// `kSecClass`: missing or not a string → -50, unknown → -25306 (§2.2). A persistent
   /// reference names its class, so it stands in for a missing kSecClass.
   private func resolveClass(_ query: SecQuery) throws(SecItemFailure) -> ItemClass {
-    guard let value = query["class"] else {
-      if case .data(let reference)? = query["v_PersistentRef"],
+    guard let value = query[.itemClass] else {
+      if case .data(let reference)? = query[.valuePersistentRef],
         let (itemClass, _) = PersistentReference.decode(reference)
       {
         return itemClass
@@ -87,17 +87,30 @@ struct QueryParser {
       try addAttribute(name, value: value, to: &parsed, schema: schema)
     case .match(let name):
       parsed.matchKeys.insert(name)
-      if name == "m_Limit" { parsed.limit = try Self.matchLimit(value) }
+      if name == SecQueryKey.matchLimit.rawValue { parsed.limit = try Self.matchLimit(value) }
     case .returnKey(let returnKey):
       guard case .bool(let wanted) = value else {
         throw SecItemFailure(
           .errSecParam, "\(KeyName.of(key)) must be a CFBoolean, got \(value.kindName)",
           fix: "pass true (kCFBooleanTrue); an integer 1 is not a CFBoolean")
       }
-      parsed.returnKeysPresent.insert(key)
+      parsed.returnKeysPresent.insert(returnKey)
       if wanted { parsed.returns.insert(returnKey) }
-    case .use(let name):
-      if name == "u_AuthUI", value.stringValue == nil {
+    case .use(let useKey):
+      try addUse(useKey, value: value, to: &parsed)
+    case .value(let valueKey):
+      try addValue(valueKey, value: value, to: &parsed)
+    }
+  }
+
+  /// A `kSecUse*` key, resolved into its typed field.
+  private func addUse(
+    _ key: SecQueryKey, value: SecValue, to parsed: inout ParsedQuery
+  ) throws(SecItemFailure) {
+    parsed.useKeysPresent.insert(key)
+    switch key {
+    case .authenticationUI:
+      guard case .string(let raw) = value else {
         throw SecItemFailure(
           .errSecParam,
           "kSecUseAuthenticationUI (\"u_AuthUI\") must be a string constant, "
@@ -105,16 +118,22 @@ struct QueryParser {
           fix: "use kSecUseAuthenticationUIAllow, kSecUseAuthenticationUIFail or "
             + "kSecUseAuthenticationUISkip")
       }
-      if name == "u_AuthCtx", !value.isAuthenticationContext {
+      parsed.authenticationUI = AuthenticationUI(rawValue: raw)
+    case .authenticationContext:
+      guard case .authenticationContext(let context) = value else {
         throw SecItemFailure(
           .errSecParam,
           "kSecUseAuthenticationContext (\"u_AuthCtx\") must be an LAContext, got "
             + "\(value.kindName)",
           fix: "pass the LAContext itself")
       }
-      parsed.useKeys[name] = value
-    case .value(let valueKey):
-      try addValue(valueKey, value: value, to: &parsed)
+      parsed.authenticationContext = context
+    case .operationPrompt:
+      if case .string(let prompt) = value { parsed.operationPrompt = prompt }
+    case .noAuthenticationUI:
+      parsed.noAuthenticationUI = value == .bool(true)
+    default:
+      return
     }
   }
 
@@ -151,7 +170,7 @@ struct QueryParser {
   // MARK: - Cross-key rules
 
   private func checkCombinations(_ parsed: ParsedQuery, query: SecQuery) throws(SecItemFailure) {
-    if parsed.attributes["pdmn"] != nil, parsed.accessControl != nil {
+    if parsed.attributes[.accessible] != nil, parsed.accessControl != nil {
       throw SecItemFailure(
         .errSecParam,
         "the dictionary has both kSecAttrAccessible (\"pdmn\") and kSecAttrAccessControl "
@@ -166,7 +185,7 @@ struct QueryParser {
         return true
       }
       if !others.isEmpty {
-        let names = others.sorted().map(KeyName.of).joined(separator: ", ")
+        let names = others.sorted().map { KeyName.of($0) }.joined(separator: ", ")
         throw SecItemFailure(
           .errSecParam,
           "kSecValuePersistentRef cannot be combined with attributes (\(names)): \"both "
@@ -199,13 +218,5 @@ extension SecValue {
   var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
-  }
-}
-
-extension SecValue {
-  /// Whether this is an `LAContext`, the only value kSecUseAuthenticationContext takes.
-  fileprivate var isAuthenticationContext: Bool {
-    if case .authenticationContext = self { return true }
-    return false
   }
 }
