@@ -55,3 +55,9 @@ enum ItemDescription {
     }
   }
 }
+
+extension SecItemFailure.ItemName {
+  init(_ row: ItemRow) { self.init(row.itemClass, plain: row.plainColumns) }
+
+  init(_ item: KeychainItem) { self.init(item.itemClass, plain: item.attributes) }
+}

@@ -24,8 +24,8 @@ struct NotFoundDiagnosis {
   let context: SecItemEngine.Context
 
   /// One reason a search came close, in the explanation's words.
-  struct NearMiss: Equatable {
-    enum Kind: Equatable {
+  struct NearMiss: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
       case skipped, accessGroup, synchronizable, oneAttribute, otherClass,
         passcodeRemoved
     }

@@ -88,10 +88,7 @@ extension SecItemEngine {
   static func requireSimulatedReturns(_ parsed: ParsedQuery) throws(SecItemFailure) {
     guard parsed.returns.contains(.ref), parsed.itemClass == .cert || parsed.itemClass == .keys
     else { return }
-    throw SecItemFailure.unsupported(
-      "kSecReturnRef for \(QueryParser.className(parsed.itemClass)) items (SecKeyRef "
-        + "and SecCertificateRef values); nothing was changed",
-      fix: "ask for kSecReturnAttributes or kSecReturnPersistentRef instead")
+    throw SecItemFailure.unsupported(.returnRef(parsed.itemClass))
   }
 
   // MARK: - Failures
@@ -100,38 +97,24 @@ extension SecItemEngine {
   static func sealFailure(_ error: KeybagError, item: KeychainItem, context: Context)
     -> SecItemFailure
   {
-    let description = ItemDescription.of(item)
+    let name = SecItemFailure.ItemName(item)
     switch error {
     case .noClassKey(.akpu):
-      return SecItemFailure(
-        .errSecNotAvailable,
-        "cannot store \(description) as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly "
-          + "(class akpu): no passcode is set, and that class exists only while one is",
-        fix: "ask the user to set a device passcode first, or choose "
-          + "kSecAttrAccessibleWhenUnlockedThisDeviceOnly")
+      return SecItemFailure(.errSecNotAvailable, .akpuWithoutPasscode(name))
     case .classUnavailable(let protection), .noClassKey(let protection):
-      return LockExplanation.cannotAdd(
-        description, protection: protection, device: context.device)
+      return LockExplanation.cannotAdd(name, protection: protection, device: context.device)
     default:
-      return SecItemFailure(
-        .errSecInternal, "sealing \(description) failed: \(error)",
-        fix: "this is a simulator fault, not app behaviour; please report it")
+      return SecItemFailure(.errSecInternal, .sealingFailed(name, detail: "\(error)"))
     }
   }
 
   /// errSecDuplicateItem, naming the primary key the two items share (§3).
   static func duplicate(_ item: KeychainItem) -> SecItemFailure {
-    let schema = item.itemClass
-    let key = schema.primaryKey.filter { !ResultBuilder.internalAttributes.contains($0) }
-    let values = key.map { name in
-      "\(name) \(ItemDescription.text(item.attributes[name]).map { "`\($0)`" } ?? "empty")"
-    }
+    let key = item.itemClass.primaryKey.filter { !ResultBuilder.internalAttributes.contains($0) }
     return SecItemFailure(
       .errSecDuplicateItem,
-      "\(ItemDescription.of(item)) already exists: \(schema.rawValue) items are unique by "
-        + "\(values.joined(separator: ", ")); kSecAttrAccessible, kSecAttrLabel and the data "
-        + "are not part of that key",
-      fix: "change the existing item with SecItemUpdate (or delete it first); if a lookup "
-        + "just said errSecItemNotFound, it used an attribute the existing item does not have")
+      .duplicateItem(
+        SecItemFailure.ItemName(item), key: key.map(AttributeName.init(rawValue:)),
+        values: key.map { item.attributes[$0] }))
   }
 }

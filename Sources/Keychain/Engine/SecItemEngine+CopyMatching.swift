@@ -20,7 +20,7 @@ extension SecItemEngine {
       for row in try candidates(filter) {
         if limit.isReached(matched: matched, visited: visited) { break }
         var item: KeychainItem
-        switch try visit(row, filter: filter, context: context, action: "cannot read") {
+        switch try visit(row, filter: filter, context: context, action: .read) {
         case .matched(let opened): item = opened
         case .filteredOut: continue
         case .lost:
@@ -34,7 +34,7 @@ extension SecItemEngine {
           continue
         }
         if ResultBuilder.needsData(parsed.returns) {
-          guard case .opened(let data) = try openData(row, context: context, action: "cannot read")
+          guard case .opened(let data) = try openData(row, context: context, action: .read)
           else {
             lost.append(row)
             continue
@@ -65,9 +65,9 @@ extension SecItemEngine {
   {
     guard item.requiresUserAuthentication else { return true }
     if parsed.authenticationUI == .skip {
-      return context.authorize(item, parsed, "cannot read") == nil
+      return context.authorize(item, parsed, .read) == nil
     }
-    if let failure = context.authorize(item, parsed, "cannot read") { throw failure }
+    if let failure = context.authorize(item, parsed, .read) { throw failure }
     return true
   }
 }

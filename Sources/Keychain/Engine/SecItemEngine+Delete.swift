@@ -21,7 +21,7 @@ extension SecItemEngine {
           doomed.append(rowID)
           continue
         }
-        switch try visit(row, filter: filter, context: context, action: "cannot delete") {
+        switch try visit(row, filter: filter, context: context, action: .delete) {
         case .matched: doomed.append(rowID)
         case .filteredOut: continue
         case .lost:

@@ -17,7 +17,7 @@ extension SecItemEngine {
       for row in try candidates(filter) {
         guard let rowID = row.rowID else { continue }
         var item: KeychainItem
-        switch try visit(row, filter: filter, context: context, action: "cannot update") {
+        switch try visit(row, filter: filter, context: context, action: .update) {
         case .matched(let opened): item = opened
         case .filteredOut: continue
         case .lost:
@@ -26,11 +26,11 @@ extension SecItemEngine {
         }
         // Updating re-encrypts the item, so its access control is evaluated first (§7.1).
         if item.requiresUserAuthentication,
-          let failure = context.authorize(item, parsed, "cannot update")
+          let failure = context.authorize(item, parsed, .update)
         {
           throw failure
         }
-        guard case .opened(let data) = try openData(row, context: context, action: "cannot update")
+        guard case .opened(let data) = try openData(row, context: context, action: .update)
         else {
           lost.append(row)
           continue
@@ -90,16 +90,11 @@ extension SecItemEngine {
       }
     } catch let error as ItemStoreError {
       if case .duplicateItem = error, let first = updated.first {
-        throw SecItemFailure(
-          .errSecDuplicateItem,
-          "the update would give an item the same primary key as another existing item "
-            + "(\(ItemDescription.of(first.row)) or another match); nothing was changed",
-          fix: "delete the other item first, or narrow the query so the new primary-key "
-            + "values stay unique")
+        throw SecItemFailure(.errSecDuplicateItem, .updateCollision(SecItemFailure.ItemName(first.row)))
       }
       throw Self.storeFailure(error)
     } catch {
-      throw SecItemFailure(.errSecInternal, "the update failed: \(error)")
+      throw SecItemFailure(.errSecInternal, .updateFailed(detail: "\(error)"))
     }
   }
 }

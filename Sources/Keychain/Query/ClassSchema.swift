@@ -29,6 +29,7 @@ struct ClassSchema: Sendable {
   /// Columns stored in plaintext: the primary key (so SQLite can enforce uniqueness), the
   /// protection class and the tombstone flag. Everything else is sealed.
   func isPlaintext(_ attribute: String) -> Bool {
-    primaryKey.contains(attribute) || attribute == "pdmn" || attribute == "tomb"
+    primaryKey.contains(attribute) || attribute == AttributeName.accessible.rawValue
+      || attribute == AttributeName.tombstone.rawValue
   }
 }

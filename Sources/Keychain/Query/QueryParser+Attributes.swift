@@ -10,17 +10,10 @@ extension QueryParser {
     let itemClass = parsed.itemClass
     switch name {
     case .appClipItem:
-      throw SecItemFailure(
-        .errSecParam,
-        "kSecAttrAppClipItem (\"clip\") is internal to Security; apps may not pass it",
-        fix: "remove kSecAttrAppClipItem")
+      throw SecItemFailure(.errSecParam, .internalAttribute(name))
     case .accessControl:
       guard case .accessControl(let control) = value else {
-        throw SecItemFailure(
-          .errSecParam,
-          "kSecAttrAccessControl (\"accc\") must be a SecAccessControl, got "
-            + "\(value.kindName) (\"Unexpected type of kSecAttrAccessControl attribute\")",
-          fix: "create it with SecAccessControlCreateWithFlags")
+        throw SecItemFailure(.errSecParam, .wrongType(key: .accessControl, got: value.type))
       }
       guard let protection = ProtectionClass(rawValue: control.protection) else {
         throw Self.unknownProtection(control.protection, key: .accessControl)
@@ -33,11 +26,7 @@ extension QueryParser {
       return
     case .accessible:
       guard case .string(let raw) = value else {
-        throw SecItemFailure(
-          .errSecParam,
-          "kSecAttrAccessible (\"pdmn\") must be a kSecAttrAccessible constant, got "
-            + "\(value.kindName)",
-          fix: "use kSecAttrAccessibleWhenUnlocked, kSecAttrAccessibleAfterFirstUnlock, ...")
+        throw SecItemFailure(.errSecParam, .wrongType(key: .accessible, got: value.type))
       }
       guard let protection = ProtectionClass(rawValue: raw) else {
         throw Self.unknownProtection(raw, key: .accessible)
@@ -49,17 +38,11 @@ extension QueryParser {
       break
     }
     guard let kind = schema.kind(of: name.rawValue) else {
-      throw SecItemFailure(
-        .errSecNoSuchAttr,
-        "\(KeyName.of(name)) is not an attribute of \(Self.className(itemClass)) items",
-        fix: "remove it, or use the item class that has it")
+      throw SecItemFailure(.errSecNoSuchAttr, .noSuchAttribute(name, itemClass: itemClass))
     }
     guard let canonical = Self.canonical(value, kind: kind) else {
       throw SecItemFailure(
-        .errSecParam,
-        "\(KeyName.of(name)): \(value.kindName) cannot be converted to the attribute's type "
-          + "(\"failed to convert\")",
-        fix: Self.expectedType(kind))
+        .errSecParam, .unconvertible(name, got: value.type, expected: kind))
     }
     parsed.attributes[name] = canonical
   }
@@ -73,11 +56,7 @@ extension QueryParser {
     case .string(ParsedQuery.MatchLimit.oneConstant): return .count(1)
     case .string(ParsedQuery.MatchLimit.allConstant): return .all
     default:
-      throw SecItemFailure(
-        .errSecParam,
-        "kSecMatchLimit (\"m_Limit\") must be a number, kSecMatchLimitOne or "
-          + "kSecMatchLimitAll, got \(value.kindName)",
-        fix: "use kSecMatchLimitAll to get every match, or a number")
+      throw SecItemFailure(.errSecParam, .wrongType(key: .matchLimit, got: value.type))
     }
   }
 
@@ -90,11 +69,7 @@ extension QueryParser {
     case .number(let number): return .value(number != 0)
     case .string(ParsedQuery.Synchronizable.anyConstant): return .any
     default:
-      throw SecItemFailure(
-        .errSecParam,
-        "kSecAttrSynchronizable (\"sync\") must be a boolean or "
-          + "kSecAttrSynchronizableAny, got \(value.kindName)",
-        fix: "pass true, false or kSecAttrSynchronizableAny")
+      throw SecItemFailure(.errSecParam, .wrongType(key: .synchronizable, got: value.type))
     }
   }
 
@@ -122,24 +97,8 @@ extension QueryParser {
     }
   }
 
-  private static func expectedType(_ kind: AttributeKind) -> String {
-    switch kind {
-    case .blob: "pass a string or Data"
-    case .data: "pass Data"
-    case .string: "pass a string"
-    case .number: "pass a number or a boolean"
-    case .date: "pass a Date"
-    case .bool: "pass true or false"
-    }
-  }
-
   static func unknownProtection(_ raw: String, key: AttributeName) -> SecItemFailure {
-    SecItemFailure(
-      .errSecParam,
-      "\(KeyName.of(key)): accessible value \(raw) is not a kSecAttrAccessible constant "
-        + "(\"SecAccessControl: invalid protection\")",
-      fix: "use kSecAttrAccessibleWhenUnlocked, kSecAttrAccessibleAfterFirstUnlock, their "
-        + "ThisDeviceOnly variants or kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly")
+    SecItemFailure(.errSecParam, .unknownProtection(raw, key: key))
   }
 
   static func className(_ itemClass: ItemClass) -> String {

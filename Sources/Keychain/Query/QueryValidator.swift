@@ -49,10 +49,7 @@ struct QueryValidator {
   /// `queryHasValidAttributes` (SecItemServer.c l.2480): apps may not pass internal attributes.
   private static func rejectInternalAttributes(_ query: SecQuery) throws(SecItemFailure) {
     guard query[.appClipItem] != nil else { return }
-    throw SecItemFailure(
-      .errSecParam,
-      "kSecAttrAppClipItem (\"clip\") is an internal attribute; apps may not pass it",
-      fix: "remove kSecAttrAppClipItem from the dictionary")
+    throw SecItemFailure(.errSecParam, .internalAttribute(.appClipItem))
   }
 
   private func checkExplicitGroup(_ query: SecQuery, as function: SecItemFunction)
