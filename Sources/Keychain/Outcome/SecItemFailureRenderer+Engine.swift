@@ -105,11 +105,12 @@ extension SecItemFailureRenderer {
     let nearMisses = notFound.nearMisses
     var fixes: [String] = []
     if let nearest = nearMisses.first {
-      cause += "; " + nearest.cause
+      let (nearCause, nearFix) = words(nearest)
+      cause += "; " + nearCause
       if nearMisses.count > 1 {
         cause += " (\(nearMisses.count - 1) other near miss(es))"
       }
-      if let fix = nearest.fix { fixes.append(fix) }
+      if let nearFix { fixes.append(nearFix) }
     }
     let nearest = nearMisses.first?.kind
     if !notFound.sealedAttributes.isEmpty, nearest == nil || nearest == .synchronizable {
