@@ -75,15 +75,16 @@ import Testing
     #expect(outcome.explanation?.fix?.contains("Keychain Sharing capability") == true)
   }
 
-  @Test(arguments: [
-    ("com.example.shared", .missingTeamPrefix(prefixed: "ABCDE12345.com.example.shared")),
-    ("$(AppIdentifierPrefix)com.example.shared", .unexpandedBuildSetting(teamID: "ABCDE12345")),
-    (
-      "ZZZZZ99999.com.example.shared",
-      .otherTeam(team: "ZZZZZ99999", appTeam: "ABCDE12345", rest: "com.example.shared")
-    ),
-    ("group.com.other", .appGroup(bundleID: "com.example.app")),
-  ] as [(String, SecItemFailure.GroupMistake)])
+  @Test(
+    arguments: [
+      ("com.example.shared", .missingTeamPrefix(prefixed: "ABCDE12345.com.example.shared")),
+      ("$(AppIdentifierPrefix)com.example.shared", .unexpandedBuildSetting(teamID: "ABCDE12345")),
+      (
+        "ZZZZZ99999.com.example.shared",
+        .otherTeam(team: "ZZZZZ99999", appTeam: "ABCDE12345", rest: "com.example.shared")
+      ),
+      ("group.com.other", .appGroup(bundleID: "com.example.app")),
+    ] as [(String, SecItemFailure.GroupMistake)])
   func missingEntitlementNamesTheUsualMistake(
     group: String, mistake: SecItemFailure.GroupMistake
   ) throws {

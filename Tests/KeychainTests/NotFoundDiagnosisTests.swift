@@ -33,7 +33,9 @@ import Testing
         mustAdd(device, genp("b", service: "s1").adding(data))
         return (device, genp("b", service: "s2"))
       },
-      nearest: .oneAttribute(.init(attribute: "acct", value: "b"), name: "svce", stored: .text("s1"), queried: .text("s2"))),
+      nearest: .oneAttribute(
+        .init(attribute: .account, value: "b"), name: .service, stored: .text("s1"),
+        queried: .text("s2"))),
     Case(
       name: "account differs only in case",
       setUp: {
@@ -42,7 +44,7 @@ import Testing
         return (device, genp("bob@example.com", service: "s1"))
       },
       nearest: .oneAttribute(
-        .init(attribute: "svce", value: "s1"), name: "acct", stored: .text("Bob@example.com"),
+        .init(attribute: .service, value: "s1"), name: .account, stored: .text("Bob@example.com"),
         queried: .text("bob@example.com"))),
     Case(
       name: "account stored as data, queried as a string",
@@ -53,7 +55,8 @@ import Testing
         return (device, genp("b", service: "s1"))
       },
       nearest: .oneAttribute(
-        .init(attribute: "svce", value: "s1"), name: "acct", stored: .blob(Data("b".utf8)), queried: .text("b"))),
+        .init(attribute: .service, value: "s1"), name: .account, stored: .blob(Data("b".utf8)),
+        queried: .text("b"))),
     Case(
       name: "plain miss: another account of the same service",
       setUp: {
@@ -69,7 +72,9 @@ import Testing
         mustAdd(device, genp("b").adding(["labl": .string("Work")]).adding(data))
         return (device, genp("b").adding(["labl": .string("Home")]))
       },
-      nearest: .oneAttribute(.init(attribute: "acct", value: "b"), name: "labl", stored: .text("Work"), queried: .text("Home"))),
+      nearest: .oneAttribute(
+        .init(attribute: .account, value: "b"), name: .label, stored: .text("Work"),
+        queried: .text("Home"))),
     Case(
       name: "protection class differs",
       setUp: {
@@ -77,7 +82,9 @@ import Testing
         mustAdd(device, genp("b").adding(data))
         return (device, genp("b").adding(["pdmn": .string("cku")]))
       },
-      nearest: .oneAttribute(.init(attribute: "acct", value: "b"), name: "pdmn", stored: .text("ak"), queried: .text("cku"))),
+      nearest: .oneAttribute(
+        .init(attribute: .account, value: "b"), name: .accessible, stored: .text("ak"),
+        queried: .text("cku"))),
     Case(
       name: "another class",
       setUp: {
@@ -90,7 +97,8 @@ import Testing
           ).adding(data))
         return (device, ["class": passwordClass, "acct": .string("b")])
       },
-      nearest: .otherClass(other: .inet, .init(attribute: "acct", value: "b"), missing: [], queried: .genp)),
+      nearest: .otherClass(
+        other: .inet, .init(attribute: .account, value: "b"), missing: [], queried: .genp)),
     Case(
       name: "a group the app lost on update",
       setUp: {
@@ -101,7 +109,8 @@ import Testing
         return (device, genp("b"))
       },
       nearest: .accessGroup(
-        SecItemFailure.ItemName(.genp, plain: ["acct": .text("b"), "svce": .text("com.example.auth")]),
+        SecItemFailure.ItemName(
+          .genp, plain: ["acct": .text("b"), "svce": .text("com.example.auth")]),
         group: "ABCDE12345.com.example.shared", unchecked: false, owner: .ownTeam)),
     Case(
       name: "another team's app",
@@ -114,7 +123,8 @@ import Testing
         return (device, genp("b"))
       },
       nearest: .accessGroup(
-        SecItemFailure.ItemName(.genp, plain: ["acct": .text("b"), "svce": .text("com.example.auth")]),
+        SecItemFailure.ItemName(
+          .genp, plain: ["acct": .text("b"), "svce": .text("com.example.auth")]),
         group: "ZZZZZ99999.com.other.app", unchecked: false, owner: .apps(["com.other.app"]))),
     Case(
       name: "synchronizable",

@@ -35,31 +35,46 @@ import Testing
     Case(
       "missing kSecClass → -50", .copy, ["acct": .string("a")], .errSecParam, .missingClass),
     Case(
-      "kSecClass not a string → -50", .copy, ["class": .number(1)], .errSecParam, .wrongType(key: .itemClass, got: .number)),
-    Case("bogus kSecClass → -25306", .copy, ["class": .string("bogus")], .errSecNoSuchClass, .unknownClass("bogus")),
+      "kSecClass not a string → -50", .copy, ["class": .number(1)], .errSecParam,
+      .wrongType(key: .itemClass, got: .number)),
+    Case(
+      "bogus kSecClass → -25306", .copy, ["class": .string("bogus")], .errSecNoSuchClass,
+      .unknownClass("bogus")),
     Case(
       "genp + kSecAttrApplicationTag → -25303", .copy,
-      genp().adding(["atag": .string("tag")]), .errSecNoSuchAttr, .noSuchAttribute(.applicationTag, itemClass: .genp)),
+      genp().adding(["atag": .string("tag")]), .errSecNoSuchAttr,
+      .noSuchAttribute(.applicationTag, itemClass: .genp)),
     Case(
       "unknown 4-char attribute → -25303", .add, genp().adding(["zzzz": .string("x")]),
       .errSecNoSuchAttr, .noSuchAttribute(AttributeName(rawValue: "zzzz"), itemClass: .genp)),
     Case(
       "nleg is ignored", .add, genp("bob").adding(["nleg": .bool(true), "v_Data": secret()]),
       .errSecSuccess),
-    Case("unknown c key → -50", .copy, genp().adding(["cls": .string("x")]), .errSecParam, .unknownKey("cls", function: .copyMatching)),
-    Case("unknown r_ key → -50", .copy, genp().adding(["r_Bogus": .bool(true)]), .errSecParam, .unknownKey("r_Bogus", function: .copyMatching)),
-    Case("unknown u_ key → -50", .copy, genp().adding(["u_Bogus": .bool(true)]), .errSecParam, .unknownKey("u_Bogus", function: .copyMatching)),
-    Case("unknown v_ key → -50", .copy, genp().adding(["v_Bogus": secret()]), .errSecParam, .unknownKey("v_Bogus", function: .copyMatching)),
+    Case(
+      "unknown c key → -50", .copy, genp().adding(["cls": .string("x")]), .errSecParam,
+      .unknownKey("cls", function: .copyMatching)),
+    Case(
+      "unknown r_ key → -50", .copy, genp().adding(["r_Bogus": .bool(true)]), .errSecParam,
+      .unknownKey("r_Bogus", function: .copyMatching)),
+    Case(
+      "unknown u_ key → -50", .copy, genp().adding(["u_Bogus": .bool(true)]), .errSecParam,
+      .unknownKey("u_Bogus", function: .copyMatching)),
+    Case(
+      "unknown v_ key → -50", .copy, genp().adding(["v_Bogus": secret()]), .errSecParam,
+      .unknownKey("v_Bogus", function: .copyMatching)),
     Case(
       "unknown m_ key accepted", .copy, genp().adding(["m_Whatever": .bool(true)]),
       .errSecSuccess),
     Case("f key ignored", .copy, genp().adding(["f_anything": .bool(true)]), .errSecSuccess),
-    Case("other key → -50", .copy, genp().adding(["zebra": .bool(true)]), .errSecParam, .unknownKey("zebra", function: .copyMatching)),
+    Case(
+      "other key → -50", .copy, genp().adding(["zebra": .bool(true)]), .errSecParam,
+      .unknownKey("zebra", function: .copyMatching)),
     Case(
       "return value not a boolean → -50", .copy, genp().adding(["r_Data": .number(1)]),
       .errSecParam, .wrongType(key: .returnKey(.returnData), got: .number)),
     Case(
-      "kSecValueData NULL → -50", .add, genp().adding(["v_Data": .null]), .errSecParam, .wrongType(key: .valueData, got: .null)),
+      "kSecValueData NULL → -50", .add, genp().adding(["v_Data": .null]), .errSecParam,
+      .wrongType(key: .valueData, got: .null)),
     Case(
       "kSecValueData string → -50", .add, genp().adding(["v_Data": .string("x")]),
       .errSecParam, .wrongType(key: .valueData, got: .string)),
@@ -68,19 +83,23 @@ import Testing
       .errSecParam, .wrongType(key: .matchLimit, got: .string)),
     Case(
       "kSecUseAuthenticationUI not a string → -50", .copy,
-      genp().adding(["u_AuthUI": .bool(true)]), .errSecParam, .wrongType(key: .authenticationUI, got: .bool)),
+      genp().adding(["u_AuthUI": .bool(true)]), .errSecParam,
+      .wrongType(key: .authenticationUI, got: .bool)),
     Case(
       "kSecAttrAccessControl a string → -50 (add)", .add,
-      genp().adding(["accc": .string("ak")]), .errSecParam, .wrongType(key: .accessControl, got: .string)),
+      genp().adding(["accc": .string("ak")]), .errSecParam,
+      .wrongType(key: .accessControl, got: .string)),
     Case(
       "kSecAttrAccessControl a string → -50 (delete)", .delete,
-      genp().adding(["accc": .string("ak")]), .errSecParam, .wrongType(key: .accessControl, got: .string)),
+      genp().adding(["accc": .string("ak")]), .errSecParam,
+      .wrongType(key: .accessControl, got: .string)),
     Case(
       "unknown kSecAttrAccessible → -50", .add, genp().adding(["pdmn": .string("zz")]),
       .errSecParam, .unknownProtection("zz", key: .accessible)),
     Case(
       "kSecAttrAccessible + kSecAttrAccessControl → -50", .add,
-      genp().adding(["pdmn": .string("ak"), "accc": control]), .errSecParam, .accessibleWithAccessControl),
+      genp().adding(["pdmn": .string("ak"), "accc": control]), .errSecParam,
+      .accessibleWithAccessControl),
     Case(
       "blob attribute as data accepted", .add,
       ["class": passwordClass, "acct": .data(Data("alice".utf8)), "v_Data": secret()],
@@ -88,15 +107,21 @@ import Testing
     Case(
       "blob attribute as number → -50", .add, genp().adding(["labl": .number(3)]),
       .errSecParam, .unconvertible(.label, got: .number, expected: .blob)),
-    Case("clip on add → -50", .add, genp().adding(["clip": .bool(true)]), .errSecParam, .internalAttribute(.appClipItem)),
-    Case("clip on copy → -50", .copy, genp().adding(["clip": .bool(true)]), .errSecParam, .internalAttribute(.appClipItem)),
+    Case(
+      "clip on add → -50", .add, genp().adding(["clip": .bool(true)]), .errSecParam,
+      .internalAttribute(.appClipItem)),
+    Case(
+      "clip on copy → -50", .copy, genp().adding(["clip": .bool(true)]), .errSecParam,
+      .internalAttribute(.appClipItem)),
     Case(
       "clip on update query → -50", .update, genp().adding(["clip": .bool(true)]),
       .errSecParam, .internalAttribute(.appClipItem)),
     Case(
       "clip in attributesToUpdate → -50", .updateAttributes, ["clip": .bool(true)],
       .errSecParam, .internalAttribute(.appClipItem)),
-    Case("clip on delete → -50", .delete, genp().adding(["clip": .bool(true)]), .errSecParam, .internalAttribute(.appClipItem)),
+    Case(
+      "clip on delete → -50", .delete, genp().adding(["clip": .bool(true)]), .errSecParam,
+      .internalAttribute(.appClipItem)),
     Case(
       "more than 128 keys → -50", .copy,
       genp().adding(Dictionary(uniqueKeysWithValues: (0..<130).map { ("m_x\($0)", .bool(true)) })),
@@ -133,28 +158,34 @@ import Testing
       .errSecSuccess),
     Case(
       "add with kSecValuePersistentRef → -50", .add,
-      genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam, .persistentRefWithAttributes(["acct", "svce"])),
+      genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam,
+      .persistentRefWithAttributes(["acct", "svce"])),
     Case(
       "add with AuthUI Skip → -50", .add,
-      genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam, .authenticationUISkipOutsideCopy(.add)),
+      genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam,
+      .authenticationUISkipOutsideCopy(.add)),
     Case(
       "update with AuthUI Skip → -50", .update,
-      genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam, .authenticationUISkipOutsideCopy(.update)),
+      genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam,
+      .authenticationUISkipOutsideCopy(.update)),
     Case(
       "copy with AuthUI Skip allowed", .copy,
       genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecSuccess),
     Case(
       "add with AC + sync → -50", .add,
-      genp().adding(["accc": control, "sync": .bool(true)]), .errSecParam, .accessControlSynchronizable),
+      genp().adding(["accc": control, "sync": .bool(true)]), .errSecParam,
+      .accessControlSynchronizable),
     Case(
       "AuthContext + CredRef → -50", .copy,
-      genp().adding(["u_AuthCtx": .string("ctx"), "u_CredRef": .data(Data())]), .errSecParam, .contextWithCredentialReference),
+      genp().adding(["u_AuthCtx": .string("ctx"), "u_CredRef": .data(Data())]), .errSecParam,
+      .contextWithCredentialReference),
     Case(
       "kSecValueRef on a password → -50", .add, genp().adding(["v_Ref": .string("ref")]),
       .errSecParam, .valueRefUnsupported),
     Case(
       "persistent ref with attributes → -50", .copy,
-      genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam, .persistentRefWithAttributes(["acct", "svce"])),
+      genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam,
+      .persistentRefWithAttributes(["acct", "svce"])),
     Case(
       "kSecClassIdentity is not simulated", .copy, ["class": .string("idnt")],
       .errSecUnimplemented, .unsupported(.identityClass)),

@@ -25,11 +25,11 @@ import Testing
   }
 
   @Test func notFoundComposesTheNearestMissAndCountsTheOthers() {
-    let subject = NotFoundDiagnosis.Subject(attribute: "acct", value: "b")
+    let subject = NotFoundDiagnosis.Subject(attribute: .account, value: "b")
     let notFound = SecItemFailure.NotFound(
       itemClass: .genp, searchedGroups: ["T.app"], lost: 0,
       nearMisses: [
-        .oneAttribute(subject, name: "svce", stored: .text("s1"), queried: .text("s2")),
+        .oneAttribute(subject, name: .service, stored: .text("s1"), queried: .text("s2")),
         .synchronizable,
       ],
       sealedAttributes: [])
@@ -48,7 +48,7 @@ import Testing
   @Test func aStringAndDataWithTheSameBytesAreToldApart() {
     let subject = NotFoundDiagnosis.Subject(attribute: nil, value: nil)
     let (cause, _) = SecItemFailureRenderer.words(
-      .oneAttribute(subject, name: "acct", stored: .blob(Data("b".utf8)), queried: .text("b")))
+      .oneAttribute(subject, name: .account, stored: .blob(Data("b".utf8)), queried: .text("b")))
     #expect(
       cause
         == "an item exists with kSecAttrAccount `b`, not `b` (stored as data, queried as a "

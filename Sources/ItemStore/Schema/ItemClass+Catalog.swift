@@ -98,12 +98,16 @@ struct ClassCatalog: Sendable {
         name: $0.0, kind: $0.1, isPrimaryKey: true, isPlaintext: true, isInternal: $0.2)
     }
     attributes.append(
-      AttributeSchema(name: AttributeName.accessible.rawValue, kind: .string, isPrimaryKey: false, isPlaintext: true))
+      AttributeSchema(
+        name: AttributeName.accessible.rawValue, kind: .string, isPrimaryKey: false,
+        isPlaintext: true))
     attributes += others.map {
       AttributeSchema(name: $0.0, kind: $0.1, isPrimaryKey: false, isPlaintext: false)
     }
     attributes.append(
-      AttributeSchema(name: AttributeName.tombstone.rawValue, kind: .bool, isPrimaryKey: false, isPlaintext: true))
+      AttributeSchema(
+        name: AttributeName.tombstone.rawValue, kind: .bool, isPrimaryKey: false, isPlaintext: true)
+    )
 
     self.attributes = attributes
     self.primaryKey = attributes.filter(\.isPrimaryKey).map(\.name)

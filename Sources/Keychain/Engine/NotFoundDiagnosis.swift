@@ -37,7 +37,8 @@ struct NotFoundDiagnosis {
     /// An item that differs from the query in its access control only.
     case otherAccessControl(Subject)
     /// An item that differs from the query in attribute `name` only.
-    case oneAttribute(Subject, name: String, stored: StoredValue?, queried: StoredValue?)
+    case oneAttribute(
+      Subject, name: AttributeName, stored: StoredValue?, queried: StoredValue?)
     /// An item of class `other` has the query's attributes; `missing` are the query's
     /// attributes that class does not have.
     case otherClass(other: ItemClass, Subject, missing: [String], queried: ItemClass)
@@ -68,7 +69,7 @@ struct NotFoundDiagnosis {
   /// A row named by one key attribute the query did not get wrong: `attribute` is `nil`
   /// when the row has none worth naming.
   struct Subject: Sendable, Hashable {
-    var attribute: String?
+    var attribute: AttributeName?
     var value: String?
   }
 
@@ -184,7 +185,8 @@ struct NotFoundDiagnosis {
     let subject = identifying(row, excluding: name)
     guard name != AttributeName.accessControl.rawValue else { return .otherAccessControl(subject) }
     let queried = query.attributes[name] ?? filter.plain[name]
-    return .oneAttribute(subject, name: name, stored: stored, queried: queried)
+    return .oneAttribute(
+      subject, name: AttributeName(rawValue: name), stored: stored, queried: queried)
   }
 
   /// The same attributes in another class: classes never match each other.
@@ -256,7 +258,7 @@ struct NotFoundDiagnosis {
   private func identifying(_ row: ItemRow, excluding name: String?) -> Subject {
     for key in Self.identifyingKeys where key.rawValue != name {
       if let value = ItemDescription.text(row.plainColumns[key]) {
-        return Subject(attribute: key.rawValue, value: value)
+        return Subject(attribute: key, value: value)
       }
     }
     return Subject(attribute: nil, value: nil)

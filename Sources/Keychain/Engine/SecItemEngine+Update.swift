@@ -90,7 +90,8 @@ extension SecItemEngine {
       }
     } catch let error as ItemStoreError {
       if case .duplicateItem = error, let first = updated.first {
-        throw SecItemFailure(.errSecDuplicateItem, .updateCollision(SecItemFailure.ItemName(first.row)))
+        throw SecItemFailure(
+          .errSecDuplicateItem, .updateCollision(SecItemFailure.ItemName(first.row)))
       }
       throw Self.storeFailure(error)
     } catch {

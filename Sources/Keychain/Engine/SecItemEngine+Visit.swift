@@ -26,7 +26,8 @@ extension SecItemEngine {
   }
 
   /// Opens the secret of an already-visited row: `.lost` when it can never be opened.
-  func openData(_ row: ItemRow, context: Context, action: SecItemFailure.ItemAction) throws(SecItemFailure)
+  func openData(_ row: ItemRow, context: Context, action: SecItemFailure.ItemAction)
+    throws(SecItemFailure)
     -> DataOpening
   {
     do {
@@ -48,7 +49,8 @@ extension SecItemEngine {
     switch error {
     case .classUnavailable(let protection):
       throw LockExplanation.locked(
-        SecItemFailure.ItemName(row), protection: protection, device: context.device, action: action)
+        SecItemFailure.ItemName(row), protection: protection, device: context.device, action: action
+      )
     default:
       return .lost
     }

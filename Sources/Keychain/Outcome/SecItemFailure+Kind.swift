@@ -94,7 +94,9 @@ extension SecItemFailure {
 
   /// The keys whose type is checked before anything else.
   enum WrongTypeKey: Sendable, Hashable {
-    case itemClass, returnKey(SecQueryKey), authenticationUI, authenticationContext
+    case itemClass
+    case returnKey(SecQueryKey)
+    case authenticationUI, authenticationContext
     case valueData, valuePersistentRef, accessControl, accessible, synchronizable, matchLimit
   }
 

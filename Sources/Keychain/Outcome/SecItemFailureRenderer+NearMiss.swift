@@ -39,7 +39,7 @@ extension SecItemFailureRenderer {
         "drop \(attribute) from the query, or pass the item's own access control"
       )
     case .oneAttribute(let subject, let name, let stored, let queried):
-      let attribute = appleName(name)
+      let attribute = appleName(name.rawValue)
       let wanted = rendered(name, queried)
       let found = rendered(name, stored)
       var types = ""
@@ -85,7 +85,7 @@ extension SecItemFailureRenderer {
   private static func describe(_ subject: NotFoundDiagnosis.Subject, article: Bool) -> String {
     let noun = article ? "an item" : "item"
     guard let attribute = subject.attribute, let value = subject.value else { return noun }
-    return "\(noun) with \(appleName(attribute)) `\(short(value))`"
+    return "\(noun) with \(appleName(attribute.rawValue)) `\(short(value))`"
   }
 
   private static func describe(_ owner: NotFoundDiagnosis.GroupOwner) -> String {
@@ -115,11 +115,11 @@ extension SecItemFailureRenderer {
 
   /// A stored or queried attribute value for a sentence: Apple's constant for a protection
   /// class, `` `text` `` otherwise, "no value" when missing. Never the item's data.
-  private static func rendered(_ name: String, _ value: StoredValue?) -> String {
-    if name == AttributeName.accessible.rawValue, case .text(let raw)? = value,
-      let constant = KeyName.ofValue(raw)
+  private static func rendered(_ name: AttributeName, _ value: StoredValue?) -> String {
+    if name == .accessible, case .text(let raw)? = value,
+      let protection = ProtectionClass(rawValue: raw)
     {
-      return constant
+      return protection.appleName
     }
     guard let text = ItemDescription.text(value) else { return "no value" }
     return "`\(short(text))`"
