@@ -72,15 +72,7 @@ extension SecItemEngine {
   /// `s3dl_query_add` returns errSecItemMatchUnsupported from a function returning bool, which
   /// reads as success: the call succeeds and nothing is stored (fact sheet §2.4 Note A).
   private static func addIgnored(_ key: String) -> SecItemOutcome {
-    SecItemOutcome(
-      status: .errSecSuccess, result: nil,
-      explanation: Explanation(
-        cause: "SecItemAdd was given \(KeyName.of(key)); securityd rejects match keys in an "
-          + "add internally but reports success, so NOTHING WAS STORED (a later "
-          + "SecItemCopyMatching returns errSecItemNotFound)",
-        fix: "remove \(KeyName.of(key)) from the add dictionary; kSecMatch keys are for "
-          + "searches only",
-        isWarning: true))
+    SecItemWarning.addIgnored(key: key).outcome
   }
 
   /// kSecReturnRef on a certificate or key would return a SecCertificateRef / SecKeyRef,

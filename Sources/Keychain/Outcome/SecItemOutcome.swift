@@ -12,6 +12,8 @@ public struct SecItemOutcome: Sendable, Hashable {
   /// Why the engine refused the call, as data (the explanation is its rendering); `nil` for
   /// a success, a warning, or an outcome made outside the engine.
   var failure: SecItemFailure.Kind?
+  /// What a successful call did that a developer would not expect, as data; `nil` otherwise.
+  var warning: SecItemWarning?
 
   public init(
     status: OSStatus, result: SecValue? = nil, explanation: Explanation? = nil,
