@@ -108,6 +108,8 @@ struct QueryParser {
     case .noAuthenticationUI:
       parsed.noAuthenticationUI = value == .bool(true)
     default:
+      // kSecUseItemList, kSecUseTombstones, kSecUseCredentialReference and the three
+      // kSecUseAuthenticationUI values as keys: only their presence matters.
       return
     }
   }
