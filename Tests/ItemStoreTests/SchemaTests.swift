@@ -133,3 +133,27 @@ import Testing
     #expect(columns.count == itemClass.attributes.count + 2)  // + rowid + data
   }
 }
+
+/// The typed attribute names point at attributes the class tables really have.
+@Suite struct AttributeNameTests {
+  @Test func everyNamedAttributeIsInSomeClass() {
+    let named: [AttributeName] =
+      [
+        .account, .service, .server, .serialNumber, .applicationTag, .label, .accessGroup,
+        .synchronizable, .accessible, .accessControl, .creationDate, .modificationDate,
+        .tombstone,
+      ] + AttributeName.internalAttributes
+    for name in named {
+      #expect(
+        ItemClass.allCases.contains { $0.attribute(named: name.rawValue) != nil },
+        "\(name) is in no class")
+    }
+  }
+
+  @Test func aRowIsReadByTypedName() {
+    var columns: [String: StoredValue] = ["acct": .text("a")]
+    columns[.service] = .text("s")
+    #expect(columns[.account] == .text("a"))
+    #expect(columns["svce"] == .text("s"))
+  }
+}

@@ -174,9 +174,10 @@ import Testing
     let read = device.secItemCopyMatching(genp().adding(readData).adding(testCase.query))
     #expect(read.status == .errSecInteractionNotAllowed)
     #expect(user.prompts.isEmpty)
-    let cause = read.explanation?.cause ?? ""
-    #expect(cause.contains(testCase.mentions))
-    #expect(cause.contains("not a locked class key"))
+    let denial = try #require(read.authenticationDenial)
+    #expect(denial.error == .notInteractive)
+    // Why no prompt could be shown is the authentication flow's own wording.
+    #expect(denial.cause.contains(testCase.mentions))
     #expect(device.state.lock == .unlocked)
   }
 
@@ -187,8 +188,8 @@ import Testing
     _ = device.advanceClock(by: .seconds(11))
     let read = device.secItemCopyMatching(genp().adding(readData))
     #expect(read.status == .errSecInteractionNotAllowed)
-    #expect(read.explanation?.cause.contains("locked") == true)
-    #expect(read.explanation?.cause.contains("no prompt") == false)
+    #expect(read.lockedItem?.protection == .ak)
+    #expect(read.authenticationDenial == nil)
   }
 
   // MARK: - Enrolment changes

@@ -58,7 +58,7 @@ import Testing
     default: outcome = device.secItemDelete(genp().adding(other))
     }
     #expect(outcome.status == .errSecMissingEntitlement)
-    #expect(outcome.explanation?.cause.contains("ZZZZZ.other") == true)
+    #expect(outcome.groupRefusal?.group == "ZZZZZ.other")
   }
 
   @Test func explicitGroupGivenAsDataIsCheckedToo() throws {

@@ -66,25 +66,32 @@ import Testing
     let device = try Self.suite()
     #expect(device.useApp("com.example.app.share").succeeded)
     let outcome = device.secItemCopyMatching(genp().adding(["agrp": .string(Self.shared)]))
-    let cause = outcome.explanation?.cause ?? ""
-    #expect(cause.contains(Self.shared))
-    #expect(cause.contains("ABCDE12345.com.example.app.share, group.com.example"))
-    #expect(cause.contains("its host app com.example.app is entitled to it"))
+    let refusal = try #require(outcome.groupRefusal)
+    #expect(refusal.group == Self.shared)
+    #expect(refusal.entitled == ["ABCDE12345.com.example.app.share", "group.com.example"])
+    #expect(
+      refusal.mistake
+        == .extensionWithoutHostGroup(host: "com.example.app", bundleID: "com.example.app.share"))
     #expect(outcome.explanation?.fix?.contains("Keychain Sharing capability") == true)
   }
 
-  @Test(arguments: [
-    ("com.example.shared", "without the team prefix"),
-    ("$(AppIdentifierPrefix)com.example.shared", "expand only in the entitlements file"),
-    ("ZZZZZ99999.com.example.shared", "belongs to team ZZZZZ99999"),
-    ("group.com.other", "App Groups capability"),
-  ])
-  func missingEntitlementNamesTheUsualMistake(group: String, says: String) throws {
+  @Test(
+    arguments: [
+      ("com.example.shared", .missingTeamPrefix(prefixed: "ABCDE12345.com.example.shared")),
+      ("$(AppIdentifierPrefix)com.example.shared", .unexpandedBuildSetting(teamID: "ABCDE12345")),
+      (
+        "ZZZZZ99999.com.example.shared",
+        .otherTeam(team: "ZZZZZ99999", appTeam: "ABCDE12345", rest: "com.example.shared")
+      ),
+      ("group.com.other", .appGroup(bundleID: "com.example.app")),
+    ] as [(String, SecItemFailure.GroupMistake)])
+  func missingEntitlementNamesTheUsualMistake(
+    group: String, mistake: SecItemFailure.GroupMistake
+  ) throws {
     let device = try Self.suite()
     let outcome = device.secItemAdd(genp().adding(["agrp": .string(group)]))
     #expect(outcome.status == .errSecMissingEntitlement)
-    let text = outcome.explanation?.description ?? ""
-    #expect(text.contains(says), "\(text)")
+    #expect(outcome.groupRefusal?.mistake == mistake)
   }
 
   @Test func deletingAnAppKeepsItsItemsAndReinstallingShowsThem() throws {

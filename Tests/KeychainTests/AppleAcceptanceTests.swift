@@ -224,7 +224,10 @@ import Testing
     #expect(device.secItemCopyMatching(genp()).status == .errSecItemNotFound)
     let refused = device.secItemAdd(akpu)
     #expect(refused.status == .errSecNotAvailable)
-    #expect(refused.explanation?.cause.contains("no passcode") == true)
+    guard case .akpuWithoutPasscode? = refused.failure else {
+      Issue.record("not refused for want of a passcode: \(String(describing: refused.failure))")
+      return
+    }
     #expect(device.setPasscode("654321").succeeded)
     #expect(device.secItemCopyMatching(genp()).status == .errSecItemNotFound)
     #expect(device.secItemAdd(akpu).status == .errSecSuccess)

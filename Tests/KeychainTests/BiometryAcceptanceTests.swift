@@ -87,7 +87,7 @@ import Testing
     #expect(fail.status == .errSecInteractionNotAllowed)
     let skip = device.secItemCopyMatching(genp().adding(["u_AuthUI": .string("u_AuthUIS")]))
     #expect(skip.status == .errSecItemNotFound)
-    #expect(skip.explanation?.cause.contains("skipped") == true)
+    #expect(skip.notFound?.nearMisses.first?.kind == .skipped)
     #expect(user.prompts.isEmpty)
     #expect(device.secItemCopyMatching(genp().adding(readData)).status == .errSecUserCanceled)
     #expect(user.prompts.count == 1)

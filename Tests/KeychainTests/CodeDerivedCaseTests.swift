@@ -21,7 +21,12 @@ import Testing
     mustAdd(device, genp().adding(["pdmn": .string("ak"), "v_Data": secret()]))
     let outcome = device.secItemAdd(genp().adding(["pdmn": .string("ck"), "v_Data": secret()]))
     #expect(outcome.status == .errSecDuplicateItem)
-    #expect(outcome.explanation?.cause.contains("kSecAttrAccessible") == true)
+    guard case .duplicateItem(_, let key, _)? = outcome.failure else {
+      Issue.record("not a duplicate: \(String(describing: outcome.failure))")
+      return
+    }
+    #expect(key.contains(.account) && key.contains(.service))
+    #expect(!key.contains(.accessible))
   }
 
   @Test("§9 code: another kSecAttrSynchronizable → both items exist")
@@ -42,7 +47,7 @@ import Testing
     mustAdd(device, genp().adding(["sync": .bool(true), "v_Data": secret()]))
     let outcome = device.secItemCopyMatching(genp())
     #expect(outcome.status == .errSecItemNotFound)
-    #expect(outcome.explanation?.fix?.contains("kSecAttrSynchronizableAny") == true)
+    #expect(outcome.notFound?.nearMisses.first?.kind == .synchronizable)
     #expect(
       device.secItemCopyMatching(genp().adding(["sync": .string("syna")])).status == .errSecSuccess)
   }

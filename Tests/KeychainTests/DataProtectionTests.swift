@@ -67,10 +67,9 @@ import Testing
     #expect(outcome.status == expected, "\(outcome.explanation?.description ?? "-")")
     if expected == .errSecSuccess { #expect(outcome.result == secret()) }
     if expected == .errSecInteractionNotAllowed {
-      let cause = try #require(outcome.explanation?.cause)
-      #expect(cause.contains("`alice`"))
-      #expect(cause.contains(testCase.protection.appleName))
-      #expect(cause.contains("not corruption"))
+      let locked = try #require(outcome.lockedItem)
+      #expect(locked.item.attributes["acct"] == .text("alice"))
+      #expect(locked.protection == testCase.protection)
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ItemStore
 import Testing
 
 @testable import Keychain
@@ -19,10 +20,8 @@ import Testing
     var name: String
     /// Builds the device and returns it with the query that misses.
     var setUp: @Sendable () throws -> (SimulatedDevice, SecQuery)
-    /// A fragment the cause must contain; `nil` for a plain miss (no near miss at all).
-    var hint: String?
-    /// A fragment the fix must contain.
-    var fix: String?
+    /// The most specific near miss; `nil` for a plain miss (no near miss at all).
+    var nearest: NotFoundDiagnosis.NearMiss?
     var testDescription: String { name }
   }
 
@@ -34,8 +33,9 @@ import Testing
         mustAdd(device, genp("b", service: "s1").adding(data))
         return (device, genp("b", service: "s2"))
       },
-      hint: "an item with kSecAttrAccount `b` exists with kSecAttrService `s1`, not `s2`",
-      fix: "query kSecAttrService `s1` if that is the item"),
+      nearest: .oneAttribute(
+        .init(attribute: .account, value: "b"), name: .service, stored: .text("s1"),
+        queried: .text("s2"))),
     Case(
       name: "account differs only in case",
       setUp: {
@@ -43,9 +43,9 @@ import Testing
         mustAdd(device, genp("Bob@example.com", service: "s1").adding(Self.data))
         return (device, genp("bob@example.com", service: "s1"))
       },
-      hint: "an item with kSecAttrService `s1` exists with kSecAttrAccount `Bob@example.com`, "
-        + "not `bob@example.com`",
-      fix: nil),
+      nearest: .oneAttribute(
+        .init(attribute: .service, value: "s1"), name: .account, stored: .text("Bob@example.com"),
+        queried: .text("bob@example.com"))),
     Case(
       name: "account stored as data, queried as a string",
       setUp: {
@@ -54,8 +54,9 @@ import Testing
           device, genp(service: "s1").adding(["acct": .data(Data("b".utf8))]).adding(Self.data))
         return (device, genp("b", service: "s1"))
       },
-      hint: "not `b` (stored as data, queried as a string: a string never matches data)",
-      fix: nil),
+      nearest: .oneAttribute(
+        .init(attribute: .service, value: "s1"), name: .account, stored: .blob(Data("b".utf8)),
+        queried: .text("b"))),
     Case(
       name: "plain miss: another account of the same service",
       setUp: {
@@ -63,7 +64,7 @@ import Testing
         mustAdd(device, genp("alice", service: "s1").adding(Self.data))
         return (device, genp("bob", service: "s1"))
       },
-      hint: nil, fix: nil),
+      nearest: nil),
     Case(
       name: "one sealed attribute differs",
       setUp: {
@@ -71,8 +72,9 @@ import Testing
         mustAdd(device, genp("b").adding(["labl": .string("Work")]).adding(data))
         return (device, genp("b").adding(["labl": .string("Home")]))
       },
-      hint: "an item with kSecAttrAccount `b` exists with kSecAttrLabel `Work`, not `Home`",
-      fix: "drop kSecAttrLabel from the query"),
+      nearest: .oneAttribute(
+        .init(attribute: .account, value: "b"), name: .label, stored: .text("Work"),
+        queried: .text("Home"))),
     Case(
       name: "protection class differs",
       setUp: {
@@ -80,9 +82,9 @@ import Testing
         mustAdd(device, genp("b").adding(data))
         return (device, genp("b").adding(["pdmn": .string("cku")]))
       },
-      hint: "exists with kSecAttrAccessible kSecAttrAccessibleWhenUnlocked, not "
-        + "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly",
-      fix: nil),
+      nearest: .oneAttribute(
+        .init(attribute: .account, value: "b"), name: .accessible, stored: .text("ak"),
+        queried: .text("cku"))),
     Case(
       name: "another class",
       setUp: {
@@ -95,9 +97,8 @@ import Testing
           ).adding(data))
         return (device, ["class": passwordClass, "acct": .string("b")])
       },
-      hint: "a kSecClassInternetPassword item with kSecAttrAccount `b` exists; the query asks "
-        + "for kSecClassGenericPassword",
-      fix: "query kSecClass: kSecClassInternetPassword"),
+      nearest: .otherClass(
+        other: .inet, .init(attribute: .account, value: "b"), missing: [], queried: .genp)),
     Case(
       name: "a group the app lost on update",
       setUp: {
@@ -107,9 +108,10 @@ import Testing
         #expect(device.useApp("com.example.app").succeeded)
         return (device, genp("b"))
       },
-      hint: "sits in access group `ABCDE12345.com.example.shared`, a group of the caller's "
-        + "team that its entitlements no longer list",
-      fix: "add `ABCDE12345.com.example.shared` to the app's keychain-access-groups"),
+      nearest: .accessGroup(
+        SecItemFailure.ItemName(
+          .genp, plain: ["acct": .text("b"), "svce": .text("com.example.auth")]),
+        group: "ABCDE12345.com.example.shared", unchecked: false, owner: .ownTeam)),
     Case(
       name: "another team's app",
       setUp: {
@@ -120,8 +122,10 @@ import Testing
         #expect(device.useApp("com.example.app").succeeded)
         return (device, genp("b"))
       },
-      hint: "sits in access group `ZZZZZ99999.com.other.app`, a group of com.other.app",
-      fix: "keychain-access-groups"),
+      nearest: .accessGroup(
+        SecItemFailure.ItemName(
+          .genp, plain: ["acct": .text("b"), "svce": .text("com.example.auth")]),
+        group: "ZZZZZ99999.com.other.app", unchecked: false, owner: .apps(["com.other.app"]))),
     Case(
       name: "synchronizable",
       setUp: {
@@ -129,8 +133,7 @@ import Testing
         mustAdd(device, genp("b").adding(["sync": .bool(true)]).adding(data))
         return (device, genp("b"))
       },
-      hint: "a synchronizable item matches",
-      fix: "kSecAttrSynchronizableAny"),
+      nearest: .synchronizable),
     Case(
       name: "akpu items deleted with the passcode",
       setUp: {
@@ -142,10 +145,9 @@ import Testing
         #expect(device.removePasscode(current: "123456").succeeded)
         return (device, genp("b").adding(akpu))
       },
-      hint: "2 kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly kSecClassGenericPassword item(s) "
-        + "were deleted when the passcode was removed at t+1m 5s; the query asks for that "
-        + "class, so the item may have been one of them",
-      fix: "never survive passcode removal"),
+      nearest: .passcodeRemoved(
+        total: 2, removals: 1, lastAt: SimulatedInstant(milliseconds: 65_000), itemClass: .genp,
+        protectionAsked: true)),
     Case(
       name: "akpu deleted, query without a protection class",
       setUp: {
@@ -154,8 +156,8 @@ import Testing
         #expect(device.removePasscode(current: "123456").succeeded)
         return (device, ["class": passwordClass, "acct": .string("zzz")])
       },
-      hint: "if the item was one of them, it is gone",
-      fix: nil),
+      nearest: .passcodeRemoved(
+        total: 1, removals: 1, lastAt: .epoch, itemClass: .genp, protectionAsked: false)),
     Case(
       name: "skipped by kSecUseAuthenticationUISkip",
       setUp: {
@@ -163,13 +165,11 @@ import Testing
         mustAdd(device, genp("b").adding(try protected(.biometryAny)).adding(data))
         return (device, genp("b").adding(["u_AuthUI": .string("u_AuthUIS")]))
       },
-      hint: "1 matching item(s) whose access control needs the user were skipped because of "
-        + "kSecUseAuthenticationUISkip",
-      fix: "kSecUseAuthenticationContext"),
+      nearest: .skipped(count: 1)),
     Case(
       name: "plain miss: empty keychain",
       setUp: { (try makeDevice(), genp("b")) },
-      hint: nil, fix: nil),
+      nearest: nil),
     Case(
       name: "plain miss: two attributes differ",
       setUp: {
@@ -177,7 +177,7 @@ import Testing
         mustAdd(device, genp("a", service: "s1").adding(data))
         return (device, genp("b", service: "s2"))
       },
-      hint: nil, fix: nil),
+      nearest: nil),
     Case(
       name: "plain miss: another class with nothing in common",
       setUp: {
@@ -186,11 +186,8 @@ import Testing
         mustAdd(device, inet.adding(data))
         return (device, genp("b", service: "s2"))
       },
-      hint: nil, fix: nil),
+      nearest: nil),
   ]
-
-  static let plainCause =
-    "no kSecClassGenericPassword item matches the query in the caller's access groups"
 
   @Test(arguments: cases)
   func copyMatchingNamesTheNearMiss(_ testCase: Case) throws {
@@ -198,16 +195,9 @@ import Testing
     let outcome = device.secItemCopyMatching(query.adding(["r_Data": .bool(true)]))
     #expect(outcome.status == .errSecItemNotFound)
     #expect(outcome.result == nil)
+    let notFound = try #require(outcome.notFound)
+    #expect(notFound.nearMisses.first == testCase.nearest)
     let explanation = try #require(outcome.explanation)
-    if let hint = testCase.hint {
-      #expect(explanation.cause.contains(hint), "\(explanation.cause)")
-    } else {
-      #expect(!explanation.cause.contains(";"), "\(explanation.cause)")
-      #expect(explanation.cause.hasPrefix(Self.plainCause))
-    }
-    if let fix = testCase.fix {
-      #expect(explanation.fix?.contains(fix) == true, "\(explanation.fix ?? "none")")
-    }
     #expect(!explanation.description.contains(Self.secretText))
   }
 
@@ -233,6 +223,7 @@ import Testing
     #expect(device.device == deviceBefore)
   }
 
+  /// One rendering check: the nearest miss is worded, the others only counted.
   @Test func mostSpecificFirstAndOthersCounted() throws {
     let device = try makeDevice()
     mustAdd(device, genp("b", service: "s1").adding(Self.data))
@@ -264,7 +255,6 @@ import Testing
     let reopened = try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
     #expect(reopened.passcodeRemovals.first?.count(of: .genp) == 1)
     let outcome = reopened.secItemCopyMatching(genp("b"))
-    #expect(
-      outcome.explanation?.cause.contains("were deleted when the passcode was removed") == true)
+    #expect(outcome.notFound?.nearMisses.first?.kind == .passcodeRemoved)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ItemStore
 import Testing
 
 @testable import Keychain
@@ -12,19 +13,19 @@ import Testing
     let call: Call
     let query: SecQuery
     let expected: OSStatus
-    /// A raw key the explanation must name (by its Apple name when it has one).
-    let mentions: String?
+    /// Why the call fails, as the engine reports it; `nil` for a success.
+    let failure: SecItemFailure.Kind?
     var testDescription: String { name }
 
     init(
       _ name: String, _ call: Call, _ query: SecQuery, _ expected: OSStatus,
-      mentions: String? = nil
+      _ failure: SecItemFailure.Kind? = nil
     ) {
       self.name = name
       self.call = call
       self.query = query
       self.expected = expected
-      self.mentions = mentions
+      self.failure = failure
     }
   }
 
@@ -32,137 +33,162 @@ import Testing
 
   static let cases: [Case] = [
     Case(
-      "missing kSecClass → -50", .copy, ["acct": .string("a")], .errSecParam,
-      mentions: "kSecClass"),
+      "missing kSecClass → -50", .copy, ["acct": .string("a")], .errSecParam, .missingClass),
     Case(
       "kSecClass not a string → -50", .copy, ["class": .number(1)], .errSecParam,
-      mentions: "kSecClass"),
-    Case("bogus kSecClass → -25306", .copy, ["class": .string("bogus")], .errSecNoSuchClass),
+      .wrongType(key: .itemClass, got: .number)),
+    Case(
+      "bogus kSecClass → -25306", .copy, ["class": .string("bogus")], .errSecNoSuchClass,
+      .unknownClass("bogus")),
     Case(
       "genp + kSecAttrApplicationTag → -25303", .copy,
-      genp().adding(["atag": .string("tag")]), .errSecNoSuchAttr, mentions: "kSecAttrApplicationTag"
-    ),
+      genp().adding(["atag": .string("tag")]), .errSecNoSuchAttr,
+      .noSuchAttribute(.applicationTag, itemClass: .genp)),
     Case(
       "unknown 4-char attribute → -25303", .add, genp().adding(["zzzz": .string("x")]),
-      .errSecNoSuchAttr),
+      .errSecNoSuchAttr, .noSuchAttribute(AttributeName(rawValue: "zzzz"), itemClass: .genp)),
     Case(
       "nleg is ignored", .add, genp("bob").adding(["nleg": .bool(true), "v_Data": secret()]),
       .errSecSuccess),
-    Case("unknown c key → -50", .copy, genp().adding(["cls": .string("x")]), .errSecParam),
-    Case("unknown r_ key → -50", .copy, genp().adding(["r_Bogus": .bool(true)]), .errSecParam),
-    Case("unknown u_ key → -50", .copy, genp().adding(["u_Bogus": .bool(true)]), .errSecParam),
-    Case("unknown v_ key → -50", .copy, genp().adding(["v_Bogus": secret()]), .errSecParam),
+    Case(
+      "unknown c key → -50", .copy, genp().adding(["cls": .string("x")]), .errSecParam,
+      .unknownKey("cls", function: .copyMatching)),
+    Case(
+      "unknown r_ key → -50", .copy, genp().adding(["r_Bogus": .bool(true)]), .errSecParam,
+      .unknownKey("r_Bogus", function: .copyMatching)),
+    Case(
+      "unknown u_ key → -50", .copy, genp().adding(["u_Bogus": .bool(true)]), .errSecParam,
+      .unknownKey("u_Bogus", function: .copyMatching)),
+    Case(
+      "unknown v_ key → -50", .copy, genp().adding(["v_Bogus": secret()]), .errSecParam,
+      .unknownKey("v_Bogus", function: .copyMatching)),
     Case(
       "unknown m_ key accepted", .copy, genp().adding(["m_Whatever": .bool(true)]),
       .errSecSuccess),
     Case("f key ignored", .copy, genp().adding(["f_anything": .bool(true)]), .errSecSuccess),
-    Case("other key → -50", .copy, genp().adding(["zebra": .bool(true)]), .errSecParam),
+    Case(
+      "other key → -50", .copy, genp().adding(["zebra": .bool(true)]), .errSecParam,
+      .unknownKey("zebra", function: .copyMatching)),
     Case(
       "return value not a boolean → -50", .copy, genp().adding(["r_Data": .number(1)]),
-      .errSecParam, mentions: "kSecReturnData"),
+      .errSecParam, .wrongType(key: .returnKey(.returnData), got: .number)),
     Case(
       "kSecValueData NULL → -50", .add, genp().adding(["v_Data": .null]), .errSecParam,
-      mentions: "kSecValueData"),
+      .wrongType(key: .valueData, got: .null)),
     Case(
       "kSecValueData string → -50", .add, genp().adding(["v_Data": .string("x")]),
-      .errSecParam, mentions: "kSecValueData"),
+      .errSecParam, .wrongType(key: .valueData, got: .string)),
     Case(
       "kSecMatchLimit bogus → -50", .copy, genp().adding(["m_Limit": .string("many")]),
-      .errSecParam, mentions: "kSecMatchLimit"),
+      .errSecParam, .wrongType(key: .matchLimit, got: .string)),
     Case(
       "kSecUseAuthenticationUI not a string → -50", .copy,
-      genp().adding(["u_AuthUI": .bool(true)]), .errSecParam),
+      genp().adding(["u_AuthUI": .bool(true)]), .errSecParam,
+      .wrongType(key: .authenticationUI, got: .bool)),
     Case(
       "kSecAttrAccessControl a string → -50 (add)", .add,
-      genp().adding(["accc": .string("ak")]), .errSecParam, mentions: "kSecAttrAccessControl"),
+      genp().adding(["accc": .string("ak")]), .errSecParam,
+      .wrongType(key: .accessControl, got: .string)),
     Case(
       "kSecAttrAccessControl a string → -50 (delete)", .delete,
-      genp().adding(["accc": .string("ak")]), .errSecParam),
+      genp().adding(["accc": .string("ak")]), .errSecParam,
+      .wrongType(key: .accessControl, got: .string)),
     Case(
       "unknown kSecAttrAccessible → -50", .add, genp().adding(["pdmn": .string("zz")]),
-      .errSecParam, mentions: "kSecAttrAccessible"),
+      .errSecParam, .unknownProtection("zz", key: .accessible)),
     Case(
       "kSecAttrAccessible + kSecAttrAccessControl → -50", .add,
-      genp().adding(["pdmn": .string("ak"), "accc": control]), .errSecParam),
+      genp().adding(["pdmn": .string("ak"), "accc": control]), .errSecParam,
+      .accessibleWithAccessControl),
     Case(
       "blob attribute as data accepted", .add,
       ["class": passwordClass, "acct": .data(Data("alice".utf8)), "v_Data": secret()],
       .errSecSuccess),
     Case(
       "blob attribute as number → -50", .add, genp().adding(["labl": .number(3)]),
-      .errSecParam, mentions: "kSecAttrLabel"),
-    Case("clip on add → -50", .add, genp().adding(["clip": .bool(true)]), .errSecParam),
-    Case("clip on copy → -50", .copy, genp().adding(["clip": .bool(true)]), .errSecParam),
+      .errSecParam, .unconvertible(.label, got: .number, expected: .blob)),
+    Case(
+      "clip on add → -50", .add, genp().adding(["clip": .bool(true)]), .errSecParam,
+      .internalAttribute(.appClipItem)),
+    Case(
+      "clip on copy → -50", .copy, genp().adding(["clip": .bool(true)]), .errSecParam,
+      .internalAttribute(.appClipItem)),
     Case(
       "clip on update query → -50", .update, genp().adding(["clip": .bool(true)]),
-      .errSecParam),
+      .errSecParam, .internalAttribute(.appClipItem)),
     Case(
       "clip in attributesToUpdate → -50", .updateAttributes, ["clip": .bool(true)],
-      .errSecParam),
-    Case("clip on delete → -50", .delete, genp().adding(["clip": .bool(true)]), .errSecParam),
+      .errSecParam, .internalAttribute(.appClipItem)),
+    Case(
+      "clip on delete → -50", .delete, genp().adding(["clip": .bool(true)]), .errSecParam,
+      .internalAttribute(.appClipItem)),
     Case(
       "more than 128 keys → -50", .copy,
       genp().adding(Dictionary(uniqueKeysWithValues: (0..<130).map { ("m_x\($0)", .bool(true)) })),
-      .errSecParam),
+      .errSecParam, .tooManyKeys(count: 133, limit: 128)),
     Case(
       "update query with kSecReturnData → -50", .update,
-      genp().adding(["r_Data": .bool(true)]), .errSecParam, mentions: "kSecReturnData"),
+      genp().adding(["r_Data": .bool(true)]), .errSecParam, .returnKeyInUpdate(.returnData)),
     Case(
       "update query with kSecMatchLimit → -50", .update,
-      genp().adding(["m_Limit": .string("m_LimitAll")]), .errSecParam, mentions: "kSecMatchLimit"),
+      genp().adding(["m_Limit": .string("m_LimitAll")]), .errSecParam, .matchKeyInUpdate("m_Limit")),
     Case(
       "attributesToUpdate with kSecClass → -25303", .updateAttributes,
-      ["class": passwordClass], .errSecNoSuchAttr, mentions: "kSecClass"),
+      ["class": passwordClass], .errSecNoSuchAttr, .notUpdatable("class")),
     Case(
       "attributesToUpdate with kSecMatchLimit → -25303", .updateAttributes,
-      ["m_Limit": .number(1)], .errSecNoSuchAttr),
+      ["m_Limit": .number(1)], .errSecNoSuchAttr, .notUpdatable("m_Limit")),
     Case(
       "attributesToUpdate with kSecReturnData → -25303", .updateAttributes,
-      ["r_Data": .bool(true)], .errSecNoSuchAttr),
+      ["r_Data": .bool(true)], .errSecNoSuchAttr, .notUpdatable("r_Data")),
     Case(
       "attributesToUpdate with kSecUseOperationPrompt → -25303", .updateAttributes,
-      ["u_OpPrompt": .string("hi")], .errSecNoSuchAttr),
+      ["u_OpPrompt": .string("hi")], .errSecNoSuchAttr, .notUpdatable("u_OpPrompt")),
     Case(
       "attributesToUpdate with AC + sync → -50", .updateAttributes,
-      ["accc": control, "sync": .bool(true)], .errSecParam),
+      ["accc": control, "sync": .bool(true)], .errSecParam, .accessControlSynchronizable),
     Case(
       "delete with kSecMatchLimitAll → -50", .delete,
-      genp().adding(["m_Limit": .string("m_LimitAll")]), .errSecParam, mentions: "kSecMatchLimit"),
+      genp().adding(["m_Limit": .string("m_LimitAll")]), .errSecParam, .matchKeyInDelete("m_Limit")),
     Case(
       "delete with kSecMatchLimitOne → -50", .delete,
-      genp().adding(["m_Limit": .string("m_LimitOne")]), .errSecParam),
+      genp().adding(["m_Limit": .string("m_LimitOne")]), .errSecParam, .matchKeyInDelete("m_Limit")),
     Case(
       "delete ignores kSecReturnData", .delete, genp().adding(["r_Data": .bool(true)]),
       .errSecSuccess),
     Case(
       "add with kSecValuePersistentRef → -50", .add,
       genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam,
-      mentions: "kSecValuePersistentRef"),
+      .persistentRefWithAttributes(["acct", "svce"])),
     Case(
       "add with AuthUI Skip → -50", .add,
-      genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam),
+      genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam,
+      .authenticationUISkipOutsideCopy(.add)),
     Case(
       "update with AuthUI Skip → -50", .update,
-      genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam),
+      genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecParam,
+      .authenticationUISkipOutsideCopy(.update)),
     Case(
       "copy with AuthUI Skip allowed", .copy,
       genp().adding(["u_AuthUI": .string("u_AuthUIS")]), .errSecSuccess),
     Case(
       "add with AC + sync → -50", .add,
       genp().adding(["accc": control, "sync": .bool(true)]), .errSecParam,
-      mentions: "kSecAttrAccessControl"),
+      .accessControlSynchronizable),
     Case(
       "AuthContext + CredRef → -50", .copy,
-      genp().adding(["u_AuthCtx": .string("ctx"), "u_CredRef": .data(Data())]), .errSecParam),
+      genp().adding(["u_AuthCtx": .string("ctx"), "u_CredRef": .data(Data())]), .errSecParam,
+      .contextWithCredentialReference),
     Case(
       "kSecValueRef on a password → -50", .add, genp().adding(["v_Ref": .string("ref")]),
-      .errSecParam, mentions: "kSecValueRef"),
+      .errSecParam, .valueRefUnsupported),
     Case(
       "persistent ref with attributes → -50", .copy,
-      genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam),
+      genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam,
+      .persistentRefWithAttributes(["acct", "svce"])),
     Case(
       "kSecClassIdentity is not simulated", .copy, ["class": .string("idnt")],
-      .errSecUnimplemented),
+      .errSecUnimplemented, .unsupported(.identityClass)),
   ]
 
   @Test(arguments: cases)
@@ -179,13 +205,10 @@ import Testing
     }
     #expect(outcome.status == testCase.expected, "\(outcome.explanation?.description ?? "-")")
     if testCase.expected != .errSecSuccess {
+      #expect(outcome.failure == testCase.failure)
       let explanation = try #require(outcome.explanation)
       #expect(!explanation.cause.isEmpty)
       #expect(explanation.fix != nil)
-      if let raw = testCase.mentions {
-        let name = SecConstants.name(forKey: raw) ?? raw
-        #expect(explanation.cause.contains(name), "\(explanation.cause)")
-      }
     }
   }
 
@@ -202,9 +225,8 @@ import Testing
     let outcome = device.secItemAdd(
       genp().adding(["v_Data": secret(), "m_Limit": .string("m_LimitOne")]))
     #expect(outcome.status == .errSecSuccess)
-    let warning = try #require(outcome.explanation)
-    #expect(warning.isWarning)
-    #expect(warning.cause.contains("NOTHING WAS STORED"))
+    #expect(outcome.warning == .addIgnored(key: "m_Limit"))
+    #expect(outcome.explanation?.isWarning == true)
     #expect(device.secItemCopyMatching(genp()).status == .errSecItemNotFound)
   }
 

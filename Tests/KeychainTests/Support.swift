@@ -45,3 +45,26 @@ func mustAdd(_ device: SimulatedDevice, _ query: SecQuery) {
   let outcome = device.secItemAdd(query)
   #expect(outcome.status == .errSecSuccess, "add failed: \(outcome.explanation?.description ?? "")")
 }
+
+/// The data of a failed call, for tests that assert why it failed rather than its wording.
+extension SecItemOutcome {
+  var notFound: SecItemFailure.NotFound? {
+    if case .itemNotFound(let notFound)? = failure { return notFound }
+    return nil
+  }
+
+  var groupRefusal: SecItemFailure.GroupRefusal? {
+    if case .groupNotEntitled(let refusal)? = failure { return refusal }
+    return nil
+  }
+
+  var authenticationDenial: SecItemFailure.AuthenticationDenial? {
+    if case .authenticationDenied(let denial)? = failure { return denial }
+    return nil
+  }
+
+  var lockedItem: (item: SecItemFailure.ItemName, protection: ProtectionClass)? {
+    if case .classLocked(let item, let protection, _, _)? = failure { return (item, protection) }
+    return nil
+  }
+}

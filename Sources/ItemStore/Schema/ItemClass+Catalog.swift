@@ -83,8 +83,12 @@ struct ClassCatalog: Sendable {
     indexes: [[String]] = []
   ) {
     let sharedKey: [(String, AttributeKind, Bool)] = [
-      ("agrp", .string, false), ("sync", .bool, false), ("vwht", .string, true),
-      ("tkid", .string, true), ("musr", .data, true), ("ggrp", .string, true),
+      (AttributeName.accessGroup.rawValue, .string, false),
+      (AttributeName.synchronizable.rawValue, .bool, false),
+      (AttributeName.syncViewHint.rawValue, .string, true),
+      (AttributeName.tokenID.rawValue, .string, true),
+      (AttributeName.multiUser.rawValue, .data, true),
+      (AttributeName.sharingGroup.rawValue, .string, true),
     ]
     var attributes = key.map {
       AttributeSchema(name: $0.0, kind: $0.1, isPrimaryKey: true, isPlaintext: true)
@@ -94,12 +98,16 @@ struct ClassCatalog: Sendable {
         name: $0.0, kind: $0.1, isPrimaryKey: true, isPlaintext: true, isInternal: $0.2)
     }
     attributes.append(
-      AttributeSchema(name: "pdmn", kind: .string, isPrimaryKey: false, isPlaintext: true))
+      AttributeSchema(
+        name: AttributeName.accessible.rawValue, kind: .string, isPrimaryKey: false,
+        isPlaintext: true))
     attributes += others.map {
       AttributeSchema(name: $0.0, kind: $0.1, isPrimaryKey: false, isPlaintext: false)
     }
     attributes.append(
-      AttributeSchema(name: "tomb", kind: .bool, isPrimaryKey: false, isPlaintext: true))
+      AttributeSchema(
+        name: AttributeName.tombstone.rawValue, kind: .bool, isPrimaryKey: false, isPlaintext: true)
+    )
 
     self.attributes = attributes
     self.primaryKey = attributes.filter(\.isPrimaryKey).map(\.name)
@@ -110,4 +118,52 @@ struct ClassCatalog: Sendable {
     self.indexes = indexes
     precondition(Set(self.uniqueOrder) == Set(primaryKey), "UNIQUE order must cover the key")
   }
+}
+
+/// The attributes code refers to by name. With the class tables above, this is the one place
+/// the four-character codes are written (`SecItemConstants.c`, `SecItemSchema.c`).
+extension AttributeName {
+  /// kSecAttrAccount.
+  public static let account = Self(rawValue: "acct")
+  /// kSecAttrService.
+  public static let service = Self(rawValue: "svce")
+  /// kSecAttrServer.
+  public static let server = Self(rawValue: "srvr")
+  /// kSecAttrSerialNumber.
+  public static let serialNumber = Self(rawValue: "slnr")
+  /// kSecAttrApplicationTag.
+  public static let applicationTag = Self(rawValue: "atag")
+  /// kSecAttrLabel.
+  public static let label = Self(rawValue: "labl")
+  /// kSecAttrAccessGroup.
+  public static let accessGroup = Self(rawValue: "agrp")
+  /// kSecAttrSynchronizable.
+  public static let synchronizable = Self(rawValue: "sync")
+  /// kSecAttrAccessible: the protection class.
+  public static let accessible = Self(rawValue: "pdmn")
+  /// kSecAttrAccessControl.
+  public static let accessControl = Self(rawValue: "accc")
+  /// kSecAttrCreationDate.
+  public static let creationDate = Self(rawValue: "cdat")
+  /// kSecAttrModificationDate.
+  public static let modificationDate = Self(rawValue: "mdat")
+  /// securityd's tombstone flag (`kSecAttrTombstone`): set on deleted synchronizable items.
+  public static let tombstone = Self(rawValue: "tomb")
+  /// kSecAttrSyncViewHint (internal).
+  public static let syncViewHint = Self(rawValue: "vwht")
+  /// kSecAttrTokenID (internal).
+  public static let tokenID = Self(rawValue: "tkid")
+  /// kSecAttrMultiUser (internal).
+  public static let multiUser = Self(rawValue: "musr")
+  /// kSecAttrSharingGroup (internal).
+  public static let sharingGroup = Self(rawValue: "ggrp")
+  /// kSecAttrAppClipItem: internal to Security, refused from apps.
+  public static let appClipItem = Self(rawValue: "clip")
+  /// kSecUseDataProtectionKeychain / kSecAttrNoLegacy: a four-character key the daemon drops.
+  public static let dataProtectionKeychain = Self(rawValue: "nleg")
+
+  /// The attributes securityd keeps to itself: part of the key, never returned.
+  public static let internalAttributes: [AttributeName] = [
+    .syncViewHint, .tokenID, .multiUser, .sharingGroup,
+  ]
 }

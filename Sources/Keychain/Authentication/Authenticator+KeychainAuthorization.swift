@@ -21,61 +21,45 @@ extension Authenticator {
     -> SecItemFailure?
   {
     if !context.isInvalidated, isSatisfied(requirement, by: context.credentials) { return nil }
-    return SecItemFailure(
-      .errSecItemNotFound, "skipped because of kSecUseAuthenticationUISkip")
+    return SecItemFailure(.errSecItemNotFound, .skippedByAuthenticationUI)
   }
 
   private func authorize(
-    _ item: KeychainItem, _ parsed: ParsedQuery, action: String, fallbackContext: LAContext
+    _ item: KeychainItem, _ parsed: ParsedQuery, action: SecItemFailure.ItemAction,
+    fallbackContext: LAContext
   ) -> SecItemFailure? {
     guard let control = item.accessControl,
       let requirement = AccessRequirement(
         flags: control.flags, boundGeneration: item.boundBiometryGeneration)
     else { return nil }
-    let context: LAContext
-    if case .authenticationContext(let given)? = parsed.useKeys["u_AuthCtx"] {
-      context = given
-    } else {
-      context = fallbackContext
-    }
-    if parsed.authenticationUI == "u_AuthUIS" {
+    let context = parsed.authenticationContext ?? fallbackContext
+    if parsed.authenticationUI == .skip {
       return skipUnlessHeld(requirement, context: context)
     }
     var blockers = interactionBlockers(for: context)
-    if parsed.authenticationUI == "u_AuthUIF" {
+    if parsed.authenticationUI == .fail {
       blockers.insert("the query has kSecUseAuthenticationUI = kSecUseAuthenticationUIFail", at: 0)
     }
-    if case .bool(true)? = parsed.useKeys["u_NoAuthUI"] {
+    if parsed.noAuthenticationUI {
       blockers.insert("the query has kSecUseNoAuthenticationUI = true (deprecated)", at: 0)
     }
-    var reason: String?
-    if case .string(let prompt)? = parsed.useKeys["u_OpPrompt"] { reason = prompt }
     let request = AuthenticationRequest(
-      requirement: requirement, context: context, reason: reason ?? context.localizedReason,
+      requirement: requirement, context: context,
+      reason: parsed.operationPrompt ?? context.localizedReason,
       interactionBlockers: blockers)
-    let description = ItemDescription.of(item)
-    let flags = FlagNames.describe(control.flags)
     switch authenticate(request) {
     case .granted:
       return nil
     case .unsupported(let feature):
-      return .unsupported(feature, fix: "use kSecUseAuthenticationUISkip to leave such items out")
+      return .unsupported(.authentication(feature))
     case .denied(let error, let cause, let fix):
-      var text =
-        "\(action) \(description), whose access control (\(flags)) needs the user: "
-        + "\(cause); LocalAuthentication reported \(error)"
-      switch error {
-      case .notInteractive:
-        text +=
-          ", which SecItem reports as errSecInteractionNotAllowed. This -25308 is not a "
-          + "locked class key: the \(control.protection) key is available; the user could not "
-          + "be asked"
-      case .userCancel:
-        text += ", which SecItem reports as errSecUserCanceled"
-      default:
-        text += ", which SecItem reports as errSecAuthFailed"
-      }
-      return SecItemFailure(error.osStatus, text, fix: fix)
+      return SecItemFailure(
+        error.osStatus,
+        .authenticationDenied(
+          SecItemFailure.AuthenticationDenial(
+            action: action, item: SecItemFailure.ItemName(item),
+            flags: FlagNames.describe(control.flags), protection: control.protection,
+            error: error, cause: cause, fix: fix)))
     }
   }
 }

@@ -5,16 +5,16 @@ import ItemStore
 /// works while the item is locked): "item `alice` (genp, service com.app.auth)".
 enum ItemDescription {
   static func of(_ itemClass: ItemClass, plain: [String: StoredValue]) -> String {
-    let account = text(plain["acct"])
+    let account = text(plain[.account])
     switch itemClass {
     case .genp:
-      return "item \(quoted(account)) (\(detail("genp", "service", plain["svce"])))"
+      return "item \(quoted(account)) (\(detail(.genp, "service", plain[.service])))"
     case .inet:
-      return "item \(quoted(account)) (\(detail("inet", "server", plain["srvr"])))"
+      return "item \(quoted(account)) (\(detail(.inet, "server", plain[.server])))"
     case .cert:
-      return "certificate (cert, serial \(text(plain["slnr"]) ?? "none"))"
+      return "certificate (cert, serial \(text(plain[.serialNumber]) ?? "none"))"
     case .keys:
-      return "key (keys, tag \(text(plain["atag"]) ?? "none"))"
+      return "key (keys, tag \(text(plain[.applicationTag]) ?? "none"))"
     }
   }
 
@@ -24,9 +24,11 @@ enum ItemDescription {
 
   /// "genp, service com.app.auth", or just "genp" when the attribute is empty: Apple's default
   /// for a missing primary-key string is "", which reads badly in a sentence.
-  private static func detail(_ code: String, _ label: String, _ value: StoredValue?) -> String {
-    guard let value = text(value) else { return code }
-    return "\(code), \(label) \(value)"
+  private static func detail(_ code: ItemClass, _ label: String, _ value: StoredValue?)
+    -> String
+  {
+    guard let value = text(value) else { return code.rawValue }
+    return "\(code.rawValue), \(label) \(value)"
   }
 
   private static func quoted(_ account: String?) -> String {
@@ -52,4 +54,10 @@ enum ItemDescription {
     case .null?, nil: return nil
     }
   }
+}
+
+extension SecItemFailure.ItemName {
+  init(_ row: ItemRow) { self.init(row.itemClass, plain: row.plainColumns) }
+
+  init(_ item: KeychainItem) { self.init(item.itemClass, plain: item.attributes) }
 }

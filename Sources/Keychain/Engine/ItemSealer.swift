@@ -42,7 +42,7 @@ struct ItemSealer {
       plain[name] = value == .null ? itemClass.attribute(named: name)?.defaultValue : value
     }
     let protection = item.protection
-    plain["pdmn"] = .text(protection.rawValue)
+    plain[.accessible] = .text(protection.rawValue)
     let identity = Self.identity(itemClass, plain: plain)
     // Reuse only what was sealed under this very identity.
     let reusable =
@@ -59,7 +59,9 @@ struct ItemSealer {
         bytes(), in: protection, context: Self.context(identity, column: name))
     }
     for (name, value) in item.attributes where !plainColumns.contains(name) {
-      guard value != .null, name != "accc", name != ItemClass.dataColumn else { continue }
+      guard value != .null, name != AttributeName.accessControl.rawValue,
+        name != ItemClass.dataColumn
+      else { continue }
       try sealColumn(name, unchanged: reusable?.item.attributes[name] == value) {
         StoredValueCodec.encode(value)
       }
@@ -70,7 +72,7 @@ struct ItemSealer {
           $0.item.accessControl == control
             && $0.item.boundBiometryGeneration == item.boundBiometryGeneration
         } ?? false
-      try sealColumn("accc", unchanged: unchanged) {
+      try sealColumn(AttributeName.accessControl.rawValue, unchanged: unchanged) {
         AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration)
       }
     }
@@ -96,7 +98,7 @@ struct ItemSealer {
     for (name, sealed) in row.sealedColumns where name != ItemClass.dataColumn {
       let bytes = try keybag.open(
         sealed, in: protection, context: Self.context(identity, column: name))
-      if name == "accc" {
+      if name == AttributeName.accessControl.rawValue {
         guard let decoded = AccessControlCodec.decodeBound(bytes) else {
           throw .authenticationFailed
         }
@@ -121,7 +123,7 @@ struct ItemSealer {
 
   /// The protection class a stored row was sealed with.
   static func protection(of row: ItemRow) throws(KeybagError) -> ProtectionClass {
-    guard case .text(let raw)? = row.plainColumns["pdmn"],
+    guard case .text(let raw)? = row.plainColumns[.accessible],
       let protection = ProtectionClass(rawValue: raw)
     else { throw .authenticationFailed }
     return protection
@@ -153,7 +155,7 @@ struct ItemSealer {
       var head: [UInt8] = []
       StoredValueCodec.appendLengthPrefixed(itemClass.rawValue.utf8, to: &head)
       self.head = head
-      columns = (itemClass.primaryKey + ["pdmn"]).map { name in
+      columns = (itemClass.primaryKey + [AttributeName.accessible.rawValue]).map { name in
         var prefix: [UInt8] = []
         StoredValueCodec.appendLengthPrefixed(name.utf8, to: &prefix)
         return (name, prefix)

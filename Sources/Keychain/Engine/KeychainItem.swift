@@ -20,7 +20,7 @@ struct KeychainItem: Sendable, Equatable {
 
   /// The protection class in `pdmn`. Always set on stored items; `ak` only as a fallback.
   var protection: ProtectionClass {
-    if case .text(let raw) = attributes["pdmn"], let value = ProtectionClass(rawValue: raw) {
+    if case .text(let raw) = attributes[.accessible], let value = ProtectionClass(rawValue: raw) {
       return value
     }
     return .ak

@@ -1,34 +1,37 @@
 import DeviceState
 
-/// Explanations for a class key that is not available: which item, which class, what the
-/// device did, and that the item is fine (the classic 3 a.m. errSecInteractionNotAllowed).
+/// Failures for a class key that is not available: which item, which class, what the device
+/// did, and that the item is fine (the classic 3 a.m. errSecInteractionNotAllowed).
 enum LockExplanation {
   /// Reading or changing a stored item whose class is locked.
   static func locked(
-    _ itemDescription: String, protection: ProtectionClass, device: Device, action: String
+    _ item: SecItemFailure.ItemName, protection: ProtectionClass, device: Device,
+    action: SecItemFailure.ItemAction
   ) -> SecItemFailure {
     SecItemFailure(
       .errSecInteractionNotAllowed,
-      "\(action) \(itemDescription), which is \(protection.appleName) (class "
-        + "\(protection.rawValue)); \(reason(protection, device: device)); this is not "
-        + "corruption, do not delete the item",
-      fix: fix(for: protection))
+      .classLocked(
+        item, protection: protection, availability: device.availability(of: protection),
+        action: action))
   }
 
   /// Adding an item to a class that is locked.
   static func cannotAdd(
-    _ itemDescription: String, protection: ProtectionClass, device: Device
+    _ item: SecItemFailure.ItemName, protection: ProtectionClass, device: Device
   ) -> SecItemFailure {
     SecItemFailure(
       .errSecInteractionNotAllowed,
-      "cannot add \(itemDescription) as \(protection.appleName) (class \(protection.rawValue)): "
-        + reason(protection, device: device),
-      fix: fix(for: protection))
+      .cannotAdd(item, protection: protection, availability: device.availability(of: protection)))
   }
 
   /// Why `protection`'s key is not in memory, in the device's terms.
   static func reason(_ protection: ProtectionClass, device: Device) -> String {
-    switch device.availability(of: protection) {
+    reason(device.availability(of: protection))
+  }
+
+  /// Why a key with this availability is not in memory.
+  static func reason(_ availability: ClassAvailability) -> String {
+    switch availability {
     case .unavailable(.beforeFirstUnlock):
       return "the device has restarted and has not been unlocked since, so class A and C "
         + "keys are not in memory (before first unlock)"
@@ -42,7 +45,7 @@ enum LockExplanation {
     }
   }
 
-  private static func fix(for protection: ProtectionClass) -> String {
+  static func fix(for protection: ProtectionClass) -> String {
     switch protection.tier {
     case .a:
       return "retry after the user unlocks the device; if the app must read it in the "

@@ -23,15 +23,66 @@ struct NotFoundDiagnosis {
   let filter: RowFilter
   let context: SecItemEngine.Context
 
-  /// One reason a search came close, in the explanation's words.
-  struct NearMiss: Equatable {
-    enum Kind: Equatable {
+  /// One reason a search came close, with the values that explain it;
+  /// ``SecItemFailureRenderer`` words it.
+  enum NearMiss: Sendable, Hashable {
+    /// `count` matches needed the user and kSecUseAuthenticationUISkip skipped them.
+    case skipped(count: Int)
+    /// A full match in a group the caller cannot reach; `unchecked` when its sealed
+    /// attributes could not be compared (class key not loaded).
+    case accessGroup(
+      SecItemFailure.ItemName, group: String, unchecked: Bool, owner: GroupOwner)
+    /// A synchronizable item matches; the query did not ask for those.
+    case synchronizable
+    /// An item that differs from the query in its access control only.
+    case otherAccessControl(Subject)
+    /// An item that differs from the query in attribute `name` only.
+    case oneAttribute(
+      Subject, name: AttributeName, stored: StoredValue?, queried: StoredValue?)
+    /// An item of class `other` has the query's attributes; `missing` are the query's
+    /// attributes that class does not have.
+    case otherClass(other: ItemClass, Subject, missing: [String], queried: ItemClass)
+    /// `total` akpu items of `itemClass` were deleted by `removals` passcode removals, the
+    /// last at `lastAt`; `protectionAsked` when the query named the akpu class.
+    case passcodeRemoved(
+      total: Int, removals: Int, lastAt: SimulatedInstant, itemClass: ItemClass,
+      protectionAsked: Bool)
+
+    /// The kinds, most specific first.
+    enum Kind: Sendable, Hashable {
       case skipped, accessGroup, synchronizable, oneAttribute, otherClass,
         passcodeRemoved
     }
-    var kind: Kind
-    var cause: String
-    var fix: String?
+
+    var kind: Kind {
+      switch self {
+      case .skipped: .skipped
+      case .accessGroup: .accessGroup
+      case .synchronizable: .synchronizable
+      case .otherAccessControl, .oneAttribute: .oneAttribute
+      case .otherClass: .otherClass
+      case .passcodeRemoved: .passcodeRemoved
+      }
+    }
+  }
+
+  /// A row named by one key attribute the query did not get wrong: `attribute` is `nil`
+  /// when the row has none worth naming.
+  struct Subject: Sendable, Hashable {
+    var attribute: AttributeName?
+    var value: String?
+  }
+
+  /// Who holds an access group, as far as the device knows.
+  enum GroupOwner: Sendable, Hashable {
+    /// Installed apps entitled to it.
+    case apps([String])
+    /// An app group the caller's entitlements do not list.
+    case unlistedAppGroup
+    /// A group of the caller's own team that its entitlements no longer list.
+    case ownTeam
+    /// Another team's group; `prefix` is its team part.
+    case otherTeam(prefix: String)
   }
 
   /// Every near miss, most specific first. `skipped` counts the matches the call skipped
@@ -39,13 +90,7 @@ struct NotFoundDiagnosis {
   func nearMisses(skipped: Int) -> [NearMiss] {
     var found: [NearMiss] = []
     if skipped > 0 {
-      found.append(
-        NearMiss(
-          kind: .skipped,
-          cause: "\(skipped) matching item(s) whose access control needs the user were skipped "
-            + "because of kSecUseAuthenticationUISkip",
-          fix: "pass an LAContext already evaluated for the item (kSecUseAuthenticationContext), "
-            + "or let the system ask the user (kSecUseAuthenticationUIAllow)"))
+      found.append(.skipped(count: skipped))
     }
     // A persistent reference names one row: "almost" that row means nothing useful.
     guard query.persistentRef == nil else { return found }
@@ -68,20 +113,12 @@ struct NotFoundDiagnosis {
     let rows = (try? engine.database.rows(in: query.itemClass, matching: filter.plain)) ?? []
     return rows.compactMap { row -> NearMiss? in
       let verdict = sealedVerdict(row, sealed: filter.sealed, control: filter.accessControl)
-      guard case .text(let group)? = row.plainColumns["agrp"], !reachable.contains(group),
+      guard case .text(let group)? = row.plainColumns[.accessGroup], !reachable.contains(group),
         verdict != .differs
       else { return nil }
-      let unchecked =
-        verdict == .unchecked
-        ? " (its other attributes could not be checked: its class key is not available)" : ""
-      return NearMiss(
-        kind: .accessGroup,
-        cause: "\(ItemDescription.of(row)) matches the query\(unchecked) but sits in access "
-          + "group `\(group)`, \(owner(of: group)); the caller is not entitled to it, so a "
-          + "search never sees it",
-        fix: "add `\(group)` to the app's keychain-access-groups entitlement (only groups of "
-          + "its own team can be added), or move the item to a group the app has, from an app "
-          + "that has both")
+      return .accessGroup(
+        SecItemFailure.ItemName(row), group: group, unchecked: verdict == .unchecked,
+        owner: owner(of: group))
     }
   }
 
@@ -89,37 +126,32 @@ struct NotFoundDiagnosis {
   private func synchronizable() -> [NearMiss] {
     guard query.synchronizable == nil else { return [] }
     var syncFilter = filter
-    syncFilter.plain["sync"] = .integer(1)
+    syncFilter.plain[.synchronizable] = .integer(1)
     let rows = (try? engine.candidates(syncFilter)) ?? []
     return
       rows
       .filter {
         sealedVerdict($0, sealed: filter.sealed, control: filter.accessControl) != .differs
       }
-      .map { _ in
-        NearMiss(
-          kind: .synchronizable,
-          cause: "a synchronizable item matches, but a query without "
-            + "kSecAttrSynchronizable only sees non-synchronizable items",
-          fix: "add kSecAttrSynchronizable: kSecAttrSynchronizableAny to the query")
-      }
+      .map { _ in .synchronizable }
   }
 
   /// Items in the caller's groups that match every attribute of the query but one.
   private func oneAttributeAway() -> [NearMiss] {
     var conditions = filter.plain
-    conditions["tomb"] = nil
-    var fixed: [String: StoredValue] = ["tomb": .integer(0)]
+    conditions[.tombstone] = nil
+    var fixed: [String: StoredValue] = [:]
+    fixed[.tombstone] = .integer(0)
     if query.synchronizable == nil {
       // The implicit sync = 0 is the synchronizable kind's business, not an attribute.
-      conditions["sync"] = nil
-      fixed["sync"] = .integer(0)
+      conditions[.synchronizable] = nil
+      fixed[.synchronizable] = .integer(0)
     }
     // Only the query's own attributes can differ; one attribute alone leaves nothing to
     // "almost" match.
     let count = conditions.count + filter.sealed.count + (filter.accessControl == nil ? 0 : 1)
     guard count >= 2 else { return [] }
-    let scope = (column: "agrp", values: context.caller.accessGroups.map(StoredValue.text))
+    let scope = RowFilter.scope(context.caller.accessGroups)
     let rows = (try? engine.database.rows(in: query.itemClass, matching: fixed, oneOf: scope)) ?? []
     return rows.compactMap { row -> NearMiss? in
       let plainDiffs = conditions.keys.sorted().filter { row.plainColumns[$0] != conditions[$0] }
@@ -135,7 +167,7 @@ struct NotFoundDiagnosis {
         let total = plainDiffs.count + sealedDiffs.count + (controlDiffers ? 1 : 0)
         guard total == 1 else { return nil }
         if let name = sealedDiffs.first { differing = (name, item.attributes[name]) }
-        if controlDiffers { differing = ("accc", nil) }
+        if controlDiffers { differing = (AttributeName.accessControl.rawValue, nil) }
       }
       guard let differing else { return nil }
       // A different account is usually just another item: only a spelling slip counts.
@@ -150,66 +182,41 @@ struct NotFoundDiagnosis {
   }
 
   private func oneAttribute(_ row: ItemRow, _ name: String, stored: StoredValue?) -> NearMiss {
-    let attribute = Self.appleName(name)
     let subject = identifying(row, excluding: name)
-    guard name != "accc" else {
-      return NearMiss(
-        kind: .oneAttribute,
-        cause: "\(subject) exists with a different \(attribute)",
-        fix: "drop \(attribute) from the query, or pass the item's own access control")
-    }
+    guard name != AttributeName.accessControl.rawValue else { return .otherAccessControl(subject) }
     let queried = query.attributes[name] ?? filter.plain[name]
-    let wanted = Self.rendered(name, queried)
-    var types = ""
-    if wanted == Self.rendered(name, stored) {
-      types =
-        " (stored as \(Self.kind(stored)), queried as \(Self.kind(queried)): a string "
-        + "never matches data)"
-    }
-    return NearMiss(
-      kind: .oneAttribute,
-      cause: "\(subject) exists with \(attribute) \(Self.rendered(name, stored)), not \(wanted)"
-        + types,
-      fix: "query \(attribute) \(Self.rendered(name, stored)) if that is the item, or drop "
-        + "\(attribute) from the query; every attribute in a query must match")
+    return .oneAttribute(
+      subject, name: AttributeName(rawValue: name), stored: stored, queried: queried)
   }
 
   /// The same attributes in another class: classes never match each other.
   private func otherClasses() -> [NearMiss] {
-    let scope = (column: "agrp", values: context.caller.accessGroups.map(StoredValue.text))
-    let ignored: Set<String> = ["tomb", "sync", "agrp", "pdmn"]
+    let scope = RowFilter.scope(context.caller.accessGroups)
+    let ignored = Set(
+      [AttributeName.tombstone, .synchronizable, .accessGroup, .accessible].map(\.rawValue))
     var wanted = query.attributes
-    wanted["tomb"] = nil
+    wanted[.tombstone] = nil
     return ItemClass.allCases.filter { $0 != query.itemClass }.flatMap { other -> [NearMiss] in
       let shared = wanted.filter { other.attribute(named: $0.key) != nil }
       // pdmn or agrp alone would point at every item of the other class.
       guard !shared.keys.allSatisfy(ignored.contains) else { return [] }
       var plain = shared.filter { other.plainColumns.contains($0.key) }
       let sealed = shared.filter { !other.plainColumns.contains($0.key) }
-      plain["tomb"] = .integer(0)
+      plain[.tombstone] = .integer(0)
       if case .value(let flag)? = query.synchronizable {
-        plain["sync"] = .integer(flag ? 1 : 0)
+        plain[.synchronizable] = .integer(flag ? 1 : 0)
       } else if query.synchronizable == nil {
-        plain["sync"] = .integer(0)
+        plain[.synchronizable] = .integer(0)
       }
       let rows = (try? engine.database.rows(in: other, matching: plain, oneOf: scope)) ?? []
       return
         rows
         .filter { sealedVerdict($0, sealed: sealed, control: nil) == .matches }
         .map { row in
-          let otherName = QueryParser.className(other.rawValue)
-          let missing = wanted.keys.filter { other.attribute(named: $0) == nil }.sorted()
-          let note =
-            missing.isEmpty
-            ? ""
-            : " (\(missing.map(Self.appleName).joined(separator: ", ")) does not exist in "
-              + "that class)"
-          return NearMiss(
-            kind: .otherClass,
-            cause: "a \(otherName) \(identifying(row, excluding: nil, article: false)) exists"
-              + note + "; the query asks for "
-              + QueryParser.className(query.itemClass.rawValue),
-            fix: "query kSecClass: \(otherName); items of different classes never match")
+          .otherClass(
+            other: other, identifying(row, excluding: nil),
+            missing: wanted.keys.filter { other.attribute(named: $0) == nil }.sorted(),
+            queried: query.itemClass)
         }
     }
   }
@@ -219,24 +226,14 @@ struct NotFoundDiagnosis {
   private func deletedWithPasscode() -> [NearMiss] {
     let removals = context.passcodeRemovals.filter { $0.count(of: query.itemClass) > 0 }
     guard let last = removals.last else { return [] }
-    if let protection = query.protection, protection != ProtectionClass.akpu.rawValue {
+    if let protection = query.protection, protection != .akpu {
       return []
     }
-    let total = removals.reduce(0) { $0 + $1.count(of: query.itemClass) }
-    let when =
-      removals.count == 1 ? "at \(last.at)" : "(\(removals.count) times, last at \(last.at))"
-    let className = QueryParser.className(query.itemClass.rawValue)
-    let verdict =
-      query.protection == nil
-      ? "if the item was one of them, it is gone"
-      : "the query asks for that class, so the item may have been one of them"
     return [
-      NearMiss(
-        kind: .passcodeRemoved,
-        cause: "\(total) kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly \(className) item(s) "
-          + "were deleted when the passcode was removed \(when); \(verdict)",
-        fix: "such items never survive passcode removal: add the item again once a passcode "
-          + "is set, and be ready to recreate it")
+      .passcodeRemoved(
+        total: removals.reduce(0) { $0 + $1.count(of: query.itemClass) },
+        removals: removals.count, lastAt: last.at, itemClass: query.itemClass,
+        protectionAsked: query.protection != nil)
     ]
   }
 
@@ -256,42 +253,38 @@ struct NotFoundDiagnosis {
     return .matches
   }
 
-  /// "an item with kSecAttrAccount `b`": the row named by a key attribute the query did not
-  /// get wrong, from plaintext columns only.
-  private func identifying(_ row: ItemRow, excluding name: String?, article: Bool = true)
-    -> String
-  {
-    let noun = article ? "an item" : "item"
-    for key in ["acct", "srvr", "svce", "atag", "slnr", "labl"] where key != name {
+  /// The row named by a key attribute the query did not get wrong ("an item with
+  /// kSecAttrAccount `b`"), from plaintext columns only.
+  private func identifying(_ row: ItemRow, excluding name: String?) -> Subject {
+    for key in Self.identifyingKeys where key.rawValue != name {
       if let value = ItemDescription.text(row.plainColumns[key]) {
-        return "\(noun) with \(Self.appleName(key)) `\(Self.short(value))`"
+        return Subject(attribute: key, value: value)
       }
     }
-    return noun
+    return Subject(attribute: nil, value: nil)
   }
 
   /// Who holds an access group, as far as the device knows: another installed app, another
   /// team, or the caller's own team (an update that dropped the group leaves its items).
-  private func owner(of group: String) -> String {
+  private func owner(of group: String) -> GroupOwner {
     let holders = (context.apps?.apps ?? [])
       .filter { $0.isInstalled && $0.identity.accessGroups.contains(group) }
       .map(\.bundleID)
-    if !holders.isEmpty {
-      return "a group of \(holders.sorted().joined(separator: ", "))"
-    }
-    if group.hasPrefix("group.") { return "an app group the caller's entitlements do not list" }
-    let team = context.caller.app.teamID
-    if group.hasPrefix(team + ".") {
-      return "a group of the caller's team that its entitlements no longer list (an update "
-        + "that drops a group leaves its items behind)"
-    }
-    let prefix = group.split(separator: ".").first.map(String.init) ?? group
-    return "a group of another team (\(prefix))"
+    if !holders.isEmpty { return .apps(holders.sorted()) }
+    if group.hasPrefix("group.") { return .unlistedAppGroup }
+    if group.hasPrefix(context.caller.app.teamID + ".") { return .ownTeam }
+    return .otherTeam(prefix: group.split(separator: ".").first.map(String.init) ?? group)
   }
 
   /// Attributes that tell sibling items apart: a different value there is another item, not
   /// a near miss, unless it looks like a slip (case, spaces, string versus data).
-  static let siblingKeys: Set<String> = ["acct", "atag", "slnr"]
+  static let siblingKeys = Set(
+    [AttributeName.account, .applicationTag, .serialNumber].map(\.rawValue))
+
+  /// The attributes that name a row in a sentence, in order of preference.
+  static let identifyingKeys: [AttributeName] = [
+    .account, .server, .service, .applicationTag, .serialNumber, .label,
+  ]
 
   static func looksAlike(_ a: StoredValue?, _ b: StoredValue?) -> Bool {
     func folded(_ value: StoredValue?) -> String? {
@@ -304,31 +297,5 @@ struct NotFoundDiagnosis {
     guard let a = folded(a), let b = folded(b) else { return false }
     return a.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
       == b.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-  }
-
-  static func kind(_ value: StoredValue?) -> String {
-    switch value {
-    case .text?: "a string"
-    case .blob?: "data"
-    case .integer?, .real?: "a number"
-    case .null?, nil: "nothing"
-    }
-  }
-
-  /// kSecAttrService, or the raw code when Security has no public name.
-  static func appleName(_ raw: String) -> String { SecConstants.name(forKey: raw) ?? raw }
-
-  /// A stored or queried attribute value for a sentence: Apple's constant for a protection
-  /// class, `` `text` `` otherwise, "no value" when missing. Never the item's data.
-  static func rendered(_ name: String, _ value: StoredValue?) -> String {
-    if name == "pdmn", case .text(let raw)? = value, let constant = KeyName.ofValue(raw) {
-      return constant
-    }
-    guard let text = ItemDescription.text(value) else { return "no value" }
-    return "`\(short(text))`"
-  }
-
-  private static func short(_ text: String) -> String {
-    text.count <= 60 ? text : String(text.prefix(57)) + "..."
   }
 }

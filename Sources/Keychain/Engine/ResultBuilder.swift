@@ -4,11 +4,11 @@ import ItemStore
 /// The object a call returns for one item, shaped by the kSecReturn keys (fact sheet §4).
 enum ResultBuilder {
   /// Attributes securityd keeps for itself and does not hand back.
-  static let internalAttributes: Set<String> = ["vwht", "tkid", "musr", "ggrp"]
+  static let internalAttributes = Set(AttributeName.internalAttributes.map(\.rawValue))
 
   /// Stored attributes without Security's `A` flag ("returned to client as attribute",
   /// `SecItemSchema.c`): `tomb` is filtered on but never returned.
-  static let unreturnedAttributes: Set<String> = internalAttributes.union(["tomb"])
+  static let unreturnedAttributes = internalAttributes.union([AttributeName.tombstone.rawValue])
 
   /// Whether the call needs the item's secret to shape its result: for kSecReturnData, and
   /// for kSecReturnRef with any other return key, because securityd decrypts the data to
@@ -41,10 +41,10 @@ enum ResultBuilder {
       dictionary = attributes(of: item, withClass: withRef)
     }
     if returns.contains(.data) || withRef, let data = item.data {
-      dictionary["v_Data"] = .data(data)
+      dictionary[.valueData] = .data(data)
     }
     if returns.contains(.persistentRef), let reference {
-      dictionary["v_PersistentRef"] = .data(reference)
+      dictionary[.valuePersistentRef] = .data(reference)
     }
     return .dictionary(dictionary)
   }
@@ -60,8 +60,8 @@ enum ResultBuilder {
       else { continue }
       dictionary[name] = value
     }
-    if let control = item.accessControl { dictionary["accc"] = .accessControl(control) }
-    if withClass { dictionary["class"] = .string(item.itemClass.rawValue) }
+    if let control = item.accessControl { dictionary[.accessControl] = .accessControl(control) }
+    if withClass { dictionary[.itemClass] = .string(item.itemClass.rawValue) }
     return dictionary
   }
 

@@ -26,18 +26,18 @@ struct RowFilter {
         sealed[name] = value
       }
     }
-    if plain["agrp"] == nil {
-      accessGroups = (column: "agrp", values: caller.accessGroups.map(StoredValue.text))
+    if plain[.accessGroup] == nil {
+      accessGroups = Self.scope(caller.accessGroups)
     }
-    if plain["tomb"] == nil { plain["tomb"] = .integer(0) }
+    if plain[.tombstone] == nil { plain[.tombstone] = .integer(0) }
     if let reference = query.persistentRef {
       rowID = PersistentReference.decode(reference)?.1 ?? -1
       return
     }
     switch query.synchronizable {
-    case .value(let flag)?: plain["sync"] = .integer(flag ? 1 : 0)
+    case .value(let flag)?: plain[.synchronizable] = .integer(flag ? 1 : 0)
     case .any?: break
-    case nil: plain["sync"] = .integer(0)
+    case nil: plain[.synchronizable] = .integer(0)
     }
   }
 
@@ -49,6 +49,11 @@ struct RowFilter {
   }
 
   var hasSealedConditions: Bool { !sealed.isEmpty || accessControl != nil }
+
+  /// The access-group scope of a search over `groups`.
+  static func scope(_ groups: [String]) -> ItemDatabase.OneOf {
+    (column: AttributeName.accessGroup.rawValue, values: groups.map(StoredValue.text))
+  }
 }
 
 extension SecItemEngine {
@@ -59,7 +64,7 @@ extension SecItemEngine {
         guard let row = try database.row(id: rowID, in: filter.itemClass) else { return [] }
         let inScope =
           filter.accessGroups.map { scope in
-            scope.values.contains(row.plainColumns["agrp"] ?? .null)
+            scope.values.contains(row.plainColumns[.accessGroup] ?? .null)
           } ?? true
         let matches = filter.plain.allSatisfy { row.plainColumns[$0.key] == $0.value }
         return inScope && matches ? [row] : []

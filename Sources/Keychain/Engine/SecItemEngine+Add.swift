@@ -36,20 +36,20 @@ extension SecItemEngine {
   /// (certificates `dk`, §6.3), creation and modification date = now.
   static func newItem(_ parsed: ParsedQuery, context: Context) -> KeychainItem {
     var attributes = parsed.attributes
-    if attributes["agrp"] == nil, let group = context.caller.accessGroups.first {
-      attributes["agrp"] = .text(group)
+    if attributes[.accessGroup] == nil, let group = context.caller.accessGroups.first {
+      attributes[.accessGroup] = .text(group)
     }
     if case .value(true)? = parsed.synchronizable {
-      attributes["sync"] = .integer(1)
+      attributes[.synchronizable] = .integer(1)
     } else {
-      attributes["sync"] = .integer(0)
+      attributes[.synchronizable] = .integer(0)
     }
     let fallback: ProtectionClass = parsed.itemClass == .cert ? .dk : .ak
-    attributes["pdmn"] = .text(parsed.protection ?? fallback.rawValue)
+    attributes[.accessible] = .text((parsed.protection ?? fallback).rawValue)
     let now = StoredValue.real(context.now.timeIntervalSinceReferenceDate)
-    if attributes["cdat"] == nil { attributes["cdat"] = now }
-    if attributes["mdat"] == nil { attributes["mdat"] = now }
-    attributes["tomb"] = .integer(0)
+    if attributes[.creationDate] == nil { attributes[.creationDate] = now }
+    if attributes[.modificationDate] == nil { attributes[.modificationDate] = now }
+    attributes[.tombstone] = .integer(0)
     var item = KeychainItem(
       rowID: nil, itemClass: parsed.itemClass, attributes: attributes,
       accessControl: parsed.accessControl, data: parsed.data)
@@ -66,21 +66,13 @@ extension SecItemEngine {
   /// The kSecMatch / kSecUseItemList key that makes securityd skip the insert, if any.
   private static func ignoredMatchKey(_ parsed: ParsedQuery) -> String? {
     if let key = parsed.matchKeys.sorted().first { return key }
-    return parsed.useKeys["u_ItemList"] != nil ? "u_ItemList" : nil
+    return parsed.useKeysPresent.contains(.itemList) ? SecQueryKey.itemList.rawValue : nil
   }
 
   /// `s3dl_query_add` returns errSecItemMatchUnsupported from a function returning bool, which
   /// reads as success: the call succeeds and nothing is stored (fact sheet §2.4 Note A).
   private static func addIgnored(_ key: String) -> SecItemOutcome {
-    SecItemOutcome(
-      status: .errSecSuccess, result: nil,
-      explanation: Explanation(
-        cause: "SecItemAdd was given \(KeyName.of(key)); securityd rejects match keys in an "
-          + "add internally but reports success, so NOTHING WAS STORED (a later "
-          + "SecItemCopyMatching returns errSecItemNotFound)",
-        fix: "remove \(KeyName.of(key)) from the add dictionary; kSecMatch keys are for "
-          + "searches only",
-        isWarning: true))
+    SecItemWarning.addIgnored(key: key).outcome
   }
 
   /// kSecReturnRef on a certificate or key would return a SecCertificateRef / SecKeyRef,
@@ -88,10 +80,7 @@ extension SecItemEngine {
   static func requireSimulatedReturns(_ parsed: ParsedQuery) throws(SecItemFailure) {
     guard parsed.returns.contains(.ref), parsed.itemClass == .cert || parsed.itemClass == .keys
     else { return }
-    throw SecItemFailure.unsupported(
-      "kSecReturnRef for \(QueryParser.className(parsed.itemClass.rawValue)) items (SecKeyRef "
-        + "and SecCertificateRef values); nothing was changed",
-      fix: "ask for kSecReturnAttributes or kSecReturnPersistentRef instead")
+    throw SecItemFailure.unsupported(.returnRef(parsed.itemClass))
   }
 
   // MARK: - Failures
@@ -100,38 +89,24 @@ extension SecItemEngine {
   static func sealFailure(_ error: KeybagError, item: KeychainItem, context: Context)
     -> SecItemFailure
   {
-    let description = ItemDescription.of(item)
+    let name = SecItemFailure.ItemName(item)
     switch error {
     case .noClassKey(.akpu):
-      return SecItemFailure(
-        .errSecNotAvailable,
-        "cannot store \(description) as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly "
-          + "(class akpu): no passcode is set, and that class exists only while one is",
-        fix: "ask the user to set a device passcode first, or choose "
-          + "kSecAttrAccessibleWhenUnlockedThisDeviceOnly")
+      return SecItemFailure(.errSecNotAvailable, .akpuWithoutPasscode(name))
     case .classUnavailable(let protection), .noClassKey(let protection):
-      return LockExplanation.cannotAdd(
-        description, protection: protection, device: context.device)
+      return LockExplanation.cannotAdd(name, protection: protection, device: context.device)
     default:
-      return SecItemFailure(
-        .errSecInternal, "sealing \(description) failed: \(error)",
-        fix: "this is a simulator fault, not app behaviour; please report it")
+      return SecItemFailure(.errSecInternal, .sealingFailed(name, detail: "\(error)"))
     }
   }
 
   /// errSecDuplicateItem, naming the primary key the two items share (§3).
   static func duplicate(_ item: KeychainItem) -> SecItemFailure {
-    let schema = item.itemClass
-    let key = schema.primaryKey.filter { !ResultBuilder.internalAttributes.contains($0) }
-    let values = key.map { name in
-      "\(name) \(ItemDescription.text(item.attributes[name]).map { "`\($0)`" } ?? "empty")"
-    }
+    let key = item.itemClass.primaryKey.filter { !ResultBuilder.internalAttributes.contains($0) }
     return SecItemFailure(
       .errSecDuplicateItem,
-      "\(ItemDescription.of(item)) already exists: \(schema.rawValue) items are unique by "
-        + "\(values.joined(separator: ", ")); kSecAttrAccessible, kSecAttrLabel and the data "
-        + "are not part of that key",
-      fix: "change the existing item with SecItemUpdate (or delete it first); if a lookup "
-        + "just said errSecItemNotFound, it used an attribute the existing item does not have")
+      .duplicateItem(
+        SecItemFailure.ItemName(item), key: key.map(AttributeName.init(rawValue:)),
+        values: key.map { item.attributes[$0] }))
   }
 }

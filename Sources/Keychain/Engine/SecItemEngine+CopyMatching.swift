@@ -19,7 +19,7 @@ extension SecItemEngine {
       for row in try candidates(filter) {
         if limit.isReached(matched: matched, visited: visited) { break }
         var item: KeychainItem
-        switch try visit(row, filter: filter, context: context, action: "cannot read") {
+        switch try visit(row, filter: filter, context: context, action: .read) {
         case .matched(let opened): item = opened
         case .filteredOut: continue
         case .lost:
@@ -33,7 +33,7 @@ extension SecItemEngine {
           continue
         }
         if ResultBuilder.needsData(parsed.returns) {
-          guard case .opened(let data) = try openData(row, context: context, action: "cannot read")
+          guard case .opened(let data) = try openData(row, context: context, action: .read)
           else {
             lost.append(row)
             continue
@@ -51,8 +51,7 @@ extension SecItemEngine {
           parsed, filter: filter, lost: lost.count, skipped: skipped, context: context)
       }
       let result: SecValue? = limit.returnsSingleObject ? results.first : .array(results)
-      return SecItemOutcome(
-        status: .errSecSuccess, result: result, explanation: Self.droppedNote(lost.count))
+      return Self.success(result: result, dropped: lost.count)
     }
   }
 
@@ -65,10 +64,10 @@ extension SecItemEngine {
     throws(SecItemFailure) -> Bool
   {
     guard item.requiresUserAuthentication else { return true }
-    if parsed.authenticationUI == "u_AuthUIS" {
-      return context.authorize(item, parsed, "cannot read") == nil
+    if parsed.authenticationUI == .skip {
+      return context.authorize(item, parsed, .read) == nil
     }
-    if let failure = context.authorize(item, parsed, "cannot read") { throw failure }
+    if let failure = context.authorize(item, parsed, .read) { throw failure }
     return true
   }
 }

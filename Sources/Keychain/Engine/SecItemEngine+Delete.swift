@@ -21,7 +21,7 @@ extension SecItemEngine {
           doomed.append(rowID)
           continue
         }
-        switch try visit(row, filter: filter, context: context, action: "cannot delete") {
+        switch try visit(row, filter: filter, context: context, action: .delete) {
         case .matched: doomed.append(rowID)
         case .filteredOut: continue
         case .lost:
@@ -38,7 +38,7 @@ extension SecItemEngine {
       guard doomed.count > lost else {
         throw notFound(parsed, filter: filter, lost: lost, context: context)
       }
-      return SecItemOutcome(status: .errSecSuccess, explanation: Self.droppedNote(lost))
+      return Self.success(dropped: lost)
     }
   }
 }

@@ -16,7 +16,7 @@ extension SecItemEngine {
       for row in try candidates(filter) {
         guard let rowID = row.rowID else { continue }
         var item: KeychainItem
-        switch try visit(row, filter: filter, context: context, action: "cannot update") {
+        switch try visit(row, filter: filter, context: context, action: .update) {
         case .matched(let opened): item = opened
         case .filteredOut: continue
         case .lost:
@@ -25,11 +25,11 @@ extension SecItemEngine {
         }
         // Updating re-encrypts the item, so its access control is evaluated first (§7.1).
         if item.requiresUserAuthentication,
-          let failure = context.authorize(item, parsed, "cannot update")
+          let failure = context.authorize(item, parsed, .update)
         {
           throw failure
         }
-        guard case .opened(let data) = try openData(row, context: context, action: "cannot update")
+        guard case .opened(let data) = try openData(row, context: context, action: .update)
         else {
           lost.append(row)
           continue
@@ -53,7 +53,7 @@ extension SecItemEngine {
         throw notFound(parsed, filter: filter, lost: lost.count, context: context)
       }
       try write(updated)
-      return SecItemOutcome(status: .errSecSuccess, explanation: Self.droppedNote(lost.count))
+      return Self.success(dropped: lost.count)
     }
   }
 
@@ -61,19 +61,19 @@ extension SecItemEngine {
   static func apply(_ changes: ParsedQuery, to item: inout KeychainItem, now: Date) {
     for (name, value) in changes.attributes { item.attributes[name] = value }
     if case .value(let flag)? = changes.synchronizable {
-      item.attributes["sync"] = .integer(flag ? 1 : 0)
+      item.attributes[.synchronizable] = .integer(flag ? 1 : 0)
     }
     if let control = changes.accessControl {
       item.accessControl = control
-      item.attributes["pdmn"] = .text(control.protection)
-    } else if case .text(let protection)? = changes.attributes["pdmn"],
+      item.attributes[.accessible] = .text(control.protection)
+    } else if case .text(let protection)? = changes.attributes[.accessible],
       let control = item.accessControl
     {
       item.accessControl = SecAccessControl(protection: protection, flags: control.flags)
     }
     if let data = changes.data { item.data = data }
-    if changes.attributes["mdat"] == nil {
-      item.attributes["mdat"] = .real(now.timeIntervalSinceReferenceDate)
+    if changes.attributes[.modificationDate] == nil {
+      item.attributes[.modificationDate] = .real(now.timeIntervalSinceReferenceDate)
     }
   }
 
@@ -91,15 +91,11 @@ extension SecItemEngine {
     } catch let error as ItemStoreError {
       if case .duplicateItem = error, let first = updated.first {
         throw SecItemFailure(
-          .errSecDuplicateItem,
-          "the update would give an item the same primary key as another existing item "
-            + "(\(ItemDescription.of(first.row)) or another match); nothing was changed",
-          fix: "delete the other item first, or narrow the query so the new primary-key "
-            + "values stay unique")
+          .errSecDuplicateItem, .updateCollision(SecItemFailure.ItemName(first.row)))
       }
       throw Self.storeFailure(error)
     } catch {
-      throw SecItemFailure(.errSecInternal, "the update failed: \(error)")
+      throw SecItemFailure(.errSecInternal, .updateFailed(detail: "\(error)"))
     }
   }
 }

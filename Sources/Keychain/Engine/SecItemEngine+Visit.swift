@@ -15,7 +15,7 @@ extension SecItemEngine {
   }
 
   func visit(
-    _ row: ItemRow, filter: RowFilter, context: Context, action: String
+    _ row: ItemRow, filter: RowFilter, context: Context, action: SecItemFailure.ItemAction
   ) throws(SecItemFailure) -> RowVisit {
     do {
       let item = try sealer.openAttributes(row)
@@ -26,7 +26,8 @@ extension SecItemEngine {
   }
 
   /// Opens the secret of an already-visited row: `.lost` when it can never be opened.
-  func openData(_ row: ItemRow, context: Context, action: String) throws(SecItemFailure)
+  func openData(_ row: ItemRow, context: Context, action: SecItemFailure.ItemAction)
+    throws(SecItemFailure)
     -> DataOpening
   {
     do {
@@ -43,12 +44,13 @@ extension SecItemEngine {
   }
 
   private func unopenable(
-    _ row: ItemRow, error: KeybagError, context: Context, action: String
+    _ row: ItemRow, error: KeybagError, context: Context, action: SecItemFailure.ItemAction
   ) throws(SecItemFailure) -> RowVisit {
     switch error {
     case .classUnavailable(let protection):
       throw LockExplanation.locked(
-        ItemDescription.of(row), protection: protection, device: context.device, action: action)
+        SecItemFailure.ItemName(row), protection: protection, device: context.device, action: action
+      )
     default:
       return .lost
     }
@@ -68,15 +70,11 @@ extension SecItemEngine {
     }
   }
 
-  /// The note of a call that succeeded but dropped `count` rows it could never open, so the
-  /// transcript says so (securityd only logs it).
-  static func droppedNote(_ count: Int) -> Explanation? {
-    guard count > 0 else { return nil }
-    return Explanation(
-      cause: "\(count) matching item(s) could never be decrypted again (a "
-        + "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly item whose key was destroyed when "
-        + "the passcode was removed, or a damaged item) and were dropped, as securityd does",
-      isWarning: true)
+  /// The success of a call that dropped `count` rows it could never open, warning about them
+  /// so the transcript says so (securityd only logs it).
+  static func success(result: SecValue? = nil, dropped count: Int) -> SecItemOutcome {
+    guard count > 0 else { return SecItemOutcome(status: .errSecSuccess, result: result) }
+    return SecItemWarning.undecryptableRowsDropped(count: count).outcome(result: result)
   }
 
   /// errSecItemNotFound, with what was searched, the rows that could never be opened, and
@@ -85,38 +83,14 @@ extension SecItemEngine {
   func notFound(
     _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context
   ) -> SecItemFailure {
-    let className = QueryParser.className(query.itemClass.rawValue)
-    var cause = "no \(className) item matches the query"
-    if filter.accessGroups != nil {
-      cause +=
-        " in the caller's access groups (\(context.caller.accessGroups.joined(separator: ", ")))"
-    }
-    if lost > 0 {
-      cause +=
-        "; \(lost) matching item(s) could never be decrypted again (a "
-        + "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly item whose key was destroyed when "
-        + "the passcode was removed, or a damaged item) and were dropped"
-    }
     let diagnosis = NotFoundDiagnosis(engine: self, query: query, filter: filter, context: context)
-    let nearMisses = diagnosis.nearMisses(skipped: skipped)
-    var fixes: [String] = []
-    if let nearest = nearMisses.first {
-      cause += "; " + nearest.cause
-      if nearMisses.count > 1 {
-        cause += " (\(nearMisses.count - 1) other near miss(es))"
-      }
-      if let fix = nearest.fix { fixes.append(fix) }
-    }
-    let nearest = nearMisses.first?.kind
-    if !filter.sealed.isEmpty, nearest == nil || nearest == .synchronizable {
-      let names = filter.sealed.keys.sorted().map(KeyName.of).joined(separator: ", ")
-      fixes.append("check the values of \(names); every attribute in a query must match")
-    }
     return SecItemFailure(
-      .errSecItemNotFound, cause,
-      fix: fixes.isEmpty
-        ? "add the item first, or check the query's attributes"
-        : fixes
-          .joined(separator: "; "))
+      .errSecItemNotFound,
+      .itemNotFound(
+        SecItemFailure.NotFound(
+          itemClass: query.itemClass,
+          searchedGroups: filter.accessGroups == nil ? nil : context.caller.accessGroups,
+          lost: lost, nearMisses: diagnosis.nearMisses(skipped: skipped),
+          sealedAttributes: filter.sealed.keys.sorted())))
   }
 }

@@ -28,8 +28,9 @@ final class SecItemEngine {
 
   /// Runs the authentication an item's access control asks for before it is read or
   /// updated: `nil` when granted, else the failure the call returns. The last argument says
-  /// what was being done ("cannot read").
-  typealias Authorizer = (KeychainItem, ParsedQuery, String) -> SecItemFailure?
+  /// what was being done (reading, updating).
+  typealias Authorizer = (KeychainItem, ParsedQuery, SecItemFailure.ItemAction) ->
+    SecItemFailure?
 
   init(database: ItemDatabase, keybag: Keybag) {
     self.database = database
@@ -52,10 +53,8 @@ final class SecItemEngine {
   /// A store failure other than a duplicate: not something an app can cause.
   static func storeFailure(_ error: ItemStoreError) -> SecItemFailure {
     if case .duplicateItem = error {
-      return SecItemFailure(.errSecDuplicateItem, "an item with the same primary key exists")
+      return SecItemFailure(.errSecDuplicateItem, .duplicatePrimaryKey)
     }
-    return SecItemFailure(
-      .errSecInternal, "the simulated keychain database failed: \(error)",
-      fix: "this is a simulator fault, not app behaviour; please report it")
+    return SecItemFailure(.errSecInternal, .storeFailed(detail: "\(error)"))
   }
 }

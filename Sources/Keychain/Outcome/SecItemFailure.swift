@@ -1,25 +1,34 @@
-/// A SecItem call's failure inside the engine: the status Apple returns and why.
+/// A SecItem call's failure inside the engine: the status Apple returns and why, as data.
 ///
-/// Thrown by the query layer and the engine, turned into a ``SecItemOutcome`` at the boundary.
+/// Thrown by the query layer and the engine, turned into a ``SecItemOutcome`` at the boundary,
+/// where ``SecItemFailureRenderer`` writes its ``Explanation``. Tests assert the ``Kind``.
 struct SecItemFailure: Error, Sendable, Equatable {
   var status: OSStatus
-  var explanation: Explanation
-  var limitation: SimulationLimitation?
+  var kind: Kind
 
-  init(_ status: OSStatus, _ cause: String, fix: String? = nil) {
+  init(_ status: OSStatus, _ kind: Kind) {
     self.status = status
-    self.explanation = Explanation(cause: cause, fix: fix)
-    self.limitation = nil
+    self.kind = kind
   }
 
-  /// A call the simulator cannot answer as a device would.
-  static func unsupported(_ feature: String, fix: String? = nil) -> SecItemFailure {
-    var failure = SecItemFailure(.errSecUnimplemented, "not simulated yet: \(feature)", fix: fix)
-    failure.limitation = SimulationLimitation(feature: feature)
-    return failure
+  /// A call the simulator cannot answer as a device would: errSecUnimplemented.
+  static func unsupported(_ feature: UnsimulatedFeature) -> SecItemFailure {
+    SecItemFailure(.errSecUnimplemented, .unsupported(feature))
+  }
+
+  /// The explanation the transcript prints.
+  var explanation: Explanation { SecItemFailureRenderer.explanation(of: kind) }
+
+  /// Set when the status is not Apple's answer but the simulator's refusal to guess.
+  var limitation: SimulationLimitation? {
+    guard case .unsupported(let feature) = kind else { return nil }
+    return SimulationLimitation(feature: SecItemFailureRenderer.describe(feature))
   }
 
   var outcome: SecItemOutcome {
-    SecItemOutcome(status: status, result: nil, explanation: explanation, limitation: limitation)
+    var outcome = SecItemOutcome(
+      status: status, result: nil, explanation: explanation, limitation: limitation)
+    outcome.failure = kind
+    return outcome
   }
 }

@@ -9,6 +9,11 @@ public struct SecItemOutcome: Sendable, Hashable {
   /// Set when the simulator cannot reproduce what a device would do for this call (for example
   /// reading an item whose access control needs Face ID); `status` is then not Apple's answer.
   public var limitation: SimulationLimitation?
+  /// Why the engine refused the call, as data (the explanation is its rendering); `nil` for
+  /// a success, a warning, or an outcome made outside the engine.
+  var failure: SecItemFailure.Kind?
+  /// What a successful call did that a developer would not expect, as data; `nil` otherwise.
+  var warning: SecItemWarning?
 
   public init(
     status: OSStatus, result: SecValue? = nil, explanation: Explanation? = nil,

@@ -4,37 +4,22 @@ enum AcceptanceRules {
     switch parsed.function {
     case .add:
       if parsed.persistentRef != nil {
-        throw SecItemFailure(
-          .errSecParam,
-          "SecItemAdd does not take kSecValuePersistentRef (errSecValuePersistentRefUnsupported)",
-          fix: "pass the item's attributes and kSecValueData instead")
+        throw SecItemFailure(.errSecParam, .addWithPersistentRef)
       }
     case .copyMatching, .attributesToUpdate:
       break
     case .update:
-      if let key = parsed.returnKeysPresent.sorted().first,
+      if let key = parsed.returnKeysPresent.map(\.key).min(by: { $0.rawValue < $1.rawValue }),
         !parsed.returns.isEmpty
       {
-        throw SecItemFailure(
-          .errSecParam,
-          "SecItemUpdate's query contains \(KeyName.of(key)); iOS refuses return keys in an "
-            + "update (macOS ignores them)",
-          fix: "remove the kSecReturn* keys; read the item back with SecItemCopyMatching")
+        throw SecItemFailure(.errSecParam, .returnKeyInUpdate(key))
       }
       if let key = parsed.matchKeys.sorted().first {
-        throw SecItemFailure(
-          .errSecParam,
-          "SecItemUpdate's query contains \(KeyName.of(key)): \"match not supported in "
-            + "attributes to update\"; an update always changes every matching item",
-          fix: "remove \(KeyName.of(key)); narrow the query with attributes instead")
+        throw SecItemFailure(.errSecParam, .matchKeyInUpdate(key))
       }
     case .delete:
       if let key = parsed.matchKeys.sorted().first {
-        throw SecItemFailure(
-          .errSecParam,
-          "SecItemDelete does not accept \(KeyName.of(key)) (\"match not supported by "
-            + "delete\"), not even kSecMatchLimitAll; a delete always removes every match",
-          fix: "remove \(KeyName.of(key))")
+        throw SecItemFailure(.errSecParam, .matchKeyInDelete(key))
       }
     }
   }
@@ -50,12 +35,7 @@ enum AcceptanceRules {
       default: refused = false
       }
       guard refused else { continue }
-      throw SecItemFailure(
-        .errSecNoSuchAttr,
-        "attributesToUpdate contains \(KeyName.of(key)), which is not an attribute that can "
-          + "be updated",
-        fix: "put kSecClass, kSecMatch*, kSecReturn* and kSecUse* keys in the query argument, "
-          + "and only the new attribute values (and kSecValueData) in attributesToUpdate")
+      throw SecItemFailure(.errSecNoSuchAttr, .notUpdatable(key))
     }
   }
 }

@@ -1,11 +1,10 @@
 import ItemStore
 
-/// The engine's view of one item class's table: which four-character attributes exist, their
-/// kinds, and the primary key (fact sheet §3).
+/// The engine's view of one item class's table: which four-character attributes exist and
+/// their kinds (fact sheet §3).
 struct ClassSchema: Sendable {
   let itemClass: ItemClass
   let kinds: [String: AttributeKind]
-  let primaryKey: Set<String>
 
   /// The schema of `itemClass`. Every query is parsed against one, so each class's is built
   /// once and copied from then on (building it was ~10% of a SecItem call, docs/benchmarks.md).
@@ -21,14 +20,7 @@ struct ClassSchema: Sendable {
     var kinds: [String: AttributeKind] = [:]
     for attribute in itemClass.attributes { kinds[attribute.name] = attribute.kind }
     self.kinds = kinds
-    self.primaryKey = Set(itemClass.primaryKey)
   }
 
   func kind(of attribute: String) -> AttributeKind? { kinds[attribute] }
-
-  /// Columns stored in plaintext: the primary key (so SQLite can enforce uniqueness), the
-  /// protection class and the tombstone flag. Everything else is sealed.
-  func isPlaintext(_ attribute: String) -> Bool {
-    primaryKey.contains(attribute) || attribute == "pdmn" || attribute == "tomb"
-  }
 }

@@ -2,36 +2,23 @@
 /// daemon, so they win over the daemon's entitlement errors.
 enum ClientChecks {
   static func check(_ query: SecQuery, as function: SecItemFunction) throws(SecItemFailure) {
-    if let control = query["accc"] {
+    if let control = query[.accessControl] {
       guard case .accessControl = control else {
-        throw SecItemFailure(
-          .errSecParam,
-          "kSecAttrAccessControl (\"accc\") must be a SecAccessControl, got \(control.kindName) "
-            + "(\"Unexpected type of kSecAttrAccessControl attribute\")",
-          fix: "create it with SecAccessControlCreateWithFlags")
+        throw SecItemFailure(.errSecParam, .wrongType(key: .accessControl, got: control.type))
       }
-      if function == .add || function == .attributesToUpdate, isSynchronizable(query["sync"]) {
-        throw SecItemFailure(
-          .errSecParam,
-          "kSecAttrAccessControl with kSecAttrSynchronizable = true: \"item with "
-            + "kSecAttrAccessControl is not synchronizable\" (every SecAccessControl carries an "
-            + "ACL, even with no flags)",
-          fix: "drop kSecAttrSynchronizable, or use kSecAttrAccessible instead of an access "
-            + "control object")
+      if function == .add || function == .attributesToUpdate,
+        isSynchronizable(query[.synchronizable])
+      {
+        throw SecItemFailure(.errSecParam, .accessControlSynchronizable)
       }
     }
-    if query["u_AuthUI"] == .string("u_AuthUIS"), function != .copyMatching {
-      throw SecItemFailure(
-        .errSecParam,
-        "kSecUseAuthenticationUI = kSecUseAuthenticationUISkip is only meaningful to "
-          + "SecItemCopyMatching; \(function) refuses it",
-        fix: "remove kSecUseAuthenticationUI from this call")
+    if query[.authenticationUI] == .string(AuthenticationUI.skip.rawValue),
+      function != .copyMatching
+    {
+      throw SecItemFailure(.errSecParam, .authenticationUISkipOutsideCopy(function))
     }
-    if query["u_AuthCtx"] != nil, query["u_CredRef"] != nil {
-      throw SecItemFailure(
-        .errSecParam,
-        "kSecUseAuthenticationContext and kSecUseCredentialReference cannot be used together",
-        fix: "pass only kSecUseAuthenticationContext")
+    if query[.authenticationContext] != nil, query[.credentialReference] != nil {
+      throw SecItemFailure(.errSecParam, .contextWithCredentialReference)
     }
   }
 

@@ -2,13 +2,18 @@ import Foundation
 import ItemStore
 
 /// A SecItem dictionary after validation: every key classified, every value converted to the
-/// form the store compares (fact sheet §2).
+/// form the store compares, every constant resolved to its type (fact sheet §2). The engine
+/// reads these fields and never looks a raw key up again.
 struct ParsedQuery: Sendable, Equatable {
   var function: SecItemFunction
   var itemClass: ItemClass
   /// Four-character attributes with canonical values (see ``QueryParser``), without `sync`,
-  /// `accc` and `nleg`, which have their own fields.
+  /// `accc` and `nleg`, which have their own fields. Keyed by the attribute's code, like the
+  /// store's rows; read it by ``AttributeName`` (`attributes[.account]`).
   var attributes: [String: StoredValue] = [:]
+  /// The protection class the dictionary asks for: `kSecAttrAccessible`, or the protection
+  /// inside `kSecAttrAccessControl`; `nil` when it names neither.
+  var protection: ProtectionClass?
   /// `kSecAttrSynchronizable`: `nil` when absent.
   var synchronizable: Synchronizable?
   var accessControl: SecAccessControl?
@@ -18,8 +23,18 @@ struct ParsedQuery: Sendable, Equatable {
   /// Return keys whose value is `true`.
   var returns: Set<QueryKey.ReturnKey> = []
   /// Every return key present, whatever its value (SecItemUpdate refuses them).
-  var returnKeysPresent: Set<String> = []
-  var useKeys: [String: SecValue] = [:]
+  var returnKeysPresent: Set<QueryKey.ReturnKey> = []
+  /// Every `kSecUse*` key present, whatever its value.
+  var useKeysPresent: Set<SecQueryKey> = []
+  /// `kSecUseAuthenticationUI`; `nil` when absent or not one of the three constants (a string
+  /// Security does not know behaves as the default, Allow).
+  var authenticationUI: AuthenticationUI?
+  /// `kSecUseAuthenticationContext`: the LAContext whose evaluation the call may reuse.
+  var authenticationContext: LAContext?
+  /// `kSecUseOperationPrompt`: the reason a prompt shows.
+  var operationPrompt: String?
+  /// `kSecUseNoAuthenticationUI` = true: the deprecated form of kSecUseAuthenticationUIFail.
+  var noAuthenticationUI = false
   /// `kSecValueData`, when present.
   var data: Data?
   var persistentRef: Data?
@@ -35,6 +50,9 @@ struct ParsedQuery: Sendable, Equatable {
     case value(Bool)
     /// `kSecAttrSynchronizableAny`: both kinds (queries only).
     case any
+
+    /// kSecAttrSynchronizableAny's raw string.
+    static let anyConstant = "syna"
   }
 
   /// `kSecMatchLimit`. A limit of exactly one yields a single object, anything else an array
@@ -42,6 +60,10 @@ struct ParsedQuery: Sendable, Equatable {
   enum MatchLimit: Sendable, Equatable {
     case count(Int64)
     case all
+
+    /// kSecMatchLimitOne's and kSecMatchLimitAll's raw strings.
+    static let oneConstant = "m_LimitOne"
+    static let allConstant = "m_LimitAll"
 
     var returnsSingleObject: Bool { self == .count(1) }
 
@@ -52,18 +74,5 @@ struct ParsedQuery: Sendable, Equatable {
       guard case .count(let count) = self else { return false }
       return count >= 0 ? matched >= count : visited >= 1
     }
-  }
-
-  /// `kSecUseAuthenticationUI` as given.
-  var authenticationUI: String? {
-    if case .string(let value) = useKeys["u_AuthUI"] { return value }
-    return nil
-  }
-
-  /// The protection class the dictionary asks for: `kSecAttrAccessible`, or the protection
-  /// inside `kSecAttrAccessControl`.
-  var protection: String? {
-    if case .text(let value) = attributes["pdmn"] { return value }
-    return accessControl?.protection
   }
 }

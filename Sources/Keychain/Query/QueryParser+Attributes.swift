@@ -4,63 +4,45 @@ import ItemStore
 /// Four-character attributes and kSecMatchLimit: resolving against the class schema and
 /// converting values the way `SecDbItem.c` does (fact sheet §2.3).
 extension QueryParser {
-  /// Protection classes Security knows (`SecItemConstants.c`).
-  static let protections: Set<String> = ["ak", "ck", "dk", "aku", "cku", "dku", "akpu"]
-
   func addAttribute(
-    _ name: String, value: SecValue, to parsed: inout ParsedQuery, schema: ClassSchema
+    _ name: AttributeName, value: SecValue, to parsed: inout ParsedQuery, schema: ClassSchema
   ) throws(SecItemFailure) {
-    let itemClass = parsed.itemClass.rawValue
+    let itemClass = parsed.itemClass
     switch name {
-    case "clip":
-      throw SecItemFailure(
-        .errSecParam,
-        "kSecAttrAppClipItem (\"clip\") is internal to Security; apps may not pass it",
-        fix: "remove kSecAttrAppClipItem")
-    case "accc":
+    case .appClipItem:
+      throw SecItemFailure(.errSecParam, .internalAttribute(name))
+    case .accessControl:
       guard case .accessControl(let control) = value else {
-        throw SecItemFailure(
-          .errSecParam,
-          "kSecAttrAccessControl (\"accc\") must be a SecAccessControl, got "
-            + "\(value.kindName) (\"Unexpected type of kSecAttrAccessControl attribute\")",
-          fix: "create it with SecAccessControlCreateWithFlags")
+        throw SecItemFailure(.errSecParam, .wrongType(key: .accessControl, got: value.type))
       }
-      guard Self.protections.contains(control.protection) else {
-        throw Self.unknownProtection(control.protection, key: "accc")
+      guard let protection = ProtectionClass(rawValue: control.protection) else {
+        throw Self.unknownProtection(control.protection, key: .accessControl)
       }
       parsed.accessControl = control
+      parsed.protection = protection
       return
-    case "sync":
+    case .synchronizable:
       parsed.synchronizable = try Self.synchronizable(value)
       return
-    case "pdmn":
+    case .accessible:
       guard case .string(let raw) = value else {
-        throw SecItemFailure(
-          .errSecParam,
-          "kSecAttrAccessible (\"pdmn\") must be a kSecAttrAccessible constant, got "
-            + "\(value.kindName)",
-          fix: "use kSecAttrAccessibleWhenUnlocked, kSecAttrAccessibleAfterFirstUnlock, ...")
+        throw SecItemFailure(.errSecParam, .wrongType(key: .accessible, got: value.type))
       }
-      guard Self.protections.contains(raw) else {
-        throw Self.unknownProtection(raw, key: "pdmn")
+      guard let protection = ProtectionClass(rawValue: raw) else {
+        throw Self.unknownProtection(raw, key: .accessible)
       }
       parsed.attributes[name] = .text(raw)
+      parsed.protection = protection
       return
     default:
       break
     }
-    guard let kind = schema.kind(of: name) else {
-      throw SecItemFailure(
-        .errSecNoSuchAttr,
-        "\(KeyName.of(name)) is not an attribute of \(Self.className(itemClass)) items",
-        fix: "remove it, or use the item class that has it")
+    guard let kind = schema.kind(of: name.rawValue) else {
+      throw SecItemFailure(.errSecNoSuchAttr, .noSuchAttribute(name, itemClass: itemClass))
     }
     guard let canonical = Self.canonical(value, kind: kind) else {
       throw SecItemFailure(
-        .errSecParam,
-        "\(KeyName.of(name)): \(value.kindName) cannot be converted to the attribute's type "
-          + "(\"failed to convert\")",
-        fix: Self.expectedType(kind))
+        .errSecParam, .unconvertible(name, got: value.type, expected: kind))
     }
     parsed.attributes[name] = canonical
   }
@@ -71,14 +53,10 @@ extension QueryParser {
     // kSecMatchUnlimited is kCFNotFound (-1): the number form of kSecMatchLimitAll.
     case .number(-1): return .all
     case .number(let count): return .count(count)
-    case .string("m_LimitOne"): return .count(1)
-    case .string("m_LimitAll"): return .all
+    case .string(ParsedQuery.MatchLimit.oneConstant): return .count(1)
+    case .string(ParsedQuery.MatchLimit.allConstant): return .all
     default:
-      throw SecItemFailure(
-        .errSecParam,
-        "kSecMatchLimit (\"m_Limit\") must be a number, kSecMatchLimitOne or "
-          + "kSecMatchLimitAll, got \(value.kindName)",
-        fix: "use kSecMatchLimitAll to get every match, or a number")
+      throw SecItemFailure(.errSecParam, .wrongType(key: .matchLimit, got: value.type))
     }
   }
 
@@ -89,13 +67,9 @@ extension QueryParser {
     switch value {
     case .bool(let flag): return .value(flag)
     case .number(let number): return .value(number != 0)
-    case .string("syna"): return .any
+    case .string(ParsedQuery.Synchronizable.anyConstant): return .any
     default:
-      throw SecItemFailure(
-        .errSecParam,
-        "kSecAttrSynchronizable (\"sync\") must be a boolean or "
-          + "kSecAttrSynchronizableAny, got \(value.kindName)",
-        fix: "pass true, false or kSecAttrSynchronizableAny")
+      throw SecItemFailure(.errSecParam, .wrongType(key: .synchronizable, got: value.type))
     }
   }
 
@@ -123,27 +97,12 @@ extension QueryParser {
     }
   }
 
-  private static func expectedType(_ kind: AttributeKind) -> String {
-    switch kind {
-    case .blob: "pass a string or Data"
-    case .data: "pass Data"
-    case .string: "pass a string"
-    case .number: "pass a number or a boolean"
-    case .date: "pass a Date"
-    case .bool: "pass true or false"
-    }
+  static func unknownProtection(_ raw: String, key: AttributeName) -> SecItemFailure {
+    SecItemFailure(.errSecParam, .unknownProtection(raw, key: key))
   }
 
-  static func unknownProtection(_ raw: String, key: String) -> SecItemFailure {
-    SecItemFailure(
-      .errSecParam,
-      "\(KeyName.of(key)): accessible value \(raw) is not a kSecAttrAccessible constant "
-        + "(\"SecAccessControl: invalid protection\")",
-      fix: "use kSecAttrAccessibleWhenUnlocked, kSecAttrAccessibleAfterFirstUnlock, their "
-        + "ThisDeviceOnly variants or kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly")
-  }
-
-  static func className(_ raw: String) -> String {
-    SecConstants.name(forValue: raw, underKey: "class") ?? raw
+  static func className(_ itemClass: ItemClass) -> String {
+    SecConstants.name(forValue: itemClass.rawValue, underKey: SecQueryKey.itemClass.rawValue)
+      ?? itemClass.rawValue
   }
 }

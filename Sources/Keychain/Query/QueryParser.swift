@@ -10,6 +10,9 @@ struct QueryParser {
   /// Security's "Past query key limit" (`SecDbQuery.c` l.1027).
   static let maximumKeyCount = 128
 
+  /// kSecClassIdentity's raw string: a class Security knows but this simulator does not store.
+  static let identityClass = "idnt"
+
   /// Parses `query` as the given function's dictionary. For `attributesToUpdate`, pass the class
   /// of the query it updates.
   func parse(
@@ -17,10 +20,7 @@ struct QueryParser {
   ) throws(SecItemFailure) -> ParsedQuery {
     if query.count > Self.maximumKeyCount {
       throw SecItemFailure(
-        .errSecParam,
-        "the dictionary has \(query.count) keys; Security refuses more than "
-          + "\(Self.maximumKeyCount) (\"Past query key limit\")",
-        fix: "pass only the attributes that identify or describe the item")
+        .errSecParam, .tooManyKeys(count: query.count, limit: Self.maximumKeyCount))
     }
     let itemClass: ItemClass
     if let knownClass { itemClass = knownClass } else { itemClass = try resolveClass(query) }
@@ -29,11 +29,7 @@ struct QueryParser {
     for key in query.keys.sorted() {
       guard let value = query[key] else { continue }
       guard let kind = QueryKey.classify(key) else {
-        throw SecItemFailure(
-          .errSecParam,
-          "\(KeyName.of(key)) is not a key \(function) understands",
-          fix: "use a kSecClass, kSecAttr*, kSecMatch*, kSecReturn*, kSecUse* or kSecValue* "
-            + "constant")
+        throw SecItemFailure(.errSecParam, .unknownKey(key, function: function))
       }
       try add(key: key, kind: kind, value: value, to: &parsed, schema: schema)
     }
@@ -46,32 +42,20 @@ struct QueryParser {
   /// `kSecClass`: missing or not a string → -50, unknown → -25306 (§2.2). A persistent
   /// reference names its class, so it stands in for a missing kSecClass.
   private func resolveClass(_ query: SecQuery) throws(SecItemFailure) -> ItemClass {
-    guard let value = query["class"] else {
-      if case .data(let reference)? = query["v_PersistentRef"],
+    guard let value = query[.itemClass] else {
+      if case .data(let reference)? = query[.valuePersistentRef],
         let (itemClass, _) = PersistentReference.decode(reference)
       {
         return itemClass
       }
-      throw SecItemFailure(
-        .errSecParam, "the dictionary has no kSecClass (\"class\")",
-        fix: "add kSecClass: kSecClassGenericPassword (or InternetPassword, Certificate, Key)")
+      throw SecItemFailure(.errSecParam, .missingClass)
     }
     guard case .string(let raw) = value else {
-      throw SecItemFailure(
-        .errSecParam, "kSecClass (\"class\") must be a string constant, got \(value.kindName)",
-        fix: "use kSecClassGenericPassword, kSecClassInternetPassword, kSecClassCertificate or "
-          + "kSecClassKey")
+      throw SecItemFailure(.errSecParam, .wrongType(key: .itemClass, got: value.type))
     }
     if let itemClass = ItemClass(rawValue: raw) { return itemClass }
-    if raw == "idnt" {
-      throw SecItemFailure.unsupported(
-        "kSecClassIdentity (identities are a join of a certificate and its private key)",
-        fix: "query the certificate (kSecClassCertificate) and the key (kSecClassKey) separately")
-    }
-    throw SecItemFailure(
-      .errSecNoSuchClass, "kSecClass \"\(raw)\" is not a keychain item class",
-      fix: "use kSecClassGenericPassword (\"genp\"), kSecClassInternetPassword (\"inet\"), "
-        + "kSecClassCertificate (\"cert\") or kSecClassKey (\"keys\")")
+    if raw == Self.identityClass { throw SecItemFailure.unsupported(.identityClass) }
+    throw SecItemFailure(.errSecNoSuchClass, .unknownClass(raw))
   }
 
   // MARK: - One key
@@ -87,34 +71,46 @@ struct QueryParser {
       try addAttribute(name, value: value, to: &parsed, schema: schema)
     case .match(let name):
       parsed.matchKeys.insert(name)
-      if name == "m_Limit" { parsed.limit = try Self.matchLimit(value) }
+      if name == SecQueryKey.matchLimit.rawValue { parsed.limit = try Self.matchLimit(value) }
     case .returnKey(let returnKey):
       guard case .bool(let wanted) = value else {
         throw SecItemFailure(
-          .errSecParam, "\(KeyName.of(key)) must be a CFBoolean, got \(value.kindName)",
-          fix: "pass true (kCFBooleanTrue); an integer 1 is not a CFBoolean")
+          .errSecParam, .wrongType(key: .returnKey(returnKey.key), got: value.type))
       }
-      parsed.returnKeysPresent.insert(key)
+      parsed.returnKeysPresent.insert(returnKey)
       if wanted { parsed.returns.insert(returnKey) }
-    case .use(let name):
-      if name == "u_AuthUI", value.stringValue == nil {
-        throw SecItemFailure(
-          .errSecParam,
-          "kSecUseAuthenticationUI (\"u_AuthUI\") must be a string constant, "
-            + "got \(value.kindName)",
-          fix: "use kSecUseAuthenticationUIAllow, kSecUseAuthenticationUIFail or "
-            + "kSecUseAuthenticationUISkip")
-      }
-      if name == "u_AuthCtx", !value.isAuthenticationContext {
-        throw SecItemFailure(
-          .errSecParam,
-          "kSecUseAuthenticationContext (\"u_AuthCtx\") must be an LAContext, got "
-            + "\(value.kindName)",
-          fix: "pass the LAContext itself")
-      }
-      parsed.useKeys[name] = value
+    case .use(let useKey):
+      try addUse(useKey, value: value, to: &parsed)
     case .value(let valueKey):
       try addValue(valueKey, value: value, to: &parsed)
+    }
+  }
+
+  /// A `kSecUse*` key, resolved into its typed field.
+  private func addUse(
+    _ key: SecQueryKey, value: SecValue, to parsed: inout ParsedQuery
+  ) throws(SecItemFailure) {
+    parsed.useKeysPresent.insert(key)
+    switch key {
+    case .authenticationUI:
+      guard case .string(let raw) = value else {
+        throw SecItemFailure(.errSecParam, .wrongType(key: .authenticationUI, got: value.type))
+      }
+      parsed.authenticationUI = AuthenticationUI(rawValue: raw)
+    case .authenticationContext:
+      guard case .authenticationContext(let context) = value else {
+        throw SecItemFailure(
+          .errSecParam, .wrongType(key: .authenticationContext, got: value.type))
+      }
+      parsed.authenticationContext = context
+    case .operationPrompt:
+      if case .string(let prompt) = value { parsed.operationPrompt = prompt }
+    case .noAuthenticationUI:
+      parsed.noAuthenticationUI = value == .bool(true)
+    default:
+      // kSecUseItemList, kSecUseTombstones, kSecUseCredentialReference and the three
+      // kSecUseAuthenticationUI values as keys: only their presence matters.
+      return
     }
   }
 
@@ -124,41 +120,26 @@ struct QueryParser {
     switch key {
     case .data:
       guard case .data(let bytes) = value else {
-        throw SecItemFailure(
-          .errSecParam, "kSecValueData (\"v_Data\") must be CFData, got \(value.kindName)",
-          fix: "pass Data, e.g. Data(\"secret\".utf8)")
+        throw SecItemFailure(.errSecParam, .wrongType(key: .valueData, got: value.type))
       }
       parsed.data = bytes
     case .persistentRef:
       guard case .data(let bytes) = value else {
         throw SecItemFailure(
-          .errSecParam,
-          "kSecValuePersistentRef (\"v_PersistentRef\") must be CFData, got "
-            + "\(value.kindName)",
-          fix: "pass the data a kSecReturnPersistentRef query returned")
+          .errSecParam, .wrongType(key: .valuePersistentRef, got: value.type))
       }
       parsed.persistentRef = bytes
     case .ref:
       parsed.hasValueRef = true
-      throw SecItemFailure(
-        .errSecParam,
-        "kSecValueRef (\"v_Ref\") needs a SecKeyRef, SecCertificateRef or SecIdentityRef; "
-          + "passwords have no refs (errSecValueRefUnsupported) and this simulator models none",
-        fix: "identify the item by its attributes (kSecAttrAccount, kSecAttrService, ...)")
+      throw SecItemFailure(.errSecParam, .valueRefUnsupported)
     }
   }
 
   // MARK: - Cross-key rules
 
   private func checkCombinations(_ parsed: ParsedQuery, query: SecQuery) throws(SecItemFailure) {
-    if parsed.attributes["pdmn"] != nil, parsed.accessControl != nil {
-      throw SecItemFailure(
-        .errSecParam,
-        "the dictionary has both kSecAttrAccessible (\"pdmn\") and kSecAttrAccessControl "
-          + "(\"accc\"); Security reports \"conflicting kSecAccess and kSecAccessControl "
-          + "attributes\"",
-        fix: "drop kSecAttrAccessible: the access control object already carries the "
-          + "protection class")
+    if parsed.attributes[.accessible] != nil, parsed.accessControl != nil {
+      throw SecItemFailure(.errSecParam, .accessibleWithAccessControl)
     }
     if parsed.persistentRef != nil {
       let others = query.keys.filter { key in
@@ -166,46 +147,8 @@ struct QueryParser {
         return true
       }
       if !others.isEmpty {
-        let names = others.sorted().map(KeyName.of).joined(separator: ", ")
-        throw SecItemFailure(
-          .errSecParam,
-          "kSecValuePersistentRef cannot be combined with attributes (\(names)): \"both "
-            + "persistent ref and other attributes can't be searched\"",
-          fix: "search by the persistent reference alone, or by attributes alone")
+        throw SecItemFailure(.errSecParam, .persistentRefWithAttributes(others.sorted()))
       }
     }
-  }
-}
-
-// MARK: - Descriptions used in explanations
-
-extension SecValue {
-  /// "a string", "CFData", ... for messages that say what type was passed.
-  var kindName: String {
-    switch self {
-    case .string: "a string"
-    case .data: "CFData"
-    case .number: "a number"
-    case .bool: "a boolean"
-    case .date: "a date"
-    case .array: "an array"
-    case .dictionary: "a dictionary"
-    case .accessControl: "a SecAccessControl"
-    case .authenticationContext: "an LAContext"
-    case .null: "NULL"
-    }
-  }
-
-  var stringValue: String? {
-    if case .string(let value) = self { return value }
-    return nil
-  }
-}
-
-extension SecValue {
-  /// Whether this is an `LAContext`, the only value kSecUseAuthenticationContext takes.
-  fileprivate var isAuthenticationContext: Bool {
-    if case .authenticationContext = self { return true }
-    return false
   }
 }

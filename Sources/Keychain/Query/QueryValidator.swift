@@ -48,17 +48,14 @@ struct QueryValidator {
 
   /// `queryHasValidAttributes` (SecItemServer.c l.2480): apps may not pass internal attributes.
   private static func rejectInternalAttributes(_ query: SecQuery) throws(SecItemFailure) {
-    guard query["clip"] != nil else { return }
-    throw SecItemFailure(
-      .errSecParam,
-      "kSecAttrAppClipItem (\"clip\") is an internal attribute; apps may not pass it",
-      fix: "remove kSecAttrAppClipItem from the dictionary")
+    guard query[.appClipItem] != nil else { return }
+    throw SecItemFailure(.errSecParam, .internalAttribute(.appClipItem))
   }
 
   private func checkExplicitGroup(_ query: SecQuery, as function: SecItemFunction)
     throws(SecItemFailure)
   {
-    switch query["agrp"] {
+    switch query[.accessGroup] {
     case .string(let group)?:
       try policy.check(explicit: group, in: function)
     case .data(let bytes)?:

@@ -1,6 +1,6 @@
 /// Which dictionary of which SecItem call is being validated; the acceptance rules differ
 /// (fact sheet §2.4).
-enum SecItemFunction: Sendable, Equatable, CustomStringConvertible {
+enum SecItemFunction: Sendable, Hashable, CustomStringConvertible {
   case add
   case copyMatching
   /// The `query` argument of `SecItemUpdate`.

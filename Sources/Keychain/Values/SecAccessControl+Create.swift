@@ -8,9 +8,6 @@ public struct SecAccessControlError: Error, Sendable, Hashable, CustomStringConv
 }
 
 extension SecAccessControl {
-  /// Protection values `SecAccessControlSetProtection` accepts: all seven public ones.
-  static let validProtections: Set<String> = ["ak", "ck", "dk", "aku", "cku", "dku", "akpu"]
-
   /// `SecAccessControlCreateWithFlags(nil, protection, flags, &error)`.
   ///
   /// Rejects what Security rejects (fact sheet §7.1, si_77 test): a NULL or unknown
@@ -25,7 +22,8 @@ extension SecAccessControl {
     throws(SecAccessControlError) -> SecAccessControl
   {
     guard let protection else { throw invalid("protection is NULL") }
-    guard validProtections.contains(protection) else {
+    // `SecAccessControlSetProtection` accepts the seven public protection classes.
+    guard ProtectionClass(rawValue: protection) != nil else {
       throw invalid("SecAccessControl: invalid protection \(protection)")
     }
     if flags.contains(.or), flags.contains(.and) {

@@ -16,10 +16,7 @@ struct ItemListing {
     if item.synchronizable { first += " (synchronizable)" }
     var details: [String] = []
     if let group = item.accessGroup { details.append("group " + group) }
-    if let protection = item.protection {
-      details.append(
-        SecValueFormatter.valueName(protection.rawValue, forKey: "pdmn") ?? protection.rawValue)
-    }
+    if let protection = item.protection { details.append(protection.appleName) }
     if let control = item.accessControl {
       details.append(SecValueFormatter.describe(accessControl: control))
     }

@@ -94,7 +94,8 @@ public struct SecValueFormatter: Sendable {
   }
 
   static func describe(accessControl control: SecAccessControl) -> String {
-    let protection = valueName(control.protection, forKey: "pdmn") ?? quoted(control.protection)
+    let protection =
+      ProtectionClass(rawValue: control.protection)?.appleName ?? quoted(control.protection)
     // Canonical Swift spelling: constraints with the operator between them, as written in
     // `[.biometryAny, .or, .devicePasscode]`, then the non-constraint options.
     let names = SecAccessControlCreateFlags.named.reduce(

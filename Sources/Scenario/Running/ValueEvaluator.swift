@@ -12,7 +12,7 @@ struct ValueEvaluator {
   var bindings: [String: BoundValue]
 
   /// The raw key whose string values are converted to UTF-8 data (`kSecValueData`).
-  static let valueDataKey = "v_Data"
+  static let valueDataKey = SecQueryKey.valueData.rawValue
 
   func evaluate(_ expr: Expr) throws(ScenarioRuntimeError) -> SecValue {
     switch expr {

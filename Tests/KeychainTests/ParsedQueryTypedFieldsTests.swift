@@ -1,0 +1,78 @@
+import Foundation
+import ItemStore
+import Testing
+
+@testable import Keychain
+
+/// The query parser resolves every constant once into typed fields; the engine reads only
+/// those fields (see docs/architecture.md, "Keychain").
+@Suite struct ParsedQueryTypedFieldsTests {
+  private func parse(_ query: SecQuery, as function: SecItemFunction = .copyMatching) throws
+    -> ParsedQuery
+  {
+    do {
+      return try QueryParser().parse(query, as: function)
+    } catch {
+      Issue.record("parse failed: \(error.explanation)")
+      throw error
+    }
+  }
+
+  @Test func protectionComesFromAccessibleOrFromTheAccessControl() throws {
+    #expect(try parse(genp().adding(["pdmn": .string("cku")])).protection == .cku)
+    let control = SecAccessControl(protection: "akpu", flags: [.userPresence])
+    let parsed = try parse(genp().adding(["accc": .accessControl(control)]))
+    #expect(parsed.protection == .akpu)
+    #expect(parsed.accessControl == control)
+    #expect(try parse(genp()).protection == nil)
+  }
+
+  @Test(arguments: [
+    ("u_AuthUIA", AuthenticationUI.allow), ("u_AuthUIF", .fail), ("u_AuthUIS", .skip),
+  ])
+  func authenticationUIIsAnEnum(raw: String, expected: AuthenticationUI) throws {
+    #expect(try parse(genp().adding(["u_AuthUI": .string(raw)])).authenticationUI == expected)
+  }
+
+  @Test func anUnknownAuthenticationUIStringBehavesAsAbsent() throws {
+    let parsed = try parse(genp().adding(["u_AuthUI": .string("u_AuthUIZ")]))
+    #expect(parsed.authenticationUI == nil)
+    #expect(parsed.useKeysPresent == [.authenticationUI])
+  }
+
+  @Test func useKeysBecomeTypedFields() throws {
+    let context = LAContext()
+    let parsed = try parse(
+      genp().adding([
+        "u_AuthCtx": .authenticationContext(context), "u_OpPrompt": .string("Pay"),
+        "u_NoAuthUI": .bool(true), "u_ItemList": .array([]),
+      ]))
+    #expect(parsed.authenticationContext === context)
+    #expect(parsed.operationPrompt == "Pay")
+    #expect(parsed.noAuthenticationUI)
+    #expect(
+      parsed.useKeysPresent
+        == [.authenticationContext, .operationPrompt, .noAuthenticationUI, .itemList])
+  }
+
+  @Test func returnKeysAreTypedWhateverTheirValue() throws {
+    let parsed = try parse(
+      genp().adding(["r_Data": .bool(true), "r_Attributes": .bool(false)]))
+    #expect(parsed.returns == [.data])
+    #expect(parsed.returnKeysPresent == [.data, .attributes])
+  }
+
+  @Test func matchLimitConstantsAndNumbers() throws {
+    #expect(try parse(genp().adding(["m_Limit": .string("m_LimitOne")])).limit == .count(1))
+    #expect(try parse(genp().adding(["m_Limit": .string("m_LimitAll")])).limit == .all)
+    #expect(try parse(genp().adding(["m_Limit": .number(-1)])).limit == .all)
+    #expect(try parse(genp().adding(["m_Limit": .number(3)])).limit == .count(3))
+  }
+
+  @Test func attributesAreReadByTypedName() throws {
+    let parsed = try parse(genp("bob").adding(["labl": .data(Data("L".utf8))]))
+    #expect(parsed.attributes[.account] == .text("bob"))
+    #expect(parsed.attributes[.label] == .blob(Data("L".utf8)))
+    #expect(parsed.attributes[.service] == .text("com.example.auth"))
+  }
+}
