@@ -65,7 +65,7 @@ public struct ScenarioParser: Sendable {
     if let open = splitter.unclosed {
       let location = SourceLocation(file: file, line: open.line, column: open.column)
       let diagnostic = ScenarioDiagnostic(
-        at: location, message: ParseMessage.unclosedBracket(open.bracket).text)
+        at: location, kind: .unclosedBracket(open.bracket))
       diagnostics.append(Self.withSourceLine(diagnostic, lines: lines, firstLine: firstLine))
     }
     bindings = known

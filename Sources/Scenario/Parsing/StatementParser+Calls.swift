@@ -129,7 +129,7 @@ extension StatementParser {
     let entry = DictionaryEntry(
       key: key, value: Self.coerced(value, for: key), location: keyToken.location)
     beginBinding(name)
-    return .bind(name: name, value: .merge(.binding(name), .dictionary([entry])))
+    return .bind(name: name, value: .merge([.binding(name), .dictionary([entry])]))
   }
 
   // MARK: - LAContext

@@ -15,6 +15,13 @@ struct StatementParser {
 
   private var lexer: Lexer
   private var lookahead: Token?
+  /// How many brackets, parentheses and `try`s enclose the current token.
+  private var depth = 0
+
+  /// How deep brackets and parentheses may nest (docs/scenario-language.md, "Limits"). Real
+  /// queries nest three or four deep; the limit keeps the recursive descent far from the end of
+  /// the stack, whatever the input.
+  static let nestingLimit = 64
 
   init(
     code: String, file: String, firstLine: Int, bindings: [String: BindingKind],
@@ -72,8 +79,11 @@ struct StatementParser {
     case "try":
       // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes nothing here.
       if !(try consume(.question)) { _ = try consume(.exclamation) }
+      try enterNesting(at: token)
       return try statementKind()
-    case "await": return try statementKind()
+    case "await":
+      try enterNesting(at: token)
+      return try statementKind()
     default:
       if Self.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
       if isBound(word) { return try boundNameStatement(word, at: token) }
@@ -206,7 +216,18 @@ struct StatementParser {
     throw failure(.unknown(what, name, suggestion: suggestion), at: token)
   }
 
+  /// Enters one level of nesting at `token` (a `[`, a `(`); refused past ``nestingLimit``. The
+  /// caller leaves with ``leaveNesting()`` (an error abandons the statement, depth and all).
+  mutating func enterNesting(at token: Token) throws(Failure) {
+    depth += 1
+    guard depth <= Self.nestingLimit else {
+      throw failure(.nestingTooDeep(limit: Self.nestingLimit), at: token)
+    }
+  }
+
+  mutating func leaveNesting() { depth -= 1 }
+
   func failure(_ message: ParseMessage, at token: Token) -> Failure {
-    ScenarioDiagnostic(at: token.location, message: message.text)
+    ScenarioDiagnostic(at: token.location, kind: message)
   }
 }

@@ -42,8 +42,8 @@ struct StatementEcho {
           + render(entry.value, indent: indent + 2, underValueData: entry.key.raw == "v_Data")
       }
       return bracketed(parts, indent: indent)
-    case .merge(let left, let right):
-      return render(left, indent: indent) + " + " + render(right, indent: indent)
+    case .merge(let operands):
+      return operands.map { render($0, indent: indent) }.joined(separator: " + ")
     case .array(let elements):
       return bracketed(elements.map { render($0, indent: indent + 2) }, indent: indent)
     case .binding(let name): return name
@@ -100,7 +100,7 @@ struct StatementEcho {
     switch expr {
     case .dictionary(let entries):
       entries.contains { $0.key.raw == "v_Data" || containsData($0.value) }
-    case .merge(let left, let right): containsData(left) || containsData(right)
+    case .merge(let operands): operands.contains(where: containsData)
     case .array(let elements): elements.contains(where: containsData)
     case .data: true
     default: false

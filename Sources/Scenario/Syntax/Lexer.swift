@@ -225,7 +225,7 @@ public struct Lexer: Sendable {
   private func diagnostic(_ message: ParseMessage, at location: SourceLocation)
     -> ScenarioDiagnostic
   {
-    ScenarioDiagnostic(at: location, message: message.text)
+    ScenarioDiagnostic(at: location, kind: message)
   }
 }
 
