@@ -83,6 +83,40 @@ public enum ParseMessage: Hashable, Sendable {
   }
 }
 
+extension ParseMessage {
+  /// The same kind with `transform` applied to each text it quotes from the source (names,
+  /// found tokens), so masking a secret reaches the data as well as the message.
+  func mappingText(_ transform: (String) -> String) -> ParseMessage {
+    switch self {
+    case .accessControlExpected(let found): .accessControlExpected(found: transform(found))
+    case .bindingIsNot(let name, let kind, let expected):
+      .bindingIsNot(transform(name), is: kind, expected: expected)
+    case .duplicateKey(let key): .duplicateKey(transform(key))
+    case .durationNeedsUnit(let text): .durationNeedsUnit(transform(text))
+    case .durationTooLong(let text): .durationTooLong(transform(text))
+    case .expected(let what, let found): .expected(what, found: transform(found))
+    case .extraText(let found): .extraText(transform(found))
+    case .integerTooLarge(let text): .integerTooLarge(transform(text))
+    case .invalidDuration(let text): .invalidDuration(transform(text))
+    case .invalidEscape(let text): .invalidEscape(transform(text))
+    case .invalidUnicodeEscape(let text): .invalidUnicodeEscape(transform(text))
+    case .keyNotValue(let name): .keyNotValue(transform(name))
+    case .negativeCount(let text): .negativeCount(transform(text))
+    case .negativeDuration(let text): .negativeDuration(transform(text))
+    case .notAccessibility(let name): .notAccessibility(transform(name))
+    case .repeatCountTooSmall(let text): .repeatCountTooSmall(transform(text))
+    case .reservedName(let name): .reservedName(transform(name))
+    case .statusOutOfRange(let text): .statusOutOfRange(transform(text))
+    case .unknown(let what, let name, let suggestion):
+      .unknown(what, transform(name), suggestion: suggestion)
+    case .valueNotKey(let name): .valueNotKey(transform(name))
+    case .mergeNeedsDictionaries, .nestingTooDeep, .noEntitlementsWithGroups, .passcodeNotDigits,
+      .subscriptNil, .unclosedBracket, .unexpectedCharacter, .unterminatedString:
+      self
+    }
+  }
+}
+
 extension BindingKind {
   /// "a dictionary", "an LAContext": how messages name a binding's kind.
   var article: String {

@@ -30,6 +30,9 @@ public struct Lexer: Sendable {
     return tokens
   }
 
+  /// The offset, in characters, of the next character to read.
+  var offset: Int { index }
+
   /// Moves back to the start of `token`, which this lexer produced.
   mutating func rewind(to token: Token) {
     index = token.offset
