@@ -3,6 +3,7 @@
 /// The history on disk never holds a secret: an input that writes a passcode or item data is
 /// kept in the form a transcript shows it, with `••••` in place of the secret, and an input that
 /// did not parse is not kept at all, since the parser cannot tell what in it is secret. The
+/// literals of `expect result` are masked as well: they are often the item data read back. The
 /// reader's in-memory history (↑ in this session) still has every line as typed.
 extension REPL {
   /// The entry for one complete input, or `nil` when nothing of it may be written to disk.
@@ -13,7 +14,7 @@ extension REPL {
   static func historyEntry(for input: String, parsed: ParseResult) -> String? {
     guard parsed.diagnostics.isEmpty, !input.allSatisfy(\.isWhitespace) else { return nil }
     guard parsed.statements.contains(where: StatementEcho.containsSecret) else { return input }
-    let echo = StatementEcho()
+    let echo = StatementEcho(masksExpectedResults: true)
     return parsed.statements.map { echo.text(for: $0) }.joined(separator: "\n")
   }
 }

@@ -7,6 +7,10 @@ struct StatementEcho {
   static let mask = "••••"
 
   var width = 92
+  /// Whether `expect result` literals are masked too. A transcript shows them (they are what
+  /// the reader checks), but the REPL's history file is kept on disk, where the expected value of
+  /// a secret is as secret as the secret.
+  var masksExpectedResults = false
 
   func text(for statement: Statement) -> String {
     switch statement.kind {
@@ -25,6 +29,8 @@ struct StatementEcho {
     case .bind(let name, let value):
       guard Self.containsData(value) else { return statement.sourceText }
       return "let \(name) = " + render(value, indent: name.count + 7)
+    case .expect(.result(let expected)) where masksExpectedResults:
+      return "expect result " + render(expected, indent: 14, masksLiterals: true)
     default:
       return statement.sourceText
     }
@@ -32,8 +38,14 @@ struct StatementEcho {
 
   // MARK: - Rendering
 
-  func render(_ expr: Expr, indent: Int = 0, underValueData: Bool = false) -> String {
+  func render(
+    _ expr: Expr, indent: Int = 0, underValueData: Bool = false, masksLiterals: Bool = false
+  ) -> String {
     if underValueData { return Self.mask }
+    func render(_ expr: Expr, indent: Int, underValueData: Bool = false) -> String {
+      self.render(
+        expr, indent: indent, underValueData: underValueData, masksLiterals: masksLiterals)
+    }
     switch expr {
     case .dictionary(let entries):
       if entries.isEmpty { return "[:]" }
@@ -44,6 +56,7 @@ struct StatementEcho {
       return bracketed(parts, indent: indent)
     case .merge(let operands):
       return operands.map { render($0, indent: indent) }.joined(separator: " + ")
+    case .string where masksLiterals, .integer where masksLiterals: return Self.mask
     case .array(let elements):
       return bracketed(elements.map { render($0, indent: indent + 2) }, indent: indent)
     case .binding(let name): return name
@@ -72,7 +85,8 @@ struct StatementEcho {
   // MARK: - What needs masking
 
   /// Whether the statement as written carries a secret: a passcode (`device passcode`,
-  /// `device unlock`, `user will enter`) or item data. The REPL's history file keeps such a
+  /// `device unlock`, `user will enter`), item data, or an expected result (which may be item
+  /// data read back). The REPL's history file keeps such a
   /// statement only in its masked form.
   static func containsSecret(_ statement: Statement) -> Bool {
     switch statement.kind {
@@ -82,6 +96,7 @@ struct StatementEcho {
       case .lock, .unlockWithBiometry, .reboot: false
       }
     case .userWill(.enter, _): true
+    case .expect(.result): true
     case .secItem(let call): containsData(call)
     case .bind(_, let value): containsData(value)
     default: false
