@@ -64,6 +64,7 @@ enum DiagnosticRedaction {
 
   /// The character ranges of `line` that hold a secret, in order, not overlapping.
   static func secretRanges(in line: String) -> [Range<Int>] {
+    let line = lexable(line)
     var lexer = Lexer(line, file: "")
     let first = try? lexer.next()
     if case .identifier(let word)? = first?.kind {
@@ -77,6 +78,25 @@ enum DiagnosticRedaction {
       }
     }
     return dataRanges(in: Lexer(line, file: ""), line: line)
+  }
+
+  /// `line` with each character the lexer refuses (`@`, `;`) replaced by a blank, so stray text
+  /// before a statement cannot hide what the statement is. Offsets are unchanged.
+  private static func lexable(_ line: String) -> String {
+    var characters = Array(line)
+    while true {
+      var lexer = Lexer(String(characters), file: "")
+      do {
+        while try lexer.next().kind != .end {}
+        return String(characters)
+      } catch {
+        let index = error.location.column - 1
+        guard case .unexpectedCharacter? = error.kind, characters.indices.contains(index) else {
+          return String(characters)
+        }
+        characters[index] = " "
+      }
+    }
   }
 
   /// Whether `word` is one of `candidates` or a near miss the parser would call a typo.
