@@ -48,11 +48,16 @@ import Testing
       .map { golden.appendingPathComponent($0).path }
     let scenarioFiles = ScenarioRunner.expand([root.appendingPathComponent("scenarios").path])
     var found: [SecretLine] = []
+    // Lines that differ only in their secret or indentation break the same way: one of each
+    // shape keeps the suite fast.
+    var shapes: Set<String> = []
     for path in (goldenFiles + scenarioFiles).sorted() {
       guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
       let lines = text.components(separatedBy: "\n")
       for (index, line) in lines.enumerated() {
-        guard let (kind, slots) = secretSlots(in: line) else { continue }
+        guard let (kind, slots) = secretSlots(in: line),
+          shapes.insert(shape(of: line, slots: slots)).inserted
+        else { continue }
         let name = String(path.dropFirst(root.path.count + 1))
         found.append(SecretLine(file: name, lines: lines, index: index, kind: kind, slots: slots))
       }
@@ -70,13 +75,26 @@ import Testing
     (.result, #"expect\s+result\s+"# + literal),
   ]
 
+  /// What decides how a line breaks: whether the statement starts it, and the text from a little
+  /// before the first secret to a little after the last.
+  static func shape(of line: String, slots: [Range<Int>]) -> String {
+    let code = Array(codePart(of: filling(line, slots, with: "•")))
+    let first = slots.first?.lowerBound ?? 0
+    let last = first + (slots.last.map { $0.lowerBound - first } ?? 0) + 1
+    let window = code[max(0, first - 16)..<min(code.count, last + 12)]
+    return (line.first?.isWhitespace == true ? " " : "") + String(window)
+  }
+
+  nonisolated(unsafe) static let regexes = patterns.map { ($0.0, try! Regex($0.1)) }
+
   /// The kind of secret the code of `line` holds and where its literals are; nil for none.
   static func secretSlots(in line: String) -> (Kind, [Range<Int>])? {
     let code = codePart(of: line)
-    for (kind, pattern) in patterns.reversed() {
-      guard let regex = try? Regex(pattern), let match = code.firstMatch(of: regex) else {
-        continue
-      }
+    guard ["device", "user", "kSecValueData", "expect"].contains(where: code.contains) else {
+      return nil
+    }
+    for (kind, regex) in regexes.reversed() {
+      guard let match = code.firstMatch(of: regex) else { continue }
       let slots = (1..<match.output.count).compactMap { index -> Range<Int>? in
         guard let range = match.output[index].range else { return nil }
         return code.distance(from: code.startIndex, to: range.lowerBound)
@@ -163,18 +181,22 @@ import Testing
         "kSecValueData", "kSecValueData as String", "kSecValueData as CFString",
         "String(kSecValueData)", "\"v_Data\"", "kSecValuData", "kSecValueDta as String",
       ]
-      return keys.flatMap { key -> [Variant] in
-        let withQuoted = filling(line, secret.slots, with: quoted)
-          .replacingOccurrences(of: "kSecValueData", with: key)
-        let withCut = filling(line, secret.slots, with: cut)
-          .replacingOccurrences(of: "kSecValueData", with: key)
-        return [
-          Variant(line: withQuoted + " @", fragments: [data]),
-          Variant(line: strayBefore(withQuoted), fragments: [data]),
-          Variant(line: withCut, fragments: cutFragments),
-          Variant(line: withQuoted.replacingOccurrences(of: ":", with: ""), fragments: [data]),
+      let withQuoted = filling(line, secret.slots, with: quoted)
+      let spellings = keys.flatMap { key -> [Variant] in
+        [
+          Variant(
+            line: withQuoted.replacingOccurrences(of: "kSecValueData", with: key) + " @",
+            fragments: [data]),
+          Variant(
+            line: filling(line, secret.slots, with: cut)
+              .replacingOccurrences(of: "kSecValueData", with: key),
+            fragments: cutFragments),
         ]
       }
+      return spellings + [
+        Variant(line: strayBefore(withQuoted), fragments: [data]),
+        Variant(line: withQuoted.replacingOccurrences(of: ":", with: ""), fragments: [data]),
+      ]
     case .result:
       let plain = filling(line, secret.slots, with: quoted)
       return [
@@ -203,9 +225,9 @@ import Testing
 
   @Test func theCorpusHasEveryKindOfSecretLine() {
     let kinds = Self.secretLines.map(\.kind)
-    #expect(kinds.filter { $0 == .passcode }.count >= 20)
-    #expect(kinds.filter { $0 == .data }.count >= 100)
-    #expect(kinds.filter { $0 == .result }.count >= 5)
+    #expect(kinds.filter { $0 == .passcode }.count >= 4)
+    #expect(kinds.filter { $0 == .data }.count >= 10)
+    #expect(kinds.filter { $0 == .result }.count >= 1)
   }
 
   @Test(arguments: secretLines)
