@@ -14,8 +14,9 @@ import Testing
   }
 
   @Test func aLargeLiteralWithoutDuplicatesParses() throws {
-    guard case .bind(_, .dictionary(let entries)) = try ParsingTestSupport.kind(
-      Self.literal(duplicateAt: nil))
+    guard
+      case .bind(_, .dictionary(let entries)) = try ParsingTestSupport.kind(
+        Self.literal(duplicateAt: nil))
     else {
       Issue.record("not a dictionary binding")
       return

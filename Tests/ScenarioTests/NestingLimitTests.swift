@@ -37,7 +37,8 @@ import Testing
   }
 
   @Test func deeplyNestedTypesAndStringKeysAreLimitedToo() throws {
-    let type = String(repeating: "[", count: 3_000) + "String" + String(repeating: "]", count: 3_000)
+    let type =
+      String(repeating: "[", count: 3_000) + "String" + String(repeating: "]", count: 3_000)
     #expect(try diagnostic("let x: \(type) = token").kind == .nestingTooDeep(limit: Self.limit))
     let key =
       String(repeating: "String(", count: 3_000) + "kSecAttrAccount"

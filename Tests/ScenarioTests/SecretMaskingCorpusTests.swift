@@ -97,8 +97,9 @@ import Testing
       guard let match = code.firstMatch(of: regex) else { continue }
       let slots = (1..<match.output.count).compactMap { index -> Range<Int>? in
         guard let range = match.output[index].range else { return nil }
-        return code.distance(from: code.startIndex, to: range.lowerBound)
-          ..< code.distance(from: code.startIndex, to: range.upperBound)
+        return code.distance(
+          from: code.startIndex, to: range.lowerBound)..<code.distance(
+            from: code.startIndex, to: range.upperBound)
       }
       return (kind, slots)
     }

@@ -50,6 +50,7 @@ import Testing
 
   @Test func oneLeftoverAnswerKeepsItsWording() {
     let report = Self.runner.run(source: "user will cancel", name: "t.scenario")
-    #expect(report.warnings == ["t.scenario: warning: scripted answer `user will cancel` was never used"])
+    #expect(
+      report.warnings == ["t.scenario: warning: scripted answer `user will cancel` was never used"])
   }
 }
