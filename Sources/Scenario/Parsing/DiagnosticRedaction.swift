@@ -23,6 +23,19 @@
 ///        ^
 /// ```
 enum DiagnosticRedaction {
+  /// Sorted ranges, overlapping ones joined.
+  private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+      if let last = result.last, range.lowerBound <= last.upperBound {
+        result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        result.append(range)
+      }
+    }
+    return result
+  }
+
   /// `text` with each quoted secret, and a text that is a secret, replaced by the mask.
   private static func maskingSecrets(in text: String, _ secrets: [String]) -> String {
     var text = text
@@ -33,11 +46,12 @@ enum DiagnosticRedaction {
     return text
   }
 
-  static func redacted(_ diagnostic: ScenarioDiagnostic) -> ScenarioDiagnostic {
-    guard let line = diagnostic.sourceLine else { return diagnostic }
-    let ranges = secretRanges(in: line)
+  /// The diagnostic with the secrets of its source line masked; `line` is that line as the
+  /// parser lexed it.
+  static func redacted(_ diagnostic: ScenarioDiagnostic, line: LexedSource) -> ScenarioDiagnostic {
+    let ranges = merged(secretRanges(in: line))
     guard !ranges.isEmpty else { return diagnostic }
-    let characters = Array(line)
+    let characters = line.characters
     var masked = ""
     var next = 0
     var column = diagnostic.location.column
@@ -62,41 +76,30 @@ enum DiagnosticRedaction {
     return result
   }
 
-  /// The character ranges of `line` that hold a secret, in order, not overlapping.
+  /// The character ranges of a line that hold a secret; the line is lexed here (tests, and
+  /// callers without the parser's tokens).
   static func secretRanges(in line: String) -> [Range<Int>] {
-    let line = lexable(line)
-    var lexer = Lexer(line, file: "")
-    let first = try? lexer.next()
-    if case .identifier(let word)? = first?.kind {
-      if isNear(word, ["device", "user"]) {
-        return passcodeRanges(after: lexer, line: Array(line))
-      }
-      if isNear(word, ["expect"]), let second = try? lexer.next(),
-        case .identifier(let subject) = second.kind, isNear(subject, ["result"])
-      {
-        return literalRanges(after: lexer, line: Array(line))
-      }
-    }
-    return dataRanges(in: Lexer(line, file: ""), line: line)
+    merged(secretRanges(in: Lexer.lex(line, file: "")))
   }
 
-  /// `line` with each character the lexer refuses (`@`, `;`) replaced by a blank, so stray text
-  /// before a statement cannot hide what the statement is. Offsets are unchanged.
-  private static func lexable(_ line: String) -> String {
-    var characters = Array(line)
-    while true {
-      var lexer = Lexer(String(characters), file: "")
-      do {
-        while try lexer.next().kind != .end {}
-        return String(characters)
-      } catch {
-        let index = error.location.column - 1
-        guard case .unexpectedCharacter? = error.kind, characters.indices.contains(index) else {
-          return String(characters)
-        }
-        characters[index] = " "
+  /// The character ranges of `line` (one line, offsets from its start) that hold a secret.
+  static func secretRanges(in line: LexedSource) -> [Range<Int>] {
+    // Characters that are no token (`@`, `;`) cannot hide what the statement is.
+    let tokens = line.tokens.filter { token in
+      if case .invalid(.unexpectedCharacter, _) = token.kind { return false }
+      return true
+    }
+    if case .identifier(let word)? = tokens.first?.kind {
+      if isNear(word, ["device", "user"]) {
+        return passcodeRanges(in: line, from: tokens[0].endOffset)
+      }
+      if isNear(word, ["expect"]), tokens.count > 1, case .identifier(let subject) = tokens[1].kind,
+        isNear(subject, ["result"])
+      {
+        return literalRanges(in: Array(tokens.dropFirst(2)), length: line.characters.count)
       }
     }
+    return dataRanges(in: tokens, line: line.characters)
   }
 
   /// Whether `word` is one of `candidates` or a near miss the parser would call a typo.
@@ -105,6 +108,16 @@ enum DiagnosticRedaction {
     return candidates.contains { candidate in
       let limit = candidate.count <= 4 ? 1 : 2
       return Suggestion.editDistance(lowered, Array(candidate.lowercased())) <= limit
+    }
+  }
+
+  /// Whether a token is text that did not lex (an unterminated string, a bad escape, a number
+  /// out of range), as opposed to a stray character.
+  private static func isBroken(_ token: Token) -> Bool {
+    switch token.kind {
+    case .invalid(.unexpectedCharacter, _): false
+    case .invalid: true
+    default: false
     }
   }
 
@@ -119,36 +132,36 @@ enum DiagnosticRedaction {
   /// The words after which passcodes come.
   private static let passcodeTakingWords = ["passcode", "unlock", "change", "remove", "enter"]
 
-  /// `device passcode change 1234 5678`, `user will enter 1234`: every string literal and every
-  /// word that is not one of the statement's words, except the count of `user will fail 2
-  /// times`. The first two words may be near misses of a command (`unlcok`), so the error reads.
-  /// Text that does not lex (an unterminated string) is hidden to the end of the line.
-  private static func passcodeRanges(after start: Lexer, line: [Character]) -> [Range<Int>] {
-    let length = line.count
-    var lexer = start
-    var tokens: [Token] = []
-    var unlexable: Range<Int>?
-    while true {
-      do {
-        let token = try lexer.nextWord()
-        if token.kind == .end { break }
-        tokens.append(token)
-      } catch {
-        unlexable = resumption(after: tokens.last, in: start, error: error, line: line)..<length
-        break
-      }
+  /// `device passcode change 1234 5678`, `user will enter 1234`: read as bare words (as the
+  /// parser reads passcodes), every string literal and every word that is not one of the
+  /// statement's words, except the count of `user will fail 2 times`. Words of letters before a
+  /// word that takes a passcode stay (`unlcok`), so "did you mean" reads. Text that does not lex
+  /// (a string cut by a bad escape) is hidden to the end of the line.
+  private static func passcodeRanges(in line: LexedSource, from offset: Int) -> [Range<Int>] {
+    var words: [Token] = []
+    var index = line.tokens.firstIndex { $0.offset >= offset } ?? line.tokens.count - 1
+    while line.tokens[index].kind != .end {
+      let (word, next) = line.word(at: index)
+      if isBroken(word) { return ranges(of: words) + [word.offset..<line.characters.count] }
+      words.append(word)
+      index = next
     }
+    return ranges(of: words)
+  }
+
+  /// The passcodes among the words of a `device` or `user` statement.
+  private static func ranges(of words: [Token]) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
     // Once a word that takes a passcode is read (or a near miss of one), every other word is.
     var takesPasscode = false
-    for (index, token) in tokens.enumerated() {
+    for (index, token) in words.enumerated() {
       switch token.kind {
       case .word(let word):
         if passcodeStatementWords.contains(word) {
           takesPasscode = takesPasscode || passcodeTakingWords.contains(word)
           continue
         }
-        let next = tokens.indices.contains(index + 1) ? tokens[index + 1].text : ""
+        let next = words.indices.contains(index + 1) ? words[index + 1].text : ""
         if (next == "times" || next == "time") && word.allSatisfy(\.isNumber) { continue }
         if word.allSatisfy(\.isLetter), !takesPasscode {
           takesPasscode = isNear(word, passcodeTakingWords)
@@ -157,53 +170,31 @@ enum DiagnosticRedaction {
       case .punctuation(.comma): continue
       default: break
       }
-      ranges.append(token.offset..<(token.offset + token.text.count))
+      ranges.append(token.offset..<token.endOffset)
     }
-    return ranges + (unlexable.map { [$0] } ?? [])
+    return ranges
   }
 
-  /// Where text that failed to lex begins: the first non-blank after the last good token (the
-  /// error's own column may be inside the string, past the secret's first characters).
-  private static func resumption(
-    after last: Token?, in start: Lexer, error: ScenarioDiagnostic, line: [Character]
-  ) -> Int {
-    let errorOffset = error.location.column - 1
-    var offset = min(errorOffset, last.map { $0.offset + $0.text.count } ?? start.offset)
-    while offset < errorOffset, line[offset].isWhitespace { offset += 1 }
-    return offset
-  }
-
-  /// `expect result "s3cret"`: every literal after the subject, and unlexable text to the end.
-  private static func literalRanges(after start: Lexer, line: [Character]) -> [Range<Int>] {
-    let length = line.count
-    var lexer = start
+  /// `expect result "s3cret"`: every literal after the subject, and broken text to the end.
+  private static func literalRanges(in tokens: [Token], length: Int) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
-    var last: Token?
-    while true {
-      do {
-        let token = try lexer.next()
-        switch token.kind {
-        case .end: return ranges
-        case .string, .integer, .duration:
-          ranges.append(token.offset..<(token.offset + token.text.count))
-        default: break
-        }
-        last = token
-      } catch {
-        ranges.append(resumption(after: last, in: start, error: error, line: line)..<length)
-        return ranges
+    for token in tokens {
+      if isBroken(token) { return ranges + [token.offset..<length] }
+      switch token.kind {
+      case .string, .integer, .duration: ranges.append(token.offset..<token.endOffset)
+      default: break
       }
     }
+    return ranges
   }
 
   // MARK: - Item data
 
   /// `kSecValueData: <value>` (and its other spellings) up to the next `,` or closing bracket,
-  /// and the inside of `Data(...)`. Text that does not lex is hidden to the end of the line when
-  /// it follows a secret key or the line mentions one.
-  private static func dataRanges(in start: Lexer, line: String) -> [Range<Int>] {
+  /// and the inside of `Data(...)`. Broken text is hidden to the end of the line when it is
+  /// inside or after a secret key, or the line mentions one.
+  private static func dataRanges(in tokens: [Token], line: [Character]) -> [Range<Int>] {
     let length = line.count
-    var lexer = start
     var ranges: [Range<Int>] = []
     var previous: [Token] = []
     var secretStart: Int?
@@ -223,23 +214,20 @@ enum DiagnosticRedaction {
     /// Closes the open secret after the last token read.
     func close() {
       if let start = secretStart, let last = previous.last, last.offset >= start {
-        ranges.append(start..<(last.offset + last.text.count))
+        ranges.append(start..<last.endOffset)
       }
       secretStart = nil
     }
-    while true {
-      let token: Token
-      do {
-        token = try lexer.next()
-      } catch {
+    for token in tokens {
+      if token.kind == .end { break }
+      if isBroken(token) {
         if let start = secretStart {
           ranges.append(start..<length)
         } else if awaitingValue || opening || mentionsSecretKey(line) {
-          ranges.append(resumption(after: previous.last, in: start, error: error, line: Array(line))..<length)
+          ranges.append(token.offset..<length)
         }
         return ranges
       }
-      if token.kind == .end { break }
       if opening {
         opening = false
         switch token.kind {
@@ -262,7 +250,7 @@ enum DiagnosticRedaction {
           opening = true
         case .string, .integer, .duration, .boolean:
           // A value after a key that lost its colon: still the key's value.
-          ranges.append(token.offset..<(token.offset + token.text.count))
+          ranges.append(token.offset..<token.endOffset)
           awaitingValue = false
         case .punctuation(.comma), .punctuation(.rightBracket):
           awaitingValue = false
@@ -282,10 +270,8 @@ enum DiagnosticRedaction {
   /// Spellings of the item-data key: its constant, its raw value, and their near misses.
   private static func isSecretKey(_ token: Token) -> Bool {
     switch token.kind {
-    case .identifier(let name), .string(let name):
-      return isSecretKeyName(name)
-    default:
-      return false
+    case .identifier(let name), .string(let name): isSecretKeyName(name)
+    default: false
     }
   }
 
@@ -298,15 +284,15 @@ enum DiagnosticRedaction {
   }
 
   /// Whether the line names anything like the item-data key, however misspelt or broken.
-  private static func mentionsSecretKey(_ line: String) -> Bool {
-    let lowered = line.lowercased()
-    if lowered.contains("valuedata") || lowered.contains("v_data") { return true }
+  private static func mentionsSecretKey(_ line: [Character]) -> Bool {
     var word = ""
-    for character in line + " " {
+    for character in line + [" "] {
       if character.isLetter || character.isNumber || character == "_" {
         word.append(character)
       } else {
-        if !word.isEmpty, isSecretKeyName(word) { return true }
+        if !word.isEmpty, isSecretKeyName(word) || word.lowercased().contains("valuedata") {
+          return true
+        }
         word = ""
       }
     }

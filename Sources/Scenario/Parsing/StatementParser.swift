@@ -1,5 +1,5 @@
 /// Parses one statement: a recursive-descent parser over the tokens of one ``StatementSplitter``
-/// chunk.
+/// chunk, read from the source's one lexing.
 ///
 /// It stops at the first error of the statement (the caller goes on with the next statement).
 /// Names are checked as they are read: Apple constants against ``SecConstants``, other names
@@ -13,8 +13,14 @@ struct StatementParser {
   /// The name a `let` is binding, poisoned if the statement fails.
   private(set) var pendingName: String?
 
-  private var lexer: Lexer
-  private var lookahead: Token?
+  /// The lexed source, and the statement's tokens in it.
+  private let source: LexedSource
+  private let start: Int
+  private let end: Int
+  /// The next token to read.
+  private var position: Int
+  /// The end of the statement: after its last line's code.
+  private let endToken: Token
   /// How many brackets, parentheses and `try`s enclose the current token.
   private var depth = 0
 
@@ -24,10 +30,14 @@ struct StatementParser {
   static let nestingLimit = 64
 
   init(
-    code: String, file: String, firstLine: Int, bindings: [String: BindingKind],
+    source: LexedSource, chunk: StatementSplitter.Chunk, bindings: [String: BindingKind],
     poisoned: Set<String>
   ) {
-    self.lexer = Lexer(code, file: file, line: firstLine)
+    self.source = source
+    self.start = chunk.tokens.lowerBound
+    self.end = chunk.tokens.upperBound
+    self.position = chunk.tokens.lowerBound
+    self.endToken = Token(kind: .end, location: chunk.end, text: "", offset: -1)
     self.bindings = bindings
     self.poisoned = poisoned
   }
@@ -130,47 +140,50 @@ struct StatementParser {
 
   // MARK: - Tokens
 
-  mutating func peek() throws(Failure) -> Token {
-    if let lookahead { return lookahead }
-    let token = try lexer.next()
-    lookahead = token
+  /// The next token; text that is no token is an error here.
+  func peek() throws(Failure) -> Token {
+    let token = position < end ? source.tokens[position] : endToken
+    if case .invalid(let message, let location) = token.kind {
+      throw ScenarioDiagnostic(at: location, kind: message)
+    }
     return token
   }
 
   @discardableResult
   mutating func advance() throws(Failure) -> Token {
     let token = try peek()
-    lookahead = nil
+    if position < end { position += 1 }
     return token
   }
 
   /// The next bare word (see ``TokenKind/word(_:)``), a string literal, a comma or the end.
   mutating func word() throws(Failure) -> Token {
-    if let lookahead {
-      lexer.rewind(to: lookahead)
-      self.lookahead = nil
+    guard position < end else { return endToken }
+    let (token, next) = source.word(at: position)
+    position = min(next, end)
+    if case .invalid(let message, let location) = token.kind {
+      throw ScenarioDiagnostic(at: location, kind: message)
     }
-    return try lexer.nextWord()
+    return token
   }
 
-  /// Makes `token`, just read, the next token again: the lexer goes back to its start, so
-  /// whatever was peeked after it is read again too, in whichever mode is asked next.
+  /// Makes `token`, just read, the next token again, whichever way it is read next.
   mutating func pushBack(_ token: Token) {
-    lexer.rewind(to: token)
-    lookahead = nil
+    guard token.kind != .end else { return }
+    while position > start, source.tokens[position - 1].offset >= token.offset { position -= 1 }
   }
 
   /// Consumes the punctuation if it is next.
   mutating func consume(_ punctuation: Punctuation) throws(Failure) -> Bool {
     guard try peek().kind == .punctuation(punctuation) else { return false }
-    lookahead = nil
+    position += 1
     return true
   }
 
   /// Consumes the identifier if it is next.
   mutating func consume(identifier: String) throws(Failure) -> Bool {
     guard try peek().kind == .identifier(identifier) else { return false }
-    lookahead = nil
+    position += 1
     return true
   }
 
