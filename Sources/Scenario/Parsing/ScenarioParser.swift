@@ -50,12 +50,23 @@ public struct ScenarioParser: Sendable {
     var diagnostics: [ScenarioDiagnostic] = []
     var known = bindings
     var poisoned: Set<String> = []
+    /// `let name = "..."`: the statement and the literal, masked too if `name` becomes item data.
+    var literals: [String: (statement: Int, range: Range<Int>)] = [:]
     for chunk in splitter.chunks {
       var parser = StatementParser(
         source: lexed, chunk: chunk, bindings: known, poisoned: poisoned)
       do {
         let (kind, location) = try parser.parseStatement()
-        statements.append(Statement(kind: kind, location: location, sourceText: chunk.sourceText))
+        var statement = Statement(kind: kind, location: location, sourceText: chunk.sourceText)
+        statement.addSecretRanges(parser.secrets.map(chunk.range(of:)))
+        for name in parser.secretNames {
+          guard let literal = literals[name] else { continue }
+          statements[literal.statement].addSecretRanges([literal.range])
+        }
+        if case .bind(let name, _) = kind {
+          literals[name] = parser.boundLiteral.map { (statements.count, chunk.range(of: $0)) }
+        }
+        statements.append(statement)
         known = parser.bindings
       } catch {
         diagnostics.append(Self.withSourceLine(error, lexed: lexed, lines: lines))

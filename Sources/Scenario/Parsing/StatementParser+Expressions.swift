@@ -114,9 +114,13 @@ extension StatementParser {
       try expect(.rightParen, "`)`")
       return expr
     case .string(let text):
-      return try stringOrData(text)
+      if literalsAreSecret { recordSecret(from: token) }
+      let expr = try stringOrData(text)
+      if case .data = expr { recordSecret(only: token) }
+      return expr
     case .integer(let text):
       guard let number = Int64(text) else { throw failure(.integerTooLarge(text), at: token) }
+      if literalsAreSecret { recordSecret(from: token) }
       return .integer(number)
     case .boolean(let value):
       return .bool(value)
@@ -177,9 +181,11 @@ extension StatementParser {
   private mutating func dataInitializer() throws(Failure) -> Expr {
     try expect(.leftParen, "`(` after `Data`")
     if try consume(.rightParen) { return .data(Data()) }
+    let first = try peek()
     let text = try string("a string literal, as in `Data(\"secret\".utf8)`")
     try expect(.dot, "`.utf8`")
     try expect(identifier: "utf8")
+    recordSecret(from: first)
     try expect(.rightParen, "`)`")
     return .data(Data(text.utf8))
   }
@@ -244,7 +250,12 @@ extension StatementParser {
     var keyToken = firstToken
     while true {
       try expect(.colon, "`:` after the key")
+      let valueStart = try peek()
       let value = try value()
+      if key.raw == "v_Data" {
+        recordSecret(from: valueStart)
+        if case .binding(let name) = value { recordSecretName(name) }
+      }
       guard seen.insert(key.raw).inserted else {
         throw failure(.duplicateKey(key.description), at: keyToken)
       }

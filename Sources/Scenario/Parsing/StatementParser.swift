@@ -23,6 +23,18 @@ struct StatementParser {
   private let endToken: Token
   /// How many brackets, parentheses and `try`s enclose the current token.
   private var depth = 0
+  /// The last token read, where a secret that started earlier ends.
+  private(set) var lastRead: Token?
+  /// Where the statement holds secrets (passcodes, item data, expected results), as source
+  /// spans: every place that echoes the statement masks them.
+  private(set) var secrets: [SourceSpan] = []
+  /// Names whose value is used as item data (`kSecValueData: pw`): a `let pw = "..."` earlier
+  /// holds a secret too.
+  private(set) var secretNames: Set<String> = []
+  /// The span of the string literal a `let name = "..."` binds, if that is what it binds.
+  var boundLiteral: SourceSpan?
+  /// Whether literals read now are secrets (the value of `expect result`).
+  var literalsAreSecret = false
 
   /// How deep brackets and parentheses may nest (docs/scenario-language.md, "Limits"). Real
   /// queries nest three or four deep; the limit keeps the recursive descent far from the end of
@@ -153,14 +165,30 @@ struct StatementParser {
   mutating func advance() throws(Failure) -> Token {
     let token = try peek()
     if position < end { position += 1 }
+    lastRead = token
     return token
   }
+
+  /// Records that the source from `first` to the end of the last token read is secret.
+  mutating func recordSecret(from first: Token) {
+    guard let last = lastRead, last.offset >= first.offset, last.kind != .end else { return }
+    secrets.append(SourceSpan(from: first, through: last))
+  }
+
+  /// Records that `token` alone is secret.
+  mutating func recordSecret(only token: Token) {
+    secrets.append(SourceSpan(from: token, through: token))
+  }
+
+  /// Records that `name`'s value is used as item data.
+  mutating func recordSecretName(_ name: String) { secretNames.insert(name) }
 
   /// The next bare word (see ``TokenKind/word(_:)``), a string literal, a comma or the end.
   mutating func word() throws(Failure) -> Token {
     guard position < end else { return endToken }
     let (token, next) = source.word(at: position)
     position = min(next, end)
+    lastRead = token
     if case .invalid(let message, let location) = token.kind {
       throw ScenarioDiagnostic(at: location, kind: message)
     }
@@ -176,14 +204,14 @@ struct StatementParser {
   /// Consumes the punctuation if it is next.
   mutating func consume(_ punctuation: Punctuation) throws(Failure) -> Bool {
     guard try peek().kind == .punctuation(punctuation) else { return false }
-    position += 1
+    try advance()
     return true
   }
 
   /// Consumes the identifier if it is next.
   mutating func consume(identifier: String) throws(Failure) -> Bool {
     guard try peek().kind == .identifier(identifier) else { return false }
-    position += 1
+    try advance()
     return true
   }
 

@@ -14,6 +14,26 @@ struct StatementSplitter {
     var sourceText: String
     /// Where the statement ends: after its last line's code (a comment is not code).
     var end: SourceLocation
+    /// For each line of the statement, the offset in `sourceText` of its column 1 (negative
+    /// for a first line that starts with blanks), and its length there.
+    var lineLayout: [(base: Int, length: Int)]
+
+    static func == (lhs: Chunk, rhs: Chunk) -> Bool {
+      lhs.tokens == rhs.tokens && lhs.sourceText == rhs.sourceText
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(tokens) }
+
+    /// Where `span` is in `sourceText`.
+    func range(of span: SourceSpan) -> Range<Int> {
+      func offset(line: Int, column: Int) -> Int {
+        let index = min(max(line - firstLine, 0), lineLayout.count - 1)
+        let layout = lineLayout[index]
+        return layout.base + min(max(column - 1, layout.base < 0 ? -layout.base : 0), layout.length)
+      }
+      let start = offset(line: span.startLine, column: span.startColumn)
+      return start..<max(start, offset(line: span.endLine, column: span.endColumn))
+    }
   }
 
   /// A bracket still open at the end of the input.
@@ -84,10 +104,18 @@ struct StatementSplitter {
     let end = SourceLocation(
       file: lexed.tokens[tokens.lowerBound].location.file, line: lastLine,
       column: lastCode.count + 1)
-    let text = code.map { String($0.trimmingTrailingBlanks()) }.joined(separator: "\n")
+    let trimmed = code.map { String($0.trimmingTrailingBlanks()) }
+    let lead = trimmed.first?.prefix(while: \.isWhitespace).count ?? 0
+    var layout: [(base: Int, length: Int)] = []
+    var base = -lead
+    for line in trimmed {
+      layout.append((base, line.count))
+      base += line.count + 1
+    }
+    let text = trimmed.joined(separator: "\n")
     return Chunk(
-      tokens: tokens, firstLine: firstLine, sourceText: String(text.drop(while: \.isWhitespace)),
-      end: end)
+      tokens: tokens, firstLine: firstLine, sourceText: String(text.dropFirst(lead)), end: end,
+      lineLayout: layout)
   }
 }
 

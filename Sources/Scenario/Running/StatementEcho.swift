@@ -1,5 +1,8 @@
 /// The text a transcript shows for a statement: as written, except that secrets are masked.
 ///
+/// A statement is echoed with the secret ranges the parser recorded masked
+/// (``Statement/maskedSourceText``: a literal bound by `let` and later used as item data, for
+/// one); `expect result` is shown as written, being what the run is checked against.
 /// Passcodes (`device unlock 1234`, `user will enter 1234`) and item data (`kSecValueData`
 /// values) never reach a transcript; statements that carry them are re-rendered from the AST in
 /// the language's own syntax with `••••` in their place.
@@ -7,10 +10,6 @@ struct StatementEcho {
   static let mask = "••••"
 
   var width = 92
-  /// Whether `expect result` literals are masked too. A transcript shows them (they are what
-  /// the reader checks), but the REPL's history file is kept on disk, where the expected value of
-  /// a secret is as secret as the secret.
-  var masksExpectedResults = false
 
   func text(for statement: Statement) -> String {
     switch statement.kind {
@@ -18,7 +17,7 @@ struct StatementEcho {
     case .userWill(let answer, let times):
       return "user will \(answer)" + (times == 1 ? "" : " \(times) times")
     case .secItem(let call):
-      guard Self.containsData(call) else { return statement.sourceText }
+      guard Self.containsData(call) else { return statement.maskedSourceText }
       switch call {
       case .add(let query): return "SecItemAdd " + render(query, indent: 11)
       case .copyMatching(let query): return "SecItemCopyMatching " + render(query, indent: 20)
@@ -27,25 +26,20 @@ struct StatementEcho {
         return "SecItemUpdate " + render(query, indent: 14) + " " + render(attributes, indent: 14)
       }
     case .bind(let name, let value):
-      guard Self.containsData(value) else { return statement.sourceText }
+      guard Self.containsData(value) else { return statement.maskedSourceText }
       return "let \(name) = " + render(value, indent: name.count + 7)
-    case .expect(.result(let expected)) where masksExpectedResults:
-      return "expect result " + render(expected, indent: 14, masksLiterals: true)
-    default:
+    case .expect(.result):
+      // The expected value is what the reader checks the run against: shown as written.
       return statement.sourceText
+    default:
+      return statement.maskedSourceText
     }
   }
 
   // MARK: - Rendering
 
-  func render(
-    _ expr: Expr, indent: Int = 0, underValueData: Bool = false, masksLiterals: Bool = false
-  ) -> String {
+  func render(_ expr: Expr, indent: Int = 0, underValueData: Bool = false) -> String {
     if underValueData { return Self.mask }
-    func render(_ expr: Expr, indent: Int, underValueData: Bool = false) -> String {
-      self.render(
-        expr, indent: indent, underValueData: underValueData, masksLiterals: masksLiterals)
-    }
     switch expr {
     case .dictionary(let entries):
       if entries.isEmpty { return "[:]" }
@@ -56,7 +50,6 @@ struct StatementEcho {
       return bracketed(parts, indent: indent)
     case .merge(let operands):
       return operands.map { render($0, indent: indent) }.joined(separator: " + ")
-    case .string where masksLiterals, .integer where masksLiterals: return Self.mask
     case .array(let elements):
       return bracketed(elements.map { render($0, indent: indent + 2) }, indent: indent)
     case .binding(let name): return name
