@@ -54,4 +54,13 @@ import Testing
     let entry = REPL.historyEntry(for: input, parsed: parser.parse(input))
     #expect(entry == "SecItemAdd [kSecClass: kSecClassGenericPassword,\n  kSecValueData: ••••]")
   }
+
+  @Test func aParseErrorMasksWhatTheParserFoundSecretBeforeFailing() throws {
+    var parser = ScenarioParser(file: "t")
+    let source = #"SecItemAdd [kSecAttrGeneric: "g3n".data(using: .utf8)!] extra"#
+    let diagnostic = try #require(parser.parse(source).diagnostics.first)
+    #expect(diagnostic.kind == .extraText("`extra`"))
+    #expect(
+      diagnostic.sourceLine == "SecItemAdd [kSecAttrGeneric: ••••.data(using: .utf8)!] extra")
+  }
 }

@@ -47,9 +47,11 @@ enum DiagnosticRedaction {
   }
 
   /// The diagnostic with the secrets of its source line masked; `line` is that line as the
-  /// parser lexed it.
-  static func redacted(_ diagnostic: ScenarioDiagnostic, line: LexedSource) -> ScenarioDiagnostic {
-    let ranges = merged(secretRanges(in: line))
+  /// parser lexed it, `known` the ranges of it the parser recorded as secret before it failed.
+  static func redacted(
+    _ diagnostic: ScenarioDiagnostic, line: LexedSource, known: [Range<Int>] = []
+  ) -> ScenarioDiagnostic {
+    let ranges = merged(secretRanges(in: line) + known)
     guard !ranges.isEmpty else { return diagnostic }
     let characters = line.characters
     var masked = ""

@@ -69,7 +69,8 @@ public struct ScenarioParser: Sendable {
         statements.append(statement)
         known = parser.bindings
       } catch {
-        diagnostics.append(Self.withSourceLine(error, lexed: lexed, lines: lines))
+        diagnostics.append(
+          Self.withSourceLine(error, lexed: lexed, lines: lines, secrets: parser.secrets))
         if let name = parser.pendingName { poisoned.insert(name) }
       }
     }
@@ -82,16 +83,25 @@ public struct ScenarioParser: Sendable {
     return ParseResult(statements: statements, diagnostics: diagnostics)
   }
 
-  /// The diagnostic with its source line, masked from that line's tokens.
+  /// The diagnostic with its source line, masked where the parser found secrets before it
+  /// failed and, conservatively, from that line's tokens.
   private static func withSourceLine(
-    _ diagnostic: ScenarioDiagnostic, lexed: LexedSource, lines: [ArraySlice<Character>]
+    _ diagnostic: ScenarioDiagnostic, lexed: LexedSource, lines: [ArraySlice<Character>],
+    secrets: [SourceSpan] = []
   ) -> ScenarioDiagnostic {
     var diagnostic = diagnostic
-    let index = diagnostic.location.line - lexed.firstLine
+    let number = diagnostic.location.line
+    let index = number - lexed.firstLine
     guard lines.indices.contains(index) else { return diagnostic }
     diagnostic.sourceLine = String(lines[index])
+    let length = lines[index].count
+    let known = secrets.filter { $0.startLine <= number && number <= $0.endLine }.map { span in
+      let start = span.startLine == number ? span.startColumn - 1 : 0
+      let end = span.endLine == number ? span.endColumn - 1 : length
+      return min(start, length)..<min(max(start, end), length)
+    }
     return DiagnosticRedaction.redacted(
-      diagnostic, line: lexed.line(diagnostic.location.line, characters: lines[index]))
+      diagnostic, line: lexed.line(number, characters: lines[index]), known: known)
   }
 
   /// Forgets every binding (the REPL's `reset`).
