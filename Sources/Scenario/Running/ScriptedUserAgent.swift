@@ -40,7 +40,8 @@ final class ScriptedUserAgent: UserAgent {
     guard times > 0 else { return }
     if let last = queue.last, last.answer == answer {
       // Saturating: `Int.max` answers plus one more is still "more than anyone will use".
-      queue[queue.count - 1].remaining = last.remaining.addingReportingOverflow(times).overflow
+      queue[queue.count - 1].remaining =
+        last.remaining.addingReportingOverflow(times).overflow
         ? Int.max : last.remaining + times
     } else {
       queue.append(QueuedAnswer(answer: answer, remaining: times))

@@ -61,6 +61,8 @@ struct LexedSource: Sendable {
     var next = index
     while tokens[next].kind != .end, tokens[next].offset < end { next += 1 }
     let text = String(characters[first.offset..<end])
-    return (Token(kind: .word(text), location: first.location, text: text, offset: first.offset), next)
+    return (
+      Token(kind: .word(text), location: first.location, text: text, offset: first.offset), next
+    )
   }
 }

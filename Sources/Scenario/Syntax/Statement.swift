@@ -27,7 +27,8 @@ public struct Statement: Hashable, Sendable {
     let characters = Array(sourceText)
     var text = ""
     var next = 0
-    for range in secretRanges where range.lowerBound >= next && range.upperBound <= characters.count {
+    for range in secretRanges where range.lowerBound >= next && range.upperBound <= characters.count
+    {
       text += String(characters[next..<range.lowerBound]) + "••••"
       next = range.upperBound
     }
