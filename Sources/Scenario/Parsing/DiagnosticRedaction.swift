@@ -78,12 +78,6 @@ enum DiagnosticRedaction {
     return result
   }
 
-  /// The character ranges of a line that hold a secret; the line is lexed here (tests, and
-  /// callers without the parser's tokens).
-  static func secretRanges(in line: String) -> [Range<Int>] {
-    merged(secretRanges(in: Lexer.lex(line, file: "")))
-  }
-
   /// The character ranges of `line` (one line, offsets from its start) that hold a secret.
   static func secretRanges(in line: LexedSource) -> [Range<Int>] {
     // Characters that are no token (`@`, `;`) cannot hide what the statement is.

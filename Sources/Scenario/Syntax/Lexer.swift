@@ -19,7 +19,7 @@ public struct Lexer: Sendable {
   /// - Parameters:
   ///   - text: the source.
   ///   - line: the line number of its first line.
-  public init(_ text: String, file: String, line: Int = 1) {
+  private init(_ text: String, file: String, line: Int) {
     self.characters = Array(text)
     self.file = file
     self.line = line
