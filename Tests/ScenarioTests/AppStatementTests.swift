@@ -39,16 +39,24 @@ import Testing
   }
 
   @Test(arguments: [
-    ("app install com.x team ABCDE12345 no-entitlements app-groups group.x", "no-entitlements"),
-    ("app install com.x team ABCDE12345 extension-off com.y", "did you mean `extension-of`"),
-    ("app transfer com.x ABCDE12345", "`team <TEAMID>`"),
-    ("keychain wipe", "`keychain` command"),
-    ("app unistall com.x", "did you mean `uninstall`"),
+    (
+      "app install com.x team ABCDE12345 no-entitlements app-groups group.x",
+      ParseMessage.noEntitlementsWithGroups
+    ),
+    (
+      "app install com.x team ABCDE12345 extension-off com.y",
+      .unknown("`app install` option", "extension-off", suggestion: "extension-of")
+    ),
+    (
+      "app transfer com.x ABCDE12345",
+      .expected("`team <TEAMID>` after the bundle id", found: "`ABCDE12345`")
+    ),
+    ("keychain wipe", .unknown("`keychain` command", "wipe", suggestion: nil)),
+    ("app unistall com.x", .unknown("`app` command", "unistall", suggestion: "uninstall")),
   ])
-  func refusesToParse(source: String, says: String) {
+  func refusesToParse(source: String, kind: ParseMessage) {
     let result = ParsingTestSupport.parse(source)
-    let messages = result.diagnostics.map(\.message).joined(separator: "\n")
-    #expect(messages.contains(says), "\(messages)")
+    #expect(result.diagnostics.map(\.kind) == [kind])
   }
 
   /// Plays `source` and returns its report.

@@ -61,4 +61,29 @@ import Testing
     let diagnostic = try #require(parser.parse("device unlock 482916 5").diagnostics.first)
     #expect(diagnostic.location.column == 22)
   }
+
+  /// The issue's spellings (issue 8, defect 3), each on a line that does not parse.
+  @Test(arguments: [
+    #"SecItemAdd [kSecValueData as String: "hunter2", kSecClass: kSecClassGenericPasswrd]"#,
+    #"SecItemAdd [kSecValueData as CFString: "hunter2"] @"#,
+    #"SecItemAdd [String(kSecValueData): "hunter2"] @"#,
+    #"SecItemAdd ["v_Data": "hunter2"] @"#,
+    #"SecItemAdd [kSecValuData: "hunter2"]"#,
+    #"SecItemAdd [kSecValueData "hunter2"]"#,
+    #"SecItemAdd [kSecValueData: "hun\qter2"]"#,
+    "device passcode hunter",
+    "devise passcode 482916",
+    #"device passcode "4829\q16""#,
+    #"expect reslt "hunter2""#,
+    #"@ user will enter 482916"#,
+  ])
+  func theIssuesSpellingsAreMasked(_ source: String) throws {
+    var parser = ScenarioParser(file: "t")
+    let diagnostic = try #require(parser.parse(source).diagnostics.first)
+    let rendered = diagnostic.rendered() + String(describing: diagnostic.kind)
+    #expect(rendered.contains(StatementEcho.mask))
+    for secret in ["hunter", "hun", "qter2", "4829", "482916"] {
+      #expect(!rendered.contains(secret), "\(rendered)")
+    }
+  }
 }

@@ -67,14 +67,14 @@ import Testing
     // Merges: left-associative.
     Case(
       "token + [kSecReturnData: true]",
-      .merge(.binding("token"), dict(("kSecReturnData", .bool(true))))),
+      .merge([.binding("token"), dict(("kSecReturnData", .bool(true)))])),
     Case(
       "token + attributes + [:]",
-      .merge(.merge(.binding("token"), .binding("attributes")), .dictionary([]))),
+      .merge([.binding("token"), .binding("attributes"), .dictionary([])])),
     Case(
-      "(token + attributes) as CFDictionary", .merge(.binding("token"), .binding("attributes"))),
+      "(token + attributes) as CFDictionary", .merge([.binding("token"), .binding("attributes")])),
     Case(
-      "token as [String: Any] + [:]", .merge(.binding("token"), .dictionary([]))),
+      "token as [String: Any] + [:]", .merge([.binding("token"), .dictionary([])])),
     // Arrays.
     Case("[]", .array([])),
     Case("[1, 2,]", .array([.integer(1), .integer(2)])),

@@ -33,7 +33,7 @@ import Testing
   @Test func crLfLineEndings() {
     let splitter = StatementSplitter(source: "device lock\r\nlet q = [\r\n:]\r\n", firstLine: 1)
     #expect(splitter.chunks.map(\.firstLine) == [1, 2])
-    #expect(splitter.chunks.last?.code == "let q = [\n:]")
+    #expect(splitter.chunks.last?.sourceText == "let q = [\n:]")
   }
 
   @Test func anUnterminatedStringEndsOnItsLine() {

@@ -214,8 +214,9 @@ import Testing
       "token[kSecAttrAccount as String] = \"alice\"",
       .bind(
         name: "token",
-        value: .merge(
-          .binding("token"), ParsingTestSupport.dict(("kSecAttrAccount", .string("alice")))))),
+        value: .merge([
+          .binding("token"), ParsingTestSupport.dict(("kSecAttrAccount", .string("alice"))),
+        ]))),
   ]
 
   @Test(arguments: extensions)
@@ -268,9 +269,10 @@ import Testing
       ParsingTestSupport.normalized(statements[2].kind)
         == .secItem(
           .add(
-            .merge(
+            .merge([
               .binding("token"),
-              ParsingTestSupport.dict(("kSecValueData", .data(Data("r1".utf8))))))))
+              ParsingTestSupport.dict(("kSecValueData", .data(Data("r1".utf8)))),
+            ]))))
     #expect(statements.last?.kind == .expect(.status(.errSecInteractionNotAllowed)))
   }
 }

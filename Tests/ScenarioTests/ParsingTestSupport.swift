@@ -82,7 +82,7 @@ enum ParsingTestSupport {
     case .dictionary(let entries):
       return .dictionary(
         entries.map { DictionaryEntry(key: $0.key, value: normalized($0.value), location: here) })
-    case .merge(let left, let right): return .merge(normalized(left), normalized(right))
+    case .merge(let operands): return .merge(operands.map(normalized))
     case .array(let elements): return .array(elements.map(normalized))
     default: return expr
     }

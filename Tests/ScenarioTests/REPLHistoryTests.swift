@@ -21,6 +21,12 @@ import Testing
     Case(#"let q = [kSecValueData: Data("hunter2".utf8)]"#, "let q = [kSecValueData: ••••]"),
     Case(
       #"let q = [kSecAttrGeneric: Data("hunter2".utf8)]"#, "let q = [kSecAttrGeneric: Data(••••)]"),
+    // An expected result is often the secret read back.
+    Case(#"expect result "s3cret""#, "expect result ••••"),
+    Case(
+      #"expect result [kSecAttrAccount: "alice", kSecValueData: "s3cret"]"#,
+      "expect result [kSecAttrAccount: ••••, kSecValueData: ••••]"),
+    Case(#"expect result ["s3cret", "b0b"]"#, "expect result [••••, ••••]"),
     // No secret: kept as typed, comments and spacing included.
     Case("device lock", "device lock"),
     Case("device unlock biometry", "device unlock biometry"),

@@ -44,7 +44,7 @@ import Testing
       "token": .value(.dictionary(["svce": .string("auth"), "acct": .string("old")]))
     ])
     let value = try evaluator.evaluate(
-      .merge(.binding("token"), .dictionary([entry("acct", .string("new"))])))
+      .merge([.binding("token"), .dictionary([entry("acct", .string("new"))])]))
     #expect(value == .dictionary(["svce": .string("auth"), "acct": .string("new")]))
   }
 
@@ -76,7 +76,7 @@ import Testing
     Failure(
       expr: .binding("nope"), message: "'nope' is not bound; bind it first with `let nope = ...`"),
     Failure(
-      expr: .merge(.string("a"), .dictionary([])),
+      expr: .merge([.string("a"), .dictionary([])]),
       message: "expected a dictionary on the left of `+`, got a string"),
     Failure(
       expr: .dictionary([

@@ -11,7 +11,11 @@ public struct ScenarioDiagnostic: Error, Hashable, Sendable, CustomStringConvert
 
   public var severity: Severity
   public var location: SourceLocation
+  /// What went wrong, as data: set for the parser's and lexer's diagnostics (nil for the
+  /// runner's warnings, which are text only). Tests and tools match on this, not on `message`.
+  public var kind: ParseMessage?
   /// A lowercase clause with no final period: "unknown statement `devcie`; did you mean `device`?".
+  /// For a parse diagnostic, `kind`'s text with any secret masked.
   public var message: String
   /// The text of the line `location` points into, for the caret rendering; nil when unknown.
   public var sourceLine: String?
@@ -26,6 +30,15 @@ public struct ScenarioDiagnostic: Error, Hashable, Sendable, CustomStringConvert
     self.location = location
     self.message = message
     self.sourceLine = sourceLine
+  }
+
+  /// A parse diagnostic: its message is the kind's text.
+  public init(
+    _ severity: Severity = .error, at location: SourceLocation, kind: ParseMessage,
+    sourceLine: String? = nil
+  ) {
+    self.init(severity, at: location, message: kind.text, sourceLine: sourceLine)
+    self.kind = kind
   }
 
   /// `file:line:column: error: message`, on one line.

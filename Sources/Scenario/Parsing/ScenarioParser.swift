@@ -42,43 +42,66 @@ public struct ScenarioParser: Sendable {
   ///   - source: the text; a trailing open bracket is reported as an error.
   ///   - firstLine: the line number of the first line, for locations.
   public mutating func parse(_ source: String, firstLine: Int = 1) -> ParseResult {
-    let characterLines = source.characterLines
-    let splitter = StatementSplitter(lines: characterLines, firstLine: firstLine)
-    let lines = characterLines.map { String($0) }
+    // One pass of the lexer: the splitter, the parser and the masking share its tokens.
+    let lexed = Lexer.lex(source, file: file, firstLine: firstLine)
+    let lines = lexed.lines
+    let splitter = StatementSplitter(lexed: lexed, lines: lines, firstLine: firstLine)
     var statements: [Statement] = []
     var diagnostics: [ScenarioDiagnostic] = []
     var known = bindings
     var poisoned: Set<String> = []
+    /// `let name = "..."`: the statement and the literal, masked too if `name` becomes item data.
+    var literals: [String: (statement: Int, range: Range<Int>)] = [:]
     for chunk in splitter.chunks {
       var parser = StatementParser(
-        code: chunk.code, file: file, firstLine: chunk.firstLine, bindings: known,
-        poisoned: poisoned)
+        source: lexed, chunk: chunk, bindings: known, poisoned: poisoned)
       do {
         let (kind, location) = try parser.parseStatement()
-        statements.append(Statement(kind: kind, location: location, sourceText: chunk.sourceText))
+        var statement = Statement(kind: kind, location: location, sourceText: chunk.sourceText)
+        statement.addSecretRanges(parser.secrets.map(chunk.range(of:)))
+        for name in parser.secretNames {
+          guard let literal = literals[name] else { continue }
+          statements[literal.statement].addSecretRanges([literal.range])
+        }
+        if case .bind(let name, _) = kind {
+          literals[name] = parser.boundLiteral.map { (statements.count, chunk.range(of: $0)) }
+        }
+        statements.append(statement)
         known = parser.bindings
       } catch {
-        diagnostics.append(Self.withSourceLine(error, lines: lines, firstLine: firstLine))
+        diagnostics.append(
+          Self.withSourceLine(error, lexed: lexed, lines: lines, secrets: parser.secrets))
         if let name = parser.pendingName { poisoned.insert(name) }
       }
     }
     if let open = splitter.unclosed {
       let location = SourceLocation(file: file, line: open.line, column: open.column)
-      let diagnostic = ScenarioDiagnostic(
-        at: location, message: ParseMessage.unclosedBracket(open.bracket).text)
-      diagnostics.append(Self.withSourceLine(diagnostic, lines: lines, firstLine: firstLine))
+      let diagnostic = ScenarioDiagnostic(at: location, kind: .unclosedBracket(open.bracket))
+      diagnostics.append(Self.withSourceLine(diagnostic, lexed: lexed, lines: lines))
     }
     bindings = known
     return ParseResult(statements: statements, diagnostics: diagnostics)
   }
 
+  /// The diagnostic with its source line, masked where the parser found secrets before it
+  /// failed and, conservatively, from that line's tokens.
   private static func withSourceLine(
-    _ diagnostic: ScenarioDiagnostic, lines: [String], firstLine: Int
+    _ diagnostic: ScenarioDiagnostic, lexed: LexedSource, lines: [ArraySlice<Character>],
+    secrets: [SourceSpan] = []
   ) -> ScenarioDiagnostic {
     var diagnostic = diagnostic
-    let index = diagnostic.location.line - firstLine
-    if lines.indices.contains(index) { diagnostic.sourceLine = lines[index] }
-    return DiagnosticRedaction.redacted(diagnostic)
+    let number = diagnostic.location.line
+    let index = number - lexed.firstLine
+    guard lines.indices.contains(index) else { return diagnostic }
+    diagnostic.sourceLine = String(lines[index])
+    let length = lines[index].count
+    let known = secrets.filter { $0.startLine <= number && number <= $0.endLine }.map { span in
+      let start = span.startLine == number ? span.startColumn - 1 : 0
+      let end = span.endLine == number ? span.endColumn - 1 : length
+      return min(start, length)..<min(max(start, end), length)
+    }
+    return DiagnosticRedaction.redacted(
+      diagnostic, line: lexed.line(number, characters: lines[index]), known: known)
   }
 
   /// Forgets every binding (the REPL's `reset`).
@@ -86,7 +109,7 @@ public struct ScenarioParser: Sendable {
 
   /// Whether `lines` form complete statements or a bracket is still open.
   public static func inputStatus(of lines: [String]) -> InputStatus {
-    let splitter = StatementSplitter(lines: lines.flatMap(\.characterLines), firstLine: 1)
+    let splitter = StatementSplitter(source: lines.joined(separator: "\n"), firstLine: 1)
     guard let open = splitter.unclosed else { return .complete }
     return .needsMore(bracket: open.bracket, line: open.line, column: open.column)
   }

@@ -107,7 +107,11 @@ extension StatementParser {
         pushBack(token)
       }
     }
+    let valueStart = try peek()
     let expr = try value()
+    if case .string = expr, case .string = valueStart.kind, lastRead == valueStart {
+      boundLiteral = SourceSpan(from: valueStart, through: valueStart)
+    }
     guard let name else {
       throw failure(
         .expected("a SecItem or LAContext call after `_ =`", found: token.quoted), at: token)
@@ -129,7 +133,7 @@ extension StatementParser {
     let entry = DictionaryEntry(
       key: key, value: Self.coerced(value, for: key), location: keyToken.location)
     beginBinding(name)
-    return .bind(name: name, value: .merge(.binding(name), .dictionary([entry])))
+    return .bind(name: name, value: .merge([.binding(name), .dictionary([entry])]))
   }
 
   // MARK: - LAContext

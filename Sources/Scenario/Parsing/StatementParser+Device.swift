@@ -31,8 +31,10 @@ extension StatementParser {
   mutating func passcode(_ token: Token) throws(Failure) -> String {
     switch token.kind {
     case .word(let digits) where digits.allSatisfy({ $0.isASCII && $0.isNumber }):
+      recordSecret(from: token)
       return digits
     case .string(let text) where !text.isEmpty:
+      recordSecret(from: token)
       return text
     case .end, .punctuation:
       throw failure(.expected("a passcode", found: token.quoted), at: token)

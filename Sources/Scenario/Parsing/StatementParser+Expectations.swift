@@ -16,6 +16,9 @@ extension StatementParser {
     case .identifier("no"):
       return try choice("`expect no` check", [("result", .noResult), ("prompt", .noPrompt)])
     case .identifier("result"):
+      // What a query is expected to return is often the item data itself.
+      literalsAreSecret = true
+      defer { literalsAreSecret = false }
       return .result(try value())
     case .identifier("count"):
       let count = try advance()

@@ -9,16 +9,26 @@ extension StatementParser {
   /// A value: primaries joined by `+` (dictionary merges, left-associative), with any
   /// `as <Type>` casts, which are ignored.
   mutating func value() throws(Failure) -> Expr {
-    var left = try castPrimary()
+    let first = try castPrimary()
+    guard try peek().kind == .punctuation(.plus) else { return first }
+    var operands: [Expr] = []
+    var left = first
     while try peek().kind == .punctuation(.plus) {
       let plus = try advance()
       let right = try castPrimary()
       guard isDictionary(left), isDictionary(right) else {
         throw failure(.mergeNeedsDictionaries, at: plus)
       }
-      left = .merge(left, right)
+      if operands.isEmpty { Self.appendFlattened(first, to: &operands) }
+      Self.appendFlattened(right, to: &operands)
+      left = right
     }
-    return left
+    return .merge(operands)
+  }
+
+  /// Appends a merge operand; a parenthesised merge adds its operands (merging is associative).
+  private static func appendFlattened(_ expr: Expr, to operands: inout [Expr]) {
+    if case .merge(let inner) = expr { operands += inner } else { operands.append(expr) }
   }
 
   /// A value that must be a dictionary: a query or attribute argument.
@@ -79,6 +89,8 @@ extension StatementParser {
     case .identifier:
       while try consume(.dot) { _ = try identifier("a type name") }
     case .punctuation(.leftBracket):
+      try enterNesting(at: token)
+      defer { leaveNesting() }
       try skipType()
       if try consume(.colon) { try skipType() }
       try expect(.rightBracket, "`]` to close the type")
@@ -92,15 +104,23 @@ extension StatementParser {
     let token = try advance()
     switch token.kind {
     case .punctuation(.leftBracket):
+      try enterNesting(at: token)
+      defer { leaveNesting() }
       return try collection()
     case .punctuation(.leftParen):
+      try enterNesting(at: token)
+      defer { leaveNesting() }
       let expr = try value()
       try expect(.rightParen, "`)`")
       return expr
     case .string(let text):
-      return try stringOrData(text)
+      if literalsAreSecret { recordSecret(from: token) }
+      let expr = try stringOrData(text)
+      if case .data = expr { recordSecret(only: token) }
+      return expr
     case .integer(let text):
       guard let number = Int64(text) else { throw failure(.integerTooLarge(text), at: token) }
+      if literalsAreSecret { recordSecret(from: token) }
       return .integer(number)
     case .boolean(let value):
       return .bool(value)
@@ -136,6 +156,8 @@ extension StatementParser {
     case "Data": return try dataInitializer()
     case "String":
       try expect(.leftParen, "`(`")
+      try enterNesting(at: token)
+      defer { leaveNesting() }
       let expr = try value()
       try expect(.rightParen, "`)`")
       return expr
@@ -159,9 +181,11 @@ extension StatementParser {
   private mutating func dataInitializer() throws(Failure) -> Expr {
     try expect(.leftParen, "`(` after `Data`")
     if try consume(.rightParen) { return .data(Data()) }
+    let first = try peek()
     let text = try string("a string literal, as in `Data(\"secret\".utf8)`")
     try expect(.dot, "`.utf8`")
     try expect(identifier: "utf8")
+    recordSecret(from: first)
     try expect(.rightParen, "`)`")
     return .data(Data(text.utf8))
   }
@@ -220,12 +244,19 @@ extension StatementParser {
     first: DictionaryKey, at firstToken: Token
   ) throws(Failure) -> [DictionaryEntry] {
     var entries: [DictionaryEntry] = []
+    // The raw keys seen so far: one lookup per entry keeps a large literal linear.
+    var seen: Set<String> = []
     var key = first
     var keyToken = firstToken
     while true {
       try expect(.colon, "`:` after the key")
+      let valueStart = try peek()
       let value = try value()
-      guard !entries.contains(where: { $0.key.raw == key.raw }) else {
+      if key.raw == "v_Data" {
+        recordSecret(from: valueStart)
+        if case .binding(let name) = value { recordSecretName(name) }
+      }
+      guard seen.insert(key.raw).inserted else {
         throw failure(.duplicateKey(key.description), at: keyToken)
       }
       entries.append(
@@ -254,6 +285,8 @@ extension StatementParser {
       return DictionaryKey(raw: raw, appleName: SecConstants.name(forKey: raw))
     case .identifier("String"):
       try expect(.leftParen, "`(` after `String`")
+      try enterNesting(at: token)
+      defer { leaveNesting() }
       let key = try key()
       try expect(.rightParen, "`)`")
       return key

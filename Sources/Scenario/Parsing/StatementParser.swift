@@ -1,5 +1,5 @@
 /// Parses one statement: a recursive-descent parser over the tokens of one ``StatementSplitter``
-/// chunk.
+/// chunk, read from the source's one lexing.
 ///
 /// It stops at the first error of the statement (the caller goes on with the next statement).
 /// Names are checked as they are read: Apple constants against ``SecConstants``, other names
@@ -13,14 +13,43 @@ struct StatementParser {
   /// The name a `let` is binding, poisoned if the statement fails.
   private(set) var pendingName: String?
 
-  private var lexer: Lexer
-  private var lookahead: Token?
+  /// The lexed source, and the statement's tokens in it.
+  private let source: LexedSource
+  private let start: Int
+  private let end: Int
+  /// The next token to read.
+  private var position: Int
+  /// The end of the statement: after its last line's code.
+  private let endToken: Token
+  /// How many brackets, parentheses and `try`s enclose the current token.
+  private var depth = 0
+  /// The last token read, where a secret that started earlier ends.
+  private(set) var lastRead: Token?
+  /// Where the statement holds secrets (passcodes, item data, expected results), as source
+  /// spans: every place that echoes the statement masks them.
+  private(set) var secrets: [SourceSpan] = []
+  /// Names whose value is used as item data (`kSecValueData: pw`): a `let pw = "..."` earlier
+  /// holds a secret too.
+  private(set) var secretNames: Set<String> = []
+  /// The span of the string literal a `let name = "..."` binds, if that is what it binds.
+  var boundLiteral: SourceSpan?
+  /// Whether literals read now are secrets (the value of `expect result`).
+  var literalsAreSecret = false
+
+  /// How deep brackets and parentheses may nest (docs/scenario-language.md, "Limits"). Real
+  /// queries nest three or four deep; the limit keeps the recursive descent far from the end of
+  /// the stack, whatever the input.
+  static let nestingLimit = 64
 
   init(
-    code: String, file: String, firstLine: Int, bindings: [String: BindingKind],
+    source: LexedSource, chunk: StatementSplitter.Chunk, bindings: [String: BindingKind],
     poisoned: Set<String>
   ) {
-    self.lexer = Lexer(code, file: file, line: firstLine)
+    self.source = source
+    self.start = chunk.tokens.lowerBound
+    self.end = chunk.tokens.upperBound
+    self.position = chunk.tokens.lowerBound
+    self.endToken = Token(kind: .end, location: chunk.end, text: "", offset: -1)
     self.bindings = bindings
     self.poisoned = poisoned
   }
@@ -60,8 +89,11 @@ struct StatementParser {
     case .try?:
       // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes nothing here.
       if !(try consume(.question)) { _ = try consume(.exclamation) }
+      try enterNesting(at: token)
       return try statementKind()
-    case .await?: return try statementKind()
+    case .await?:
+      try enterNesting(at: token)
+      return try statementKind()
     case .keychain?, nil:
       if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
       if isBound(word) { return try boundNameStatement(word, at: token) }
@@ -108,47 +140,66 @@ struct StatementParser {
 
   // MARK: - Tokens
 
-  mutating func peek() throws(Failure) -> Token {
-    if let lookahead { return lookahead }
-    let token = try lexer.next()
-    lookahead = token
+  /// The next token; text that is no token is an error here.
+  func peek() throws(Failure) -> Token {
+    let token = position < end ? source.tokens[position] : endToken
+    if case .invalid(let message, let location) = token.kind {
+      throw ScenarioDiagnostic(at: location, kind: message)
+    }
     return token
   }
 
   @discardableResult
   mutating func advance() throws(Failure) -> Token {
     let token = try peek()
-    lookahead = nil
+    if position < end { position += 1 }
+    lastRead = token
     return token
   }
 
-  /// The next bare word (see ``TokenKind/word(_:)``), a string literal, a comma or the end.
-  mutating func word() throws(Failure) -> Token {
-    if let lookahead {
-      lexer.rewind(to: lookahead)
-      self.lookahead = nil
-    }
-    return try lexer.nextWord()
+  /// Records that the source from `first` to the end of the last token read is secret.
+  mutating func recordSecret(from first: Token) {
+    guard let last = lastRead, last.offset >= first.offset, last.kind != .end else { return }
+    secrets.append(SourceSpan(from: first, through: last))
   }
 
-  /// Makes `token`, just read, the next token again: the lexer goes back to its start, so
-  /// whatever was peeked after it is read again too, in whichever mode is asked next.
+  /// Records that `token` alone is secret.
+  mutating func recordSecret(only token: Token) {
+    secrets.append(SourceSpan(from: token, through: token))
+  }
+
+  /// Records that `name`'s value is used as item data.
+  mutating func recordSecretName(_ name: String) { secretNames.insert(name) }
+
+  /// The next bare word (see ``TokenKind/word(_:)``), a string literal, a comma or the end.
+  mutating func word() throws(Failure) -> Token {
+    guard position < end else { return endToken }
+    let (token, next) = source.word(at: position)
+    position = min(next, end)
+    lastRead = token
+    if case .invalid(let message, let location) = token.kind {
+      throw ScenarioDiagnostic(at: location, kind: message)
+    }
+    return token
+  }
+
+  /// Makes `token`, just read, the next token again, whichever way it is read next.
   mutating func pushBack(_ token: Token) {
-    lexer.rewind(to: token)
-    lookahead = nil
+    guard token.kind != .end else { return }
+    while position > start, source.tokens[position - 1].offset >= token.offset { position -= 1 }
   }
 
   /// Consumes the punctuation if it is next.
   mutating func consume(_ punctuation: Punctuation) throws(Failure) -> Bool {
     guard try peek().kind == .punctuation(punctuation) else { return false }
-    lookahead = nil
+    try advance()
     return true
   }
 
   /// Consumes the identifier if it is next.
   mutating func consume(identifier: String) throws(Failure) -> Bool {
     guard try peek().kind == .identifier(identifier) else { return false }
-    lookahead = nil
+    try advance()
     return true
   }
 
@@ -201,7 +252,18 @@ struct StatementParser {
     throw failure(.unknown(what, name, suggestion: suggestion), at: token)
   }
 
+  /// Enters one level of nesting at `token` (a `[`, a `(`); refused past ``nestingLimit``. The
+  /// caller leaves with ``leaveNesting()`` (an error abandons the statement, depth and all).
+  mutating func enterNesting(at token: Token) throws(Failure) {
+    depth += 1
+    guard depth <= Self.nestingLimit else {
+      throw failure(.nestingTooDeep(limit: Self.nestingLimit), at: token)
+    }
+  }
+
+  mutating func leaveNesting() { depth -= 1 }
+
   func failure(_ message: ParseMessage, at token: Token) -> Failure {
-    ScenarioDiagnostic(at: token.location, message: message.text)
+    ScenarioDiagnostic(at: token.location, kind: message)
   }
 }

@@ -1,22 +1,38 @@
-/// Cuts source text into statements: one per line, continued while a `[` or `(` is open.
+/// Cuts a lexed source into statements: one per line, continued while a `[` or `(` is open.
 ///
-/// The splitter knows just enough of the lexical rules to find brackets: string literals (a `#`
-/// or a bracket inside quotes counts for nothing) and comments. A string ends on its line, as
-/// the lexer says, so an unterminated one cannot swallow the rest of the file.
+/// It works on the lexer's tokens, so a bracket inside a string or a comment counts for nothing,
+/// and it reads each source line once, for the statement's text.
 struct StatementSplitter {
-  /// One statement's lines.
+  /// One statement.
   struct Chunk: Hashable {
-    /// The statement's lines with their comments cut off, joined with `\n`. Columns are those of
-    /// the source: only text after the code is removed.
-    var code: String
+    /// The statement's tokens: indices into the lexed source's tokens.
+    var tokens: Range<Int>
     /// The line number of the first line.
     var firstLine: Int
-    /// The code trimmed of surrounding blanks, for `Statement.sourceText`.
-    var sourceText: String {
-      code.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { $0.trimmingTrailingBlanks() }
-        .joined(separator: "\n")
-        .trimmingBlanks()
+    /// The statement's lines with their comments cut off, trimmed of surrounding blanks, for
+    /// `Statement.sourceText`.
+    var sourceText: String
+    /// Where the statement ends: after its last line's code (a comment is not code).
+    var end: SourceLocation
+    /// For each line of the statement, the offset in `sourceText` of its column 1 (negative
+    /// for a first line that starts with blanks), and its length there.
+    var lineLayout: [(base: Int, length: Int)]
+
+    static func == (lhs: Chunk, rhs: Chunk) -> Bool {
+      lhs.tokens == rhs.tokens && lhs.sourceText == rhs.sourceText
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(tokens) }
+
+    /// Where `span` is in `sourceText`.
+    func range(of span: SourceSpan) -> Range<Int> {
+      func offset(line: Int, column: Int) -> Int {
+        let index = min(max(line - firstLine, 0), lineLayout.count - 1)
+        let layout = lineLayout[index]
+        return layout.base + min(max(column - 1, layout.base < 0 ? -layout.base : 0), layout.length)
+      }
+      let start = offset(line: span.startLine, column: span.startColumn)
+      return start..<max(start, offset(line: span.endLine, column: span.endColumn))
     }
   }
 
@@ -31,90 +47,102 @@ struct StatementSplitter {
   /// The innermost bracket left open at the end, whose statement is not in `chunks`.
   private(set) var unclosed: OpenBracket?
 
-  private var pending: [ArraySlice<Character>] = []
-  private var pendingFirstLine = 0
-  private var open: [OpenBracket] = []
-
-  /// Splits `lines`, the first of which is line `firstLine`.
-  init(lines: [[Character]], firstLine: Int) {
-    for (offset, line) in lines.enumerated() {
-      add(line, number: firstLine + offset)
+  /// Splits `lexed`, whose lines (cut at any line break) are `lines`, the first numbered
+  /// `firstLine`.
+  init(lexed: LexedSource, lines: [ArraySlice<Character>], firstLine: Int) {
+    var open: [OpenBracket] = []
+    var start: Int?
+    var lastLine = firstLine
+    let tokens = lexed.tokens
+    func close(before index: Int) {
+      guard let first = start else { return }
+      chunks.append(
+        Self.chunk(
+          tokens: first..<index, firstLine: tokens[first].location.line, lastLine: lastLine,
+          lexed: lexed, lines: lines, lineOffset: firstLine))
+      start = nil
     }
-    unclosed = open.last
-  }
-
-  /// Splits text, cutting lines at any line break (`\n`, `\r\n`, `\r`).
-  init(source: String, firstLine: Int) {
-    self.init(lines: source.characterLines, firstLine: firstLine)
-  }
-
-  private mutating func add(_ line: [Character], number: Int) {
-    let code = scan(line, number: number)
-    if pending.isEmpty {
-      guard code.contains(where: { !$0.isWhitespace }) else { return }
-      pendingFirstLine = number
-    }
-    pending.append(code)
-    if open.isEmpty {
-      let code = pending.map { String($0) }.joined(separator: "\n")
-      chunks.append(Chunk(code: code, firstLine: pendingFirstLine))
-      pending = []
-    }
-  }
-
-  /// Updates the open brackets with one line; returns the line without its comment.
-  ///
-  /// Compares ASCII bytes rather than `Character`s: a debug build compares characters slowly,
-  /// and every interesting character here is ASCII.
-  private mutating func scan(_ line: [Character], number: Int) -> ArraySlice<Character> {
-    var inString = false
-    var escaped = false
-    var previous: UInt8 = 0
-    for (offset, character) in line.enumerated() {
-      let byte = character.asciiValue ?? 0
-      defer { previous = byte }
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == Self.backslash {
-          escaped = true
-        } else if byte == Self.quote {
-          inString = false
-        }
-        continue
-      }
-      switch byte {
-      case Self.quote: inString = true
-      case Self.hash: return line.prefix(offset)
-      case Self.slash where previous == Self.slash: return line.prefix(offset - 1)
-      case Self.leftBracket, Self.leftParen:
-        open.append(OpenBracket(bracket: character, line: number, column: offset + 1))
-      case Self.rightBracket, Self.rightParen:
+    for index in tokens.indices where tokens[index].kind != .end {
+      let token = tokens[index]
+      if start != nil, open.isEmpty, token.location.line > lastLine { close(before: index) }
+      if start == nil { start = index }
+      lastLine = token.location.line
+      switch token.kind {
+      case .punctuation(let mark) where mark == .leftBracket || mark == .leftParen:
+        open.append(
+          OpenBracket(
+            bracket: mark.rawValue, line: token.location.line, column: token.location.column))
+      case .punctuation(.rightBracket), .punctuation(.rightParen):
         if !open.isEmpty { open.removeLast() }
       default: break
       }
     }
-    return line[...]
+    if open.isEmpty {
+      close(before: tokens.count - 1)
+    } else {
+      unclosed = open.last
+    }
   }
 
-  private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-  private static let hash = UInt8(ascii: "#"), slash = UInt8(ascii: "/")
-  private static let leftBracket = UInt8(ascii: "["), rightBracket = UInt8(ascii: "]")
-  private static let leftParen = UInt8(ascii: "("), rightParen = UInt8(ascii: ")")
+  /// Lexes and splits text.
+  init(source: String, firstLine: Int) {
+    let lexed = Lexer.lex(source, file: "", firstLine: firstLine)
+    self.init(lexed: lexed, lines: lexed.lines, firstLine: firstLine)
+  }
+
+  private static func chunk(
+    tokens: Range<Int>, firstLine: Int, lastLine: Int, lexed: LexedSource,
+    lines: [ArraySlice<Character>], lineOffset: Int
+  ) -> Chunk {
+    var code: [ArraySlice<Character>] = []
+    for number in firstLine...lastLine {
+      let line = lines[number - lineOffset]
+      let length = lexed.commentColumns[number].map { $0 - 1 } ?? line.count
+      code.append(line.prefix(length))
+    }
+    let lastCode = code.last ?? []
+    let end = SourceLocation(
+      file: lexed.tokens[tokens.lowerBound].location.file, line: lastLine,
+      column: lastCode.count + 1)
+    let trimmed = code.map { String($0.trimmingTrailingBlanks()) }
+    let lead = trimmed.first?.prefix(while: \.isWhitespace).count ?? 0
+    var layout: [(base: Int, length: Int)] = []
+    var base = -lead
+    for line in trimmed {
+      layout.append((base, line.count))
+      base += line.count + 1
+    }
+    let text = trimmed.joined(separator: "\n")
+    return Chunk(
+      tokens: tokens, firstLine: firstLine, sourceText: String(text.dropFirst(lead)), end: end,
+      lineLayout: layout)
+  }
+}
+
+extension LexedSource {
+  /// The source's lines, cut at any line break (`\n`, `\r\n`, `\r`); a final line break gives a
+  /// final empty line.
+  var lines: [ArraySlice<Character>] {
+    var lines: [ArraySlice<Character>] = []
+    var start = 0
+    for (index, character) in characters.enumerated() where character.isNewline {
+      lines.append(characters[start..<index])
+      start = index + 1
+    }
+    lines.append(characters[start...])
+    return lines
+  }
 }
 
 extension String {
   /// The lines of the text, cut at any line break; a final line break gives a final empty line.
-  var lines: [String] { characterLines.map { String($0) } }
-
-  /// The lines as characters: iterating an array is much cheaper than iterating a string.
-  var characterLines: [[Character]] {
-    var lines: [[Character]] = []
-    var line: [Character] = []
+  var lines: [String] {
+    var lines: [String] = []
+    var line = ""
     for character in self {
       if character.isNewline {
         lines.append(line)
-        line.removeAll(keepingCapacity: true)
+        line = ""
       } else {
         line.append(character)
       }
@@ -124,12 +152,11 @@ extension String {
   }
 }
 
-extension StringProtocol {
-  func trimmingBlanks() -> String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-  }
-
-  func trimmingTrailingBlanks() -> String {
-    String(reversed().drop(while: \.isWhitespace).reversed())
+extension BidirectionalCollection<Character> {
+  /// The collection without its trailing blanks.
+  func trimmingTrailingBlanks() -> SubSequence {
+    var end = endIndex
+    while end > startIndex, self[index(before: end)].isWhitespace { end = index(before: end) }
+    return self[startIndex..<end]
   }
 }

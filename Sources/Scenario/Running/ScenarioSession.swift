@@ -49,7 +49,7 @@ public struct ScenarioSession {
     bindings = [:]
     lastOutcome = nil
     lastPrompted = nil
-    user.queue = []
+    user.removeAllAnswers()
   }
 
   /// Prompts that find no scripted answer are asked through `ask` (the REPL) instead of
@@ -122,7 +122,7 @@ public struct ScenarioSession {
     case .biometry(let command):
       return perform(command, statement: statement)
     case .userWill(let answer, let times):
-      user.queue += Array(repeating: answer, count: max(times, 0))
+      user.enqueue(answer, times: times)
       return StepReport()
     case .app(let command):
       return try perform(command, statement: statement)
@@ -131,8 +131,14 @@ public struct ScenarioSession {
     }
   }
 
-  /// Answers still queued: reported as a warning when a scenario ends.
-  public var unusedAnswers: [String] { user.queue.map(\.description) }
+  /// Answers still queued, as `user will` statements would write them (`fail 3 times`): reported
+  /// as one warning when a scenario ends.
+  public var unusedAnswers: [String] {
+    user.queue.map { $0.remaining == 1 ? "\($0.answer)" : "\($0.answer) \($0.remaining) times" }
+  }
+
+  /// How many answers are still queued (saturating at `Int.max`).
+  public var unusedAnswerCount: Int { user.unusedCount }
 
   /// Names bound so far, for tab completion.
   public var boundNames: [String] { bindings.keys.sorted() }

@@ -9,8 +9,15 @@ final class ScriptedUserAgent: UserAgent {
   /// Asks a person for an answer (the REPL); `nil` in files.
   typealias Asker = (AuthenticationPrompt) -> UserResponse?
 
+  /// One `user will ...` statement's answer and how many of it are left. A count, not copies:
+  /// `user will fail 10000000 times` costs one entry.
+  struct QueuedAnswer: Hashable {
+    var answer: UserAnswer
+    var remaining: Int
+  }
+
   /// Answers queued by `user will ...`, consumed in order.
-  var queue: [UserAnswer] = []
+  private(set) var queue: [QueuedAnswer] = []
   var ask: Asker?
   /// Transcript lines for the prompts of the current statement.
   private(set) var log: [String] = []
@@ -28,6 +35,38 @@ final class ScriptedUserAgent: UserAgent {
     problem = nil
   }
 
+  /// Queues `answer` `times` times (nothing when `times` is not positive).
+  func enqueue(_ answer: UserAnswer, times: Int) {
+    guard times > 0 else { return }
+    if let last = queue.last, last.answer == answer {
+      // Saturating: `Int.max` answers plus one more is still "more than anyone will use".
+      queue[queue.count - 1].remaining =
+        last.remaining.addingReportingOverflow(times).overflow
+        ? Int.max : last.remaining + times
+    } else {
+      queue.append(QueuedAnswer(answer: answer, remaining: times))
+    }
+  }
+
+  /// Forgets every queued answer (`reset`).
+  func removeAllAnswers() { queue = [] }
+
+  /// How many answers are still queued, saturating at `Int.max`.
+  var unusedCount: Int {
+    queue.reduce(0) { total, entry in
+      let (sum, overflow) = total.addingReportingOverflow(entry.remaining)
+      return overflow ? Int.max : sum
+    }
+  }
+
+  /// Takes the next queued answer.
+  private func dequeue() -> UserAnswer {
+    let answer = queue[0].answer
+    queue[0].remaining -= 1
+    if queue[0].remaining == 0 { queue.removeFirst() }
+    return answer
+  }
+
   func respond(to prompt: AuthenticationPrompt) -> UserResponse? {
     promptCount += 1
     guard problem == nil else { return nil }
@@ -41,7 +80,7 @@ final class ScriptedUserAgent: UserAgent {
         + prompt.acceptedResponses.map(\.rawValue).joined(separator: "|") + "`"
       return nil
     }
-    let answer = queue.removeFirst()
+    let answer = dequeue()
     let response = answer.response
     guard prompt.acceptedResponses.contains(response.kind) else {
       problem =

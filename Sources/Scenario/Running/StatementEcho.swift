@@ -1,5 +1,8 @@
 /// The text a transcript shows for a statement: as written, except that secrets are masked.
 ///
+/// A statement is echoed with the secret ranges the parser recorded masked
+/// (``Statement/maskedSourceText``: a literal bound by `let` and later used as item data, for
+/// one); `expect result` is shown as written, being what the run is checked against.
 /// Passcodes (`device unlock 1234`, `user will enter 1234`) and item data (`kSecValueData`
 /// values) never reach a transcript; statements that carry them are re-rendered from the AST in
 /// the language's own syntax with `••••` in their place.
@@ -14,7 +17,7 @@ struct StatementEcho {
     case .userWill(let answer, let times):
       return "user will \(answer)" + (times == 1 ? "" : " \(times) times")
     case .secItem(let call):
-      guard Self.containsData(call) else { return statement.sourceText }
+      guard Self.containsData(call) else { return statement.maskedSourceText }
       switch call {
       case .add(let query): return "SecItemAdd " + render(query, indent: 11)
       case .copyMatching(let query): return "SecItemCopyMatching " + render(query, indent: 20)
@@ -23,10 +26,13 @@ struct StatementEcho {
         return "SecItemUpdate " + render(query, indent: 14) + " " + render(attributes, indent: 14)
       }
     case .bind(let name, let value):
-      guard Self.containsData(value) else { return statement.sourceText }
+      guard Self.containsData(value) else { return statement.maskedSourceText }
       return "let \(name) = " + render(value, indent: name.count + 7)
-    default:
+    case .expect(.result):
+      // The expected value is what the reader checks the run against: shown as written.
       return statement.sourceText
+    default:
+      return statement.maskedSourceText
     }
   }
 
@@ -42,8 +48,8 @@ struct StatementEcho {
           + render(entry.value, indent: indent + 2, underValueData: entry.key.raw == "v_Data")
       }
       return bracketed(parts, indent: indent)
-    case .merge(let left, let right):
-      return render(left, indent: indent) + " + " + render(right, indent: indent)
+    case .merge(let operands):
+      return operands.map { render($0, indent: indent) }.joined(separator: " + ")
     case .array(let elements):
       return bracketed(elements.map { render($0, indent: indent + 2) }, indent: indent)
     case .binding(let name): return name
@@ -72,7 +78,8 @@ struct StatementEcho {
   // MARK: - What needs masking
 
   /// Whether the statement as written carries a secret: a passcode (`device passcode`,
-  /// `device unlock`, `user will enter`) or item data. The REPL's history file keeps such a
+  /// `device unlock`, `user will enter`), item data, or an expected result (which may be item
+  /// data read back). The REPL's history file keeps such a
   /// statement only in its masked form.
   static func containsSecret(_ statement: Statement) -> Bool {
     switch statement.kind {
@@ -82,6 +89,7 @@ struct StatementEcho {
       case .lock, .unlockWithBiometry, .reboot: false
       }
     case .userWill(.enter, _): true
+    case .expect(.result): true
     case .secItem(let call): containsData(call)
     case .bind(_, let value): containsData(value)
     default: false
@@ -100,7 +108,7 @@ struct StatementEcho {
     switch expr {
     case .dictionary(let entries):
       entries.contains { $0.key.raw == "v_Data" || containsData($0.value) }
-    case .merge(let left, let right): containsData(left) || containsData(right)
+    case .merge(let operands): operands.contains(where: containsData)
     case .array(let elements): elements.contains(where: containsData)
     case .data: true
     default: false

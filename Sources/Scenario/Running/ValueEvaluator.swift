@@ -27,10 +27,14 @@ struct ValueEvaluator {
         dictionary[entry.key.raw] = try valueForKey(entry.key.raw, try evaluate(entry.value))
       }
       return .dictionary(dictionary)
-    case .merge(let left, let right):
-      let lhs = try dictionary(from: left, side: "left")
-      let rhs = try dictionary(from: right, side: "right")
-      return .dictionary(lhs.merging(rhs) { _, new in new })
+    case .merge(let operands):
+      // A loop over the chain, not a recursion per `+`: a chain of any length evaluates.
+      var merged: [String: SecValue] = [:]
+      for (index, operand) in operands.enumerated() {
+        let side = index == 0 ? "left" : "right"
+        merged.merge(try dictionary(from: operand, side: side)) { _, new in new }
+      }
+      return .dictionary(merged)
     case .array(let elements):
       var values: [SecValue] = []
       for element in elements { values.append(try evaluate(element)) }

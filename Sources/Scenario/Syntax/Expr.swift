@@ -9,8 +9,9 @@ import Keychain
 public indirect enum Expr: Hashable, Sendable {
   /// `[key: value, ...]`; `[:]` is the empty dictionary.
   case dictionary([DictionaryEntry])
-  /// `left + right`: a merge, the right side wins (left-associative).
-  case merge(Expr, Expr)
+  /// `a + b + c`: a merge of two or more dictionaries, left to right, a later one winning. A
+  /// chain is one list, not nested pairs, so its length costs no recursion.
+  case merge([Expr])
   /// `[a, b]`: an array value (also in `expect result`).
   case array([Expr])
   /// A name bound by `let`.

@@ -1,56 +1,67 @@
 import Keychain
 
-/// Splits one statement's text into tokens, on demand.
+/// Cuts a whole source into tokens, once: the statement splitter, the parser and the diagnostic
+/// masking all read the same tokens.
 ///
-/// The parser pulls tokens one at a time so it can ask for a bare ``TokenKind/word(_:)`` where
-/// an argument is not an identifier (bundle ids with dots and dashes, team ids starting with a
-/// digit). Newlines are blanks: a statement's continuation lines are part of its text.
+/// Lexing never fails. Text that is no token (an unterminated string, a bad escape, `1hr`, `@`)
+/// becomes an ``TokenKind/invalid(_:at:)`` token, an error only if the parser reads it as a token:
+/// where the parser asks for a bare word (a bundle id, a team id such as `9ABCDE1234`, a passcode)
+/// it reads the source characters under the tokens instead (``LexedSource/word(at:)``).
+/// Newlines are blanks; `#` and `//` start a comment to the end of the line; a string ends on its
+/// line, so an unterminated one cannot swallow the rest of the file.
 public struct Lexer: Sendable {
   private let characters: [Character]
   private let file: String
   private var index = 0
   private var line: Int
-  private var column: Int
+  private var column = 1
+  /// The column where each line's comment starts, by line number.
+  private var commentColumns: [Int: Int] = [:]
 
   /// - Parameters:
-  ///   - text: the statement, continuation lines joined with `\n`.
-  ///   - line, column: where `text` starts in its file.
-  public init(_ text: String, file: String, line: Int = 1, column: Int = 1) {
+  ///   - text: the source.
+  ///   - line: the line number of its first line.
+  private init(_ text: String, file: String, line: Int) {
     self.characters = Array(text)
     self.file = file
     self.line = line
-    self.column = column
   }
 
-  /// Every token up to and including ``TokenKind/end``, in normal mode.
+  /// Lexes `text` to its end.
+  static func lex(_ text: String, file: String, firstLine: Int = 1) -> LexedSource {
+    var lexer = Lexer(text, file: file, line: firstLine)
+    var tokens: [Token] = []
+    repeat { tokens.append(lexer.next()) } while tokens.last?.kind != .end
+    return LexedSource(
+      characters: lexer.characters, tokens: tokens, commentColumns: lexer.commentColumns,
+      firstLine: firstLine)
+  }
+
+  /// Every token up to and including ``TokenKind/end``; throws the first invalid one.
   public static func tokenize(
     _ text: String, file: String = "<input>", line: Int = 1
   ) throws(ScenarioDiagnostic) -> [Token] {
-    var lexer = Lexer(text, file: file, line: line)
-    var tokens: [Token] = []
-    repeat { tokens.append(try lexer.next()) } while tokens.last?.kind != .end
+    let tokens = lex(text, file: file, firstLine: line).tokens
+    for token in tokens {
+      if case .invalid(let message, let location) = token.kind {
+        throw ScenarioDiagnostic(at: location, kind: message)
+      }
+    }
     return tokens
   }
 
-  /// Moves back to the start of `token`, which this lexer produced.
-  mutating func rewind(to token: Token) {
-    index = token.offset
-    line = token.location.line
-    column = token.location.column
-  }
-
-  // MARK: - Normal mode
+  // MARK: - Tokens
 
   /// The next token.
-  public mutating func next() throws(ScenarioDiagnostic) -> Token {
+  mutating func next() -> Token {
     skipBlanksAndComments()
     let start = (index, location)
     guard let character = peek() else { return token(.end, from: start) }
     if character == "\"" {
-      return try stringLiteral()
+      return stringLiteral()
     }
     if character.isASCIIDigit || (character == "-" && peek(1)?.isASCIIDigit == true) {
-      return try number()
+      return number()
     }
     if character.isLetter || character == "_" {
       let name = take(while: { $0.isLetter || $0.isNumber || $0 == "_" })
@@ -60,34 +71,17 @@ public struct Lexer: Sendable {
       default: return token(.identifier(name), from: start)
       }
     }
+    advance()
     if let punctuation = Punctuation(rawValue: character) {
-      advance()
       return token(.punctuation(punctuation), from: start)
     }
-    throw diagnostic(.unexpectedCharacter(character), at: start.1)
-  }
-
-  // MARK: - Word mode
-
-  /// The next bare word: every character up to a blank, a comma or a comment. A string
-  /// literal, a comma and the end come back as their own kinds.
-  mutating func nextWord() throws(ScenarioDiagnostic) -> Token {
-    skipBlanksAndComments()
-    let start = (index, location)
-    guard let character = peek() else { return token(.end, from: start) }
-    if character == "\"" { return try stringLiteral() }
-    if character == "," {
-      advance()
-      return token(.punctuation(.comma), from: start)
-    }
-    let word = take(while: { !$0.isWhitespace && $0 != "," && $0 != "\"" && $0 != "#" })
-    return token(.word(word), from: start)
+    return token(.invalid(.unexpectedCharacter(character), at: start.1), from: start)
   }
 
   // MARK: - Numbers and durations
 
   /// An integer (`-25308`), or a duration when a unit follows the digits (`1h30m`).
-  private mutating func number() throws(ScenarioDiagnostic) -> Token {
+  private mutating func number() -> Token {
     let start = (index, location)
     var text = ""
     if peek() == "-" {
@@ -95,14 +89,17 @@ public struct Lexer: Sendable {
       text = "-"
     }
     text += take(while: { $0.isLetter || $0.isNumber || $0 == "_" })
+    func invalid(_ message: ParseMessage) -> Token {
+      token(.invalid(message, at: start.1), from: start)
+    }
     guard text.contains(where: \.isLetter) else {
-      guard Int64(text) != nil else { throw diagnostic(.integerTooLarge(text), at: start.1) }
+      guard Int64(text) != nil else { return invalid(.integerTooLarge(text)) }
       return token(.integer(text), from: start)
     }
-    guard !text.hasPrefix("-") else { throw diagnostic(.negativeDuration(text), at: start.1) }
+    guard !text.hasPrefix("-") else { return invalid(.negativeDuration(text)) }
     guard let duration = Lexer.duration(text) else {
       let tooLong = Lexer.duration(text, checkingOverflow: false) != nil
-      throw diagnostic(tooLong ? .durationTooLong(text) : .invalidDuration(text), at: start.1)
+      return invalid(tooLong ? .durationTooLong(text) : .invalidDuration(text))
     }
     return token(.duration(duration), from: start)
   }
@@ -131,50 +128,66 @@ public struct Lexer: Sendable {
   // MARK: - Strings
 
   /// `"..."` with the escapes `\"`, `\\`, `\n`, `\t`, `\r`, `\0`, `\'` and `\u{...}`.
-  /// A string ends on its line.
-  private mutating func stringLiteral() throws(ScenarioDiagnostic) -> Token {
+  /// A string ends on its line. A bad escape makes the whole literal, to its closing quote,
+  /// one invalid token.
+  private mutating func stringLiteral() -> Token {
     let start = (index, location)
     advance()
     var value = ""
-    while let character = peek(), character != "\"" {
-      guard !character.isNewline else { break }
+    var problem: (ParseMessage, SourceLocation)?
+    while let character = peek(), character != "\"", !character.isNewline {
       if character == "\\" {
-        value.unicodeScalars.append(try escape())
+        let at = location
+        switch escape() {
+        case .success(let scalar): value.unicodeScalars.append(scalar)
+        case .failure(let message): problem = problem ?? (message, at)
+        }
       } else {
         value.append(character)
         advance()
       }
     }
-    guard peek() == "\"" else { throw diagnostic(.unterminatedString, at: start.1) }
+    guard peek() == "\"" else {
+      let (message, at) = problem ?? (.unterminatedString, start.1)
+      return token(.invalid(message, at: at), from: start)
+    }
     advance()
+    if let (message, at) = problem { return token(.invalid(message, at: at), from: start) }
     return token(.string(value), from: start)
   }
 
-  /// One escape sequence, the backslash included.
-  private mutating func escape() throws(ScenarioDiagnostic) -> Unicode.Scalar {
-    let at = location
+  /// What an escape sequence stands for, or what is wrong with it.
+  private enum Escape {
+    case success(Unicode.Scalar)
+    case failure(ParseMessage)
+  }
+
+  /// One escape sequence, the backslash included; a bad one is consumed as far as it goes.
+  private mutating func escape() -> Escape {
     advance()
-    guard let character = peek() else { throw diagnostic(.unterminatedString, at: at) }
+    guard let character = peek(), !character.isNewline else {
+      return .failure(.unterminatedString)
+    }
     advance()
     switch character {
-    case "\"": return "\""
-    case "\\": return "\\"
-    case "'": return "'"
-    case "n": return "\n"
-    case "t": return "\t"
-    case "r": return "\r"
-    case "0": return "\0"
+    case "\"": return .success("\"")
+    case "\\": return .success("\\")
+    case "'": return .success("'")
+    case "n": return .success("\n")
+    case "t": return .success("\t")
+    case "r": return .success("\r")
+    case "0": return .success("\0")
     case "u":
-      guard peek() == "{" else { throw diagnostic(.invalidEscape("\\u"), at: at) }
+      guard peek() == "{" else { return .failure(.invalidEscape("\\u")) }
       advance()
       let hex = take(while: \.isHexDigit)
-      guard peek() == "}" else { throw diagnostic(.invalidUnicodeEscape("\\u{\(hex)"), at: at) }
+      guard peek() == "}" else { return .failure(.invalidUnicodeEscape("\\u{\(hex)")) }
       advance()
       guard hex.count <= 8, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code)
-      else { throw diagnostic(.invalidUnicodeEscape("\\u{\(hex)}"), at: at) }
-      return scalar
+      else { return .failure(.invalidUnicodeEscape("\\u{\(hex)}")) }
+      return .success(scalar)
     default:
-      throw diagnostic(.invalidEscape("\\\(character)"), at: at)
+      return .failure(.invalidEscape("\\\(character)"))
     }
   }
 
@@ -206,12 +219,14 @@ public struct Lexer: Sendable {
     return text
   }
 
-  /// Skips blanks, newlines, and `#` or `//` comments to the end of their line.
+  /// Skips blanks, newlines, and `#` or `//` comments to the end of their line, noting where
+  /// each comment starts.
   private mutating func skipBlanksAndComments() {
     while let character = peek() {
       if character.isWhitespace {
         advance()
       } else if character == "#" || (character == "/" && peek(1) == "/") {
+        commentColumns[line] = column
         while let next = peek(), !next.isNewline { advance() }
       } else {
         return
@@ -222,12 +237,6 @@ public struct Lexer: Sendable {
   private func token(_ kind: TokenKind, from start: (Int, SourceLocation)) -> Token {
     Token(
       kind: kind, location: start.1, text: String(characters[start.0..<index]), offset: start.0)
-  }
-
-  private func diagnostic(_ message: ParseMessage, at location: SourceLocation)
-    -> ScenarioDiagnostic
-  {
-    ScenarioDiagnostic(at: location, message: message.text)
   }
 }
 

@@ -7,7 +7,8 @@ public struct Token: Hashable, Sendable {
   public var location: SourceLocation
   /// The token as written (`"a\"b"` with its quotes and escapes; empty at the end).
   public var text: String
-  /// The offset of the first character in the lexer's input, for rewinding.
+  /// The offset of the first character in the lexer's input: where a bare word read from the
+  /// source starts, and where a masked secret is.
   var offset: Int
 
   init(kind: TokenKind, location: SourceLocation, text: String, offset: Int) {
@@ -19,6 +20,9 @@ public struct Token: Hashable, Sendable {
 
   /// How a diagnostic names the token: `` `SecItemAdd` `` or "the end of the statement".
   var quoted: String { kind == .end ? "the end of the statement" : "`\(text)`" }
+
+  /// The offset just past the token.
+  var endOffset: Int { offset + text.count }
 }
 
 /// What a token is.
@@ -38,6 +42,9 @@ public enum TokenKind: Hashable, Sendable {
   /// A bare word, read only where the parser asks for one: a bundle id (`com.example.my-app`),
   /// a team id (`9ABCDE1234`), an access group (`$(AppIdentifierPrefix)shared`), a passcode.
   case word(String)
+  /// Text that is no token (`"open`, `"a\qb"`, `1hr`, `@`): the error, and where it is, reported
+  /// if the parser reads it as a token.
+  case invalid(ParseMessage, at: SourceLocation)
   /// The end of the statement.
   case end
 }
