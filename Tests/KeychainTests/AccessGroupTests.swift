@@ -80,10 +80,11 @@ import Testing
   @Test func anotherAppsItemsAreInvisible() throws {
     let device = try makeDevice()
     mustAdd(device, genp().adding(["v_Data": secret()]))
-    device.caller = Caller(app: AppIdentity(bundleID: "com.other.app", teamID: "ZZZZZ99999"))
+    try device.setCaller(
+      Caller(app: AppIdentity(bundleID: "com.other.app", teamID: "ZZZZZ99999")))
     #expect(device.secItemCopyMatching(genp()).status == .errSecItemNotFound)
     #expect(device.secItemDelete(genp()).status == .errSecItemNotFound)
-    device.caller = .default
+    try device.setCaller(.default)
     #expect(device.secItemCopyMatching(genp()).status == .errSecSuccess)
   }
 

@@ -50,7 +50,7 @@ import Testing
       _ = device.setPasscode("1111")
       _ = device.lock()
       _ = device.unlock(passcode: "2222")
-      device.caller = Caller(app: app)
+      try device.setCaller(Caller(app: app))
     }
     let reopened = try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
     #expect(reopened.state.failedPasscodeAttempts == 1)

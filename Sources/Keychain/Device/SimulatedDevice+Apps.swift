@@ -142,10 +142,19 @@ extension SimulatedDevice {
     next.app = app.identity
     next.hostApp = app.identity.hostBundleID.flatMap { apps.app($0)?.identity }
     caller = next
+    saveRecordingFailure()
     let host = app.identity.hostBundleID.map { " (extension of \($0))" } ?? ""
     return .done(
       "calls now come from \(bundleID)\(host); access groups: "
         + Self.describe(app.identity.accessGroups))
+  }
+
+  /// Makes `caller` the app making later SecItem calls, as it is (installed or not: a library
+  /// user may model an app the registry does not know), and saves the device.
+  /// - Throws: ``SimulatedDeviceError/saveFailed(path:reason:)``.
+  public func setCaller(_ caller: Caller) throws(SimulatedDeviceError) {
+    self.caller = caller
+    try save()
   }
 
   /// Whether the current caller is installed. Calls from a deleted app are refused by the
@@ -185,7 +194,10 @@ extension SimulatedDevice {
     var next = caller
     next.app = app.identity
     next.hostApp = app.identity.hostBundleID.flatMap { apps.app($0)?.identity }
-    if next != caller { caller = next }
+    if next != caller {
+      caller = next
+      saveRecordingFailure()
+    }
   }
 
   /// How many live items (tombstones aside) are in `groups`, for the notes: a number, or

@@ -38,11 +38,9 @@ public final class SimulatedDevice {
 
   /// The device's security state (passcode, lock, clock).
   public internal(set) var device: Device
-  /// The app whose calls the keychain serves; changing it is saved like any state change
-  /// (a failure is reported by ``takeSaveFailure()``).
-  public var caller: Caller {
-    didSet { saveRecordingFailure() }
-  }
+  /// The app whose calls the keychain serves; set it with ``setCaller(_:)`` or
+  /// ``useApp(_:)``, which save it.
+  public internal(set) var caller: Caller
   /// The apps installed on the device (`app install`, `show apps`); saved with the device.
   public internal(set) var apps: AppRegistry
   let keybag: Keybag
