@@ -20,7 +20,7 @@ public enum UnavailabilityReason: Equatable, Hashable, Sendable, CustomStringCon
     case .beforeFirstUnlock: "the device has not been unlocked since it booted"
     case .lockedPastGrace(let lockedFor):
       "the device has been locked for \(lockedFor), "
-        + "past the \(Device.classAGracePeriod) grace period"
+        + "past the \(SecurityState.classAGracePeriod) grace period"
     case .noPasscode: "no passcode is set"
     }
   }

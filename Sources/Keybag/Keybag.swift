@@ -84,7 +84,7 @@ public final class Keybag {
 
   // MARK: - Commands
 
-  /// Carries out keybag work returned by `Device.handle(_:)`. Idempotent.
+  /// Carries out keybag work returned by `SecurityState.handle(_:)`. Idempotent.
   public func apply(_ command: KeybagCommand) {
     switch command {
     case .discardClassKeys(let classes):

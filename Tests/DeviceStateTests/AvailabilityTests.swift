@@ -5,7 +5,7 @@ import Testing
 /// One device state and what each tier should be in it.
 struct AvailabilityCase: CustomTestStringConvertible, Sendable {
   let name: String
-  let device: Device
+  let device: SecurityState
   let a: ClassAvailability
   let akpu: ClassAvailability
   let c: ClassAvailability
@@ -73,7 +73,7 @@ let availabilityCases: [AvailabilityCase] = [
   }
 
   @Test func freshDeviceHasEverythingButAkpu() {
-    let fresh = Device.fresh()
+    let fresh = SecurityState.fresh()
     #expect(fresh.passcode == .notSet)
     #expect(fresh.lock == .unlocked)
     #expect(fresh.clock.now == .epoch)

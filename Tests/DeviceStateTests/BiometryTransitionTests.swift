@@ -8,7 +8,7 @@ private let now: Int64 = 2 * hour
 private func enrolled(
   _ names: [String] = ["alice"], lock: LockState = .unlocked, failedMatches: Int = 0,
   type: BiometryType = .faceID
-) -> Device {
+) -> SecurityState {
   var start = device(.setClean, lock, now: now)
   start.biometry = BiometryState(
     type: type, enrolled: names, domainGeneration: names.count, failedMatches: failedMatches,
@@ -18,7 +18,7 @@ private func enrolled(
 
 @Suite struct BiometryTransitionTests {
   @Test func aFreshDeviceHasFaceIDWithNothingEnrolled() {
-    let fresh = Device.fresh()
+    let fresh = SecurityState.fresh()
     #expect(fresh.biometry.type == .faceID)
     #expect(fresh.biometry.enrolled.isEmpty)
     #expect(!fresh.biometry.isEnrolled)
@@ -45,7 +45,7 @@ private func enrolled(
   }
 
   struct Refusal: Sendable, CustomTestStringConvertible {
-    var start: Device
+    var start: SecurityState
     var event: DeviceEvent
     var error: DeviceError
     var testDescription: String { "\(event) → \(error)" }

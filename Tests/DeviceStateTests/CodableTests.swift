@@ -5,26 +5,26 @@ import Testing
 
 @Suite struct CodableTests {
   @Test(arguments: sweepStates)
-  func deviceRoundTripsThroughJSON(_ state: Device) throws {
+  func deviceRoundTripsThroughJSON(_ state: SecurityState) throws {
     let data = try JSONEncoder().encode(state)
-    #expect(try JSONDecoder().decode(Device.self, from: data) == state)
+    #expect(try JSONDecoder().decode(SecurityState.self, from: data) == state)
   }
 
   @Test func negativeFailureCountIsRejected() throws {
     let bad = device(.set(failedAttempts: -1, blockedUntil: nil), .unlocked)
     let data = try JSONEncoder().encode(bad)
-    #expect(throws: DecodingError.self) { try JSONDecoder().decode(Device.self, from: data) }
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(SecurityState.self, from: data) }
   }
 
   @Test func lockedInTheFutureIsRejected() throws {
     let bad = device(.setClean, .locked(since: at(10_000)), now: 5_000)
     let data = try JSONEncoder().encode(bad)
-    #expect(throws: DecodingError.self) { try JSONDecoder().decode(Device.self, from: data) }
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(SecurityState.self, from: data) }
   }
 
   @Test func garbageIsADecodingError() {
     #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(Device.self, from: Data(#"{"passcode": 3}"#.utf8))
+      try JSONDecoder().decode(SecurityState.self, from: Data(#"{"passcode": 3}"#.utf8))
     }
   }
 }

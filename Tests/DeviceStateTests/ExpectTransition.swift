@@ -6,9 +6,9 @@ import Testing
 /// `mutate`, and the returned commands against `commands`. On a mismatch it prints a line diff
 /// of the two states (TCA's `TestStore` style).
 func expectTransition(
-  from start: Device, on event: DeviceEvent, commands: [KeybagCommand] = [],
+  from start: SecurityState, on event: DeviceEvent, commands: [KeybagCommand] = [],
   sourceLocation: SourceLocation = #_sourceLocation,
-  _ mutate: (inout Device) -> Void = { _ in }
+  _ mutate: (inout SecurityState) -> Void = { _ in }
 ) {
   var expected = start
   mutate(&expected)
@@ -29,7 +29,7 @@ func expectTransition(
 
 /// Checks that `event` is refused with exactly `error` and leaves the device unchanged.
 func expectRefusal(
-  from start: Device, on event: DeviceEvent, throws error: DeviceError,
+  from start: SecurityState, on event: DeviceEvent, throws error: DeviceError,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   var actual = start
@@ -68,8 +68,8 @@ func lineDiff<T>(_ expected: T, _ actual: T) -> String {
 /// A device at `now` (ms) in the given passcode and lock state.
 func device(
   _ passcode: PasscodeState, _ lock: LockState, now milliseconds: Int64 = 3_600_000
-) -> Device {
-  Device(
+) -> SecurityState {
+  SecurityState(
     passcode: passcode, lock: lock,
     clock: SimulatedClock(now: SimulatedInstant(milliseconds: milliseconds)))
 }

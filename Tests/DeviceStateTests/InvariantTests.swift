@@ -5,7 +5,7 @@ import Testing
 private let now: Int64 = 5 * hour
 
 /// Every reachable-looking state, for the state × event sweep.
-let sweepStates: [Device] = {
+let sweepStates: [SecurityState] = {
   let locks: [LockState] = [
     .unlocked, .beforeFirstUnlock, .locked(since: at(now)), .locked(since: at(now - 9_999)),
     .locked(since: at(now - hour)),
@@ -15,7 +15,7 @@ let sweepStates: [Device] = {
     .set(failedAttempts: 7, blockedUntil: at(now + 60_000)),
   ]
   let plain = passcodes.flatMap { passcode in locks.map { device(passcode, $0, now: now) } }
-  let enrolled = plain.filter(\.passcode.isSet).map { start -> Device in
+  let enrolled = plain.filter(\.passcode.isSet).map { start -> SecurityState in
     var device = start
     device.biometry = BiometryState(
       type: .faceID, enrolled: ["alice"], domainGeneration: 1, failedMatches: 0,
@@ -38,7 +38,7 @@ let sweepEvents: [DeviceEvent] = [
   /// returned commands, and no class that is now unavailable may still hold its key. Refused
   /// events leave the state untouched.
   @Test(arguments: sweepStates, sweepEvents)
-  func noUnavailableClassKeepsItsKey(_ start: Device, _ event: DeviceEvent) {
+  func noUnavailableClassKeepsItsKey(_ start: SecurityState, _ event: DeviceEvent) {
     var loaded = start.availableClasses
     var next = start
     let commands: [KeybagCommand]

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Keybag
 
-/// Drives a `Device` and a `Keybag` together the way the facade will, and checks that the keys
+/// Drives a `SecurityState` and a `Keybag` together the way the facade will, and checks that the keys
 /// in memory are exactly the classes the device says are available.
 @Suite struct DeviceKeybagTests {
   /// One user action, as the facade would carry it out.
@@ -32,7 +32,7 @@ import Testing
   }
 
   /// Applies `action` to both; a refusal from either side leaves both unchanged.
-  static func perform(_ action: Action, device: inout Device, keybag: Keybag) {
+  static func perform(_ action: Action, device: inout SecurityState, keybag: Keybag) {
     var next = device
     do {
       let commands: [KeybagCommand]
@@ -70,7 +70,7 @@ import Testing
   }
 
   @Test func aDayInTheLife() {
-    var device = Device.fresh()
+    var device = SecurityState.fresh()
     let keybag = Keybag(profile: .fast)
     let script: [Action] = [
       .lock, .wait(60_000), .swipeOpen, .setPasscode("1234"), .lock, .wait(9_999), .wait(1),
@@ -86,7 +86,7 @@ import Testing
 
   /// A long pseudo-random walk (fixed seed) through every action, right and wrong passcodes.
   @Test func randomWalkKeepsKeysAndAvailabilityInStep() {
-    var device = Device.fresh()
+    var device = SecurityState.fresh()
     let keybag = Keybag(profile: .fast)
     var generator = SplitMix64(seed: 0x5eed)
     let codes = ["1111", "2222"]

@@ -239,13 +239,13 @@ import Testing
       _ = try device.evaluatePolicy(
         .deviceOwnerAuthenticationWithBiometrics, context: context, localizedReason: "x")
     }
-    #expect(device.device.biometry.isLockedOut)
+    #expect(device.securityState.biometry.isLockedOut)
     mustAdd(device, genp("bio").adding(try protected(.biometryAny)).adding(["v_Data": secret()]))
     mustAdd(device, genp("up").adding(try protected(.userPresence)).adding(["v_Data": secret()]))
     #expect(device.secItemCopyMatching(genp("bio").adding(readData)).status == .errSecAuthFailed)
     user.answers = [.enter("123456")]
     #expect(device.secItemCopyMatching(genp("up").adding(readData)).status == .errSecSuccess)
-    #expect(!device.device.biometry.isLockedOut)
+    #expect(!device.securityState.biometry.isLockedOut)
   }
 
   // MARK: - LAError → OSStatus (§7.2)

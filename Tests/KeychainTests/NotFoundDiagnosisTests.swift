@@ -209,7 +209,7 @@ import Testing
     if testCase.name.contains("UISkip") && call != "copy" { return }
     let (device, query) = try testCase.setUp()
     let itemsBefore = try device.listItems()
-    let deviceBefore = device.device
+    let deviceBefore = device.securityState
     let outcome: SecItemOutcome
     switch call {
     case "copy": outcome = device.secItemCopyMatching(query)
@@ -220,7 +220,7 @@ import Testing
     #expect(outcome.explanation?.description.contains(Self.secretText) == false)
     #expect(outcome.result == nil)
     #expect(try device.listItems() == itemsBefore)
-    #expect(device.device == deviceBefore)
+    #expect(device.securityState == deviceBefore)
   }
 
   /// One rendering check: the nearest miss is worded, the others only counted.

@@ -4,7 +4,7 @@ import Keybag
 /// What the ``Authenticator`` needs from the device it runs on: its state, a way to apply
 /// what a prompt changed, the passcode check, and the calling app (named in prompts).
 protocol AuthenticationHost: AnyObject {
-  var device: Device { get }
+  var securityState: SecurityState { get }
   var caller: Caller { get }
   /// Applies a device event the flow has already checked (a failed match, a verified
   /// passcode) and saves the device.

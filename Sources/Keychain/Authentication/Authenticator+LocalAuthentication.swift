@@ -5,7 +5,7 @@ extension Authenticator {
   /// `context.canEvaluatePolicy(policy, error: &error)`. Sets `biometryType` whatever the
   /// answer, and `evaluatedPolicyDomainState` when a biometric policy can be evaluated.
   func canEvaluatePolicy(_ policy: LAPolicy, context: LAContext) -> LAEvaluationOutcome {
-    context.biometryType = device.biometry.type
+    context.biometryType = securityState.biometry.type
     if context.isInvalidated {
       return .failure(.invalidContext, "the LAContext was invalidated")
     }
@@ -14,10 +14,10 @@ extension Authenticator {
       if case .denied(let error, let cause, let fix)? = biometryUnavailability() {
         return .failure(error, cause, fix: fix)
       }
-      context.evaluatedPolicyDomainState = device.biometry.domainState
+      context.evaluatedPolicyDomainState = securityState.biometry.domainState
       return LAEvaluationOutcome(value: true)
     case .deviceOwnerAuthentication:
-      guard device.passcode.isSet else {
+      guard securityState.passcode.isSet else {
         return .failure(.passcodeNotSet, "no device passcode is set", fix: "set a passcode")
       }
       return LAEvaluationOutcome(value: true)
@@ -43,7 +43,7 @@ extension Authenticator {
       requirement: requirement, context: context, reason: localizedReason,
       interactionBlockers: interactionBlockers(for: context))
     let inAppMatchBefore = lastInAppBiometricMatch
-    let unlockBefore = device.biometry.lastBiometricUnlock
+    let unlockBefore = securityState.biometry.lastBiometricUnlock
     let result = authenticateForEvaluation(fresh)
     switch result {
     case .granted:
@@ -85,11 +85,11 @@ extension Authenticator {
   ) -> Explanation? {
     let window = context.effectiveReuseDuration
     guard window > .zero, let inAppMatch, lastInAppBiometricMatch != inAppMatch else { return nil }
-    let usedUnlock = unlock.map { device.clock.now.duration(since: $0) <= window } ?? false
-    guard !usedUnlock, device.clock.now.duration(since: inAppMatch) <= window else { return nil }
+    let usedUnlock = unlock.map { securityState.clock.now.duration(since: $0) <= window } ?? false
+    guard !usedUnlock, securityState.clock.now.duration(since: inAppMatch) <= window else { return nil }
     return Explanation(
-      cause: "the user was prompted again although \(device.biometry.type) matched in the app "
-        + "\(device.clock.now.duration(since: inAppMatch)) ago, within "
+      cause: "the user was prompted again although \(securityState.biometry.type) matched in the app "
+        + "\(securityState.clock.now.duration(since: inAppMatch)) ago, within "
         + "touchIDAuthenticationAllowableReuseDuration (\(window)): that property reuses only "
         + "a biometric unlock OF THE LOCK SCREEN, never an earlier match in an app (LAContext.h)",
       fix: "to avoid a second prompt, keep the evaluated LAContext and pass it as "

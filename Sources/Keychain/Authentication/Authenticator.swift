@@ -27,7 +27,7 @@ final class Authenticator {
   }
 
   /// The device state, as the host has it now.
-  var device: Device { host.device }
+  var securityState: SecurityState { host.securityState }
 
   /// One authentication to run.
   struct AuthenticationRequest {
@@ -72,7 +72,7 @@ final class Authenticator {
 
     // biometryCurrentSet bound to another enrolment set can never match again (§7.3).
     if case .biometry(let bound?)? = requirement.biometryFactor,
-      bound != device.biometry.domainGeneration
+      bound != securityState.biometry.domainGeneration
     {
       requirement.factors.removeAll { $0 == .biometry(boundGeneration: bound) }
       if requirement.mode == .all || requirement.factors.isEmpty {
@@ -101,7 +101,7 @@ final class Authenticator {
           : "allow the prompt (drop kSecUseAuthenticationUIFail / interactionNotAllowed), or "
             + "evaluate an LAContext first and pass it as kSecUseAuthenticationContext")
     }
-    guard device.passcode.isSet else {
+    guard securityState.passcode.isSet else {
       return .denied(
         .passcodeNotSet,
         cause: "no device passcode is set, and Face ID, Touch ID and the passcode sheet all "
@@ -140,7 +140,7 @@ final class Authenticator {
   func isSatisfied(_ requirement: AccessRequirement, by credentials: Set<LAContext.Credential>)
     -> Bool
   {
-    let generation = device.biometry.domainGeneration
+    let generation = securityState.biometry.domainGeneration
     func satisfied(_ factor: AccessRequirement.Factor) -> Bool {
       switch factor {
       case .biometry(let bound):
@@ -160,23 +160,23 @@ final class Authenticator {
   /// (LAContext.h `touchIDAuthenticationAllowableReuseDuration`).
   private func reuseLockScreenUnlock(_ context: LAContext) -> AuthenticationResult? {
     let window = context.effectiveReuseDuration
-    guard window > .zero, let unlocked = device.biometry.lastBiometricUnlock,
-      device.clock.now.duration(since: unlocked) <= window, biometryUnavailability() == nil
+    guard window > .zero, let unlocked = securityState.biometry.lastBiometricUnlock,
+      securityState.clock.now.duration(since: unlocked) <= window, biometryUnavailability() == nil
     else { return nil }
-    context.add(.biometry(domainGeneration: device.biometry.domainGeneration))
-    context.evaluatedPolicyDomainState = device.biometry.domainState
+    context.add(.biometry(domainGeneration: securityState.biometry.domainGeneration))
+    context.evaluatedPolicyDomainState = securityState.biometry.domainState
     return .granted
   }
 
   /// Why biometry cannot be used right now, in LocalAuthentication's order; `nil` if it can.
   func biometryUnavailability() -> AuthenticationResult? {
-    let biometry = device.biometry
+    let biometry = securityState.biometry
     if biometry.type == .none {
       return .denied(
         .biometryNotAvailable, cause: "the device has no Face ID or Touch ID hardware",
         fix: "offer the passcode (.deviceOwnerAuthentication / .userPresence)")
     }
-    if !device.passcode.isSet {
+    if !securityState.passcode.isSet {
       return .denied(
         .passcodeNotSet, cause: "no device passcode is set; \(biometry.type) needs one",
         fix: "set a device passcode")
@@ -215,12 +215,12 @@ final class Authenticator {
   // MARK: - Sheets
 
   /// Face ID allows two tries per sheet ("Try Face ID Again"), Touch ID three.
-  private var triesPerBiometricSheet: Int { device.biometry.type == .touchID ? 3 : 2 }
+  private var triesPerBiometricSheet: Int { securityState.biometry.type == .touchID ? 3 : 2 }
 
   private func biometricSheet(_ request: AuthenticationRequest, passcodeFallback: Bool)
     -> AuthenticationResult
   {
-    guard let kind = AuthenticationPrompt.Kind.biometric(device.biometry.type) else {
+    guard let kind = AuthenticationPrompt.Kind.biometric(securityState.biometry.type) else {
       return biometryUnavailability() ?? .denied(.biometryNotAvailable, cause: "", fix: nil)
     }
     let prompt = AuthenticationPrompt(
@@ -235,14 +235,14 @@ final class Authenticator {
         return dismissed(kind)
       case .match?:
         host.apply(.biometricMatchSucceeded)
-        lastInAppBiometricMatch = device.clock.now
-        request.context.add(.biometry(domainGeneration: device.biometry.domainGeneration))
-        request.context.evaluatedPolicyDomainState = device.biometry.domainState
+        lastInAppBiometricMatch = securityState.clock.now
+        request.context.add(.biometry(domainGeneration: securityState.biometry.domainGeneration))
+        request.context.evaluatedPolicyDomainState = securityState.biometry.domainState
         return .granted
       case .fail?:
         host.apply(.biometricMatchFailed)
         tries += 1
-        if device.biometry.isLockedOut {
+        if securityState.biometry.isLockedOut {
           if passcodeFallback { return passcodeSheet(request) }
           return biometryUnavailability() ?? .denied(.biometryLockout, cause: "", fix: nil)
         }
@@ -251,7 +251,7 @@ final class Authenticator {
           return .denied(
             .authenticationFailed,
             cause: "\(kind.title) did not match (\(tries) tries on this prompt, "
-              + "\(device.biometry.failedMatches) failed in a row)",
+              + "\(securityState.biometry.failedMatches) failed in a row)",
             fix: "try again; after \(BiometryState.maximumFailedMatches) failures in a row "
               + "biometry locks out until the passcode is entered")
         }
@@ -275,7 +275,7 @@ final class Authenticator {
     let prompt = AuthenticationPrompt(
       kind: .passcode, reason: request.reason, app: host.caller.app.bundleID, offersFallback: false)
     while true {
-      if let until = device.passcode.blockedUntil, device.clock.now < until {
+      if let until = securityState.passcode.blockedUntil, securityState.clock.now < until {
         return .denied(
           .authenticationFailed,
           cause: "passcode entry is disabled until \(until) after too many wrong passcodes",

@@ -22,10 +22,10 @@ extension SimulatedDevice {
   /// The current state, for `show device`.
   public var state: DeviceSnapshot {
     DeviceSnapshot(
-      lock: device.lock, passcodeSet: device.passcode.isSet,
-      failedPasscodeAttempts: device.passcode.failedAttempts,
-      passcodeBlockedUntil: device.passcode.blockedUntil, now: device.clock.now,
-      availableClasses: keybag.loadedClasses, caller: caller, biometry: device.biometry,
+      lock: securityState.lock, passcodeSet: securityState.passcode.isSet,
+      failedPasscodeAttempts: securityState.passcode.failedAttempts,
+      passcodeBlockedUntil: securityState.passcode.blockedUntil, now: securityState.clock.now,
+      availableClasses: keybag.loadedClasses, caller: caller, biometry: securityState.biometry,
       appState: appState, saveError: lastSaveError)
   }
 }

@@ -27,7 +27,7 @@ extension SimulatedDevice: AuthenticationHost {
 
   /// Applies a device event that cannot be refused here (the flow checked beforehand).
   func apply(_ event: DeviceEvent) {
-    var next = device
+    var next = securityState
     let commands: [KeybagCommand]
     do {
       commands = try next.handle(event)
@@ -38,7 +38,7 @@ extension SimulatedDevice: AuthenticationHost {
       return
     }
     for command in commands { keybag.apply(command) }
-    device = next
+    securityState = next
     saveRecordingFailure()
   }
 }

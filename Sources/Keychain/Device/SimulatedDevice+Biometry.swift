@@ -13,27 +13,27 @@ extension SimulatedDevice {
   /// Enrols a face or finger, as in Settings: needs a passcode and an unlocked device.
   public func enrollBiometry(_ name: String) -> DeviceOutcome {
     biometryChange(.biometryEnrolled(name: name), refused: "not enrolled") {
-      "enrolled `\(name)` in \(self.device.biometry.type)"
+      "enrolled `\(name)` in \(self.securityState.biometry.type)"
     }
   }
 
   /// Removes an enrolled face or finger.
   public func removeBiometry(_ name: String) -> DeviceOutcome {
     biometryChange(.biometryRemoved(name: name), refused: "not removed") {
-      "removed `\(name)` from \(self.device.biometry.type)"
+      "removed `\(name)` from \(self.securityState.biometry.type)"
     }
   }
 
   private func biometryChange(
     _ event: DeviceEvent, refused: String, summary: () -> String
   ) -> DeviceOutcome {
-    var next = device
+    var next = securityState
     do {
       _ = try next.handle(event)
     } catch {
       return .refused(refused, .biometryRule(error))
     }
-    device = next
+    securityState = next
     saveRecordingFailure()
     return .done(
       summary() + "; the biometric domain state changed: .biometryCurrentSet items added before "
@@ -46,13 +46,13 @@ extension SimulatedDevice {
   /// biometry is locked out. A match loads the class keys from the keybag's in-memory unlock
   /// escrow; a failed match counts towards the lockout; the fallback leads to the passcode.
   public func unlockWithBiometry() -> DeviceOutcome {
-    guard device.lock != .unlocked else {
+    guard securityState.lock != .unlocked else {
       return .done("device already unlocked; no prompt is shown")
     }
-    guard device.passcode.isSet else {
+    guard securityState.passcode.isSet else {
       return unlock(passcode: nil)
     }
-    if device.lock == .beforeFirstUnlock {
+    if securityState.lock == .beforeFirstUnlock {
       return .refused(
         "device still locked",
         .biometryUnavailable(
@@ -62,7 +62,7 @@ extension SimulatedDevice {
     if case .denied(_, let cause, let fix)? = authenticator.biometryUnavailability() {
       return .refused("device still locked", .biometryUnavailable(cause: cause, fix: fix))
     }
-    guard let kind = AuthenticationPrompt.Kind.biometric(device.biometry.type) else {
+    guard let kind = AuthenticationPrompt.Kind.biometric(securityState.biometry.type) else {
       return .refused(
         "device still locked",
         .biometryUnavailable(cause: DeviceError.biometryNotAvailable.description, fix: nil))
@@ -78,8 +78,8 @@ extension SimulatedDevice {
       return .refused(
         "device still locked",
         .biometryNoMatch(
-          method: kind.title, failedMatches: device.biometry.failedMatches,
-          lockedOut: device.biometry.isLockedOut))
+          method: kind.title, failedMatches: securityState.biometry.failedMatches,
+          lockedOut: securityState.biometry.isLockedOut))
     case .cancel?:
       return .refused("device still locked", .promptDismissed(method: kind.title))
     case .fallback?:

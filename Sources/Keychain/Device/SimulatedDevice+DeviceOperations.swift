@@ -7,7 +7,7 @@ import Keybag
 extension SimulatedDevice {
   /// Sets a passcode where none is set: creates the `akpu` class and protects classes A and C.
   public func setPasscode(_ passcode: String) -> DeviceOutcome {
-    var next = device
+    var next = securityState
     let commands: [KeybagCommand]
     do {
       commands = try next.handle(.passcodeSet)
@@ -24,10 +24,10 @@ extension SimulatedDevice {
 
   /// Changes the passcode. A wrong current passcode counts as a failed attempt.
   public func changePasscode(from current: String, to new: String) -> DeviceOutcome {
-    var next = device
+    var next = securityState
     let commands: [KeybagCommand]
     do {
-      try device.checkPasscodeEntryAllowed()
+      try securityState.checkPasscodeEntryAllowed()
       commands = try next.handle(.passcodeChanged)
       try keybag.changePasscode(from: current, to: new)
     } catch {
@@ -41,10 +41,10 @@ extension SimulatedDevice {
   /// does ("Disabling the device passcode will cause all previously protected items to be
   /// deleted", SecItem.h; fact sheet §6.4).
   public func removePasscode(current: String) -> DeviceOutcome {
-    var next = device
+    var next = securityState
     let commands: [KeybagCommand]
     do {
-      try device.checkPasscodeEntryAllowed()
+      try securityState.checkPasscodeEntryAllowed()
       commands = try next.handle(.passcodeRemoved)
       try keybag.removePasscode(current: current)
     } catch {
@@ -69,10 +69,10 @@ extension SimulatedDevice {
 
   /// Presses the side button. Class A keys survive a grace period before being discarded.
   public func lock() -> DeviceOutcome {
-    guard device.lock == .unlocked else {
-      return .done("device already locked (\(LockDescription.of(device)))")
+    guard securityState.lock == .unlocked else {
+      return .done("device already locked (\(LockDescription.of(securityState)))")
     }
-    var next = device
+    var next = securityState
     let commands: [KeybagCommand]
     do {
       commands = try next.handle(.lockButtonPressed)
@@ -80,7 +80,7 @@ extension SimulatedDevice {
       return refusal("device not locked", error)
     }
     commit(next, commands)
-    guard device.passcode.isSet else {
+    guard securityState.passcode.isSet else {
       return .done(
         "screen locked",
         note: Explanation(
@@ -89,15 +89,15 @@ extension SimulatedDevice {
           fix: "set a passcode (device passcode <digits>) to see data protection at work"))
     }
     return .done(
-      "device locked; class A keys are discarded in \(Device.classAGracePeriod) (grace "
+      "device locked; class A keys are discarded in \(SecurityState.classAGracePeriod) (grace "
         + "period), class C keys stay until reboot")
   }
 
   /// Unlocks the screen. With a passcode set, `passcode` is checked by the keybag (a wrong
   /// one is counted and may start an escalating delay); with none set, it is a swipe.
   public func unlock(passcode: String? = nil) -> DeviceOutcome {
-    guard device.passcode.isSet else {
-      var next = device
+    guard securityState.passcode.isSet else {
+      var next = securityState
       let commands: [KeybagCommand]
       do {
         commands = try next.handle(.unlockSucceeded)
@@ -110,10 +110,10 @@ extension SimulatedDevice {
     guard let passcode else {
       return .refused("device still locked", .passcodeNeeded)
     }
-    var next = device
+    var next = securityState
     let commands: [KeybagCommand]
     do {
-      try device.checkPasscodeEntryAllowed()
+      try securityState.checkPasscodeEntryAllowed()
       // The state machine is asked first (on a copy) so that a refusal changes nothing.
       commands = try next.handle(.unlockSucceeded)
       try keybag.unlock(passcode: passcode)
@@ -126,7 +126,7 @@ extension SimulatedDevice {
 
   /// Power cycles the device: it comes back before first unlock.
   public func reboot() -> DeviceOutcome {
-    var next = device
+    var next = securityState
     let commands: [KeybagCommand]
     do {
       commands = try next.handle(.rebooted)
@@ -134,7 +134,7 @@ extension SimulatedDevice {
       return refusal("device not restarted", error)
     }
     commit(next, commands)
-    guard device.passcode.isSet else {
+    guard securityState.passcode.isSet else {
       return .done("device restarted; no passcode is set, so every class key is available")
     }
     return .done(
@@ -145,7 +145,7 @@ extension SimulatedDevice {
   /// Moves the simulated clock forward; class A keys go once the grace period after a lock
   /// has run out, and escalating passcode delays end.
   public func advanceClock(by duration: SimulatedDuration) -> DeviceOutcome {
-    var next = device
+    var next = securityState
     let commands: [KeybagCommand]
     do {
       commands = try next.handle(.timeAdvanced(milliseconds: duration.milliseconds))
@@ -153,7 +153,7 @@ extension SimulatedDevice {
       return refusal("clock not moved", error)
     }
     commit(next, commands)
-    var summary = "clock advanced by \(duration) to \(device.clock.now)"
+    var summary = "clock advanced by \(duration) to \(securityState.clock.now)"
     for case .discardClassKeys(let classes) in commands {
       let names = classes.map(\.rawValue).sorted().joined(separator: ", ")
       summary += "; class keys discarded: \(names)"
@@ -163,9 +163,9 @@ extension SimulatedDevice {
 
   // MARK: - Helpers
 
-  private func commit(_ next: Device, _ commands: [KeybagCommand]) {
+  private func commit(_ next: SecurityState, _ commands: [KeybagCommand]) {
     for command in commands { keybag.apply(command) }
-    device = next
+    securityState = next
     saveRecordingFailure()
   }
 
@@ -174,19 +174,19 @@ extension SimulatedDevice {
   private func refusal(_ summary: String, _ error: any Error) -> DeviceOutcome {
     switch error {
     case KeybagError.wrongPasscode:
-      var next = device
+      var next = securityState
       do {
         _ = try next.handle(.unlockFailed)
       } catch {
         return .refused(summary, .deviceRule(error))
       }
-      device = next
+      securityState = next
       saveRecordingFailure()
       return .refused(
         summary,
         .wrongPasscode(
-          failedAttempts: device.passcode.failedAttempts,
-          blockedUntil: device.passcode.blockedUntil, now: device.clock.now))
+          failedAttempts: securityState.passcode.failedAttempts,
+          blockedUntil: securityState.passcode.blockedUntil, now: securityState.clock.now))
     case KeybagError.corrupt(let detail):
       return .refused(summary, .damagedKeybag(detail: detail))
     case KeybagError.emptyPasscode:
@@ -203,7 +203,7 @@ extension SimulatedDevice {
   private func purgePasscodeOnlyItems() throws(ItemStoreError) -> Int {
     let deleted = try engine.purgeItems(protectedBy: .akpu)
     if !deleted.isEmpty {
-      passcodeRemovals.append(PasscodeRemoval(at: device.clock.now, deleted: deleted))
+      passcodeRemovals.append(PasscodeRemoval(at: securityState.clock.now, deleted: deleted))
       passcodeRemovals = Array(passcodeRemovals.suffix(PasscodeRemoval.remembered))
       saveRecordingFailure()
     }
@@ -213,11 +213,11 @@ extension SimulatedDevice {
 
 /// "unlocked", "locked for 3h", "before first unlock".
 enum LockDescription {
-  static func of(_ device: Device) -> String {
-    switch device.lock {
+  static func of(_ securityState: SecurityState) -> String {
+    switch securityState.lock {
     case .unlocked: "unlocked"
     case .beforeFirstUnlock: "before first unlock"
-    case .locked(let since): "locked for \(device.clock.now.duration(since: since))"
+    case .locked(let since): "locked for \(securityState.clock.now.duration(since: since))"
     }
   }
 }

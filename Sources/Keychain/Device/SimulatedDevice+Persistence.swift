@@ -6,7 +6,7 @@ import Keybag
 /// caller and the installed apps are blobs written by ``save()`` after every change.
 extension SimulatedDevice {
   enum StateKey {
-    static let device = "device"
+    static let securityState = "device"
     static let keybag = "keybag"
     static let caller = "caller"
     static let apps = "apps"
@@ -48,12 +48,12 @@ extension SimulatedDevice {
       throw .store(.cannotOpen(path: path, reason: "\(error)"))
     }
     let database: ItemDatabase
-    let blobs: (device: Data?, keybag: Data?, caller: Data?, apps: Data?, removals: Data?)
+    let blobs: (securityState: Data?, keybag: Data?, caller: Data?, apps: Data?, removals: Data?)
     let holdsItems: Bool
     do {
       database = try ItemDatabase(path: path)
       blobs = (
-        try database.deviceBlob(forKey: StateKey.device),
+        try database.deviceBlob(forKey: StateKey.securityState),
         try database.deviceBlob(forKey: StateKey.keybag),
         try database.deviceBlob(forKey: StateKey.caller),
         try database.deviceBlob(forKey: StateKey.apps),
@@ -63,20 +63,20 @@ extension SimulatedDevice {
     } catch {
       throw .store(error)
     }
-    guard let deviceBlob = blobs.device, let keybagBlob = blobs.keybag else {
-      if blobs.device == nil, blobs.keybag == nil {
+    guard let deviceBlob = blobs.securityState, let keybagBlob = blobs.keybag else {
+      if blobs.securityState == nil, blobs.keybag == nil {
         // No state at all: an interrupted creation, unless items show a device lived here.
         guard holdsItems else { throw .noDevice(path: path) }
         throw .corruptState(
           path: path, part: "device state", detail: "it is missing, but the file holds items")
       }
-      let part = blobs.device == nil ? "device state" : "keybag"
+      let part = blobs.securityState == nil ? "device state" : "keybag"
       throw .corruptState(path: path, part: part, detail: "it is missing")
     }
-    var device: Device
+    var securityState: SecurityState
     let caller: Caller
     do {
-      device = try JSONDecoder().decode(Device.self, from: deviceBlob)
+      securityState = try JSONDecoder().decode(SecurityState.self, from: deviceBlob)
     } catch {
       throw .corruptState(path: path, part: "device state", detail: "\(error)")
     }
@@ -110,19 +110,19 @@ extension SimulatedDevice {
     } catch {
       throw .corruptState(path: path, part: "keybag", detail: error.description)
     }
-    if keybag.hasPasscode != device.passcode.isSet {
+    if keybag.hasPasscode != securityState.passcode.isSet {
       throw .corruptState(
         path: path, part: "device state",
         detail: "the keybag and the device disagree on whether a passcode is set")
     }
     // The keybag restores as rebooted already; the device follows.
     do {
-      _ = try device.handle(.rebooted)
+      _ = try securityState.handle(.rebooted)
     } catch {
       throw .corruptState(path: path, part: "device state", detail: error.description)
     }
     let restored = SimulatedDevice(
-      device: device, keybag: keybag, database: database, caller: caller, apps: apps)
+      securityState: securityState, keybag: keybag, database: database, caller: caller, apps: apps)
     restored.passcodeRemovals = removals
     try restored.save()
     return restored
@@ -132,14 +132,14 @@ extension SimulatedDevice {
   /// temporary file in the same folder, which is then renamed over `path`. A creation killed
   /// at any moment leaves either no device at `path` or a whole one.
   static func createFile(
-    at path: String, device: Device, keybag: Keybag, caller: Caller
+    at path: String, securityState: SecurityState, keybag: Keybag, caller: Caller
   ) throws(SimulatedDeviceError) -> ItemDatabase {
     let existing: ItemDatabase?
     do {
       let size = try ItemDatabase.fileSize(atPath: path)
       existing = (size ?? 0) > 0 ? try ItemDatabase(path: path) : nil
       if let existing {
-        if try existing.deviceBlob(forKey: StateKey.device) != nil
+        if try existing.deviceBlob(forKey: StateKey.securityState) != nil
           || existing.deviceBlob(forKey: StateKey.keybag) != nil
         {
           throw SimulatedDeviceError.deviceExists(path: path)
@@ -167,7 +167,7 @@ extension SimulatedDevice {
         throw .store(error)
       }
       let draft = SimulatedDevice(
-        device: device, keybag: keybag, database: staging, caller: caller)
+        securityState: securityState, keybag: keybag, database: staging, caller: caller)
       try draft.save()
     } catch .store(.missingFolder(_, let folder)) {
       throw .store(.missingFolder(path: path, folder: folder))
@@ -207,7 +207,7 @@ extension SimulatedDevice {
       let encoder = JSONEncoder()
       encoder.outputFormatting = .sortedKeys
       try database.inTransaction {
-        try database.saveDeviceBlob(try encoder.encode(device), forKey: StateKey.device)
+        try database.saveDeviceBlob(try encoder.encode(securityState), forKey: StateKey.securityState)
         try database.saveDeviceBlob(keybag.persisted.bytes, forKey: StateKey.keybag)
         try database.saveDeviceBlob(try encoder.encode(caller), forKey: StateKey.caller)
         try database.saveDeviceBlob(try encoder.encode(apps), forKey: StateKey.apps)

@@ -37,7 +37,7 @@ public final class SimulatedDevice {
   }
 
   /// The device's security state (passcode, lock, clock).
-  public internal(set) var device: Device
+  public internal(set) var securityState: SecurityState
   /// The app whose calls the keychain serves; set it with ``setCaller(_:)`` or
   /// ``useApp(_:)``, which save it.
   public internal(set) var caller: Caller
@@ -78,12 +78,12 @@ public final class SimulatedDevice {
   /// - Throws: ``SimulatedDeviceError/deviceExists(path:)`` when `options.path` already holds
   ///   a device, or ``SimulatedDeviceError/store(_:)`` when the file cannot be created.
   public convenience init(options: Options = .init()) throws(SimulatedDeviceError) {
-    let device = Device.fresh()
+    let securityState = SecurityState.fresh()
     let keybag = Keybag(profile: options.kdfProfile)
     let database: ItemDatabase
     if let path = options.path {
       database = try Self.createFile(
-        at: path, device: device, keybag: keybag, caller: options.caller)
+        at: path, securityState: securityState, keybag: keybag, caller: options.caller)
     } else {
       do {
         database = try ItemDatabase(path: nil)
@@ -91,14 +91,14 @@ public final class SimulatedDevice {
         throw .store(error)
       }
     }
-    self.init(device: device, keybag: keybag, database: database, caller: options.caller)
+    self.init(securityState: securityState, keybag: keybag, database: database, caller: options.caller)
   }
 
   init(
-    device: Device, keybag: Keybag, database: ItemDatabase, caller: Caller,
+    securityState: SecurityState, keybag: Keybag, database: ItemDatabase, caller: Caller,
     apps: AppRegistry? = nil
   ) {
-    self.device = device
+    self.securityState = securityState
     self.keybag = keybag
     self.database = database
     self.caller = caller
@@ -111,11 +111,11 @@ public final class SimulatedDevice {
 
   /// The simulated clock as a date.
   var now: Date {
-    Self.epochDate.addingTimeInterval(Double(device.clock.now.milliseconds) / 1_000)
+    Self.epochDate.addingTimeInterval(Double(securityState.clock.now.milliseconds) / 1_000)
   }
 
   var callContext: SecItemEngine.Context {
-    var context = SecItemEngine.Context(device: device, caller: caller, now: now)
+    var context = SecItemEngine.Context(securityState: securityState, caller: caller, now: now)
     context.authorize = authenticator.keychainAuthorizer()
     context.apps = apps
     context.passcodeRemovals = passcodeRemovals

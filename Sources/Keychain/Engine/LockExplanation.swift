@@ -5,28 +5,28 @@ import DeviceState
 enum LockExplanation {
   /// Reading or changing a stored item whose class is locked.
   static func locked(
-    _ item: SecItemFailure.ItemName, protection: ProtectionClass, device: Device,
+    _ item: SecItemFailure.ItemName, protection: ProtectionClass, securityState: SecurityState,
     action: SecItemFailure.ItemAction
   ) -> SecItemFailure {
     SecItemFailure(
       .errSecInteractionNotAllowed,
       .classLocked(
-        item, protection: protection, availability: device.availability(of: protection),
+        item, protection: protection, availability: securityState.availability(of: protection),
         action: action))
   }
 
   /// Adding an item to a class that is locked.
   static func cannotAdd(
-    _ item: SecItemFailure.ItemName, protection: ProtectionClass, device: Device
+    _ item: SecItemFailure.ItemName, protection: ProtectionClass, securityState: SecurityState
   ) -> SecItemFailure {
     SecItemFailure(
       .errSecInteractionNotAllowed,
-      .cannotAdd(item, protection: protection, availability: device.availability(of: protection)))
+      .cannotAdd(item, protection: protection, availability: securityState.availability(of: protection)))
   }
 
   /// Why `protection`'s key is not in memory, in the device's terms.
-  static func reason(_ protection: ProtectionClass, device: Device) -> String {
-    reason(device.availability(of: protection))
+  static func reason(_ protection: ProtectionClass, securityState: SecurityState) -> String {
+    reason(securityState.availability(of: protection))
   }
 
   /// Why a key with this availability is not in memory.
@@ -37,7 +37,7 @@ enum LockExplanation {
         + "keys are not in memory (before first unlock)"
     case .unavailable(.lockedPastGrace(let lockedFor)):
       return "the device has been locked for \(lockedFor) and class A keys are discarded "
-        + "\(Device.classAGracePeriod) after lock"
+        + "\(SecurityState.classAGracePeriod) after lock"
     case .unavailable(.noPasscode):
       return "no passcode is set, so this class has no key"
     case .available:

@@ -56,7 +56,7 @@ extension SecItemEngine {
     if parsed.accessControl?.flags.contains(.biometryCurrentSet) == true {
       // Bound to the enrolled set of this moment (§7.1: "When fingers are added or removed,
       // the item is invalidated").
-      item.boundBiometryGeneration = context.device.biometry.domainGeneration
+      item.boundBiometryGeneration = context.securityState.biometry.domainGeneration
     }
     return item
   }
@@ -94,7 +94,7 @@ extension SecItemEngine {
     case .noClassKey(.akpu):
       return SecItemFailure(.errSecNotAvailable, .akpuWithoutPasscode(name))
     case .classUnavailable(let protection), .noClassKey(let protection):
-      return LockExplanation.cannotAdd(name, protection: protection, device: context.device)
+      return LockExplanation.cannotAdd(name, protection: protection, securityState: context.securityState)
     default:
       return SecItemFailure(.errSecInternal, .sealingFailed(name, detail: "\(error)"))
     }

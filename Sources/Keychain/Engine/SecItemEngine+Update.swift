@@ -40,7 +40,7 @@ extension SecItemEngine {
         if let control = changes.accessControl {
           item.boundBiometryGeneration =
             control.flags.contains(.biometryCurrentSet)
-            ? context.device.biometry.domainGeneration : nil
+            ? context.securityState.biometry.domainGeneration : nil
         }
         do throws(KeybagError) {
           updated.append((rowID, try sealer.seal(item, reusing: (row, opened))))

@@ -7,14 +7,14 @@ import Keybag
 /// the keybag, as the current caller on the current device state.
 ///
 /// It learns that an item is locked only because ``Keybag/open(_:in:context:)`` throws; the
-/// ``Device`` in the context is consulted to *explain* that, never to decide it.
+/// ``SecurityState`` in the context is consulted to *explain* that, never to decide it.
 final class SecItemEngine {
   let database: ItemDatabase
   let keybag: Keybag
 
   /// What a call needs to know about its surroundings.
   struct Context {
-    var device: Device
+    var securityState: SecurityState
     var caller: Caller
     /// The simulated clock as a date, for kSecAttrCreationDate / ModificationDate.
     var now: Date

@@ -1,4 +1,4 @@
-extension Device {
+extension SecurityState {
   /// Whether `protectionClass`'s key is usable in the current state.
   ///
   /// Rules (fact sheet §6.2 and §10): D always; C once unlocked since boot or with no passcode;

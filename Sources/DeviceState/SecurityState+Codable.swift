@@ -1,4 +1,4 @@
-extension Device {
+extension SecurityState {
   /// Written out by hand (not synthesized) so decoding can validate.
   private enum Key: String, CodingKey {
     case passcode, lock, clock, biometry

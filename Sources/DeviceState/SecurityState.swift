@@ -1,17 +1,20 @@
-/// The security state of a simulated iPhone: passcode, lock state and clock.
+/// The security state of a simulated iPhone: passcode, lock state, biometry and clock.
+///
+/// "Device" in this project means the simulated phone as a whole (``SimulatedDevice`` in the
+/// Keychain module, and the device file that keeps it); this value is one part of it.
 ///
 /// A value type driven by ``DeviceEvent``s through ``handle(_:)``, which returns the keybag
-/// work each event implies (effects as values, STYLE.md §3). Because it is a value, a caller can
+/// work each event implies (effects as values). Because it is a value, a caller can
 /// try an event on a copy before committing to it:
 ///
 /// ```swift
-/// var next = device
+/// var next = securityState
 /// let commands = try next.handle(.passcodeRemoved)   // throws if refused
 /// try keybag.removePasscode(current: entered)        // then do the crypto
 /// commands.forEach(keybag.apply)
-/// device = next
+/// securityState = next
 /// ```
-public struct Device: Equatable, Hashable, Sendable, Codable {
+public struct SecurityState: Equatable, Hashable, Sendable, Codable {
   /// Whether a passcode is set, and the failed-attempt count.
   public internal(set) var passcode: PasscodeState
   /// Before first unlock, unlocked, or locked since an instant.
@@ -27,8 +30,8 @@ public struct Device: Equatable, Hashable, Sendable, Codable {
   public static let classAGracePeriod = SimulatedDuration.seconds(10)
 
   /// A device fresh out of setup: no passcode, unlocked, the clock at its epoch.
-  public static func fresh() -> Device {
-    Device(passcode: .notSet, lock: .unlocked, clock: SimulatedClock())
+  public static func fresh() -> SecurityState {
+    SecurityState(passcode: .notSet, lock: .unlocked, clock: SimulatedClock())
   }
 
   /// Whether a passcode entry would be refused right now because of an escalating delay.

@@ -1,4 +1,4 @@
-extension Device {
+extension SecurityState {
   /// Applies one event and returns the keybag work it implies. Never touches crypto or disk.
   ///
   /// On a throw the device is unchanged. Passcode events mean the keybag has already verified
