@@ -86,9 +86,12 @@ extension Authenticator {
     let window = context.effectiveReuseDuration
     guard window > .zero, let inAppMatch, lastInAppBiometricMatch != inAppMatch else { return nil }
     let usedUnlock = unlock.map { securityState.clock.now.duration(since: $0) <= window } ?? false
-    guard !usedUnlock, securityState.clock.now.duration(since: inAppMatch) <= window else { return nil }
+    guard !usedUnlock, securityState.clock.now.duration(since: inAppMatch) <= window else {
+      return nil
+    }
     return Explanation(
-      cause: "the user was prompted again although \(securityState.biometry.type) matched in the app "
+      cause:
+        "the user was prompted again although \(securityState.biometry.type) matched in the app "
         + "\(securityState.clock.now.duration(since: inAppMatch)) ago, within "
         + "touchIDAuthenticationAllowableReuseDuration (\(window)): that property reuses only "
         + "a biometric unlock OF THE LOCK SCREEN, never an earlier match in an app (LAContext.h)",

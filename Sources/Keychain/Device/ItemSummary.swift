@@ -72,7 +72,8 @@ extension SimulatedDevice {
       summary.accessControl = item.accessControl
     } catch {
       if case .classUnavailable(let protection) = error {
-        summary.readability = .locked(LockExplanation.reason(protection, securityState: securityState))
+        summary.readability = .locked(
+          LockExplanation.reason(protection, securityState: securityState))
       } else {
         summary.readability = .unrecoverable
       }

@@ -207,7 +207,8 @@ extension SimulatedDevice {
       let encoder = JSONEncoder()
       encoder.outputFormatting = .sortedKeys
       try database.inTransaction {
-        try database.saveDeviceBlob(try encoder.encode(securityState), forKey: StateKey.securityState)
+        try database.saveDeviceBlob(
+          try encoder.encode(securityState), forKey: StateKey.securityState)
         try database.saveDeviceBlob(keybag.persisted.bytes, forKey: StateKey.keybag)
         try database.saveDeviceBlob(try encoder.encode(caller), forKey: StateKey.caller)
         try database.saveDeviceBlob(try encoder.encode(apps), forKey: StateKey.apps)

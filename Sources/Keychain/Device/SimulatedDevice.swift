@@ -91,7 +91,8 @@ public final class SimulatedDevice {
         throw .store(error)
       }
     }
-    self.init(securityState: securityState, keybag: keybag, database: database, caller: options.caller)
+    self.init(
+      securityState: securityState, keybag: keybag, database: database, caller: options.caller)
   }
 
   init(

@@ -21,7 +21,8 @@ enum LockExplanation {
   ) -> SecItemFailure {
     SecItemFailure(
       .errSecInteractionNotAllowed,
-      .cannotAdd(item, protection: protection, availability: securityState.availability(of: protection)))
+      .cannotAdd(
+        item, protection: protection, availability: securityState.availability(of: protection)))
   }
 
   /// Why `protection`'s key is not in memory, in the device's terms.

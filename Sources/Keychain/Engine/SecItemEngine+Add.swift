@@ -94,7 +94,8 @@ extension SecItemEngine {
     case .noClassKey(.akpu):
       return SecItemFailure(.errSecNotAvailable, .akpuWithoutPasscode(name))
     case .classUnavailable(let protection), .noClassKey(let protection):
-      return LockExplanation.cannotAdd(name, protection: protection, securityState: context.securityState)
+      return LockExplanation.cannotAdd(
+        name, protection: protection, securityState: context.securityState)
     default:
       return SecItemFailure(.errSecInternal, .sealingFailed(name, detail: "\(error)"))
     }

@@ -49,7 +49,8 @@ extension SecItemEngine {
     switch error {
     case .classUnavailable(let protection):
       throw LockExplanation.locked(
-        SecItemFailure.ItemName(row), protection: protection, securityState: context.securityState, action: action
+        SecItemFailure.ItemName(row), protection: protection, securityState: context.securityState,
+        action: action
       )
     default:
       return .lost
