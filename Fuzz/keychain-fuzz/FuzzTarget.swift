@@ -3,8 +3,9 @@ import Scenario
 
 /// The fuzz target: any bytes are scenario text that must be parsed and played without a crash.
 ///
-/// Built with `-sanitize=fuzzer -DFUZZING` it is a libFuzzer target (libFuzzer supplies `main`
-/// and calls `LLVMFuzzerTestOneInput`); built normally it replays the files given as arguments
+/// Built with `-sanitize=fuzzer -DFUZZING` it is a libFuzzer target (its `main` runs
+/// libFuzzer's driver, which calls ``FuzzTarget/play(_:)`` with each input); built normally it
+/// replays the files given as arguments
 /// through the same code, so a reproducer under `Tests/FuzzRegressions/` can be checked with a
 /// plain debug build. docs/testing.md has the commands.
 enum FuzzTarget {
@@ -26,7 +27,27 @@ enum FuzzTarget {
 }
 
 #if FUZZING
-  /// libFuzzer's entry point. Returning 0 keeps the input; a crash is the finding.
+  /// libFuzzer's driver, from the toolchain's libclang_rt.fuzzer (linked by `-sanitize=fuzzer`).
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+  ) -> CInt
+
+  /// The program's entry point. SwiftPM links an executable with `--defsym
+  /// main=keychain_fuzz_main`, so libFuzzer's own `main` is never pulled in; this one hands
+  /// the command line to libFuzzer's driver instead, with the fuzz target as its callback.
+  @_cdecl("keychain_fuzz_main")
+  public func fuzzMain(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  ) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments, fuzzOneInput)
+  }
+
+  /// libFuzzer's callback for one input. Returning 0 keeps the input; a crash is the finding.
   @_cdecl("LLVMFuzzerTestOneInput")
   public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     FuzzTarget.play(UnsafeRawBufferPointer(start: data, count: size))
