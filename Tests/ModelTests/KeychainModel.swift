@@ -137,7 +137,8 @@ struct KeychainModel {
     case .wait(let milliseconds):
       now += milliseconds
       return .device(done: true)
-    case .reboot:
+    case .reboot, .reopen:
+      // A reopened device file comes back as after a reboot (docs/cli.md, `--device`).
       lock = .beforeFirstUnlock
       // A delay running at a restart starts over (docs/fidelity.md, [APS]).
       if isBlocked { blockedUntil = now + Self.delay(afterFailures: failedAttempts) }
@@ -146,6 +147,12 @@ struct KeychainModel {
       return .call(status: add(account, accessibility, data), returned: .nothing)
     case .copy(let account):
       return copy(account)
+    case .exists(let account):
+      // Item metadata is sealed with the class key too, so even a query returning nothing
+      // needs it (fact sheet §6.2, MED).
+      let observation = copy(account)
+      guard case .call(let status, _) = observation else { return observation }
+      return .call(status: status, returned: .nothing)
     case .copyAll:
       return copyAll()
     case .updateData(let account, let data):

@@ -20,10 +20,11 @@ import Testing
     "add ak → OSStatus -25308", "add akpu → OSStatus -25291",
     "add ck → OSStatus -25308", "add dk → OSStatus 0",
     "add ak → OSStatus -25299", "copy → OSStatus -25308",
-    "copy → OSStatus -25300", "copyAll → OSStatus -25308",
+    "copy → OSStatus -25300",
+    "exists → OSStatus -25308", "exists → OSStatus 0", "copyAll → OSStatus -25308",
     "updateData → OSStatus -25308", "delete → OSStatus 0",
     "unlock → refused", "unlock → done", "swipe → refused", "removePasscode → done",
-    "changePasscode → done", "setPasscode → refused", "passcode typed during a delay",
+    "changePasscode → done", "setPasscode → refused", "passcode typed during a delay", "reopen → done",
   ]
 
   @Test func randomSequencesAgreeWithTheModel() throws {

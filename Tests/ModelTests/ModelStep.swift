@@ -13,9 +13,14 @@ enum ModelStep: Hashable, Sendable, CustomStringConvertible {
   case unlock(String?)
   case wait(milliseconds: Int64)
   case reboot
+  /// Closes the device file and opens it again (`SimulatedDevice.open`): as after a reboot,
+  /// with everything read back from disk.
+  case reopen
   case add(account: String, accessibility: String, data: String)
   /// CopyMatching of one account with kSecReturnData.
   case copy(account: String)
+  /// CopyMatching of one account with no kSecReturn key: the existence check.
+  case exists(account: String)
   /// CopyMatching of the whole service with kSecMatchLimitAll and kSecReturnData.
   case copyAll
   case updateData(account: String, data: String)
@@ -44,8 +49,10 @@ enum ModelStep: Hashable, Sendable, CustomStringConvertible {
     case .unlock: "unlock"
     case .wait: "wait"
     case .reboot: "reboot"
+    case .reopen: "reopen"
     case .add(_, let accessibility, _): "add \(accessibility)"
     case .copy: "copy"
+    case .exists: "exists"
     case .copyAll: "copyAll"
     case .updateData: "updateData"
     case .updateAccessibility(_, let accessibility): "updateAccessibility to \(accessibility)"
@@ -72,11 +79,14 @@ enum ModelStep: Hashable, Sendable, CustomStringConvertible {
     case .unlock(nil): "device unlock"
     case .wait(let milliseconds): "wait \(milliseconds)ms"
     case .reboot: "device reboot"
+    case .reopen: "(reopen the device file)"
     case .add(let account, let accessibility, let data):
       "SecItemAdd \(Self.item(account)) + [kSecAttrAccessible: \(Self.name(accessibility)), "
         + "kSecValueData: \"\(data)\"]"
     case .copy(let account):
       "SecItemCopyMatching \(Self.item(account)) + [kSecReturnData: true]"
+    case .exists(let account):
+      "SecItemCopyMatching \(Self.item(account))"
     case .copyAll:
       "SecItemCopyMatching [kSecClass: kSecClassGenericPassword, kSecAttrService: "
         + "\"\(Self.service)\", kSecMatchLimit: kSecMatchLimitAll, kSecReturnData: true]"
@@ -121,10 +131,12 @@ enum ModelStep: Hashable, Sendable, CustomStringConvertible {
       case 11..<19: steps.append(.lock)
       case 19..<28: steps.append(.unlock(Bool.random(using: &generator) ? passcode : nil))
       case 28..<37: steps.append(.wait(milliseconds: waits.randomElement(using: &generator)!))
-      case 37..<41: steps.append(.reboot)
+      case 37..<40: steps.append(.reboot)
+      case 40: steps.append(.reopen)
       case 41..<58:
         steps.append(.add(account: account, accessibility: accessibility, data: nextSecret()))
-      case 58..<72: steps.append(.copy(account: account))
+      case 58..<68: steps.append(.copy(account: account))
+      case 68..<72: steps.append(.exists(account: account))
       case 72..<78: steps.append(.copyAll)
       case 78..<86: steps.append(.updateData(account: account, data: nextSecret()))
       case 86..<91:
