@@ -24,7 +24,8 @@ import Testing
     "exists → OSStatus -25308", "exists → OSStatus 0", "copyAll → OSStatus -25308",
     "updateData → OSStatus -25308", "delete → OSStatus 0",
     "unlock → refused", "unlock → done", "swipe → refused", "removePasscode → done",
-    "changePasscode → done", "setPasscode → refused", "passcode typed during a delay", "reopen → done",
+    "changePasscode → done", "setPasscode → refused", "passcode typed during a delay",
+    "reopen → done",
   ]
 
   @Test func randomSequencesAgreeWithTheModel() throws {
