@@ -6,14 +6,14 @@
 #
 # usage: scripts/crash-consistency.sh [-n ITERATIONS] [--items N] [--binary PATH]
 #   -n ITERATIONS  kills to make (default 20)
-#   --items N      items each run tries to add, one scenario file each (default 150)
+#   --items N      items each run tries to add, one scenario file each (default 400)
 #   --binary PATH  a keychain-sim already built (CI passes the debug one); default: build the
 #                  release binary
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 iterations=20
-items=150
+items=400
 binary=""
 while (($#)); do
   case "$1" in
