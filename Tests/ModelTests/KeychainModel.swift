@@ -45,6 +45,8 @@ struct KeychainModel {
     case nothing
     case one(String)
     case many([String])
+    /// kSecReturnAttributes: the account and kSecAttrAccessible.
+    case attributes(account: String, accessibility: String)
     /// A result of a shape the model never predicts.
     case unexpected(String)
 
@@ -53,6 +55,7 @@ struct KeychainModel {
       case .nothing: "nothing"
       case .one(let data): "\"\(data)\""
       case .many(let data): "[" + data.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+      case .attributes(let account, let accessibility): "[acct: \(account), pdmn: \(accessibility)]"
       case .unexpected(let text): "unexpected \(text)"
       }
     }
@@ -147,6 +150,20 @@ struct KeychainModel {
       return .call(status: add(account, accessibility, data), returned: .nothing)
     case .copy(let account):
       return copy(account)
+    case .attributes(let account):
+      let observation = copy(account)
+      guard case .call(Self.success, _) = observation,
+        let item = items.first(where: { $0.account == account })
+      else { return observation }
+      return .call(
+        status: Self.success,
+        returned: .attributes(account: item.account, accessibility: item.accessibility))
+    case .rename(let account, let new):
+      // The new primary key collides with another item: -25299 (fact sheet §2.4, si-10),
+      // after the old item has been decrypted (locked: -25308, §6.2).
+      let collides = new != account && items.contains { $0.account == new }
+      let status = update(account, collidingWith: collides) { $0.account = new }
+      return .call(status: status, returned: .nothing)
     case .exists(let account):
       // Item metadata is sealed with the class key too, so even a query returning nothing
       // needs it (fact sheet §6.2, MED).
@@ -239,7 +256,9 @@ struct KeychainModel {
   /// the item to another class, seals it under that class's key (unavailable → -25308;
   /// akpu without a passcode has no key at all → -25291, §6.4).
   private mutating func update(
-    _ account: String, resealingIn newAccessibility: String? = nil, _ change: (inout Item) -> Void
+    _ account: String, resealingIn newAccessibility: String? = nil,
+    collidingWith collides: Bool = false,
+    _ change: (inout Item) -> Void
   ) -> Int32 {
     guard let index = items.firstIndex(where: { $0.account == account }) else {
       return Self.itemNotFound
@@ -249,6 +268,7 @@ struct KeychainModel {
       if newAccessibility == "akpu", passcode == nil { return Self.notAvailable }
       guard isAvailable(newAccessibility) else { return Self.interactionNotAllowed }
     }
+    guard !collides else { return Self.duplicateItem }
     change(&items[index])
     return Self.success
   }

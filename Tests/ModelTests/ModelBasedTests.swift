@@ -25,7 +25,8 @@ import Testing
     "updateData → OSStatus -25308", "delete → OSStatus 0",
     "unlock → refused", "unlock → done", "swipe → refused", "removePasscode → done",
     "changePasscode → done", "setPasscode → refused", "passcode typed during a delay",
-    "reopen → done",
+    "reopen → done", "rename → OSStatus -25299", "rename → OSStatus 0", "attributes → OSStatus 0",
+    "attributes → OSStatus -25308",
   ]
 
   @Test func randomSequencesAgreeWithTheModel() throws {

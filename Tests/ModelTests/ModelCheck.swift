@@ -104,6 +104,10 @@ struct ModelCheck {
       return observe(
         device.secItemCopyMatching(
           item(account).merging(["r_Data": .bool(true)]) { _, new in new }))
+    case .attributes(let account):
+      return observe(
+        device.secItemCopyMatching(
+          item(account).merging(["r_Attributes": .bool(true)]) { _, new in new }))
     case .exists(let account):
       return observe(device.secItemCopyMatching(item(account)))
     case .copyAll:
@@ -116,6 +120,8 @@ struct ModelCheck {
       return observe(device.secItemUpdate(item(account), ["v_Data": .data(Data(data.utf8))]))
     case .updateAccessibility(let account, let accessibility):
       return observe(device.secItemUpdate(item(account), ["pdmn": .string(accessibility)]))
+    case .rename(let account, let new):
+      return observe(device.secItemUpdate(item(account), ["acct": .string(new)]))
     case .delete(let account):
       return observe(device.secItemDelete(item(account)))
     }
@@ -156,6 +162,11 @@ struct ModelCheck {
         secrets.append(secret)
       }
       return .many(secrets.sorted())
+    case .dictionary(let attributes)?:
+      guard case .string(let account)? = attributes["acct"],
+        case .string(let accessibility)? = attributes["pdmn"]
+      else { return .unexpected("attributes without acct or pdmn: \(attributes)") }
+      return .attributes(account: account, accessibility: accessibility)
     case let other?: return .unexpected("\(other)")
     }
   }

@@ -19,12 +19,16 @@ enum ModelStep: Hashable, Sendable, CustomStringConvertible {
   case add(account: String, accessibility: String, data: String)
   /// CopyMatching of one account with kSecReturnData.
   case copy(account: String)
+  /// CopyMatching of one account with kSecReturnAttributes: its account and accessibility.
+  case attributes(account: String)
   /// CopyMatching of one account with no kSecReturn key: the existence check.
   case exists(account: String)
   /// CopyMatching of the whole service with kSecMatchLimitAll and kSecReturnData.
   case copyAll
   case updateData(account: String, data: String)
   case updateAccessibility(account: String, accessibility: String)
+  /// SecItemUpdate of kSecAttrAccount: a new primary key, which may collide.
+  case rename(account: String, to: String)
   case delete(account: String)
 
   /// The service every item of a run is stored under.
@@ -52,10 +56,12 @@ enum ModelStep: Hashable, Sendable, CustomStringConvertible {
     case .reopen: "reopen"
     case .add(_, let accessibility, _): "add \(accessibility)"
     case .copy: "copy"
+    case .attributes: "attributes"
     case .exists: "exists"
     case .copyAll: "copyAll"
     case .updateData: "updateData"
     case .updateAccessibility(_, let accessibility): "updateAccessibility to \(accessibility)"
+    case .rename: "rename"
     case .delete: "delete"
     }
   }
@@ -85,6 +91,8 @@ enum ModelStep: Hashable, Sendable, CustomStringConvertible {
         + "kSecValueData: \"\(data)\"]"
     case .copy(let account):
       "SecItemCopyMatching \(Self.item(account)) + [kSecReturnData: true]"
+    case .attributes(let account):
+      "SecItemCopyMatching \(Self.item(account)) + [kSecReturnAttributes: true]"
     case .exists(let account):
       "SecItemCopyMatching \(Self.item(account))"
     case .copyAll:
@@ -94,6 +102,8 @@ enum ModelStep: Hashable, Sendable, CustomStringConvertible {
       "SecItemUpdate \(Self.item(account)) [kSecValueData: \"\(data)\"]"
     case .updateAccessibility(let account, let accessibility):
       "SecItemUpdate \(Self.item(account)) [kSecAttrAccessible: \(Self.name(accessibility))]"
+    case .rename(let account, let new):
+      "SecItemUpdate \(Self.item(account)) [kSecAttrAccount: \"\(new)\"]"
     case .delete(let account):
       "SecItemDelete \(Self.item(account))"
     }
@@ -121,6 +131,7 @@ enum ModelStep: Hashable, Sendable, CustomStringConvertible {
     }
     for _ in 0..<count {
       let account = accounts.randomElement(using: &generator)!
+      let otherAccount = accounts.randomElement(using: &generator)!
       let passcode = passcodes.randomElement(using: &generator)!
       let other = passcodes.randomElement(using: &generator)!
       let accessibility = accessibilities.randomElement(using: &generator)!
@@ -135,13 +146,15 @@ enum ModelStep: Hashable, Sendable, CustomStringConvertible {
       case 40: steps.append(.reopen)
       case 41..<58:
         steps.append(.add(account: account, accessibility: accessibility, data: nextSecret()))
-      case 58..<68: steps.append(.copy(account: account))
+      case 58..<65: steps.append(.copy(account: account))
+      case 65..<68: steps.append(.attributes(account: account))
       case 68..<72: steps.append(.exists(account: account))
       case 72..<78: steps.append(.copyAll)
       case 78..<86: steps.append(.updateData(account: account, data: nextSecret()))
       case 86..<91:
         steps.append(.updateAccessibility(account: account, accessibility: accessibility))
-      case 91..<97: steps.append(.delete(account: account))
+      case 91..<93: steps.append(.rename(account: account, to: otherAccount))
+      case 93..<97: steps.append(.delete(account: account))
       default:
         // Someone guessing: five wrong passcodes in a row start the escalating delays.
         steps += Array(repeating: .unlock(wrongPasscode), count: 5)
