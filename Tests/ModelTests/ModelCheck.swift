@@ -1,8 +1,10 @@
 import Foundation
 import Keychain
+import Testing
 
-/// Plays a sequence of steps on a fresh in-memory device and on a ``KeychainModel`` side by
-/// side, and reports the first step where they disagree.
+/// Plays a sequence of steps on a fresh device (in memory, or in a temporary device file when
+/// the sequence reopens it) and on a ``KeychainModel`` side by side, and reports the first step
+/// where they disagree.
 struct ModelCheck {
   struct Mismatch: CustomStringConvertible {
     var index: Int
@@ -27,7 +29,7 @@ struct ModelCheck {
   func firstMismatch(in steps: [ModelStep], reached: inout Set<String>) throws -> Mismatch? {
     // A device file only for sequences that reopen it: in memory is much faster.
     let path = steps.contains(.reopen) ? Self.temporaryDevicePath() : nil
-    defer { if let path { try? FileManager.default.removeItem(atPath: path) } }
+    defer { if let path { Self.removeTemporaryFile(path) } }
     let options = SimulatedDevice.Options(kdfProfile: .fast, path: path)
     var device = try SimulatedDevice(options: options)
     var model = self.model
@@ -124,6 +126,14 @@ struct ModelCheck {
       return observe(device.secItemUpdate(item(account), ["acct": .string(new)]))
     case .delete(let account):
       return observe(device.secItemDelete(item(account)))
+    }
+  }
+
+  private static func removeTemporaryFile(_ path: String) {
+    do {
+      try FileManager.default.removeItem(atPath: path)
+    } catch {
+      Issue.record("could not remove the temporary device file \(path): \(error)")
     }
   }
 
