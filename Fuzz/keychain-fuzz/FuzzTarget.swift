@@ -5,17 +5,17 @@ import Scenario
 ///
 /// Built with `-sanitize=fuzzer -DFUZZING` it is a libFuzzer target (its `main` runs
 /// libFuzzer's driver, which calls ``FuzzTarget/play(_:)`` with each input); built normally it
-/// replays the files given as arguments
-/// through the same code, so a reproducer under `Tests/FuzzRegressions/` can be checked with a
-/// plain debug build. docs/testing.md has the commands.
+/// replays the files given as arguments through the same code, so a reproducer under
+/// `Tests/FuzzRegressions/` can be checked with a plain debug build. docs/testing.md has the
+/// commands.
 enum FuzzTarget {
   /// Every input plays on its own fresh in-memory device; the fast KDF keeps passcode
   /// statements cheap (the behaviour is the same).
   static let runner = ScenarioRunner(options: .init(fastKDF: true))
 
-  /// Decodes the bytes as UTF-8 (invalid sequences become U+FFFD, as a file read would not
-  /// allow, so the parser also sees replacement characters), parses them the way the REPL does,
-  /// renders every diagnostic, then plays them the way `keychain-sim run` does.
+  /// Decodes the bytes as UTF-8 (invalid sequences become U+FFFD, so the parser also meets
+  /// replacement characters), parses them the way the REPL does, renders every diagnostic, then
+  /// parses and plays them the way `keychain-sim run` does.
   static func play(_ bytes: UnsafeRawBufferPointer) {
     let source = String(decoding: bytes, as: UTF8.self)
     var parser = ScenarioParser(file: "fuzz.scenario")
@@ -28,6 +28,8 @@ enum FuzzTarget {
 
 #if FUZZING
   /// libFuzzer's driver, from the toolchain's libclang_rt.fuzzer (linked by `-sanitize=fuzzer`).
+  /// Declared by symbol name: its arguments (pointers) are passed the same way by Swift and C
+  /// on the platforms the project builds on, and this avoids a C module for one declaration.
   @_silgen_name("LLVMFuzzerRunDriver")
   func runFuzzerDriver(
     _ argc: UnsafeMutablePointer<CInt>,
@@ -35,9 +37,10 @@ enum FuzzTarget {
     _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
   ) -> CInt
 
-  /// The program's entry point. SwiftPM links an executable with `--defsym
-  /// main=keychain_fuzz_main`, so libFuzzer's own `main` is never pulled in; this one hands
-  /// the command line to libFuzzer's driver instead, with the fuzz target as its callback.
+  /// The program's entry point: SwiftPM links an executable with `--defsym
+  /// main=keychain_fuzz_main`, which wins over libFuzzer's own `main` (`-z muldefs`, see
+  /// scripts/fuzz.sh). It hands the command line to libFuzzer's driver, with the fuzz target as
+  /// its callback.
   @_cdecl("keychain_fuzz_main")
   public func fuzzMain(
     _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
