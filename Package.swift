@@ -29,6 +29,9 @@ let package = Package(
     // MARK: - Command line (a thin layer over Scenario)
     .executableTarget(name: "keychain-sim", dependencies: ["Scenario", "CReadline"]),
     .executableTarget(name: "keychain-bench", dependencies: ["Keychain"], path: "Benchmarks/keychain-bench"),
+    // The libFuzzer target for the parser and runner; a corpus replayer unless built with
+    // `-sanitize=fuzzer -DFUZZING` (docs/testing.md, scripts/fuzz.sh).
+    .executableTarget(name: "keychain-fuzz", dependencies: ["Scenario"], path: "Fuzz/keychain-fuzz"),
 
     // MARK: - Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -39,6 +42,8 @@ let package = Package(
     .testTarget(
       name: "ScenarioTests", dependencies: ["Scenario"], exclude: ["Golden"]),
     .testTarget(name: "CLITests", dependencies: ["keychain-sim", "Scenario", "TestSupport"]),
+    // Random device events and SecItem calls checked against an independent model of the rules.
+    .testTarget(name: "ModelTests", dependencies: ["Keychain", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
