@@ -43,6 +43,7 @@ echo "fuzz: $n seed files"
 {
   grep -ohE '"[A-Za-z][A-Za-z0-9_.-]+"' \
     Sources/Scenario/Parsing/ScenarioParser+Vocabulary.swift \
+    Sources/Scenario/Parsing/Vocabulary.swift \
     Sources/Scenario/Parsing/StatementParser.swift \
     Sources/Keychain/Values/SecConstants.swift \
     Sources/Keychain/Values/OSStatus.swift \

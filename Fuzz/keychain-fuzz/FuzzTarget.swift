@@ -11,7 +11,7 @@ import Scenario
 enum FuzzTarget {
   /// Every input plays on its own fresh in-memory device; the fast KDF keeps passcode
   /// statements cheap (the behaviour is the same).
-  static let runner = ScenarioRunner(options: .init(fastKDF: true))
+  static let runner = ScenarioRunner(options: .init(kdfProfile: .fast))
 
   /// Decodes the bytes as UTF-8 (invalid sequences become U+FFFD, so the parser also meets
   /// replacement characters), parses them the way the REPL does, renders every diagnostic, then
