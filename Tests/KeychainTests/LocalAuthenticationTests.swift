@@ -3,7 +3,7 @@ import Testing
 
 @testable import Keychain
 
-/// LAContext evaluations on the simulated device (fact sheet §8).
+/// LAContext evaluations on the simulated device (docs/evidence.md §8).
 @Suite struct LocalAuthenticationTests {
   struct CanEvaluateCase: Sendable, CustomTestStringConvertible {
     var name: String
@@ -169,7 +169,9 @@ import Testing
     let prompted = try device.evaluatePolicy(
       .deviceOwnerAuthenticationWithBiometrics, context: second, localizedReason: "x")
     #expect(user.prompts.count == 2)
-    #expect(prompted.explanation?.cause.contains("LOCK SCREEN") == true)
+    #expect(
+      prompted.note
+        == .reuseWindowIgnoresInAppMatch(.faceID, since: .seconds(5), window: .seconds(60)))
     _ = device.lock()
     #expect(device.unlockWithBiometry().succeeded)
     _ = device.advanceClock(by: .seconds(30))

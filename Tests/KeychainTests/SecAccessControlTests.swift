@@ -2,7 +2,7 @@ import Testing
 
 @testable import Keychain
 
-/// `SecAccessControlCreateWithFlags`'s rejections (fact sheet §7.1, si_77).
+/// `SecAccessControlCreateWithFlags`'s rejections (docs/evidence.md §7.1, si_77).
 @Suite struct SecAccessControlTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let protection: String?

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Plays scenario files, each on its own fresh device, and reports every failure (spec §11).
+/// Plays scenario files, each on its own fresh device, and reports every failure (docs/cli.md,
+/// "Exit status").
 ///
 /// A file that cannot be read or parsed does not run at all; a failed expectation is reported
 /// and the file goes on; a statement that cannot be played stops its file.

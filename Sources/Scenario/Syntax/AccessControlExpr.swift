@@ -3,7 +3,7 @@ import Keychain
 /// A `SecAccessControlCreateWithFlags(nil, <accessibility>, <flags>, nil)` call as written.
 ///
 /// The parser checks the names; whether Security accepts the combination is the runner's
-/// business (`SecAccessControlCreateWithFlags` returns nil for some, fact sheet §7.1).
+/// business (`SecAccessControlCreateWithFlags` returns nil for some, docs/evidence.md §7.1).
 public struct AccessControlExpr: Hashable, Sendable {
   /// The accessibility constant's name, `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`.
   public var protectionName: String

@@ -1,4 +1,4 @@
-/// The `app` statements (spec §4).
+/// The `app` statements (docs/scenario-language.md §4).
 public enum AppCommand: Hashable, Sendable {
   /// `app install <bundleID> team <TEAMID> [keychain-access-groups ...] [app-groups ...]`.
   case install(AppInstall)

@@ -1,4 +1,4 @@
-/// The `biometry` statements (spec §3).
+/// The `biometry` statements (docs/scenario-language.md §3).
 public enum BiometryCommand: Hashable, Sendable {
   /// `biometry type faceID|touchID|none`: the hardware; changes nothing enrolled.
   case setType(BiometryKind)

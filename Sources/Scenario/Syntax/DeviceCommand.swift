@@ -1,4 +1,4 @@
-/// The `device` statements (spec §3).
+/// The `device` statements (docs/scenario-language.md §3).
 ///
 /// Passcodes are kept as written (`"0000"` keeps its zeros). They are secrets of the simulated
 /// user: `description` never shows them.

@@ -1,6 +1,7 @@
 import Keychain
 
-/// What an `expect` statement checks (spec §9), about the most recent statement with an outcome.
+/// What an `expect` statement checks (docs/scenario-language.md §9), about the most recent
+/// statement with an outcome.
 public enum Expectation: Hashable, Sendable {
   /// `expect errSecItemNotFound` or `expect -25300`.
   case status(OSStatus)

@@ -1,4 +1,4 @@
-/// One of the four SecItem calls (spec §6), whichever form it was written in.
+/// One of the four SecItem calls (docs/scenario-language.md §6), whichever form it was written in.
 ///
 /// The `&result` argument of the Swift form is not kept: the runner always records the result
 /// object so `expect result` can check it.

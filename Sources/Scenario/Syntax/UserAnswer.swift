@@ -1,4 +1,4 @@
-/// A scripted answer to a prompt (spec §5), queued by `user will ...`.
+/// A scripted answer to a prompt (docs/scenario-language.md §5), queued by `user will ...`.
 public enum UserAnswer: Hashable, Sendable, CustomStringConvertible {
   /// The next biometric scan matches an enrolled identity.
   case match
