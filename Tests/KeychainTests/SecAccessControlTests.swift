@@ -52,6 +52,8 @@ import Testing
     _ = device.advanceClock(by: .hours(3))
     let outcome = device.secItemCopyMatching(
       ["class": passwordClass, "acct": .string("refresh-token"), "r_Data": .bool(true)])
+    #expect(outcome.lockedItem?.protection == .ak)
+    // A rendering test: the explanation names the item, its class and how long it was locked.
     let explanation = try #require(outcome.explanation)
     #expect(explanation.cause.contains("item `refresh-token` (genp, service com.app.auth)"))
     #expect(explanation.cause.contains("kSecAttrAccessibleWhenUnlocked (class ak)"))
