@@ -4,9 +4,9 @@
 /// failed passcode attempts": attempts 1–4 no delay, 5 → 1 minute, 6 → 5 minutes, 7–8 → 15
 /// minutes, 9 and later → 1 hour. See docs/fidelity.md,
 /// "Escalating passcode delays".
-public enum PasscodeBackoff {
+enum PasscodeBackoff {
   /// The delay imposed after the `failedAttempts`-th consecutive wrong passcode.
-  public static func delay(afterFailedAttempts failedAttempts: Int) -> SimulatedDuration {
+  static func delay(afterFailedAttempts failedAttempts: Int) -> SimulatedDuration {
     switch failedAttempts {
     case ..<5: .zero
     case 5: .minutes(1)

@@ -4,17 +4,17 @@ import Keychain
 ///
 /// The parser checks the names; whether Security accepts the combination is the runner's
 /// business (`SecAccessControlCreateWithFlags` returns nil for some, docs/evidence.md §7.1).
-public struct AccessControlExpr: Hashable, Sendable {
+struct AccessControlExpr: Hashable, Sendable {
   /// The accessibility constant's name, `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`.
-  public var protectionName: String
+  var protectionName: String
   /// Its raw `kSecAttrAccessible` value, `"akpu"`.
-  public var protection: String
+  var protection: String
   /// The flags' Swift names in the order written (`["biometryAny", "or", "devicePasscode"]`).
-  public var flagNames: [String]
+  var flagNames: [String]
   /// The union of the flags.
-  public var flags: SecAccessControlCreateFlags
+  var flags: SecAccessControlCreateFlags
 
-  public init(
+  init(
     protectionName: String, protection: String, flagNames: [String],
     flags: SecAccessControlCreateFlags
   ) {

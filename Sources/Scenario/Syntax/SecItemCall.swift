@@ -2,14 +2,14 @@
 ///
 /// The `&result` argument of the Swift form is not kept: the runner always records the result
 /// object so `expect result` can check it.
-public enum SecItemCall: Hashable, Sendable {
+enum SecItemCall: Hashable, Sendable {
   case add(Expr)
   case copyMatching(Expr)
   case update(query: Expr, attributes: Expr)
   case delete(Expr)
 
   /// Apple's function name, `SecItemAdd` and so on.
-  public var functionName: String {
+  var functionName: String {
     switch self {
     case .add: "SecItemAdd"
     case .copyMatching: "SecItemCopyMatching"

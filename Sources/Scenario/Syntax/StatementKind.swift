@@ -6,7 +6,7 @@ import Keychain
 /// core forms), plus the REPL words, so one parser serves scenario files and the REPL alike. A
 /// runner that cannot act on a case (a file has no use for `quit`) reports it rather than
 /// ignoring it.
-public enum StatementKind: Hashable, Sendable {
+enum StatementKind: Hashable, Sendable {
   // MARK: - Core (docs/scenario-language.md §3-§10)
 
   /// `device passcode 123456`, `device lock`, `device unlock biometry`, ...
@@ -47,12 +47,12 @@ public enum StatementKind: Hashable, Sendable {
 }
 
 /// What `show` prints.
-public enum ShowTopic: String, Hashable, Sendable, CaseIterable {
+enum ShowTopic: String, Hashable, Sendable, CaseIterable {
   case device, items, apps
 }
 
 /// What `explain` explains.
-public enum ExplainSubject: Hashable, Sendable {
+enum ExplainSubject: Hashable, Sendable {
   case status(OSStatus)
   case laError(LAErrorCode)
 }
