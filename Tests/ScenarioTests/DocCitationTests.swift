@@ -107,8 +107,9 @@ enum DocCitations {
       let name = String(text[Range(match.range(at: 1), in: text)!])
       let path = name == "evidence" ? "docs/evidence.md" : name
       let citation = String(text[Range(match.range, in: text)!])
-      if name == "evidence", !text[..<Range(match.range, in: text)!.lowerBound].contains(
-        "docs/evidence.md")
+      if name == "evidence",
+        !text[..<Range(match.range, in: text)!.lowerBound].contains(
+          "docs/evidence.md")
       {
         problems.append("\(file): `\(citation)` before the file names docs/evidence.md in full")
       }

@@ -12,7 +12,9 @@ import Testing
     let report = Self.runner.run(source: "user will fail \(times) times", name: "t.scenario")
     #expect(report.failures.isEmpty)
     #expect(
-      report.warnings == [.unusedAnswers(file: "t.scenario", total: times, entries: ["fail \(times) times"])])
+      report.warnings == [
+        .unusedAnswers(file: "t.scenario", total: times, entries: ["fail \(times) times"])
+      ])
     // Rendering: one line, whatever the count.
     #expect(report.warnings.first?.description.contains("\n") == false)
   }

@@ -65,5 +65,6 @@ public enum EvaluationNote: Sendable, Hashable {
   /// The user was prompted again although biometry matched in the app `since` ago, within
   /// the context's `touchIDAuthenticationAllowableReuseDuration` (`window`), which reuses only
   /// a lock-screen unlock.
-  case reuseWindowIgnoresInAppMatch(BiometryType, since: SimulatedDuration, window: SimulatedDuration)
+  case reuseWindowIgnoresInAppMatch(
+    BiometryType, since: SimulatedDuration, window: SimulatedDuration)
 }
