@@ -13,14 +13,4 @@ struct AccessControlExpr: Hashable, Sendable {
   var flagNames: [String]
   /// The union of the flags.
   var flags: SecAccessControlCreateFlags
-
-  init(
-    protectionName: String, protection: String, flagNames: [String],
-    flags: SecAccessControlCreateFlags
-  ) {
-    self.protectionName = protectionName
-    self.protection = protection
-    self.flagNames = flagNames
-    self.flags = flags
-  }
 }

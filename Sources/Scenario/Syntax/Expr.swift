@@ -40,12 +40,6 @@ struct DictionaryEntry: Hashable, Sendable {
   var value: Expr
   /// Where the key is, so the runner can point at a refused attribute.
   var location: SourceLocation
-
-  init(key: DictionaryKey, value: Expr, location: SourceLocation) {
-    self.key = key
-    self.value = value
-    self.location = location
-  }
 }
 
 /// A dictionary key: Apple's raw key string, and the constant name it was written with, if any.
