@@ -2,8 +2,8 @@
 /// last unlock of the lock screen by biometry.
 ///
 /// `domainGeneration` changes on every enrolment change; LocalAuthentication's
-/// `evaluatedPolicyDomainState` and `biometryCurrentSet` items are derived from it (fact sheet
-/// §7.1, §8.3).
+/// `evaluatedPolicyDomainState` and `biometryCurrentSet` items are derived from it
+/// (docs/evidence.md §7.1, §8.3).
 public struct BiometryState: Equatable, Hashable, Sendable, Codable {
   /// Face ID, Touch ID or none.
   public internal(set) var type: BiometryType
@@ -18,10 +18,10 @@ public struct BiometryState: Equatable, Hashable, Sendable, Codable {
   public internal(set) var lastBiometricUnlock: SimulatedInstant?
 
   /// "Biometric authentication will get locked after 5 unsuccessful attempts" (LAContext.h,
-  /// [APS]; fact sheet §8.3).
+  /// [APS]; docs/evidence.md §8.3).
   public static let maximumFailedMatches = 5
 
-  /// A fresh iPhone: Face ID hardware, nothing enrolled (scenario language §2).
+  /// A fresh iPhone: Face ID hardware, nothing enrolled (docs/scenario-language.md §2).
   public static let fresh = BiometryState(
     type: .faceID, enrolled: [], domainGeneration: 0, failedMatches: 0, lastBiometricUnlock: nil)
 

@@ -24,7 +24,7 @@ extension SecurityState {
       try requireUnlocked()
       passcode = .notSet
       // Face ID and Touch ID cannot be used without a passcode: turning it off removes them
-      // (docs/fidelity.md).
+      // (docs/fidelity.md, "Turning the passcode off removes every enrolled face or finger").
       if !biometry.enrolled.isEmpty {
         biometry.enrolled = []
         biometry.domainGeneration += 1

@@ -3,7 +3,7 @@ import Testing
 @testable import Keychain
 
 /// `SecCopyErrorMessageString` texts: the trailing comments of SecBase.h / SecBasePriv.h
-/// (fact sheet §1), word for word.
+/// (docs/evidence.md §1), word for word.
 @Suite struct OSStatusMessageTests {
   static let table: [(Int32, String, String)] = [
     (0, "errSecSuccess", "No error."),

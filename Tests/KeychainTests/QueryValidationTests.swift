@@ -4,7 +4,7 @@ import Testing
 
 @testable import Keychain
 
-/// The acceptance matrix of fact sheet §2, one row per rule, through the public calls.
+/// The acceptance matrix of docs/evidence.md §2, one row per rule, through the public calls.
 @Suite struct QueryValidationTests {
   enum Call: String, Sendable { case add, copy, update, updateAttributes, delete }
 

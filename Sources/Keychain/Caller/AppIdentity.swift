@@ -1,7 +1,7 @@
 /// An installed app as the keychain sees it: its bundle id, team and entitlements.
 ///
 /// The keychain decides which items an app may touch from the ordered list of access groups
-/// its entitlements grant (fact sheet §5.1, `SecTaskCopyAccessGroups`).
+/// its entitlements grant (docs/evidence.md §5.1, `SecTaskCopyAccessGroups`).
 public struct AppIdentity: Sendable, Hashable, Codable {
   public var bundleID: String
   public var teamID: String
@@ -41,7 +41,7 @@ public struct AppIdentity: Sendable, Hashable, Codable {
 
   /// The access groups in Security's order: keychain-access-groups, the application
   /// identifier, the app groups; duplicates dropped; `com.apple.token` last. The first is the
-  /// default group for SecItemAdd (§5.2).
+  /// default group for SecItemAdd (evidence §5.2).
   public var accessGroups: [String] {
     var ordered = keychainAccessGroups
     if hasApplicationIdentifier { ordered.append(applicationIdentifier) }
@@ -54,7 +54,7 @@ public struct AppIdentity: Sendable, Hashable, Codable {
     return unique
   }
 
-  /// `kSecAttrAccessGroupToken`: readable by entitled apps, never writable (§5.2).
+  /// `kSecAttrAccessGroupToken`: readable by entitled apps, never writable (evidence §5.2).
   static let tokenGroup = "com.apple.token"
 }
 

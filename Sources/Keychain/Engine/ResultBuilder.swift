@@ -1,7 +1,7 @@
 import Foundation
 import ItemStore
 
-/// The object a call returns for one item, shaped by the kSecReturn keys (fact sheet §4).
+/// The object a call returns for one item, shaped by the kSecReturn keys (docs/evidence.md §4).
 enum ResultBuilder {
   /// Attributes securityd keeps for itself and does not hand back.
   static let internalAttributes = Set(AttributeName.internalAttributes.map(\.rawValue))

@@ -171,17 +171,16 @@ extension SecItemFailure {
     var flags: String
     var protection: String
     var error: LAErrorCode
-    /// Why LocalAuthentication refused, in its words, and its usual fix.
-    var cause: String
-    var fix: String?
+    /// Why LocalAuthentication refused (``AuthenticationRefusalRenderer`` words it).
+    var refusal: AuthenticationRefusal
   }
 
   /// A behaviour the simulator does not reproduce.
   enum UnsimulatedFeature: Sendable, Hashable {
     case identityClass
     case returnRef(ItemClass)
-    /// An authentication the flow cannot simulate, as it describes it.
-    case authentication(String)
+    /// An authentication factor the flow cannot simulate.
+    case authentication(AuthenticationRefusal.UnsimulatedFactor)
   }
 }
 

@@ -364,7 +364,7 @@ enum SecItemFailureRenderer {
     case .returnRef(let itemClass):
       "kSecReturnRef for \(QueryParser.className(itemClass)) items (SecKeyRef "
         + "and SecCertificateRef values); nothing was changed"
-    case .authentication(let feature): feature
+    case .authentication(let factor): AuthenticationRefusalRenderer.describe(factor)
     }
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ItemStore
 
 /// Four-character attributes and kSecMatchLimit: resolving against the class schema and
-/// converting values the way `SecDbItem.c` does (fact sheet §2.3).
+/// converting values the way `SecDbItem.c` does (docs/evidence.md §2.3).
 extension QueryParser {
   func addAttribute(
     _ name: AttributeName, value: SecValue, to parsed: inout ParsedQuery, schema: ClassSchema
@@ -47,7 +47,7 @@ extension QueryParser {
     parsed.attributes[name] = canonical
   }
 
-  /// `kSecMatchLimit`: a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll (§2.3).
+  /// `kSecMatchLimit`: a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll (evidence §2.3).
   static func matchLimit(_ value: SecValue) throws(SecItemFailure) -> ParsedQuery.MatchLimit {
     switch value {
     // kSecMatchUnlimited is kCFNotFound (-1): the number form of kSecMatchLimitAll.

@@ -2,7 +2,7 @@ import Foundation
 import ItemStore
 
 /// Validates one SecItem dictionary the way Security's daemon parses it (`SecDbQuery.c`),
-/// producing a ``ParsedQuery`` or the failure Apple reports (fact sheet §2.1–§2.3).
+/// producing a ``ParsedQuery`` or the failure Apple reports (docs/evidence.md §2.1–§2.3).
 ///
 /// Keys are visited in sorted order so that a dictionary with several faults always reports the
 /// same one (the daemon reports whichever its dictionary iteration meets first).
@@ -39,7 +39,7 @@ struct QueryParser {
 
   // MARK: - kSecClass
 
-  /// `kSecClass`: missing or not a string → -50, unknown → -25306 (§2.2). A persistent
+  /// `kSecClass`: missing or not a string → -50, unknown → -25306 (evidence §2.2). A persistent
   /// reference names its class, so it stands in for a missing kSecClass.
   private func resolveClass(_ query: SecQuery) throws(SecItemFailure) -> ItemClass {
     guard let value = query[.itemClass] else {

@@ -1,6 +1,6 @@
 import Keychain
 
-/// `device`, `biometry`, `wait`, `app` and `user will` (spec §3-§5).
+/// `device`, `biometry`, `wait`, `app` and `user will` (docs/scenario-language.md §3-§5).
 extension StatementParser {
   // MARK: - device
 

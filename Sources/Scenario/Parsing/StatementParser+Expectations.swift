@@ -1,6 +1,6 @@
 import Keychain
 
-/// `expect` (spec §9) and the REPL words `help` and `explain`.
+/// `expect` (docs/scenario-language.md §9) and the REPL words `help` and `explain`.
 extension StatementParser {
   mutating func expectation() throws(Failure) -> Expectation {
     let token = try advance()

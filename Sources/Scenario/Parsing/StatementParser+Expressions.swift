@@ -2,7 +2,7 @@ import Foundation
 import Keychain
 
 /// Values: dictionary and array literals, merges, constants, literals, `Data(...)`,
-/// `SecAccessControlCreateWithFlags(...)` and `LAContext()` (spec §6, §8).
+/// `SecAccessControlCreateWithFlags(...)` and `LAContext()` (docs/scenario-language.md §6, §8).
 extension StatementParser {
   // MARK: - Values
 
@@ -271,7 +271,8 @@ extension StatementParser {
     return entries
   }
 
-  /// A string literal given for `kSecValueData` means its UTF-8 bytes (spec §6).
+  /// A string literal given for `kSecValueData` means its UTF-8 bytes (docs/scenario-language.md
+  /// §6).
   static func coerced(_ value: Expr, for key: DictionaryKey) -> Expr {
     guard key.raw == "v_Data", case .string(let text) = value else { return value }
     return .data(Data(text.utf8))

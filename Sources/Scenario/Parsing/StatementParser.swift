@@ -36,7 +36,7 @@ struct StatementParser {
   /// Whether literals read now are secrets (the value of `expect result`).
   var literalsAreSecret = false
 
-  /// How deep brackets and parentheses may nest (docs/scenario-language.md, "Limits"). Real
+  /// How deep brackets and parentheses may nest (docs/scenario-language.md §1, "Limits"). Real
   /// queries nest three or four deep; the limit keeps the recursive descent far from the end of
   /// the stack, whatever the input.
   static let nestingLimit = 64

@@ -18,7 +18,7 @@ public enum StatusExplainer {
   }
 
   /// The explanation text for a parsed `explain` subject.
-  public static func explain(_ subject: ExplainSubject) -> String {
+  static func explain(_ subject: ExplainSubject) -> String {
     switch subject {
     case .status(let status):
       return status.guidance == nil

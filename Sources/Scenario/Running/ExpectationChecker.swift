@@ -1,8 +1,8 @@
 import Foundation
 import Keychain
 
-/// Decides whether one `expect` holds (spec §9) and, when not, says what was expected and what
-/// happened, in the transcript's words.
+/// Decides whether one `expect` holds (docs/scenario-language.md §9) and, when not, says what was
+/// expected and what happened, in the transcript's words.
 struct ExpectationChecker {
   /// What the check found.
   enum Verdict: Equatable {
@@ -124,7 +124,7 @@ struct ExpectationChecker {
         explanation: outcome.explanation?.description)
   }
 
-  // MARK: - Matching rules (spec §9)
+  // MARK: - Matching rules (docs/scenario-language.md §9)
 
   /// Whether a returned object matches the expected value: a string matches data holding its
   /// UTF-8 bytes and an equal string; a dictionary must be contained in the returned dictionary;

@@ -3,10 +3,10 @@ import Keychain
 
 /// Turns an `Expr` into the `SecValue` a SecItem call receives.
 ///
-/// The rules are the scenario language's (spec §6): a dictionary literal becomes a dictionary
-/// keyed by Apple's raw key strings, `a + b` merges with the right side winning, a string given
-/// for `kSecValueData` means its UTF-8 bytes, and `SecAccessControlCreateWithFlags(...)` builds a
-/// `SecAccessControl`.
+/// The rules are the scenario language's (docs/scenario-language.md §6): a dictionary literal
+/// becomes a dictionary keyed by Apple's raw key strings, `a + b` merges with the right side
+/// winning, a string given for `kSecValueData` means its UTF-8 bytes, and
+/// `SecAccessControlCreateWithFlags(...)` builds a `SecAccessControl`.
 struct ValueEvaluator {
   /// What `let` bound, by name.
   var bindings: [String: BoundValue]

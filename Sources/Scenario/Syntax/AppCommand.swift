@@ -1,5 +1,5 @@
-/// The `app` statements (spec §4).
-public enum AppCommand: Hashable, Sendable {
+/// The `app` statements (docs/scenario-language.md §4).
+enum AppCommand: Hashable, Sendable {
   /// `app install <bundleID> team <TEAMID> [keychain-access-groups ...] [app-groups ...]`.
   case install(AppInstall)
   /// `app use <bundleID>`: later calls come from this app.
@@ -22,18 +22,18 @@ public enum AppCommand: Hashable, Sendable {
 ///
 /// `$(AppIdentifierPrefix)` and `$(TeamIdentifierPrefix)` in the group lists are already
 /// expanded to `<TEAMID>.`, as Xcode does at signing time.
-public struct AppInstall: Hashable, Sendable {
-  public var bundleID: String
-  public var teamID: String
-  public var keychainAccessGroups: [String]
-  public var appGroups: [String]
+struct AppInstall: Hashable, Sendable {
+  var bundleID: String
+  var teamID: String
+  var keychainAccessGroups: [String]
+  var appGroups: [String]
   /// `extension-of <bundleID>` (*extension*): the app that contains this extension.
-  public var hostBundleID: String?
+  var hostBundleID: String?
   /// `no-entitlements` (*extension*): no application-identifier, no groups at all, like a
   /// unit-test bundle run without a host app.
-  public var noEntitlements: Bool
+  var noEntitlements: Bool
 
-  public init(
+  init(
     bundleID: String, teamID: String, keychainAccessGroups: [String] = [], appGroups: [String] = [],
     hostBundleID: String? = nil, noEntitlements: Bool = false
   ) {
@@ -46,5 +46,5 @@ public struct AppInstall: Hashable, Sendable {
   }
 
   /// `<TEAMID>.<bundleID>`: the application identifier, also the default access group.
-  public var applicationIdentifier: String { "\(teamID).\(bundleID)" }
+  var applicationIdentifier: String { "\(teamID).\(bundleID)" }
 }

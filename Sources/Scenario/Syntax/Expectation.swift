@@ -1,7 +1,8 @@
 import Keychain
 
-/// What an `expect` statement checks (spec §9), about the most recent statement with an outcome.
-public enum Expectation: Hashable, Sendable {
+/// What an `expect` statement checks (docs/scenario-language.md §9), about the most recent
+/// statement with an outcome.
+enum Expectation: Hashable, Sendable {
   /// `expect errSecItemNotFound` or `expect -25300`.
   case status(OSStatus)
   /// `expect success`: an LAContext evaluation succeeded.
@@ -25,6 +26,6 @@ public enum Expectation: Hashable, Sendable {
 }
 
 /// The lock states `expect device` can name.
-public enum ExpectedLockState: String, Hashable, Sendable, CaseIterable {
+enum ExpectedLockState: String, Hashable, Sendable, CaseIterable {
   case locked, unlocked, beforeFirstUnlock
 }
