@@ -18,8 +18,16 @@ extension QueryParser {
       guard let protection = ProtectionClass(rawValue: control.protection) else {
         throw Self.unknownProtection(control.protection, key: .accessControl)
       }
-      parsed.accessControl = control
-      parsed.protection = protection
+      switch parsed.function {
+      case .add, .attributesToUpdate:
+        parsed.accessControl = control
+        parsed.protection = protection
+      case .copyMatching, .update, .delete:
+        // securityd records a query's access control (`query_set_access_control`) but never
+        // adds it to the search pairs (`query_add_attribute_with_desc` skips
+        // kSecDbAccessControlAttr), so it selects nothing (docs/fidelity.md).
+        parsed.searchAccessControl = control
+      }
       return
     case .synchronizable:
       parsed.synchronizable = try Self.synchronizable(value)

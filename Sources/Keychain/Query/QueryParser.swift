@@ -128,6 +128,11 @@ struct QueryParser {
         throw SecItemFailure(
           .errSecParam, .wrongType(key: .valuePersistentRef, got: value.type))
       }
+      // securityd's query_add_value: a reference `_SecItemParsePersistentRef` cannot read is
+      // errSecItemInvalidValue (-50), not a search that finds nothing.
+      guard PersistentReference.decode(bytes) != nil else {
+        throw SecItemFailure(.errSecParam, .malformedPersistentRef(length: bytes.count))
+      }
       parsed.persistentRef = bytes
     case .ref:
       parsed.hasValueRef = true
@@ -138,7 +143,9 @@ struct QueryParser {
   // MARK: - Cross-key rules
 
   private func checkCombinations(_ parsed: ParsedQuery, query: SecQuery) throws(SecItemFailure) {
-    if parsed.attributes[.accessible] != nil, parsed.accessControl != nil {
+    if parsed.attributes[.accessible] != nil,
+      parsed.accessControl != nil || parsed.searchAccessControl != nil
+    {
       throw SecItemFailure(.errSecParam, .accessibleWithAccessControl)
     }
     if parsed.persistentRef != nil {

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import Keychain
+
+/// Issue 10 §2: behaviours checked against Security's sources (docs/fidelity.md, "Fidelity,
+/// second pass").
+@Suite struct FidelitySecondPassTests {
+  @Test func everyReturnedItemCarriesAnAccessControl() throws {
+    let device = try makeDevice()
+    mustAdd(device, genp().adding(["pdmn": .string("cku"), "v_Data": secret()]))
+    let read = device.secItemCopyMatching(genp().adding(["r_Attributes": .bool(true)]))
+    guard case .dictionary(let item)? = read.result else {
+      Issue.record("expected a dictionary, got \(String(describing: read.result))")
+      return
+    }
+    // SecDbItemDecrypt gives an item without an access control a default one: its protection.
+    #expect(item["accc"] == .accessControl(SecAccessControl(protection: "cku", flags: [])))
+  }
+
+  @Test func anAccessControlInASearchSelectsNothing() throws {
+    let device = try makeDeviceWithPasscode()
+    mustAdd(device, genp("plain").adding(["v_Data": secret()]))
+    let other = try SecAccessControl.create(protection: "akpu", flags: .devicePasscode)
+    // query_add_attribute_with_desc never puts kSecDbAccessControlAttr into the search
+    // pairs: an item without that access control (or with none) is still found.
+    let read = device.secItemCopyMatching(genp("plain").adding(["accc": .accessControl(other)]))
+    #expect(read.status == .errSecSuccess)
+    let update = device.secItemUpdate(
+      genp("plain").adding(["accc": .accessControl(other)]), ["labl": .string("changed")])
+    #expect(update.status == .errSecSuccess)
+    let delete = device.secItemDelete(genp("plain").adding(["accc": .accessControl(other)]))
+    #expect(delete.status == .errSecSuccess)
+    #expect(device.secItemCopyMatching(genp("plain")).status == .errSecItemNotFound)
+    // The client library still type-checks it (SecItemAttributesPrepare).
+    #expect(
+      device.secItemCopyMatching(genp().adding(["accc": .string("ak")])).status == .errSecParam)
+  }
+
+  @Test func aMalformedPersistentReferenceIsAParameterError() throws {
+    let device = try makeDevice()
+    mustAdd(device, genp().adding(["v_Data": secret()]))
+    for bytes in [Data(), Data([0x67]), Data(count: 12), Data("genpXXXXXXXXX".utf8)] {
+      let outcome = device.secItemCopyMatching(
+        ["class": passwordClass, "v_PersistentRef": .data(bytes)])
+      #expect(outcome.status == .errSecParam, "\(bytes.count) bytes")
+      #expect(outcome.failure == .malformedPersistentRef(length: bytes.count))
+    }
+    // A well-formed reference to no item is still a plain miss.
+    let missing = PersistentReference.encode(.genp, rowID: 999)
+    #expect(
+      device.secItemCopyMatching(["v_PersistentRef": .data(missing)]).status
+        == .errSecItemNotFound)
+  }
+
+  @Test func identityIsAClassLikeTheOthers() throws {
+    let device = try makeDevice()
+    #expect(device.secItemCopyMatching(["class": .string("idnt")]).status == .errSecItemNotFound)
+    #expect(device.secItemDelete(["class": .string("idnt")]).status == .errSecItemNotFound)
+    // With a certificate to join, the join itself is not simulated and says so.
+    mustAdd(
+      device,
+      ["class": .string("cert"), "issr": .data(Data([1])), "slnr": .data(Data([2]))])
+    let join = device.secItemCopyMatching(["class": .string("idnt")])
+    #expect(join.status == .errSecUnimplemented)
+    #expect(join.failure == .unsupported(.identityClass))
+  }
+}
