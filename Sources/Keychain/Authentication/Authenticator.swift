@@ -193,6 +193,13 @@ final class Authenticator {
           + "failed matches; the passcode is required to use it again",
         fix: "enter the passcode (on the lock screen, or via .deviceOwnerAuthentication)")
     }
+    // Apple Platform Security: the other states in which the passcode is required instead of
+    // biometry. LocalAuthentication reports them as a lockout: the passcode unlocks biometry.
+    if let requirement = securityState.biometryPasscodeRequirement, requirement != .restart {
+      return .denied(
+        .biometryLockout, cause: requirement.description,
+        fix: "enter the passcode (on the lock screen, or via .deviceOwnerAuthentication)")
+    }
     return nil
   }
 
