@@ -65,4 +65,29 @@ import Testing
     #expect(join.status == .errSecUnimplemented)
     #expect(join.failure == .unsupported(.identityClass))
   }
+
+  @Test(arguments: [
+    (AppExtensionKind.widget, false), (.notificationService, false), (.intents, false),
+    (.share, true), (.action, true),
+  ])
+  func extensionsWithoutUICannotPrompt(kind: AppExtensionKind, prompts: Bool) throws {
+    let user = QueuedUser([.enter("123456")])
+    let device = try makeBiometricDevice(user: user)
+    let team = "ABCDE12345"
+    let shared = "ABCDE12345.com.example.shared"
+    let app = AppIdentity(bundleID: "com.example.app", teamID: team, keychainAccessGroups: [shared])
+    let extensionApp = AppIdentity(
+      bundleID: "com.example.app.ext", teamID: team, keychainAccessGroups: [shared],
+      hostBundleID: app.bundleID, extensionKind: kind)
+    #expect(device.install(app).succeeded && device.install(extensionApp).succeeded)
+    #expect(device.useApp(app.bundleID).succeeded)
+    mustAdd(device, genp().adding(try protected(.devicePasscode)).adding(["v_Data": secret()]))
+    #expect(device.useApp(extensionApp.bundleID).succeeded)
+    let read = device.secItemCopyMatching(genp().adding(readData))
+    #expect(read.status == (prompts ? .errSecSuccess : .errSecInteractionNotAllowed))
+    #expect(user.prompts.count == (prompts ? 1 : 0))
+    let evaluation = try device.evaluatePolicy(
+      .deviceOwnerAuthentication, context: LAContext(), localizedReason: "Sign in")
+    if !prompts { #expect(evaluation.error == .notInteractive) }
+  }
 }

@@ -51,6 +51,11 @@ final class Authenticator {
     if context.interactionNotAllowed {
       blockers.append("the LAContext has interactionNotAllowed = true")
     }
+    if let kind = host.caller.app.extensionKind, !kind.canPresentUI {
+      blockers.append(
+        "\(host.caller.app.bundleID) is a \(kind.displayName), which has no UI to present a "
+          + "Face ID, Touch ID or passcode prompt over")
+    }
     return blockers
   }
 
@@ -95,7 +100,10 @@ final class Authenticator {
         .notInteractive,
         cause: "authentication is needed but no prompt may be shown: "
           + request.interactionBlockers.joined(separator: "; "),
-        fix: appState == .background
+        fix: host.caller.app.extensionKind?.canPresentUI == false
+          ? "read the item in the containing app (or a share extension), or keep what the "
+            + "extension needs in an item without an access control that needs the user"
+          : appState == .background
           ? "read the item while the app is in the foreground, or store it without an access "
             + "control that needs the user"
           : "allow the prompt (drop kSecUseAuthenticationUIFail / interactionNotAllowed), or "

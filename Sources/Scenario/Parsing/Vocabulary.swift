@@ -1,3 +1,5 @@
+import Keychain
+
 /// The scenario language's own words, in one table: the words that start a statement, the words
 /// each statement takes after its first, and the `help` topic each belongs to.
 ///
@@ -63,6 +65,22 @@ enum Vocabulary {
     case noEntitlements = "no-entitlements"
   }
 
+  /// The extension kinds that may follow `extension-of <bundleID>`.
+  enum ExtensionKindWord: String, CaseIterable {
+    case widget, share, action, intents
+    case notificationService = "notification-service"
+
+    var kind: AppExtensionKind {
+      switch self {
+      case .widget: .widget
+      case .share: .share
+      case .action: .action
+      case .intents: .intents
+      case .notificationService: .notificationService
+      }
+    }
+  }
+
   /// After `keychain`.
   enum KeychainWord: String, CaseIterable { case reset }
 
@@ -112,6 +130,7 @@ enum Vocabulary {
       statementWords, words(of: DeviceWord.self), words(of: PasscodeWord.self),
       [unlockWithBiometry], words(of: BiometryWord.self), words(of: BiometryKind.self),
       words(of: AppWord.self), [team], words(of: AppInstallOption.self),
+      words(of: ExtensionKindWord.self),
       words(of: KeychainWord.self), [will], words(of: AnswerWord.self), repeatWords,
       words(of: ExpectWord.self), [noErr], words(of: ExpectedLockState.self),
       words(of: ShowTopic.self), words(of: ContextMember.self), expressionWords,
