@@ -15,7 +15,16 @@ import Testing
       return
     }
     // SecDbItemDecrypt gives an item without an access control a default one: its protection.
-    #expect(item["accc"] == .accessControl(SecAccessControl(protection: "cku", flags: [])))
+    #expect(item["accc"] == .accessControl(.protectionOnly("cku")))
+    // Passed back with its `pdmn`, it is no conflict (query_set_access_control compares the
+    // access controls, and both are the protection alone); one made by
+    // SecAccessControlCreateWithFlags, even with no flags, still is.
+    var returned = item
+    returned["class"] = passwordClass
+    #expect(device.secItemUpdate(returned, ["labl": .string("x")]).status == .errSecSuccess)
+    let created = try SecAccessControl.create(protection: "cku", flags: [])
+    let conflicting = genp().adding(["pdmn": .string("cku"), "accc": .accessControl(created)])
+    #expect(device.secItemCopyMatching(conflicting).status == .errSecParam)
   }
 
   @Test func anAccessControlInASearchSelectsNothing() throws {

@@ -63,7 +63,7 @@ enum ResultBuilder {
       dictionary[name] = value
     }
     let control =
-      item.accessControl ?? SecAccessControl(protection: item.protection.rawValue, flags: [])
+      item.accessControl ?? SecAccessControl.protectionOnly(item.protection.rawValue)
     dictionary[.accessControl] = .accessControl(control)
     if withClass { dictionary[.itemClass] = .string(item.itemClass.rawValue) }
     return dictionary

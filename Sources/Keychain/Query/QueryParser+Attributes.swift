@@ -20,7 +20,8 @@ extension QueryParser {
       }
       switch parsed.function {
       case .add, .attributesToUpdate:
-        parsed.accessControl = control
+        // The protection-only access control a search returned is the default: no ACL.
+        parsed.accessControl = control.isProtectionOnly ? nil : control
         parsed.protection = protection
       case .copyMatching, .update, .delete:
         // securityd records a query's access control (`query_set_access_control`) but never

@@ -142,9 +142,18 @@ struct QueryParser {
 
   // MARK: - Cross-key rules
 
+  private static func accessControl(_ value: SecValue) -> SecAccessControl? {
+    if case .accessControl(let control) = value { return control }
+    return nil
+  }
+
   private func checkCombinations(_ parsed: ParsedQuery, query: SecQuery) throws(SecItemFailure) {
-    if parsed.attributes[.accessible] != nil,
-      parsed.accessControl != nil || parsed.searchAccessControl != nil
+    // securityd's query_set_access_control: kSecAttrAccessible makes a protection-only access
+    // control, which conflicts with any other one (-50); returned attributes, which carry
+    // both `pdmn` and the item's protection-only `accc`, can be passed back.
+    if case .text(let accessible)? = parsed.attributes[.accessible],
+      let control = query[AttributeName.accessControl].flatMap(Self.accessControl),
+      control != .protectionOnly(accessible)
     {
       throw SecItemFailure(.errSecParam, .accessibleWithAccessControl)
     }

@@ -95,9 +95,22 @@ enum Vocabulary {
 
   /// The words that can follow `expect` (besides statuses, `true` and `false`).
   enum ExpectWord: String, CaseIterable {
-    case success, prompt, no, result, count, device
+    case success, prompt, prompts, no, result, count, device, refused
     case laError = "LAError"
   }
+
+  /// After `expect result`: `has no <key>` (also `has no key <key>`) and `strictly <value>`.
+  enum ResultWord: String, CaseIterable { case has, no, key, strictly }
+
+  /// The LAContext properties `expect` can compare: `ctx.biometryType == .faceID`,
+  /// `ctx.evaluatedPolicyDomainState == other.evaluatedPolicyDomainState`.
+  enum ContextProperty: String, CaseIterable { case biometryType, evaluatedPolicyDomainState }
+
+  /// The name that reads the most recent call's result, unless a `let` bound it.
+  static let lastResult = "result"
+
+  /// The optional type name before a biometry type: `LABiometryType.faceID`.
+  static let biometryTypeName = "LABiometryType"
 
   /// MacTypes.h's name for status 0, which `expect` and `explain` take for errSecSuccess.
   static let noErr = "noErr"
@@ -132,7 +145,8 @@ enum Vocabulary {
       words(of: AppWord.self), [team], words(of: AppInstallOption.self),
       words(of: ExtensionKindWord.self),
       words(of: KeychainWord.self), [will], words(of: AnswerWord.self), repeatWords,
-      words(of: ExpectWord.self), [noErr], words(of: ExpectedLockState.self),
+      words(of: ExpectWord.self), words(of: ResultWord.self), words(of: ContextProperty.self),
+      [biometryTypeName], [noErr], words(of: ExpectedLockState.self),
       words(of: ShowTopic.self), words(of: ContextMember.self), expressionWords,
       words(of: HelpTopic.self),
     ]

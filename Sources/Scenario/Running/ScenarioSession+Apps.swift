@@ -28,7 +28,9 @@ extension ScenarioSession {
     case .background, .foreground:
       return performExecutionContext(command, statement: statement)
     }
-    lastOutcome = .device(statement: statement.sourceText, line: statement.location.line)
+    lastOutcome = .device(
+      statement: statement.sourceText, line: statement.location.line,
+      refusal: Self.refusal(of: outcome))
     return StepReport(lines: lines(for: outcome))
   }
 
