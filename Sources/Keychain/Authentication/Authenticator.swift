@@ -104,10 +104,10 @@ final class Authenticator {
           ? "read the item in the containing app (or a share extension), or keep what the "
             + "extension needs in an item without an access control that needs the user"
           : appState == .background
-          ? "read the item while the app is in the foreground, or store it without an access "
-            + "control that needs the user"
-          : "allow the prompt (drop kSecUseAuthenticationUIFail / interactionNotAllowed), or "
-            + "evaluate an LAContext first and pass it as kSecUseAuthenticationContext")
+            ? "read the item while the app is in the foreground, or store it without an access "
+              + "control that needs the user"
+            : "allow the prompt (drop kSecUseAuthenticationUIFail / interactionNotAllowed), or "
+              + "evaluate an LAContext first and pass it as kSecUseAuthenticationContext")
     }
     guard securityState.passcode.isSet else {
       return .denied(

@@ -81,7 +81,8 @@ extension StatementParser {
       return .biometryType(context: name, kind)
     case .evaluatedPolicyDomainState:
       let equal = try expectEquality(allowingNot: true)
-      let (other, token) = try identifier("another LAContext, as in `ctx.evaluatedPolicyDomainState`")
+      let (other, token) = try identifier(
+        "another LAContext, as in `ctx.evaluatedPolicyDomainState`")
       guard isBound(other) else {
         throw failure(.unknown("name", other, suggestion: nil), at: token)
       }
@@ -101,7 +102,8 @@ extension StatementParser {
     case .punctuation(.equals): equal = true
     case .punctuation(.exclamation) where allowingNot: equal = false
     default:
-      throw failure(.expected(allowingNot ? "`==` or `!=`" : "`==`", found: first.quoted), at: first)
+      throw failure(
+        .expected(allowingNot ? "`==` or `!=`" : "`==`", found: first.quoted), at: first)
     }
     try expect(.equals, equal ? "`==`" : "`!=`")
     return equal
