@@ -99,4 +99,26 @@ import Testing
       .deviceOwnerAuthentication, context: LAContext(), localizedReason: "Sign in")
     if !prompts { #expect(evaluation.error == .notInteractive) }
   }
+
+  @Test func afterTwoDaysWithoutAnUnlockAppsGetThePasscodeInsteadOfFaceID() throws {
+    let user = QueuedUser()
+    let device = try makeBiometricDevice(user: user)
+    mustAdd(device, genp("bio").adding(try protected(.biometryAny)).adding(["v_Data": secret()]))
+    mustAdd(
+      device, genp("either").adding(try protected(.userPresence)).adding(["v_Data": secret()]))
+    #expect(device.advanceClock(by: .hours(49)).succeeded)
+    #expect(device.state.biometryPasscodeRequirement == .noUnlockFor48Hours)
+    // Biometry alone: refused without a prompt, as a lockout (LAError -8 → errSecAuthFailed).
+    let bio = device.secItemCopyMatching(genp("bio").adding(readData))
+    #expect(bio.status == .errSecAuthFailed)
+    #expect(bio.authenticationDenial?.error == .biometryLockout)
+    #expect(user.prompts.isEmpty)
+    // .userPresence goes straight to the passcode sheet; the passcode restores Face ID.
+    user.answers = [.enter("123456")]
+    #expect(device.secItemCopyMatching(genp("either").adding(readData)).status == .errSecSuccess)
+    #expect(user.prompts.map(\.kind) == [.passcode])
+    #expect(device.state.biometryPasscodeRequirement == nil)
+    user.answers = [.match]
+    #expect(device.secItemCopyMatching(genp("bio").adding(readData)).status == .errSecSuccess)
+  }
 }
