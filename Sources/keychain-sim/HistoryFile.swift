@@ -15,13 +15,15 @@ struct HistoryFile {
     if descriptor >= 0 { close(descriptor) }
   }
 
-  /// Appends `entry`, one history line per line of it. A file that cannot be written loses the
-  /// entry silently: history is a convenience, not worth interrupting the session for.
-  func append(_ entry: String) {
+  /// Appends `entry` after a `#<seconds since 1970>` line, the marker GNU readline (with
+  /// `history_multiline_entries`) reads as the start of one entry, so a statement of several
+  /// lines comes back whole. A file that cannot be written loses the entry silently: history is
+  /// a convenience, not worth interrupting the session for.
+  func append(_ entry: String, at time: Int = Int(Date().timeIntervalSince1970)) {
     let lines = entry.split(separator: "\n", omittingEmptySubsequences: true)
       .filter { !$0.allSatisfy(\.isWhitespace) }
     guard !lines.isEmpty else { return }
-    let text = lines.map { $0 + "\n" }.joined()
+    let text = "#\(time)\n" + lines.map { $0 + "\n" }.joined()
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }

@@ -43,7 +43,7 @@ import Testing
     let report = Self.runner.run(source: source, name: "t.scenario")
     #expect(
       report.warnings == [
-        "t.scenario: warning: 5 scripted answers were never used: `user will match`, "
+        "t.scenario:1: warning: 5 scripted answers were never used: `user will match`, "
           + "`user will cancel 3 times`, `user will enter ••••`"
       ])
   }
@@ -51,6 +51,6 @@ import Testing
   @Test func oneLeftoverAnswerKeepsItsWording() {
     let report = Self.runner.run(source: "user will cancel", name: "t.scenario")
     #expect(
-      report.warnings == ["t.scenario: warning: scripted answer `user will cancel` was never used"])
+      report.warnings == ["t.scenario:1: warning: scripted answer `user will cancel` was never used"])
   }
 }
