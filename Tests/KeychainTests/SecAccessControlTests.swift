@@ -54,7 +54,7 @@ import Testing
       ["class": passwordClass, "acct": .string("refresh-token"), "r_Data": .bool(true)])
     let explanation = try #require(outcome.explanation)
     #expect(explanation.cause.contains("item `refresh-token` (genp, service com.app.auth)"))
-    #expect(explanation.cause.contains("kSecAttrAccessibleWhenUnlocked (class ak)"))
+    #expect(explanation.cause.contains("kSecAttrAccessibleWhenUnlocked (data protection class A)"))
     #expect(explanation.cause.contains("locked for 3h"))
     #expect(explanation.cause.contains("10s after lock"))
     #expect(explanation.fix?.contains("kSecAttrAccessibleAfterFirstUnlock") == true)
