@@ -26,7 +26,12 @@ static inline int keychain_sim_install_interrupt_handler(void) {
   action.sa_handler = keychain_sim_on_interrupt;
   sigemptyset(&action.sa_mask);
   action.sa_flags = 0;  // no SA_RESTART: a blocked read returns EINTR
-  return sigaction(SIGINT, &action, NULL);
+  if (sigaction(SIGINT, &action, NULL) != 0) return -1;
+  // A mask inherited from the parent (test runners block signals) would hold Ctrl-C back.
+  sigset_t interrupt;
+  sigemptyset(&interrupt);
+  sigaddset(&interrupt, SIGINT);
+  return sigprocmask(SIG_UNBLOCK, &interrupt, NULL);
 }
 
 /// Whether Ctrl-C was pressed since the last call; clears the flag.
