@@ -32,8 +32,10 @@ public enum StatusExplainer {
         return .status(status)
       }
     }
-    let names = OSStatus.known.map(\.name) + LAErrorCode.allSpellings.map { "LAError." + $0 }
-    let suggestion = Suggestion.nearest(to: trimmed, in: names)
+    let names = OSStatus.known.map(\.name) + LAErrorCode.allSpellings
+    let suggestion = Suggestion.nearest(to: bare, in: names).map {
+      LAErrorCode(name: $0) == nil ? $0 : "LAError." + $0
+    }
     throw UnknownStatusError(text: trimmed, suggestion: suggestion)
   }
 
