@@ -44,12 +44,12 @@ enum CommandHelp {
 
   static let device = Option(
     name: "--device", value: "PATH", takesFile: true,
-    summary: "play on a persistent device file (created when missing, reopened otherwise)")
+    summary: "play on a device file (created when missing, else reopened)")
   static let kdf = Option(
     name: "--kdf", value: KDFProfile.names.joined(separator: "|"), choices: KDFProfile.names,
-    summary: "passcode key derivation cost (realistic: Argon2id, ~50 ms; fast for tests)")
+    summary: "passcode key cost (realistic: Argon2id ~50 ms; fast for tests)")
   static let noColor = Option(
-    name: "--no-color", summary: "no colour even on a terminal (NO_COLOR=1 does the same)")
+    name: "--no-color", summary: "no colour on a terminal either (as NO_COLOR=1)")
   static let help = Option(name: "--help", short: "-h", summary: "this command's help")
 
   static let repl = Command(
@@ -144,8 +144,7 @@ enum CommandHelp {
 
   /// `keychain-sim --help`.
   static func overview(version: String) -> String {
-    let width = 37
-    func row(_ left: String, _ right: String) -> String {
+    func row(_ left: String, _ right: String, width: Int = 37) -> String {
       let padded = left.count < width ? left.padding(toLength: width, withPad: " ", startingAt: 0)
         : left + " "
       return "  " + padded + right
@@ -160,9 +159,9 @@ enum CommandHelp {
     lines.append(row("keychain-sim --help | --version", "this overview; the version"))
     lines += ["", "Run `keychain-sim help <command>` or `keychain-sim <command> --help` for a command's options.", ""]
     lines.append("RUN OPTIONS")
-    lines += run.options.map { row($0.synopsis, $0.summary) }
+    lines += run.options.map { row($0.synopsis, $0.summary, width: 24) }
     lines += ["", "REPL OPTIONS"]
-    lines += repl.options.map { row($0.synopsis, $0.summary) }
+    lines += repl.options.map { row($0.synopsis, $0.summary, width: 24) }
     lines += ["", "Options take their value as `--opt value` or `--opt=value`.", ""]
     lines += ["EXIT STATUS"] + exitStatus.split(separator: "\n").map { "  " + $0 }
     lines += ["", "EXAMPLES"]

@@ -202,3 +202,13 @@ import Testing
     #expect(result.stderr.contains("-i plays a file before an interactive session"))
   }
 }
+
+/// The help text is laid out for a terminal of 96 columns or more.
+@Suite struct HelpLayoutTests {
+  @Test(arguments: [["--help"], ["help", "run"], ["help", "repl"], ["help", "explain"]])
+  func helpFitsInNinetySixColumns(_ arguments: [String]) throws {
+    let result = try ExecutableRunner.run(arguments)
+    let long = result.stdout.components(separatedBy: "\n").filter { $0.count > 96 }
+    #expect(long.isEmpty, "\(long)")
+  }
+}
