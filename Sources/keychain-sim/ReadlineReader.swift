@@ -58,7 +58,10 @@ struct ReadlineReader: LineReader {
   mutating func readSecret(prompt: String) -> LineInput {
     guard UnechoedLine.isTerminal() else { return read(prompt: prompt) }
     _ = keychain_sim_take_interrupt()
-    return UnechoedLine.read(prompt: prompt) { keychain_sim_take_interrupt() != 0 }
+    let line = UnechoedLine.read(
+      prompt: prompt, interruptDescriptor: keychain_sim_interrupt_descriptor())
+    if line == .interrupt { _ = keychain_sim_take_interrupt() }
+    return line
   }
 
   mutating func addToSessionHistory(_ entry: String) {
@@ -91,20 +94,18 @@ nonisolated(unsafe) private var currentCompleter: (String, Int) -> [String] = { 
 nonisolated(unsafe) private var pendingMatches: [String] = []
 nonisolated(unsafe) private var interruptedRead = false
 
-/// readline's `rl_getc_function`: one byte from the terminal. A `read` interrupted by Ctrl-C
-/// ends the line (a newline), and `read(prompt:)` reports the interrupt instead of the line.
+/// readline's `rl_getc_function`: one byte from the terminal. Ctrl-C (the interrupt pipe
+/// readable) ends the line (a newline), and `read(prompt:)` reports the interrupt instead.
 private func readKey(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
   let descriptor = stream.map(fileno) ?? STDIN_FILENO
-  var byte: UInt8 = 0
-  while true {
-    let count = Foundation.read(descriptor, &byte, 1)
-    if count == 1 { return Int32(byte) }
-    if count < 0 && errno == EINTR {
-      guard keychain_sim_take_interrupt() != 0 else { continue }
-      interruptedRead = true
-      return Int32(UInt8(ascii: "\n"))
-    }
-    return EOF
+  switch InterruptibleRead.byte(from: descriptor, interrupt: keychain_sim_interrupt_descriptor())
+  {
+  case .byte(let byte): return Int32(byte)
+  case .interrupted:
+    _ = keychain_sim_take_interrupt()
+    interruptedRead = true
+    return Int32(UInt8(ascii: "\n"))
+  case .end: return EOF
   }
 }
 

@@ -8,11 +8,10 @@ import Scenario
 /// the newline, so the next output starts on its own line.
 enum UnechoedLine {
   /// The line without its newline; `.end` at end of input (Ctrl-D) or when the terminal's
-  /// echo cannot be turned off (the passcode is then not read at all); `.interrupt` when a
-  /// read is interrupted by a signal and `interrupted()` says it was Ctrl-C. Check
-  /// `isTerminal` first.
+  /// echo cannot be turned off (the passcode is then not read at all); `.interrupt` when
+  /// `interruptDescriptor` (the Ctrl-C pipe) becomes readable. Check `isTerminal` first.
   static func read(
-    prompt: String, from descriptor: Int32 = STDIN_FILENO, interrupted: () -> Bool = { false }
+    prompt: String, from descriptor: Int32 = STDIN_FILENO, interruptDescriptor: Int32 = -1
   ) -> LineInput {
     var saved = termios()
     guard tcgetattr(descriptor, &saved) == 0 else { return .end }
@@ -22,20 +21,18 @@ enum UnechoedLine {
     guard tcsetattr(descriptor, TCSAFLUSH, &hidden) == 0 else { return .end }
     defer { tcsetattr(descriptor, TCSANOW, &saved) }
     var bytes: [UInt8] = []
-    var byte: UInt8 = 0
-    while true {
-      let count = Foundation.read(descriptor, &byte, 1)
-      if count < 0 && errno == EINTR {
-        guard interrupted() else { continue }
+    reading: while true {
+      switch InterruptibleRead.byte(from: descriptor, interrupt: interruptDescriptor) {
+      case .byte(let byte):
+        if byte == UInt8(ascii: "\n") { break reading }
+        bytes.append(byte)
+      case .interrupted:
         print()  // the newline the user did not type
         return .interrupt
-      }
-      guard count == 1 else {
+      case .end:
         print()  // no newline was typed, so ECHONL printed none
         return bytes.isEmpty ? .end : .line(String(decoding: bytes, as: UTF8.self))
       }
-      if byte == UInt8(ascii: "\n") { break }
-      bytes.append(byte)
     }
     if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
     return .line(String(decoding: bytes, as: UTF8.self))

@@ -54,7 +54,9 @@ public enum StatusExplainer {
       return text
     case .laError(let error):
       let keychainStatus = error.osStatus
-      return "\(error): \(error.meaning).\nIn a keychain call it becomes \(keychainStatus.name)"
+      let heading = TextWrap.wrap(
+        "\(error): \(error.meaning).", first: "", rest: "  ", width: explanationWidth)
+      return heading + "\nIn a keychain call it becomes \(keychainStatus.name)"
         + " (\(keychainStatus.rawValue))."
     case .lastOutcome:
       return "nothing to explain yet: `explain` alone explains the last call's outcome"
