@@ -145,11 +145,15 @@ enum CommandHelp {
   /// `keychain-sim --help`.
   static func overview(version: String) -> String {
     func row(_ left: String, _ right: String, width: Int = 37) -> String {
-      let padded = left.count < width ? left.padding(toLength: width, withPad: " ", startingAt: 0)
+      let padded =
+        left.count < width
+        ? left.padding(toLength: width, withPad: " ", startingAt: 0)
         : left + " "
       return "  " + padded + right
     }
-    var lines = ["keychain-sim \(version): a simulator of the iOS keychain and the device security state", ""]
+    var lines = [
+      "keychain-sim \(version): a simulator of the iOS keychain and the device security state", "",
+    ]
     lines.append("USAGE")
     lines.append(row("keychain-sim", repl.summary))
     for command in commands.dropFirst() {
@@ -157,7 +161,11 @@ enum CommandHelp {
       lines.append(row(left, command.summary))
     }
     lines.append(row("keychain-sim --help | --version", "this overview; the version"))
-    lines += ["", "Run `keychain-sim help <command>` or `keychain-sim <command> --help` for a command's options.", ""]
+    lines += [
+      "",
+      "Run `keychain-sim help <command>` or `keychain-sim <command> --help` for a command's options.",
+      "",
+    ]
     lines.append("RUN OPTIONS")
     lines += run.options.map { row($0.synopsis, $0.summary, width: 24) }
     lines += ["", "REPL OPTIONS"]

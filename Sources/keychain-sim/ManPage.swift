@@ -26,11 +26,15 @@ enum ManPage {
         lines.append(".fi")
       }
     }
-    lines += [".SH ENVIRONMENT", ".TP", ".B NO_COLOR", "when set, no colour on a terminal.",
+    lines += [
+      ".SH ENVIRONMENT", ".TP", ".B NO_COLOR", "when set, no colour on a terminal.",
       ".TP", ".B KEYCHAIN_SIM_HISTORY",
       "the REPL's history file (default ~/.keychain-sim_history); empty for none.",
-      ".TP", ".B COLUMNS", "the width to wrap to on a terminal."]
-    lines += [".SH EXIT STATUS", escape(CommandHelp.exitStatus.replacingOccurrences(of: "\n", with: " "))]
+      ".TP", ".B COLUMNS", "the width to wrap to on a terminal.",
+    ]
+    lines += [
+      ".SH EXIT STATUS", escape(CommandHelp.exitStatus.replacingOccurrences(of: "\n", with: " ")),
+    ]
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -31,7 +31,8 @@ struct ReadlineReader: LineReader {
     rl_catch_signals = 0
     rl_getc_function = readKey
     if keychain_sim_install_interrupt_handler() != 0 {
-      printError("keychain-sim: warning: Ctrl-C will end the session (\(String(cString: strerror(errno))))")
+      printError(
+        "keychain-sim: warning: Ctrl-C will end the session (\(String(cString: strerror(errno))))")
     }
     using_history()
     // The history file marks each entry with a `#<time>` line, so a multi-line statement

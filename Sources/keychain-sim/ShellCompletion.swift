@@ -77,7 +77,8 @@ enum ShellCompletion {
       if option.value != nil {
         action =
           option.takesFile
-          ? ":\(option.value ?? ""):_files" : ":\(option.value ?? ""):(\(option.choices.joined(separator: " ")))"
+          ? ":\(option.value ?? ""):_files"
+          : ":\(option.value ?? ""):(\(option.choices.joined(separator: " ")))"
       }
       let names = [option.name] + (option.short.map { [$0] } ?? [])
       return names.map { "'\($0)[\(summary)]\(action)'" }.joined(separator: " \\\n      ")

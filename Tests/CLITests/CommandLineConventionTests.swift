@@ -74,9 +74,10 @@ import Testing
     let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
     #expect(JUnitSchema.violations(of: document) == [])
     let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
-    #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == [
-      "ok.scenario", "bad.scenario", "broken.scenario",
-    ])
+    #expect(
+      cases.map { $0.attribute(forName: "name")?.stringValue } == [
+        "ok.scenario", "bad.scenario", "broken.scenario",
+      ])
     let classes = cases.map { $0.attribute(forName: "classname")?.stringValue ?? "" }
     #expect(classes[0].hasSuffix(".suite.auth"))
     #expect(classes[1].hasSuffix(".suite"))
@@ -136,7 +137,8 @@ import Testing
     let result = try ExecutableRunner.run(["run", "--kdf", "fast", file])
     #expect(result.status == 0)
     #expect(
-      result.stderr.contains("\(file):2: warning: scripted answer `user will cancel` was never used"))
+      result.stderr.contains(
+        "\(file):2: warning: scripted answer `user will cancel` was never used"))
     #expect(!result.stdout.contains("warning"))
   }
 
@@ -177,9 +179,10 @@ import Testing
     #expect(Set(try complete(["keychain-sim", "run", "--format", ""])) == ["text", "json"])
     #expect(try complete(["keychain-sim", "run", "--kdf", "f"]) == ["fast"])
     #expect(try complete(["keychain-sim", "completion", "z"]) == ["zsh"])
-    #expect(try complete(["keychain-sim", "explain", "errSecInteractionNotAll"]) == [
-      "errSecInteractionNotAllowed"
-    ])
+    #expect(
+      try complete(["keychain-sim", "explain", "errSecInteractionNotAll"]) == [
+        "errSecInteractionNotAllowed"
+      ])
   }
 
   @Test func zshCompletionAndManPageComeFromTheSameHelp() throws {

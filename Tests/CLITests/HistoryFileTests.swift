@@ -16,11 +16,13 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let file = HistoryFile(path: path)
     file.append("device unlock ••••", at: 1_700_000_000)
-    file.append("let q = [kSecClass: kSecClassGenericPassword,\n  kSecAttrAccount: \"a\"]", at: 1_700_000_001)
+    file.append(
+      "let q = [kSecClass: kSecClassGenericPassword,\n  kSecAttrAccount: \"a\"]", at: 1_700_000_001)
     file.append("  \n")
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(
-      text == "#1700000000\ndevice unlock ••••\n#1700000001\nlet q = [kSecClass: kSecClassGenericPassword,\n"
+      text
+        == "#1700000000\ndevice unlock ••••\n#1700000001\nlet q = [kSecClass: kSecClassGenericPassword,\n"
         + "  kSecAttrAccount: \"a\"]\n")
   }
 

@@ -15,7 +15,7 @@ import Testing
   @Test func aByteComesThrough() throws {
     let input = try makePipe()
     let interrupt = try makePipe()
-    defer { [input.read, input.write, interrupt.read, interrupt.write].forEach { close($0) } }
+    defer { for end in [input.read, input.write, interrupt.read, interrupt.write] { close(end) } }
     _ = "a".withCString { write(input.write, $0, 1) }
     #expect(InterruptibleRead.byte(from: input.read, interrupt: interrupt.read) == .byte(97))
   }
@@ -23,7 +23,7 @@ import Testing
   @Test func aPendingInterruptWinsWithoutBlocking() throws {
     let input = try makePipe()
     let interrupt = try makePipe()
-    defer { [input.read, input.write, interrupt.read, interrupt.write].forEach { close($0) } }
+    defer { for end in [input.read, input.write, interrupt.read, interrupt.write] { close(end) } }
     _ = "x".withCString { write(interrupt.write, $0, 1) }  // as the signal handler does
     #expect(InterruptibleRead.byte(from: input.read, interrupt: interrupt.read) == .interrupted)
   }

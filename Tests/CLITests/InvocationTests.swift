@@ -23,7 +23,9 @@ import Testing
 
   @Test func theREPLTakesAnInitFile() throws {
     let parsed = try Invocation.parse(["-i", "setup.scenario", "--kdf=fast"])
-    #expect(parsed == .repl(.init(device: .init(devicePath: nil, kdf: .fast), initFile: "setup.scenario")))
+    #expect(
+      parsed == .repl(.init(device: .init(devicePath: nil, kdf: .fast), initFile: "setup.scenario"))
+    )
   }
 
   @Test func noColorIsTakenOutWherever() {
@@ -46,12 +48,13 @@ import Testing
     #expect(parsed == .run(expected))
   }
 
-  @Test(arguments: [
-    (["--help"], nil), (["-h"], nil), (["run", "--help"], "run"),
-    (["run", "x.scenario", "-h"], "run"), (["explain", "--help"], "explain"),
-    (["help", "run"], "run"), (["help"], nil), (["--kdf", "fast", "--help"], nil),
-    (["help", "completion"], "completion"),
-  ] as [([String], String?)])
+  @Test(
+    arguments: [
+      (["--help"], nil), (["-h"], nil), (["run", "--help"], "run"),
+      (["run", "x.scenario", "-h"], "run"), (["explain", "--help"], "explain"),
+      (["help", "run"], "run"), (["help"], nil), (["--kdf", "fast", "--help"], nil),
+      (["help", "completion"], "completion"),
+    ] as [([String], String?)])
   func helpAnywhereBeforeADoubleDashAsksForHelp(arguments: [String], command: String?) throws {
     #expect(try Invocation.parse(arguments) == .help(command))
   }

@@ -32,7 +32,10 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
-      ["python3", Self.driver.path, ExecutableRunner.executable.path, String(decoding: json, as: UTF8.self), "--kdf", "fast"] + arguments
+      [
+        "python3", Self.driver.path, ExecutableRunner.executable.path,
+        String(decoding: json, as: UTF8.self), "--kdf", "fast",
+      ] + arguments
     var variables = ProcessInfo.processInfo.environment
     variables["KEYCHAIN_SIM_HISTORY"] = ""
     variables["TERM"] = "xterm"
@@ -155,7 +158,8 @@ import Testing
     let folder = try ScenarioFolder()
     let device = folder.path("phone.device")
     let setup = try folder.write("setup.scenario", "device passcode 1234\n")
-    #expect(try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, setup]).status == 0)
+    #expect(
+      try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, setup]).status == 0)
     let session = try drive(
       [.expect(Self.prompt), .send("quit\r")], arguments: ["--device", device])
     #expect(

@@ -13,10 +13,11 @@ import Testing
     #expect(style.paint("expect x  ✓") == "expect x  ✓")
   }
 
-  @Test(arguments: [
-    (["NO_COLOR": "1"], false, false), (["NO_COLOR": ""], false, true), ([:], true, false),
-    (["TERM": "dumb"], false, false), ([:], false, true),
-  ] as [([String: String], Bool, Bool)])
+  @Test(
+    arguments: [
+      (["NO_COLOR": "1"], false, false), (["NO_COLOR": ""], false, true), ([:], true, false),
+      (["TERM": "dumb"], false, false), ([:], false, true),
+    ] as [([String: String], Bool, Bool)])
   func colourOnATerminalUnlessAskedNot(
     environment: [String: String], flag: Bool, expected: Bool
   ) {
@@ -39,9 +40,13 @@ import Testing
 
   @Test func paintColoursStatusesMarksAndWarnings() {
     let style = OutputStyle(colour: true, width: 96)
-    #expect(style.paint("→ errSecSuccess (0): No error.") == "\u{1B}[32m→ errSecSuccess\u{1B}[0m (0): No error.")
-    #expect(style.paint("→ errSecItemNotFound (-25300)").hasPrefix("\u{1B}[33m→ errSecItemNotFound"))
-    #expect(style.paint("  7  expect x  ✗ FAILED (f:7)").hasSuffix("\u{1B}[31m✗ FAILED (f:7)\u{1B}[0m"))
+    #expect(
+      style.paint("→ errSecSuccess (0): No error.")
+        == "\u{1B}[32m→ errSecSuccess\u{1B}[0m (0): No error.")
+    #expect(
+      style.paint("→ errSecItemNotFound (-25300)").hasPrefix("\u{1B}[33m→ errSecItemNotFound"))
+    #expect(
+      style.paint("  7  expect x  ✗ FAILED (f:7)").hasSuffix("\u{1B}[31m✗ FAILED (f:7)\u{1B}[0m"))
     #expect(style.paint("f:2: warning: w").contains("\u{1B}[33mwarning:\u{1B}[0m"))
   }
 

@@ -88,7 +88,8 @@ final class OutputBuffer: @unchecked Sendable {
       ])
     #expect(transcript.contains("prompt: passcode sheet for com.example.app: “Pay”"))
     #expect(
-      transcript.contains("  not an answer to the passcode sheet; answer with the passcode, cancel\n"))
+      transcript.contains(
+        "  not an answer to the passcode sheet; answer with the passcode, cancel\n"))
     #expect(transcript.contains("✓ holds"))
     // Read without echo: the sheet's prompt shows, the passcode does not.
     #expect(transcript.contains("  passcode (the passcode, cancel) ❯ \n"))

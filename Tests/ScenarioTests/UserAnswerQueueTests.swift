@@ -51,6 +51,8 @@ import Testing
   @Test func oneLeftoverAnswerKeepsItsWording() {
     let report = Self.runner.run(source: "user will cancel", name: "t.scenario")
     #expect(
-      report.warnings == ["t.scenario:1: warning: scripted answer `user will cancel` was never used"])
+      report.warnings == [
+        "t.scenario:1: warning: scripted answer `user will cancel` was never used"
+      ])
   }
 }

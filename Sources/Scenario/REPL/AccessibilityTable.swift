@@ -45,7 +45,9 @@ enum AccessibilityTable {
       "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly items are destroyed when the passcode is",
       "removed; kSecAttrAccessibleAlways… are deprecated since iOS 12.",
     ]
-    return lines.map { $0.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression) }
-      .joined(separator: "\n")
+    return lines.map {
+      $0.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)
+    }
+    .joined(separator: "\n")
   }
 }

@@ -19,7 +19,8 @@ struct CompletionContext: Sendable {
     let before = String(decoding: line.utf8.prefix(wordStart), as: UTF8.self)
     // `LAError.` and `ctx.`: the members of what stands before the dot.
     if before.hasSuffix(".") {
-      let owner = String(before.dropLast().reversed().prefix(while: Self.isNameCharacter).reversed())
+      let owner = String(
+        before.dropLast().reversed().prefix(while: Self.isNameCharacter).reversed())
       if owner == "LAError" || owner == "Code" { return LAErrorCode.allSpellings }
       if contextNames.contains(owner) { return Vocabulary.words(of: Vocabulary.ContextMember.self) }
       // `.deviceOwnerAuthentication` in a call, `[.biometryAny, .or]` in a flag list.

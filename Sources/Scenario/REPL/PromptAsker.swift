@@ -31,7 +31,9 @@ struct PromptAsker {
         return .cancel
       case .line(let line):
         if let response = Self.response(to: line, for: prompt) { return response }
-        write("  \(Self.wrongAnswer(line, for: prompt)); answer with \(choices.joined(separator: ", "))\n")
+        write(
+          "  \(Self.wrongAnswer(line, for: prompt)); answer with \(choices.joined(separator: ", "))\n"
+        )
       }
     }
   }

@@ -25,7 +25,8 @@ public struct OutputStyle: Sendable, Equatable {
     isTerminal: Bool, noColorFlag: Bool, environment: [String: String], terminalColumns: Int?
   ) -> OutputStyle {
     guard isTerminal else { return .plain }
-    let colour = !noColorFlag && environment["NO_COLOR"].map(\.isEmpty) ?? true
+    let colour =
+      !noColorFlag && environment["NO_COLOR"].map(\.isEmpty) ?? true
       && environment["TERM"] != "dumb"
     let columns = environment["COLUMNS"].flatMap(Int.init) ?? terminalColumns ?? fixedWidth
     return OutputStyle(colour: colour, width: columns)
@@ -43,7 +44,10 @@ public struct OutputStyle: Sendable, Equatable {
   }
 
   private enum Colour: String {
-    case red = "31", green = "32", yellow = "33", dim = "2"
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
+    case dim = "2"
     func wrap(_ text: some StringProtocol) -> String { "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" }
   }
 

@@ -15,7 +15,9 @@ extension RunReport {
     xml.append(#"<testsuites name="\#(escape(suiteName))" \#(counts) time="\#(total)">"#)
     let stamp = ISO8601DateFormatter.string(
       from: timestamp, timeZone: TimeZone(identifier: "UTC") ?? .current,
-      formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate])
+      formatOptions: [
+        .withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate,
+      ])
     xml.append(
       #"  <testsuite name="\#(escape(suiteName))" \#(counts) skipped="0" time="\#(total)""#
         + #" timestamp="\#(stamp)">"#)

@@ -123,7 +123,9 @@ public struct ScenarioSession {
     case .reset:
       let forgotten = boundNames
       try reset()
-      return StepReport(lines: [Self.resetSummary(forgotten: forgotten, devicePath: options.devicePath)])
+      return StepReport(lines: [
+        Self.resetSummary(forgotten: forgotten, devicePath: options.devicePath)
+      ])
     case .quit:
       return StepReport(quit: true)
     case .declaration:
