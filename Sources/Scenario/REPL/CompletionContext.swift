@@ -31,41 +31,50 @@ struct CompletionContext: Sendable {
     }
     let words = before.split(separator: " ").map(String.init)
     guard let first = words.first else { return statementStarts }
-    switch (first, words.count) {
-    case ("device", 1): return Vocabulary.words(of: Vocabulary.DeviceWord.self)
-    case ("device", 2) where words[1] == "passcode":
-      return Vocabulary.words(of: Vocabulary.PasscodeWord.self)
-    case ("device", 2) where words[1] == "unlock": return [Vocabulary.unlockWithBiometry]
-    case ("biometry", 1): return Vocabulary.words(of: Vocabulary.BiometryWord.self)
-    case ("biometry", 2) where words[1] == "type": return Vocabulary.words(of: BiometryKind.self)
-    case ("app", 1): return Vocabulary.words(of: Vocabulary.AppWord.self)
-    case ("app", 3) where ["install", "transfer"].contains(words[1]): return [Vocabulary.team]
-    case ("app", _) where words.count >= 5 && words[1] == "install":
-      return Vocabulary.words(of: Vocabulary.AppInstallOption.self)
-    case ("keychain", 1): return Vocabulary.words(of: Vocabulary.KeychainWord.self)
-    case ("user", 1): return [Vocabulary.will]
-    case ("user", 2) where words[1] == Vocabulary.will:
-      return Vocabulary.words(of: Vocabulary.AnswerWord.self)
-    case ("user", 4) where words[1] == Vocabulary.will: return Vocabulary.repeatWords
-    case ("help", 1):
-      return Vocabulary.words(of: Vocabulary.HelpTopic.self) + Vocabulary.statementWords
-        + Vocabulary.words(of: Vocabulary.REPLWord.self)
-    case ("show", 1): return Vocabulary.words(of: ShowTopic.self)
-    case ("expect", 1):
-      return Vocabulary.words(of: Vocabulary.ExpectWord.self) + ["true", "false", Vocabulary.noErr]
-        + OSStatus.known.map(\.name)
-    case ("expect", 2) where words[1] == "device":
-      return Vocabulary.words(of: ExpectedLockState.self)
-    case ("expect", 2) where words[1] == "no": return ["result", "prompt"]
-    case ("explain", 1):
-      return OSStatus.known.map(\.name) + ["LAError", Vocabulary.noErr]
-        + LAErrorCode.allSpellings
-    case ("save", 1), ("load", 1): return []
-    default:
-      if words.count == 0 { return statementStarts }
-      // Inside an expression: Apple's names, the language's expression words, bound names.
-      return Array(Set(ScenarioParser.vocabulary + boundNames)).sorted()
+    if Vocabulary.REPLWord(rawValue: first) != nil { return [] }  // a file name follows
+    guard let statement = Vocabulary.StatementWord(rawValue: first) else {
+      return expressionWords
     }
+    let second = words.count > 1 ? words[1] : ""
+    typealias V = Vocabulary
+    switch (statement, words.count) {
+    case (.device, 1): return V.words(of: V.DeviceWord.self)
+    case (.device, 2) where second == V.DeviceWord.passcode.rawValue:
+      return V.words(of: V.PasscodeWord.self)
+    case (.device, 2) where second == V.DeviceWord.unlock.rawValue: return [V.unlockWithBiometry]
+    case (.biometry, 1): return V.words(of: V.BiometryWord.self)
+    case (.biometry, 2) where second == V.BiometryWord.type.rawValue:
+      return V.words(of: BiometryKind.self)
+    case (.app, 1): return V.words(of: V.AppWord.self)
+    case (.app, 3) where [V.AppWord.install, .transfer].map(\.rawValue).contains(second):
+      return [V.team]
+    case (.app, 5...) where second == V.AppWord.install.rawValue:
+      return V.words(of: V.AppInstallOption.self)
+    case (.keychain, 1): return V.words(of: V.KeychainWord.self)
+    case (.user, 1): return [V.will]
+    case (.user, 2) where second == V.will: return V.words(of: V.AnswerWord.self)
+    case (.user, 4) where second == V.will: return V.repeatWords
+    case (.help, 1):
+      return V.words(of: V.HelpTopic.self) + V.statementWords + V.words(of: V.REPLWord.self)
+    case (.show, 1): return V.words(of: ShowTopic.self)
+    case (.expect, 1):
+      return V.words(of: V.ExpectWord.self) + ["true", "false", V.noErr]
+        + OSStatus.known.map(\.name)
+    case (.expect, 2) where second == V.ExpectWord.device.rawValue:
+      return V.words(of: ExpectedLockState.self)
+    case (.expect, 2) where second == V.ExpectWord.no.rawValue:
+      return [V.ExpectWord.result, .prompt].map(\.rawValue)
+    case (.explain, 1):
+      return OSStatus.known.map(\.name) + [V.ExpectWord.laError.rawValue, V.noErr]
+        + LAErrorCode.allSpellings
+    default:
+      return expressionWords
+    }
+  }
+
+  /// Inside an expression: Apple's names, the language's expression words, bound names.
+  private var expressionWords: [String] {
+    Array(Set(ScenarioParser.vocabulary + boundNames)).sorted()
   }
 
   /// What can start a statement: the statement words, the SecItem functions, the REPL's own
