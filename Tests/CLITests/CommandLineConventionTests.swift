@@ -188,6 +188,15 @@ import Testing
   @Test func zshCompletionAndManPageComeFromTheSameHelp() throws {
     let zsh = try ExecutableRunner.run(["completion", "zsh"])
     #expect(zsh.stdout.hasPrefix("#compdef keychain-sim\n"))
+    // zsh parses it (scripts/deps.sh installs zsh for this check).
+    let folder = try ScenarioFolder()
+    let script = try folder.write("_keychain-sim", zsh.stdout)
+    let check = Process()
+    check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    check.arguments = ["zsh", "-n", script]
+    try check.run()
+    check.waitUntilExit()
+    #expect(check.terminationStatus == 0)
     let man = try ExecutableRunner.run(["man"])
     #expect(man.stdout.hasPrefix(".TH KEYCHAIN-SIM 1"))
     let help = try ExecutableRunner.run(["run", "--help"])
