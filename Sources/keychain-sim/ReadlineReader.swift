@@ -36,10 +36,10 @@ struct ReadlineReader: LineReader {
     }
     using_history()
     // The history file marks each entry with a `#<time>` line, so a multi-line statement
-    // comes back as one entry.
+    // comes back as one entry: readline turns multi-line reading on itself for a file that
+    // starts with such a line (`HistoryFile` upgrades one that does not).
     history_comment_char = CChar(UInt8(ascii: "#"))
     history_write_timestamps = 1
-    history_multiline_entries = 1
     if let historyPath {
       read_history(historyPath)
       history_truncate_file(historyPath, Self.historyLimit)

@@ -42,8 +42,23 @@ import Testing
     var reader = ReadlineReader(historyPath: path)
     reader.saveHistory("device passcode ••••")
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(text.hasPrefix("device lock\n#"))
+    #expect(text.hasPrefix("#0\ndevice lock\n#"))
     #expect(text.hasSuffix("\ndevice passcode ••••\n"))
-    #expect(text.components(separatedBy: "\n").count == 4)
+    #expect(text.components(separatedBy: "\n").count == 5)
+  }
+
+  /// A file of an earlier version, one entry per line, is given entry markers, so readline does
+  /// not read its lines as one multi-line entry.
+  @Test func anOldFileIsUpgradedEntryByEntry() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "device lock\nwait 1m\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    _ = HistoryFile(path: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "#0\ndevice lock\n#0\nwait 1m\n")
+    _ = HistoryFile(path: path)  // already upgraded: unchanged
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "#0\ndevice lock\n#0\nwait 1m\n")
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
   }
 }

@@ -110,8 +110,15 @@ import Testing
       "device passcode 1234", "device lock", "device unlock ••••", "show device",
     ])
     #expect(transcript.contains("error: this line holds •••• where a secret was"))
+    #expect(!transcript.contains("<repl>:3"))  // not reported as an unknown character
     #expect(transcript.contains("lock: locked"))
     #expect(!transcript.contains("failed attempt"))
+  }
+
+  @Test func bulletsInAStringAreNotASecret() throws {
+    let (transcript, _) = try play([#"say "PIN: ••••""#])
+    #expect(transcript.contains("» PIN: ••••"))
+    #expect(!transcript.contains("error"))
   }
 
   @Test func saveWritesTheStatementsOwnerOnlyWithAWarning() throws {

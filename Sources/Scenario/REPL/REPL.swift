@@ -89,18 +89,19 @@ public struct REPL {
       }
       return true
     }
-    if input.contains(Self.masked) {
-      nextLine += input.components(separatedBy: "\n").count
-      write(
-        "error: this line holds •••• where a secret was: the history file keeps passcodes and "
-          + "item data masked; replace •••• with the real value and run it again\n")
-      return true
-    }
     let firstLine = nextLine
     nextLine += input.components(separatedBy: "\n").count
     let parsed = parser.parse(input, firstLine: firstLine)
     if let entry = Self.historyEntry(for: input, parsed: parsed) {
       self.input.reader.saveHistory(entry)
+    }
+    // `device unlock ••••` recalled from the history file: say why it cannot run rather than
+    // report the `•` the parser does not know.
+    if !parsed.diagnostics.isEmpty, input.contains(Self.masked) {
+      write(
+        "error: this line holds •••• where a secret was: the history file keeps passcodes and "
+          + "item data masked; replace •••• with the real value and run it again\n")
+      return true
     }
     for diagnostic in parsed.diagnostics {
       write(diagnostic.rendered())
