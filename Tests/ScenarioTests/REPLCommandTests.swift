@@ -195,6 +195,12 @@ import Testing
     #expect(transcript.contains("[locked · passcode · com.example.app] ❯ expect device locked"))
   }
 
+  @Test func aBrokenInitFileIsReportedAndTheSessionStartsAnyway() throws {
+    let (transcript, _) = try play(["expect device unlocked"], initFile: "/nonexistent/i.scenario")
+    #expect(transcript.contains("error: cannot load /nonexistent/i.scenario: no such file"))
+    #expect(transcript.contains("✓ holds"))
+  }
+
   @Test func explainAloneExplainsTheLastOutcome() throws {
     let (transcript, _) = try play([
       "explain", "SecItemCopyMatching [kSecClass: kSecClassGenericPassword]", "explain",

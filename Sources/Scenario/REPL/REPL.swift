@@ -157,8 +157,10 @@ public struct REPL {
     }
   }
 
-  /// `load FILE` (and `-i FILE`): parses the whole file first, then plays it into the session;
-  /// `false` when it could not be read or parsed, or it quit.
+  /// `load FILE` (and `-i FILE`): parses the whole file first, then plays it into the session.
+  /// A file that cannot be read or parsed is reported and nothing of it plays.
+  ///
+  /// - Returns: `false` when the file quit (the session ends), else `true`.
   @discardableResult
   private mutating func load(_ path: String) -> Bool {
     let source: String
@@ -166,14 +168,14 @@ public struct REPL {
       source = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
       write("error: cannot load \(path): \(Self.readError(path))\n")
-      return false
+      return true
     }
     var fileParser = ScenarioParser(file: path, bindings: parser.bindings)
     let parsed = fileParser.parse(source)
     guard parsed.diagnostics.isEmpty else {
       for diagnostic in parsed.diagnostics { write(diagnostic.rendered()) }
       write("\(path) was not played: it does not parse\n")
-      return false
+      return true
     }
     parser = ScenarioParser(file: "<repl>", bindings: fileParser.bindings)
     let echo = StatementEcho()
