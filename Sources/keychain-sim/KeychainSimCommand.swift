@@ -27,7 +27,10 @@ enum KeychainSimCommand {
     case .help(nil):
       print(CommandHelp.overview(version: version), terminator: "")
     case .help(let name?):
-      guard let command = CommandHelp.command(named: name) else { return 2 }
+      guard let command = CommandHelp.command(named: name) else {
+        printError("keychain-sim: no help for '\(name)'")  // Invocation lets none through
+        return 2
+      }
       print(CommandHelp.text(for: command), terminator: "")
     case .version:
       print("keychain-sim \(version)")

@@ -18,16 +18,15 @@ public struct OutputStyle: Sendable, Equatable {
     self.width = max(40, width)
   }
 
-  /// The style for an output stream: colour only on a terminal without `NO_COLOR` (any value,
-  /// as no-color.org asks) or `--no-color`; the terminal's width (`COLUMNS`, else the size the
+  /// The style for an output stream: colour only on a terminal without `NO_COLOR` (any non-empty
+  /// value, as no-color.org asks), `--no-color` or `TERM=dumb`; the terminal's width (`COLUMNS`, else the
   /// terminal reports) on a terminal, else the fixed width.
   public static func choose(
     isTerminal: Bool, noColorFlag: Bool, environment: [String: String], terminalColumns: Int?
   ) -> OutputStyle {
     guard isTerminal else { return .plain }
-    let colour =
-      !noColorFlag && environment["NO_COLOR"].map(\.isEmpty) ?? true
-      && environment["TERM"] != "dumb"
+    let noColorSet = !(environment["NO_COLOR"] ?? "").isEmpty
+    let colour = !noColorFlag && !noColorSet && environment["TERM"] != "dumb"
     let columns = environment["COLUMNS"].flatMap(Int.init) ?? terminalColumns ?? fixedWidth
     return OutputStyle(colour: colour, width: columns)
   }
