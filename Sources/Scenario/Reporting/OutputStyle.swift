@@ -18,9 +18,9 @@ public struct OutputStyle: Sendable, Equatable {
     self.width = max(40, width)
   }
 
-  /// The style for an output stream: colour only on a terminal without `NO_COLOR` (any non-empty
-  /// value, as no-color.org asks), `--no-color` or `TERM=dumb`; the terminal's width (`COLUMNS`, else the
-  /// terminal reports) on a terminal, else the fixed width.
+  /// The style for an output stream: colour only on a terminal without `NO_COLOR` (any
+  /// non-empty value, as no-color.org asks), `--no-color` or `TERM=dumb`; the terminal's width
+  /// (`COLUMNS`, else the size the terminal reports) on a terminal, else the fixed width.
   public static func choose(
     isTerminal: Bool, noColorFlag: Bool, environment: [String: String], terminalColumns: Int?
   ) -> OutputStyle {
