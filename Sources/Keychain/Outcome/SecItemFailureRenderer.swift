@@ -160,21 +160,22 @@ enum SecItemFailureRenderer {
     // MARK: Engine
     case .classLocked(let item, let protection, let availability, let action):
       return (
-        "\(phrase(action)) \(describe(item)), which is \(protection.appleName) (class "
-          + "\(protection.rawValue)); \(LockExplanation.reason(availability)); this "
+        "\(phrase(action)) \(describe(item)), which is \(protection.appleName) (data "
+          + "protection class \(protection.tier.letter)); \(LockExplanation.reason(availability)); this "
           + "is not corruption, do not delete the item",
         LockExplanation.fix(for: protection)
       )
     case .cannotAdd(let item, let protection, let availability):
       return (
-        "cannot add \(describe(item)) as \(protection.appleName) (class \(protection.rawValue)): "
+        "cannot add \(describe(item)) as \(protection.appleName) (data protection class "
+          + "\(protection.tier.letter)): "
           + LockExplanation.reason(availability),
         LockExplanation.fix(for: protection)
       )
     case .akpuWithoutPasscode(let item):
       return (
         "cannot store \(describe(item)) as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly "
-          + "(class akpu): no passcode is set, and that class exists only while one is",
+          + "(data protection class A): no passcode is set, and that value can only be stored while one is",
         "ask the user to set a device passcode first, or choose "
           + "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"
       )

@@ -159,11 +159,24 @@ extension StatementParser {
   }
 
   /// `explain errSecInteractionNotAllowed`, `explain -25308`, `explain LAError.userCancel`.
+  /// `explain` alone explains the last outcome; a number or a bare name is resolved as
+  /// `keychain-sim explain` resolves it (`explain 25308`, `explain notInteractive`).
   mutating func explainSubject() throws(Failure) -> ExplainSubject {
     let token = try advance()
     if token.kind == .identifier("LAError") { return .laError(try laError()) }
     switch token.kind {
-    case .integer, .identifier: return .status(try status(token))
+    case .end:
+      pushBack(token)
+      return .lastOutcome
+    case .integer(let text), .identifier(let text):
+      do {
+        return try StatusExplainer.subject(for: text)
+      } catch {
+        if case .integer = token.kind {
+          throw failure(.unknown("OSStatus", text, suggestion: nil), at: token)
+        }
+        throw failure(.unknown("OSStatus", text, suggestion: error.suggestion), at: token)
+      }
     default:
       throw failure(
         .expected("an OSStatus or an LAError to explain", found: token.quoted), at: token)

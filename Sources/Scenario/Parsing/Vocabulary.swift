@@ -132,8 +132,12 @@ enum Vocabulary {
 
   /// What `help <topic>` knows, in the order `help` lists them.
   enum HelpTopic: String, CaseIterable {
-    case device, keychain, apps, biometry, `let`, expect, show, repl
+    case device, keychain, apps, biometry, `let`, expect, show, accessibility, repl
   }
+
+  /// The REPL's own commands, which only the REPL understands (a scenario file cannot save or
+  /// load): `save FILE`, `load FILE`.
+  enum REPLWord: String, CaseIterable { case save, load }
 
   /// Every word of the language, without Apple's names: statement words, their sub-words, the
   /// choices named by syntax types (`show` topics, biometry types, lock states), expression
@@ -148,7 +152,7 @@ enum Vocabulary {
       words(of: ExpectWord.self), words(of: ResultWord.self), words(of: ContextProperty.self),
       [biometryTypeName], [noErr], words(of: ExpectedLockState.self),
       words(of: ShowTopic.self), words(of: ContextMember.self), expressionWords,
-      words(of: HelpTopic.self),
+      words(of: HelpTopic.self), words(of: REPLWord.self),
     ]
     return Set(groups.joined())
   }

@@ -20,8 +20,7 @@ enum DeviceStateView {
     lines.append("passcode: \(passcode)")
     lines.append("biometry: " + describe(state))
     lines.append("clock: \(state.now)")
-    let classes = ProtectionClass.allCases.filter(state.availableClasses.contains).map(\.rawValue)
-    lines.append("readable classes: \(classes.isEmpty ? "none" : classes.joined(separator: ", "))")
+    lines += readability(state.availableClasses)
     let app = state.caller.app
     lines.append(
       "caller: \(app.bundleID) (team \(app.teamID)), access groups: "
@@ -31,6 +30,19 @@ enum DeviceStateView {
       lines.append("warning: the device file could not be saved: \(saveError)")
     }
     return lines
+  }
+
+  /// Which `kSecAttrAccessible` values can be read now, by Apple's names (`help accessibility`
+  /// has the whole table).
+  private static func readability(_ available: Set<ProtectionClass>) -> [String] {
+    let readable = ProtectionClass.allCases.filter(available.contains).map(\.appleName)
+    let unreadable = ProtectionClass.allCases.filter { !available.contains($0) }.map(\.appleName)
+    if unreadable.isEmpty { return ["readable: items of every kSecAttrAccessible value"] }
+    return [
+      TextWrap.labelled(
+        "readable: ", readable.isEmpty ? "none" : readable.joined(separator: ", ")),
+      TextWrap.labelled("not readable: ", unreadable.joined(separator: ", ")),
+    ]
   }
 
   /// `Face ID, enrolled: alice, bob; 2 failed matches`.

@@ -2,8 +2,9 @@
 /// ``description`` is the one place it becomes words.
 public enum ScenarioWarning: Sendable, Hashable, Codable, CustomStringConvertible {
   /// Scripted answers still queued when `file` ended: `total` answers (saturating at
-  /// `Int.max`), queued as `entries` ("fail", "cancel 3 times", passcodes masked).
-  case unusedAnswers(file: String, total: Int, entries: [String])
+  /// `Int.max`), queued as `entries` ("fail", "cancel 3 times", passcodes masked), the first
+  /// of them written at `line`.
+  case unusedAnswers(file: String, line: Int?, total: Int, entries: [String])
 
   /// How many queued entries the warning lists before "and N more".
   static let listedEntries = 5
@@ -12,7 +13,8 @@ public enum ScenarioWarning: Sendable, Hashable, Codable, CustomStringConvertibl
   /// used", or "3 scripted answers were never used: `user will fail 2 times`, ...".
   public var description: String {
     switch self {
-    case .unusedAnswers(let file, let total, let entries):
+    case .unusedAnswers(let file, let line, let total, let entries):
+      let file = line.map { "\(file):\($0)" } ?? file
       if total == 1, let only = entries.first {
         return "\(file): warning: scripted answer `user will \(only)` was never used"
       }

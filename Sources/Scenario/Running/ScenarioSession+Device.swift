@@ -5,6 +5,15 @@ import Keychain
 // words what comes back.
 extension ScenarioSession {
   /// A fresh in-memory device, or the device file: reopened when it exists, else created.
+  /// Whether `path` is a device file to reopen: present and not empty (an empty file, as
+  /// `mktemp` makes, is created into).
+  static func holdsADevice(_ path: String) -> Bool {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+      return false  // missing or unreadable: opening it reports the real problem
+    }
+    return (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0
+  }
+
   static func makeDevice(_ options: Options) throws(ScenarioRuntimeError) -> SimulatedDevice {
     let deviceOptions = SimulatedDevice.Options(
       kdfProfile: options.kdfProfile, path: options.devicePath)

@@ -6,6 +6,9 @@ public struct StepReport: Sendable {
   public var expectation: ExpectationReport?
   /// `quit`: stop reading statements.
   public var quit: Bool
+  /// The outcome this statement produced (a call's status, result and explanation), as data
+  /// for `--format json`; `nil` for a statement that produced none.
+  var outcome: RecordedOutcome?
 
   public init(lines: [String] = [], expectation: ExpectationReport? = nil, quit: Bool = false) {
     self.lines = lines
