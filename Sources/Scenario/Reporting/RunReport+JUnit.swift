@@ -43,7 +43,8 @@ extension RunReport {
       }
       if !file.warnings.isEmpty {
         xml.append(
-          "      <system-err>\(escape(file.warnings.map(\.description).joined(separator: "\n")))</system-err>")
+          "      <system-err>\(escape(file.warnings.map(\.description).joined(separator: "\n")))</system-err>"
+        )
       }
       xml.append("    </testcase>")
     }
