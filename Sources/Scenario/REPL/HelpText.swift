@@ -96,8 +96,10 @@ enum HelpText {
 
   private static let apps = """
     app install <bundleID> team <TEAMID> [keychain-access-groups g1,g2] [app-groups g1]
-                [extension-of <hostBundleID>] [no-entitlements]
-                                        install, update (new entitlements) or reinstall
+                [extension-of <hostBundleID> [widget|notification-service|intents|share|action]]
+                [no-entitlements]       install, update (new entitlements) or reinstall;
+                                        widgets, notification service and intents extensions
+                                        cannot show a prompt
     app use <bundleID>                  later calls come from this app or extension
     app uninstall <bundleID>            delete it (and its extensions); its items stay
     app transfer <bundleID> team <T>    App Store transfer: old team's groups out of reach
@@ -153,12 +155,20 @@ enum HelpText {
     expect result <value>               a string matches data holding its UTF-8 bytes; a
                                         dictionary must be contained in the result; an array
                                         compares element by element
+    expect result strictly <value>      the same, but a string never matches data
+    expect result has no [key] <key>    the returned dictionary lacks the key
     expect no result
     expect count <n>                    0 for none, 1 for a single object, else the array size
     expect device locked | unlocked | beforeFirstUnlock
     expect prompt | no prompt           whether the last statement showed the user a prompt
+    expect prompts <n>                  how many prompts it showed (each try, each sheet)
+    expect refused                      the last device, biometry or app statement was refused
     expect success | LAError.<code> | true | false
                                         the last LAContext evaluation (help biometry)
+    expect ctx.biometryType == .faceID  a bound LAContext's biometryType
+    expect a.evaluatedPolicyDomainState != b.evaluatedPolicyDomainState
+                                        whether enrolment changed between two evaluations
+    let ref = result                    bind what the last call returned, to pass it back
     """
 
   private static let show = """
