@@ -1,3 +1,4 @@
+import Keychain
 import Foundation
 
 /// Plays scenario files, each on its own fresh device, and reports every failure (spec §11).
@@ -48,8 +49,23 @@ public struct ScenarioRunner: Sendable {
     return run(source: source, name: path)
   }
 
+  /// Parses and plays scenario text on `device` instead of a fresh one (a test suite's
+  /// simulated phone); a `reset` statement still starts a device of its own.
+  public func run(source: String, name: String, on device: SimulatedDevice) -> ScenarioFileReport {
+    run(source: source, name: name) { .init(device: device, options: options) }
+  }
+
   /// Parses and plays scenario text (a file's, or standard input's as `<stdin>`).
   public func run(source: String, name: String) -> ScenarioFileReport {
+    run(source: source, name: name) { () throws(ScenarioRuntimeError) in
+      try ScenarioSession(options: options)
+    }
+  }
+
+  private func run(
+    source: String, name: String,
+    session makeSession: () throws(ScenarioRuntimeError) -> ScenarioSession
+  ) -> ScenarioFileReport {
     let statements: [Statement]
     do {
       statements = try ScenarioParser.parse(file: name, source: source)
@@ -57,17 +73,20 @@ public struct ScenarioRunner: Sendable {
       let rendered = error.diagnostics.map { $0.rendered() }.joined()
       return ScenarioFileReport(path: name, loadError: rendered)
     }
-    return play(statements, name: name)
+    return play(statements, name: name, session: makeSession)
   }
 
   /// Plays parsed statements on a fresh session.
-  func play(_ statements: [Statement], name: String) -> ScenarioFileReport {
+  func play(
+    _ statements: [Statement], name: String,
+    session makeSession: () throws(ScenarioRuntimeError) -> ScenarioSession
+  ) -> ScenarioFileReport {
     var report = ScenarioFileReport(path: name)
     var writer = TranscriptWriter()
     writer.header(name)
     var session: ScenarioSession
     do {
-      session = try ScenarioSession(options: options)
+      session = try makeSession()
     } catch {
       report.loadError = "\(name): error: \(error.message)"
       report.transcript = writer.text
