@@ -36,7 +36,7 @@ public final class SimulatedPhone: @unchecked Sendable {
 
   /// A fresh phone in the documented default state: `app` installed and calling (default:
   /// ``PhoneApp/resolve(environment:infoDictionary:)``), passcode `123456` set, unlocked,
-  /// Face ID with one enrolled face, the app in the foreground, a cooperative user.
+  /// Face ID with one enrolled face (none without a passcode, as iOS requires one), the app in the foreground, a cooperative user.
   ///
   /// - Parameter passcode: `nil` for a phone without a passcode.
   /// - Throws: ``PhoneError`` when the device cannot be created or refuses the app.
@@ -202,8 +202,11 @@ public final class SimulatedPhone: @unchecked Sendable {
       throw PhoneError(operation: "init", reason: error.description)
     }
     try check(device.setBiometryType(.faceID), "init")
-    try check(device.enrollBiometry("Appleseed"), "init")
-    if let passcode { try check(device.setPasscode(passcode), "setPasscode") }
+    // iOS enrols a face only on a phone with a passcode.
+    if let passcode {
+      try check(device.setPasscode(passcode), "setPasscode")
+      try check(device.enrollBiometry("Appleseed"), "init")
+    }
     return device
   }
 
