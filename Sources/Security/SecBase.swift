@@ -43,3 +43,8 @@ public func SecCopyErrorMessageString(_ status: OSStatus, _ reserved: UnsafeMuta
 {
   NSString(string: Keychain.OSStatus(rawValue: status).message)
 }
+
+/// Every code the engine knows with its message, for the test that checks the constants and
+/// `SecCopyErrorMessageString` against it.
+package let engineStatusMessages: [(status: OSStatus, message: String)] =
+  Keychain.OSStatus.known.map { ($0.rawValue, $0.message) }

@@ -1,3 +1,5 @@
+internal import Keychain
+
 // Immutable constants of immutable strings: `nonisolated(unsafe)` only because NSString is not
 // declared Sendable on Linux.
 
@@ -300,3 +302,11 @@ nonisolated(unsafe) package let secItemConstantTable: [(name: String, value: CFS
   ("kSecAttrKeyTypeECSECPrimeRandom", kSecAttrKeyTypeECSECPrimeRandom),
   ("kSecAttrTokenIDSecureEnclave", kSecAttrTokenIDSecureEnclave),
 ]
+
+/// The raw string the engine's table gives an Apple name, for the test that keeps this file
+/// and the table in step.
+package func engineRawString(forConstant name: String) -> String? {
+  if let key = Keychain.SecConstants.keys[name] { return key }
+  if case .string(let raw)? = Keychain.SecConstants.values[name] { return raw }
+  return nil
+}
