@@ -50,6 +50,7 @@ public struct SecAccessControlCreateFlags: OptionSet, Sendable, Hashable {
 /// Makes an access control for `kSecAttrAccessControl`, or returns `nil` and sets `error` to
 /// an errSecParam CFError for what Security refuses (an unknown protection, `.or` with `.and`,
 /// `.userPresence` with biometry...). The rules are the engine's.
+@discardableResult
 public func SecAccessControlCreateWithFlags(
   _ allocator: CFAllocator?, _ protection: CFTypeRef, _ flags: SecAccessControlCreateFlags,
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?

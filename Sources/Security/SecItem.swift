@@ -7,6 +7,7 @@ internal import KeychainSimulatorPhone
 // the engine under the phone's lock, record the call with the engine's why and fix, translate
 // the result.
 
+@discardableResult
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?)
   -> OSStatus
 {
@@ -15,6 +16,7 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
   }
 }
 
+@discardableResult
 public func SecItemCopyMatching(
   _ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?
 ) -> OSStatus {
@@ -23,12 +25,14 @@ public func SecItemCopyMatching(
   }
 }
 
+@discardableResult
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
   SecItemCall.run("SecItemUpdate", [query, attributesToUpdate], result: nil) { device, queries in
     device.secItemUpdate(queries[0], queries[1])
   }
 }
 
+@discardableResult
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
   SecItemCall.run("SecItemDelete", [query], result: nil) { device, queries in
     device.secItemDelete(queries[0])

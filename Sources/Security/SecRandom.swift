@@ -9,6 +9,7 @@ nonisolated(unsafe) public let kSecRandomDefault: SecRandomRef? = nil
 /// Fills `bytes` with `count` cryptographically secure random bytes (the system generator,
 /// getrandom on Linux). Returns errSecSuccess, or errSecParam for a negative count or a
 /// generator other than ``kSecRandomDefault``.
+@discardableResult
 public func SecRandomCopyBytes(
   _ rnd: SecRandomRef?, _ count: Int, _ bytes: UnsafeMutableRawPointer
 ) -> Int32 {
