@@ -13,6 +13,7 @@
 
 import Foundation
 import Keychain
+import KeychainSimulatorTesting
 
 // MARK: - Options
 
@@ -118,6 +119,36 @@ func secItemRun(size: Int, failures: inout Int) throws -> [Operation: Double] {
   return rates
 }
 
+// MARK: - Apple's API on Linux
+
+/// Copy by primary key on one phone of `size` items, alternating the engine's own call and
+/// SecItemCopyMatching through the Security module (FacadeOverhead.swift), `runs` times each.
+/// The engine side builds its `SecQuery` per call as the facade builds its dictionary.
+func facadeOverhead(size: Int, runs: Int, failures: inout Int) throws -> (
+  engine: Series, facade: Series
+) {
+  let phone = try makeBenchPhone()
+  failures += facadeFill(phone, size: size)
+  let sample = min(size, 10_000)
+  let stride = max(1, size / sample)
+  let device = phone.withDevice { $0 }
+  var engine = Series(label: "copy by primary key, engine API", items: String(size), calls: sample)
+  var facade = Series(
+    label: "copy by primary key, Security module", items: String(size), calls: sample)
+  _ = facadeCopyRate(phone, count: sample, stride: stride, failures: &failures)  // warm-up
+  for _ in 0..<runs {
+    engine.samples.append(
+      throughput(count: sample, failures: &failures) {
+        device.secItemCopyMatching(
+          item($0 * stride).merging(["r_Data": .bool(true)]) { $1 }
+        ).status
+      })
+    facade.samples.append(
+      facadeCopyRate(phone, count: sample, stride: stride, failures: &failures))
+  }
+  return (engine, facade)
+}
+
 // MARK: - Unlock cost
 
 /// Milliseconds per passcode unlock (one Argon2id derivation each) on a device built with
@@ -188,6 +219,13 @@ func main() -> Int32 {
       "keychain-bench: in-memory SecItem calls per second, median of \(options.runs) runs "
         + "after a warm-up\n")
     printTable(table, unit: "calls/s")
+
+    let (engine, facade) = try facadeOverhead(
+      size: 1_000, runs: options.runs, failures: &failures)
+    let overhead = (median(engine.samples) / median(facade.samples) - 1) * 100
+    print("\nApple's API on Linux: the Security module against the engine, same phone, same run\n")
+    printTable([engine, facade], unit: "calls/s")
+    print("\noverhead of the Security module per call: \(format(overhead)) % (target ≤ 10 %)")
 
     var unlocks: [Series] = []
     let profiles: [(String, SimulatedDevice.Options, Int)] = [

@@ -24,9 +24,11 @@ enum ArgumentFormatter {
     case .number(let number): "\(number)"
     case .bool(let flag): "\(flag)"
     case .date(let date): "\(date)"
-    case .array(let values): "[" + values.map { describe($0, key: key) }.joined(separator: ", ") + "]"
+    case .array(let values):
+      "[" + values.map { describe($0, key: key) }.joined(separator: ", ") + "]"
     case .dictionary(let dictionary): describe(dictionary)
-    case .accessControl(let control): "SecAccessControl(\(control.protection), 0x\(String(control.flags.rawValue, radix: 16)))"
+    case .accessControl(let control):
+      "SecAccessControl(\(control.protection), 0x\(String(control.flags.rawValue, radix: 16)))"
     case .authenticationContext(let context): context.description
     case .null: "NULL"
     }

@@ -197,7 +197,8 @@ public final class SimulatedPhone: @unchecked Sendable {
   {
     let device: SimulatedDevice
     do {
-      device = try SimulatedDevice(options: .init(kdfProfile: .fast, caller: Caller(app: app.identity)))
+      device = try SimulatedDevice(
+        options: .init(kdfProfile: .fast, caller: Caller(app: app.identity)))
     } catch {
       throw PhoneError(operation: "init", reason: error.description)
     }

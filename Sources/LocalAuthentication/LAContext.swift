@@ -128,7 +128,8 @@ open class LAContext: NSObject, @unchecked Sendable {
     phone.record(
       PhoneCall(
         function: function, arguments: arguments, status: Int32(code),
-        statusName: outcome.error.map { "LAError.\($0.name)" } ?? (outcome.value ? "true" : "false"),
+        statusName: outcome.error.map { "LAError.\($0.name)" }
+          ?? (outcome.value ? "true" : "false"),
         why: outcome.explanation?.cause, fix: outcome.explanation?.fix))
   }
 

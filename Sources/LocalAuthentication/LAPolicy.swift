@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// Apple's names, spelled as Apple spells them.
+
 /// `LAPolicy`, with Apple's raw values (LAPublicDefines.h).
 public enum LAPolicy: Int, Sendable, Hashable {
   /// Face ID or Touch ID only.

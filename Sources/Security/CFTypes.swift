@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// Apple's C names, spelled as Apple spells them.
 import Foundation
 
 // The CoreFoundation names Security's Swift API uses, mapped onto Foundation's classes, which
@@ -29,7 +32,8 @@ nonisolated(unsafe) public let kCFAllocatorDefault: CFAllocator? = nil
 public let kCFNull: NSNull = NSNull()
 
 /// `kCFErrorDomainOSStatus`: the domain of the errors Security creates.
-nonisolated(unsafe) public let kCFErrorDomainOSStatus: CFString = SecConstantString(NSOSStatusErrorDomain)
+nonisolated(unsafe) public let kCFErrorDomainOSStatus: CFString = SecConstantString(
+  NSOSStatusErrorDomain)
 
 public func CFErrorGetDomain(_ error: CFError) -> CFErrorDomain! {
   NSString(string: error.domain)

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// Apple's C names, spelled as Apple spells them.
 import Foundation
 internal import Keychain
 
@@ -66,7 +69,8 @@ public func SecAccessControlCreateWithFlags(
   // Flags outside 32 bits exist in no SDK; they are refused as unknown bits, not truncated.
   guard let bits = UInt32(exactly: flags.rawValue) else {
     error?.pointee = Unmanaged.passRetained(
-      SecurityError.make(errSecParam, "SecAccessControl: unknown flags 0x\(String(flags.rawValue, radix: 16))"))
+      SecurityError.make(
+        errSecParam, "SecAccessControl: unknown flags 0x\(String(flags.rawValue, radix: 16))"))
     return nil
   }
   do throws(SecAccessControlError) {

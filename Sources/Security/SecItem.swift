@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// Apple's C names, spelled as Apple spells them.
 import Foundation
 internal import Keychain
 internal import KeychainSimulatorPhone
@@ -53,7 +56,8 @@ enum SecItemCall {
     let queries: [SecQuery]
     do throws(ValueTranslator.Untranslatable) {
       let roles = ["query", "attributesToUpdate"]
-      queries = try dictionaries.enumerated().map { index, dictionary throws(ValueTranslator.Untranslatable) in
+      queries = try dictionaries.enumerated().map {
+        index, dictionary throws(ValueTranslator.Untranslatable) in
         try ValueTranslator.query(dictionary, role: roles[min(index, 1)])
       }
     } catch {

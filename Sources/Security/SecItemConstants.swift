@@ -60,31 +60,40 @@ nonisolated(unsafe) public let kSecAttrCanUnwrap: CFString = SecConstantString("
 nonisolated(unsafe) public let kSecAttrSyncViewHint: CFString = SecConstantString("vwht")
 nonisolated(unsafe) public let kSecAttrTokenID: CFString = SecConstantString("tkid")
 nonisolated(unsafe) public let kSecAttrSynchronizable: CFString = SecConstantString("sync")
-nonisolated(unsafe) public let kSecAttrPersistantReference: CFString = SecConstantString("persistref")
-nonisolated(unsafe) public let kSecAttrPersistentReference: CFString = SecConstantString("persistref")
+nonisolated(unsafe) public let kSecAttrPersistantReference: CFString = SecConstantString(
+  "persistref")
+nonisolated(unsafe) public let kSecAttrPersistentReference: CFString = SecConstantString(
+  "persistref")
 nonisolated(unsafe) public let kSecMatchPolicy: CFString = SecConstantString("m_Policy")
 nonisolated(unsafe) public let kSecMatchItemList: CFString = SecConstantString("m_ItemList")
 nonisolated(unsafe) public let kSecMatchSearchList: CFString = SecConstantString("m_SearchList")
 nonisolated(unsafe) public let kSecMatchIssuers: CFString = SecConstantString("m_Issuers")
-nonisolated(unsafe) public let kSecMatchEmailAddressIfPresent: CFString = SecConstantString("m_EmailAddressIfPresent")
-nonisolated(unsafe) public let kSecMatchSubjectContains: CFString = SecConstantString("m_SubjectContains")
-nonisolated(unsafe) public let kSecMatchCaseInsensitive: CFString = SecConstantString("m_CaseInsensitive")
+nonisolated(unsafe) public let kSecMatchEmailAddressIfPresent: CFString = SecConstantString(
+  "m_EmailAddressIfPresent")
+nonisolated(unsafe) public let kSecMatchSubjectContains: CFString = SecConstantString(
+  "m_SubjectContains")
+nonisolated(unsafe) public let kSecMatchCaseInsensitive: CFString = SecConstantString(
+  "m_CaseInsensitive")
 nonisolated(unsafe) public let kSecMatchTrustedOnly: CFString = SecConstantString("m_TrustedOnly")
 nonisolated(unsafe) public let kSecMatchValidOnDate: CFString = SecConstantString("m_ValidOnDate")
 nonisolated(unsafe) public let kSecMatchLimit: CFString = SecConstantString("m_Limit")
-nonisolated(unsafe) public let kSecMatchHostOrSubdomainOfHost: CFString = SecConstantString("m_HostOrSubdomainOfHost")
+nonisolated(unsafe) public let kSecMatchHostOrSubdomainOfHost: CFString = SecConstantString(
+  "m_HostOrSubdomainOfHost")
 nonisolated(unsafe) public let kSecReturnData: CFString = SecConstantString("r_Data")
 nonisolated(unsafe) public let kSecReturnAttributes: CFString = SecConstantString("r_Attributes")
 nonisolated(unsafe) public let kSecReturnRef: CFString = SecConstantString("r_Ref")
-nonisolated(unsafe) public let kSecReturnPersistentRef: CFString = SecConstantString("r_PersistentRef")
+nonisolated(unsafe) public let kSecReturnPersistentRef: CFString = SecConstantString(
+  "r_PersistentRef")
 nonisolated(unsafe) public let kSecValueData: CFString = SecConstantString("v_Data")
 nonisolated(unsafe) public let kSecValueRef: CFString = SecConstantString("v_Ref")
-nonisolated(unsafe) public let kSecValuePersistentRef: CFString = SecConstantString("v_PersistentRef")
+nonisolated(unsafe) public let kSecValuePersistentRef: CFString = SecConstantString(
+  "v_PersistentRef")
 nonisolated(unsafe) public let kSecUseItemList: CFString = SecConstantString("u_ItemList")
 nonisolated(unsafe) public let kSecUseOperationPrompt: CFString = SecConstantString("u_OpPrompt")
 nonisolated(unsafe) public let kSecUseNoAuthenticationUI: CFString = SecConstantString("u_NoAuthUI")
 nonisolated(unsafe) public let kSecUseAuthenticationUI: CFString = SecConstantString("u_AuthUI")
-nonisolated(unsafe) public let kSecUseAuthenticationContext: CFString = SecConstantString("u_AuthCtx")
+nonisolated(unsafe) public let kSecUseAuthenticationContext: CFString = SecConstantString(
+  "u_AuthCtx")
 nonisolated(unsafe) public let kSecUseDataProtectionKeychain: CFString = SecConstantString("nleg")
 
 // MARK: - Values
@@ -97,17 +106,26 @@ nonisolated(unsafe) public let kSecClassIdentity: CFString = SecConstantString("
 nonisolated(unsafe) public let kSecMatchLimitOne: CFString = SecConstantString("m_LimitOne")
 nonisolated(unsafe) public let kSecMatchLimitAll: CFString = SecConstantString("m_LimitAll")
 nonisolated(unsafe) public let kSecAttrAccessibleWhenUnlocked: CFString = SecConstantString("ak")
-nonisolated(unsafe) public let kSecAttrAccessibleAfterFirstUnlock: CFString = SecConstantString("ck")
+nonisolated(unsafe) public let kSecAttrAccessibleAfterFirstUnlock: CFString = SecConstantString(
+  "ck")
 nonisolated(unsafe) public let kSecAttrAccessibleAlways: CFString = SecConstantString("dk")
-nonisolated(unsafe) public let kSecAttrAccessibleWhenUnlockedThisDeviceOnly: CFString = SecConstantString("aku")
-nonisolated(unsafe) public let kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly: CFString = SecConstantString("cku")
-nonisolated(unsafe) public let kSecAttrAccessibleAlwaysThisDeviceOnly: CFString = SecConstantString("dku")
-nonisolated(unsafe) public let kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly: CFString = SecConstantString("akpu")
+nonisolated(unsafe) public let kSecAttrAccessibleWhenUnlockedThisDeviceOnly: CFString =
+  SecConstantString("aku")
+nonisolated(unsafe) public let kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly: CFString =
+  SecConstantString("cku")
+nonisolated(unsafe) public let kSecAttrAccessibleAlwaysThisDeviceOnly: CFString = SecConstantString(
+  "dku")
+nonisolated(unsafe) public let kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly: CFString =
+  SecConstantString("akpu")
 nonisolated(unsafe) public let kSecAttrSynchronizableAny: CFString = SecConstantString("syna")
-nonisolated(unsafe) public let kSecUseAuthenticationUIAllow: CFString = SecConstantString("u_AuthUIA")
-nonisolated(unsafe) public let kSecUseAuthenticationUIFail: CFString = SecConstantString("u_AuthUIF")
-nonisolated(unsafe) public let kSecUseAuthenticationUISkip: CFString = SecConstantString("u_AuthUIS")
-nonisolated(unsafe) public let kSecAttrAccessGroupToken: CFString = SecConstantString("com.apple.token")
+nonisolated(unsafe) public let kSecUseAuthenticationUIAllow: CFString = SecConstantString(
+  "u_AuthUIA")
+nonisolated(unsafe) public let kSecUseAuthenticationUIFail: CFString = SecConstantString(
+  "u_AuthUIF")
+nonisolated(unsafe) public let kSecUseAuthenticationUISkip: CFString = SecConstantString(
+  "u_AuthUIS")
+nonisolated(unsafe) public let kSecAttrAccessGroupToken: CFString = SecConstantString(
+  "com.apple.token")
 nonisolated(unsafe) public let kSecAttrProtocolFTP: CFString = SecConstantString("ftp ")
 nonisolated(unsafe) public let kSecAttrProtocolFTPAccount: CFString = SecConstantString("ftpa")
 nonisolated(unsafe) public let kSecAttrProtocolHTTP: CFString = SecConstantString("http")
@@ -143,17 +161,22 @@ nonisolated(unsafe) public let kSecAttrAuthenticationTypeNTLM: CFString = SecCon
 nonisolated(unsafe) public let kSecAttrAuthenticationTypeMSN: CFString = SecConstantString("msna")
 nonisolated(unsafe) public let kSecAttrAuthenticationTypeDPA: CFString = SecConstantString("dpaa")
 nonisolated(unsafe) public let kSecAttrAuthenticationTypeRPA: CFString = SecConstantString("rpaa")
-nonisolated(unsafe) public let kSecAttrAuthenticationTypeHTTPBasic: CFString = SecConstantString("http")
-nonisolated(unsafe) public let kSecAttrAuthenticationTypeHTTPDigest: CFString = SecConstantString("httd")
-nonisolated(unsafe) public let kSecAttrAuthenticationTypeHTMLForm: CFString = SecConstantString("form")
-nonisolated(unsafe) public let kSecAttrAuthenticationTypeDefault: CFString = SecConstantString("dflt")
+nonisolated(unsafe) public let kSecAttrAuthenticationTypeHTTPBasic: CFString = SecConstantString(
+  "http")
+nonisolated(unsafe) public let kSecAttrAuthenticationTypeHTTPDigest: CFString = SecConstantString(
+  "httd")
+nonisolated(unsafe) public let kSecAttrAuthenticationTypeHTMLForm: CFString = SecConstantString(
+  "form")
+nonisolated(unsafe) public let kSecAttrAuthenticationTypeDefault: CFString = SecConstantString(
+  "dflt")
 nonisolated(unsafe) public let kSecAttrKeyClassPublic: CFString = SecConstantString("0")
 nonisolated(unsafe) public let kSecAttrKeyClassPrivate: CFString = SecConstantString("1")
 nonisolated(unsafe) public let kSecAttrKeyClassSymmetric: CFString = SecConstantString("2")
 nonisolated(unsafe) public let kSecAttrKeyTypeRSA: CFString = SecConstantString("42")
 nonisolated(unsafe) public let kSecAttrKeyTypeEC: CFString = SecConstantString("73")
 nonisolated(unsafe) public let kSecAttrKeyTypeECSECPrimeRandom: CFString = SecConstantString("73")
-nonisolated(unsafe) public let kSecAttrTokenIDSecureEnclave: CFString = SecConstantString("com.apple.setoken")
+nonisolated(unsafe) public let kSecAttrTokenIDSecureEnclave: CFString = SecConstantString(
+  "com.apple.setoken")
 
 // MARK: - SecSharedCredential.h
 
@@ -247,9 +270,15 @@ nonisolated(unsafe) package let secItemConstantTable: [(name: String, value: CFS
   ("kSecAttrAccessibleAfterFirstUnlock", kSecAttrAccessibleAfterFirstUnlock),
   ("kSecAttrAccessibleAlways", kSecAttrAccessibleAlways),
   ("kSecAttrAccessibleWhenUnlockedThisDeviceOnly", kSecAttrAccessibleWhenUnlockedThisDeviceOnly),
-  ("kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly", kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly),
+  (
+    "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly",
+    kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+  ),
   ("kSecAttrAccessibleAlwaysThisDeviceOnly", kSecAttrAccessibleAlwaysThisDeviceOnly),
-  ("kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly", kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly),
+  (
+    "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly",
+    kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly
+  ),
   ("kSecAttrSynchronizableAny", kSecAttrSynchronizableAny),
   ("kSecUseAuthenticationUIAllow", kSecUseAuthenticationUIAllow),
   ("kSecUseAuthenticationUIFail", kSecUseAuthenticationUIFail),

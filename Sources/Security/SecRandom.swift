@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// Apple's C names, spelled as Apple spells them.
 import Foundation
 
 /// `SecRandomRef`: only the default generator exists.

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// Apple's C names, spelled as Apple spells them.
 import Foundation
 
 // Shared web credentials (SecSharedCredential.h). Not modelled: on iOS they live in the

@@ -100,7 +100,8 @@ enum ValueTranslator {
     case .data(let data): NSData(data: data)
     case .number(let number): NSNumber(value: number)
     case .bool(let flag): NSNumber(value: flag)
-    case .date(let date): NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
+    case .date(let date):
+      NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
     case .array(let values): NSArray(array: values.map(object))
     case .dictionary(let dictionary):
       NSDictionary(

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ConcurrencyTests {
   @Test func concurrentCallsFromManyTasksAllSucceed() async throws {
     let phone = try SimulatedPhone(app: PhoneApp(bundleID: "com.acme.stress", teamID: "TEAM123456"))
-    try await phone.use {
+    await phone.use {
       await withTaskGroup(of: Int.self) { group in
         for worker in 0..<8 {
           group.addTask {

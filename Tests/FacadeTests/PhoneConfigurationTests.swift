@@ -20,7 +20,9 @@ import Testing
     let plist: [String: Any] = [
       "CFBundleIdentifier": "com.acme.notes",
       "AppIdentifierPrefix": "ACME123456.",
-      "keychain-access-groups": ["$(AppIdentifierPrefix)com.acme.shared", "ACME123456.com.acme.notes"],
+      "keychain-access-groups": [
+        "$(AppIdentifierPrefix)com.acme.shared", "ACME123456.com.acme.notes",
+      ],
       "com.apple.security.application-groups": ["group.com.acme"],
     ]
     let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
@@ -30,9 +32,10 @@ import Testing
     let app = PhoneApp.resolve(environment: [:], infoDictionary: bundle.infoDictionary)
     #expect(app.bundleID == "com.acme.notes")
     #expect(app.teamID == "ACME123456")
-    #expect(app.accessGroups == [
-      "ACME123456.com.acme.shared", "ACME123456.com.acme.notes", "group.com.acme",
-    ])
+    #expect(
+      app.accessGroups == [
+        "ACME123456.com.acme.shared", "ACME123456.com.acme.notes", "group.com.acme",
+      ])
   }
 
   @Test func environmentVariablesWinOverTheInfoPlist() {
@@ -44,9 +47,10 @@ import Testing
       ],
       infoDictionary: ["CFBundleIdentifier": "com.plist.app"])
     #expect(app.bundleID == "com.env.app")
-    #expect(app.accessGroups == [
-      "ENVTEAM123.one", "ENVTEAM123.two", "ENVTEAM123.com.env.app", "group.env",
-    ])
+    #expect(
+      app.accessGroups == [
+        "ENVTEAM123.one", "ENVTEAM123.two", "ENVTEAM123.com.env.app", "group.env",
+      ])
   }
 
   @Test func itemsGoToTheFirstGroupAndOtherTeamsGroupsAreMissingEntitlements() throws {
@@ -60,8 +64,9 @@ import Testing
       ]
       var result: AnyObject?
       #expect(SecItemAdd(add as CFDictionary, &result) == errSecSuccess)
-      #expect((result as? [String: Any])?[kSecAttrAccessGroup as String] as? String
-        == "ACME123456.com.acme.shared")
+      #expect(
+        (result as? [String: Any])?[kSecAttrAccessGroup as String] as? String
+          == "ACME123456.com.acme.shared")
       let foreign: [String: Any] = [
         kSecClass as String: kSecClassGenericPassword,
         kSecAttrAccessGroup as String: "OTHER12345.com.other",

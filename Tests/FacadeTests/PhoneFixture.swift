@@ -3,6 +3,7 @@ import KeychainSimulatorTesting
 import Security
 
 /// A fresh phone per test, bound to the test's task, so suites run in parallel safely.
+@discardableResult
 func onFreshPhone<T>(
   app: PhoneApp = PhoneApp(bundleID: "com.acme.bank", teamID: "TEAM123456"),
   passcode: String? = SimulatedPhone.defaultPasscode,
@@ -13,6 +14,7 @@ func onFreshPhone<T>(
 }
 
 /// A phone whose `body` may await (LAContext's async evaluation).
+@discardableResult
 func onFreshPhone<T>(
   passcode: String? = SimulatedPhone.defaultPasscode,
   _ body: (SimulatedPhone) async throws -> T

@@ -1,7 +1,8 @@
 import Foundation
 import KeychainSimulatorTesting
-@testable import Security
 import Testing
+
+@testable import Security
 
 /// The rest of Security's API: constants, codes and messages, access controls, random bytes,
 /// shared web credentials, and misuse.
@@ -24,8 +25,9 @@ import Testing
       let text = try #require(SecCopyErrorMessageString(status, nil))
       #expect(text as String == message)
     }
-    #expect(SecCopyErrorMessageString(errSecDuplicateItem, nil) as String?
-      == "The specified item already exists in the keychain.")
+    #expect(
+      SecCopyErrorMessageString(errSecDuplicateItem, nil) as String?
+        == "The specified item already exists in the keychain.")
   }
 
   @Test func refusedAccessControlsSetAnOSStatusCFError() throws {

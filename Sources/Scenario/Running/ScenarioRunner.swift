@@ -1,5 +1,5 @@
-import Keychain
 import Foundation
+import Keychain
 
 /// Plays scenario files, each on its own fresh device, and reports every failure (spec §11).
 ///
