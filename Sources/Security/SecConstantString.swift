@@ -5,7 +5,8 @@ import Foundation
 /// AnyHashable("acct")` and `attributes[kSecAttrAccount]` finds a key of a result dictionary.
 /// (On Linux a plain `NSString` in `AnyHashable` never equals a `String`.)
 final class SecConstantString: NSString, _HasCustomAnyHashableRepresentation {
-  private let text: String
+  /// The raw string, read by the translator without bridging.
+  let text: String
   private let units: [unichar]
 
   init(_ text: String) {

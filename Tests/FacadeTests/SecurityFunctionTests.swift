@@ -82,7 +82,7 @@ import Testing
       ]
       #expect(SecItemAdd(query as CFDictionary, nil) == errSecParam)
       let call = try #require(phone.transcript.last)
-      #expect(call.why?.contains("kSecAttrAccount is a Token") == true)
+      #expect(call.why?.contains("kSecAttrAccount is a Token") == true, "\(call.why ?? "")")
       let count = try phone.itemCount()
       #expect(count == 0)
     }

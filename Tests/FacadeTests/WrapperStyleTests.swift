@@ -142,3 +142,36 @@ import Testing
     #expect(kSecAttrAccount == "acct" as CFString)
   }
 }
+
+/// The translator reads a dictionary's keys and values in one pass; a large query of mixed
+/// types must come through with every key paired with its own value.
+@Suite struct TranslationPairingTests {
+  @Test func everyAttributeKeepsItsOwnValueInALargeMixedQuery() throws {
+    try onFreshPhone { _ in
+      let add = NSMutableDictionary()
+      add[kSecClass] = kSecClassInternetPassword
+      add[kSecAttrServer] = "pairs.example.com"
+      add[kSecAttrAccount] = "account-value"
+      add[kSecAttrLabel] = "label-value"
+      add[kSecAttrComment] = "comment-value"
+      add[kSecAttrDescription] = "description-value"
+      add[kSecAttrPath] = "/path-value"
+      add[kSecAttrSecurityDomain] = "domain-value"
+      add[kSecAttrPort] = 8443
+      add[kSecAttrIsNegative] = false
+      add[kSecValueData] = Data("secret".utf8)
+      add[kSecReturnAttributes] = kCFBooleanTrue
+      var result: AnyObject?
+      #expect(SecItemAdd(add, &result) == errSecSuccess)
+      let attributes = try #require(result as? [String: Any])
+      #expect(attributes["srvr"] as? String == "pairs.example.com")
+      #expect(attributes["acct"] as? String == "account-value")
+      #expect(attributes["labl"] as? String == "label-value")
+      #expect(attributes["icmt"] as? String == "comment-value")
+      #expect(attributes["desc"] as? String == "description-value")
+      #expect(attributes["path"] as? String == "/path-value")
+      #expect(attributes["sdmn"] as? String == "domain-value")
+      #expect(attributes["port"] as? Int == 8443)
+    }
+  }
+}
