@@ -124,6 +124,7 @@ extension SimulatedPhone {
   ) throws(PhoneError) {
     try withDevice { device throws(PhoneError) in
       let outcome = body(device)
+      discardPrompts()
       if let failure = device.takeSaveFailure() {
         throw PhoneError(operation: name, reason: failure.description)
       }

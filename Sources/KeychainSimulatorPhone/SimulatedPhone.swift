@@ -117,6 +117,10 @@ public final class SimulatedPhone: @unchecked Sendable {
     calls.append(call)
   }
 
+  /// Forgets the prompts a device operation showed (the lock screen's): they belong to no
+  /// call of the code under test.
+  func discardPrompts() { locked { _ = user.takePrompts() } }
+
   /// Runs `body` under the lock, with the phone's mutable state.
   func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
     serialiser.lock()

@@ -137,6 +137,16 @@ import Testing
     }
   }
 
+  @Test func aLockScreenPromptIsNotPinnedOnTheNextCall() throws {
+    try onFreshPhone { phone in
+      try phone.lock()
+      try phone.unlockWithBiometry()
+      #expect(!phone.isLocked)
+      _ = SecItemCopyMatching([kSecClass as String: kSecClassGenericPassword] as CFDictionary, nil)
+      #expect(phone.transcript.last?.prompts == [])
+    }
+  }
+
   @Test func resetGivesAFreshPhone() throws {
     try onFreshPhone { phone in
       try CredentialStore(service: "api").set("v", for: "a")
