@@ -206,6 +206,9 @@ public final class SimulatedPhone: @unchecked Sendable {
     } catch {
       throw PhoneError(operation: "init", reason: error.description)
     }
+    // The device starts with the app as its caller; installing it again runs the checks iOS
+    // makes at install time (a team id, groups of the app's own team).
+    try check(device.install(app.identity), "init")
     try check(device.setBiometryType(.faceID), "init")
     // iOS enrols a face only on a phone with a passcode.
     if let passcode {

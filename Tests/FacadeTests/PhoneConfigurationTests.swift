@@ -76,6 +76,18 @@ import Testing
     }
   }
 
+  @Test func anAppIOSWouldNotInstallIsRefusedWithTheReason() throws {
+    #expect(throws: PhoneError.self) {
+      try SimulatedPhone(app: PhoneApp(bundleID: "com.acme.app", teamID: "not-a-team"))
+    }
+    let stolen = PhoneApp(
+      bundleID: "com.acme.app", teamID: "ACME123456", keychainAccessGroups: ["OTHER12345.shared"])
+    #expect(throws: PhoneError.self) { try SimulatedPhone(app: stolen) }
+    let phone = try SimulatedPhone(app: PhoneApp(bundleID: "com.acme.app", teamID: "ACME123456"))
+    #expect(throws: PhoneError.self) { try phone.configure(app: stolen) }
+    #expect(phone.app.keychainAccessGroups.isEmpty)
+  }
+
   @Test func reconfiguringTheAppKeepsItsItems() throws {
     try onFreshPhone { phone in
       try CredentialStore(service: "s").set("v", for: "a")
