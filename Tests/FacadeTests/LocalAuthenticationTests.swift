@@ -137,6 +137,18 @@ import Testing
     }
   }
 
+  @Test func theDomainStateChangesWhenAFaceIsEnrolled() throws {
+    try onFreshPhone { phone in
+      let before = LAContext()
+      #expect(before.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil))
+      try phone.enrollBiometry("Alternate appearance")
+      let after = LAContext()
+      #expect(after.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil))
+      #expect(before.evaluatedPolicyDomainState != nil)
+      #expect(before.evaluatedPolicyDomainState != after.evaluatedPolicyDomainState)
+    }
+  }
+
   @Test func reuseDurationIsInSeconds() {
     let context = LAContext()
     context.touchIDAuthenticationAllowableReuseDuration = 30

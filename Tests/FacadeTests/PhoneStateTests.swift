@@ -147,6 +147,22 @@ import Testing
     }
   }
 
+  @Test func passcodeChangesAndBiometryChangesAreFollowed() throws {
+    try onFreshPhone { phone in
+      try phone.changePasscode(from: SimulatedPhone.defaultPasscode, to: "975310")
+      try phone.lock()
+      try phone.unlock()  // with the passcode set through the phone
+      #expect(!phone.isLocked)
+      try phone.setBiometry(.touchID)
+      try phone.enrollBiometry("Right thumb")
+      try phone.lock()
+      try phone.unlockWithBiometry()
+      #expect(!phone.isLocked)
+      try phone.removeBiometry("Right thumb")
+      #expect(throws: PhoneError.self) { try phone.removeBiometry("Right thumb") }
+    }
+  }
+
   @Test func resetGivesAFreshPhone() throws {
     try onFreshPhone { phone in
       try CredentialStore(service: "api").set("v", for: "a")
