@@ -42,10 +42,13 @@ let package = Package(
       dependencies: ["KeychainSimulatorPhone", "Keychain", "Scenario"]),
 
     // MARK: - Example: an app's token store tested on the simulated phone
-    .target(name: "TokenStoreExample", dependencies: ["Security"], path: "Examples/TokenStore/Sources"),
+    .target(
+      name: "TokenStoreExample", dependencies: ["Security"], path: "Examples/TokenStore/Sources"),
     .testTarget(
       name: "TokenStoreExampleTests",
-      dependencies: ["TokenStoreExample", "Security", "LocalAuthentication", "KeychainSimulatorTesting"],
+      dependencies: [
+        "TokenStoreExample", "Security", "LocalAuthentication", "KeychainSimulatorTesting",
+      ],
       path: "Examples/TokenStore/Tests"),
 
     // MARK: - Command line (a thin layer over Scenario)
@@ -53,6 +56,9 @@ let package = Package(
     .executableTarget(
       name: "keychain-bench", dependencies: ["Keychain", "Security", "KeychainSimulatorTesting"],
       path: "Benchmarks/keychain-bench"),
+    // The libFuzzer target for the parser and runner; a corpus replayer unless built with
+    // `-sanitize=fuzzer -DFUZZING` (docs/testing.md, scripts/fuzz.sh).
+    .executableTarget(name: "keychain-fuzz", dependencies: ["Scenario"], path: "Fuzz/keychain-fuzz"),
 
     // MARK: - Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -66,6 +72,8 @@ let package = Package(
       name: "FacadeTests",
       dependencies: ["Security", "LocalAuthentication", "KeychainSimulatorTesting"]),
     .testTarget(name: "CLITests", dependencies: ["keychain-sim", "Scenario", "TestSupport"]),
+    // Random device events and SecItem calls checked against an independent model of the rules.
+    .testTarget(name: "ModelTests", dependencies: ["Keychain", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

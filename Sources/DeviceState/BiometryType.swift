@@ -1,5 +1,5 @@
 /// The biometric hardware, with `LABiometryType`'s raw values (LAContext.h: none 0, touchID 1,
-/// faceID 2; fact sheet §8.3).
+/// faceID 2; docs/evidence.md §8.3).
 public enum BiometryType: Int, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
   case none = 0
   case touchID = 1

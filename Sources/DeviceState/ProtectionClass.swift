@@ -2,7 +2,7 @@
 ///
 /// Raw values are Security's strings (`SecItemConstants.c`), which is also what the keychain
 /// stores in the `pdmn` column. Which classes can be read in which device state is decided by
-/// ``Device/availability(of:)``; see the fact sheet §6.
+/// ``Device/availability(of:)``; see docs/evidence.md §6.
 public enum ProtectionClass: String, CaseIterable, Sendable, Codable, Hashable {
   /// `kSecAttrAccessibleWhenUnlocked`: class A (Complete); readable only while unlocked.
   case ak

@@ -1,10 +1,11 @@
 extension SecurityState {
   /// Whether `protectionClass`'s key is usable in the current state.
   ///
-  /// Rules (fact sheet §6.2 and §10): D always; C once unlocked since boot or with no passcode;
-  /// A with no passcode, while unlocked, or within ``classAGracePeriod`` of locking; `akpu`
-  /// additionally needs a passcode. With no passcode the keybag is protected by the UID alone,
-  /// so nothing is ever locked, even before first unlock (docs/fidelity.md).
+  /// Rules (docs/evidence.md §6.2 and §10): D always; C once unlocked since boot or with no
+  /// passcode; A with no passcode, while unlocked, or within ``classAGracePeriod`` of locking;
+  /// `akpu` additionally needs a passcode. With no passcode the keybag is protected by the UID
+  /// alone, so nothing is ever locked, even before first unlock (docs/fidelity.md, "No
+  /// passcode: nothing is ever locked").
   public func availability(of protectionClass: ProtectionClass) -> ClassAvailability {
     if protectionClass == .akpu, !passcode.isSet { return .unavailable(.noPasscode) }
     guard passcode.isSet else { return .available }

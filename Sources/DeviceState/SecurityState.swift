@@ -26,7 +26,7 @@ public struct SecurityState: Equatable, Hashable, Sendable, Codable {
 
   /// How long class A keys survive a lock: "Shortly after the user locks a device (10 seconds,
   /// if the Require Password setting is Immediately), the decrypted class key is discarded"
-  /// ([APS] "Data Protection classes"; fact sheet §6.2).
+  /// ([APS] "Data Protection classes"; docs/evidence.md §6.2).
   public static let classAGracePeriod = SimulatedDuration.seconds(10)
 
   /// A device fresh out of setup: no passcode, unlocked, the clock at its epoch.

@@ -7,7 +7,8 @@ import DeviceState
 /// and releases it on a biometric match ([APS] "Touch ID, Face ID, passcodes, and passwords":
 /// the class A key is wrapped with a key given to the Secure Enclave at unlock). Here the
 /// escrow plays that part: never persisted, dropped at reboot and when the passcode is removed,
-/// so after a restart only the passcode unlocks (docs/fidelity.md).
+/// so after a restart only the passcode unlocks (docs/fidelity.md, "Biometric unlock of the
+/// lock screen loads the class keys from an in-memory escrow").
 struct UnlockEscrow {
   let key: SecretBytes
   let wrapped: [ProtectionClass: WrappedClassKey]

@@ -5,7 +5,8 @@ import Foundation
 /// It holds the wrapped class keys, their ids, the ids of destroyed keys, the passcode salt,
 /// the KDF parameters, and the simulated UID. Class keys are only ever stored wrapped; the UID
 /// is stored in the clear because this file plays the part of the device itself (a real UID
-/// never leaves the Secure Enclave; docs/fidelity.md).
+/// never leaves the Secure Enclave; docs/fidelity.md, "Keybag cryptography (simulation, not
+/// Apple's design)").
 ///
 /// Layout, version 2 (integers big-endian; version 1 is the same without the checksum):
 ///

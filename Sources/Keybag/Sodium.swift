@@ -2,7 +2,7 @@ internal import CSodium
 
 /// The only file that calls libsodium's `crypto_*` functions.
 ///
-/// Thin, throwing wrappers (never Optional results, STYLE.md §2): random bytes, BLAKE2b keyed
+/// Thin, throwing wrappers (never Optional results): random bytes, BLAKE2b keyed
 /// hashing (`crypto_generichash`), Argon2id (`crypto_pwhash`) and XChaCha20-Poly1305-IETF.
 /// Related libsodium documentation: https://doc.libsodium.org/
 enum Sodium {

@@ -123,7 +123,7 @@ enum ValueTranslator {
       guard let integer = Int64(exactly: real) else {
         throw Untranslatable(
           reason: "\(SecConstants.name(forKey: key) ?? key): \(real) is not an integer; the "
-            + "simulator stores CFNumbers as 64-bit integers (docs/fidelity.md)")
+            + "simulator stores CFNumbers as 64-bit integers")
       }
       return .number(integer)
     case UInt8(ascii: "Q"):

@@ -3,7 +3,8 @@ import Keychain
 import Scenario
 
 /// `keychain-sim run`: plays the files and prints the transcript (or only failures, or JSON),
-/// writes JUnit XML when asked, and returns the exit status of spec §11.
+/// writes JUnit XML when asked, and returns the exit status docs/cli.md, "Exit status"
+/// describes.
 struct RunCommand {
   let choice: Invocation.RunChoice
 

@@ -11,7 +11,8 @@ import Testing
 
   @Test(arguments: ProtectionClass.allCases)
   func tierAndDeviceOnlyMatchApple(_ protectionClass: ProtectionClass) {
-    // Fact sheet §6.1; written as an exhaustive switch so a new class must be classified here.
+    // docs/evidence.md §6.1; written as an exhaustive switch so a new class must be classified
+    // here.
     let (tier, deviceOnly, rawValue, appleName): (ProtectionTier, Bool, String, String) =
       switch protectionClass {
       case .ak: (.a, false, "ak", "kSecAttrAccessibleWhenUnlocked")

@@ -4,7 +4,7 @@ import Testing
 @testable import ItemStore
 
 @Suite struct SchemaTests {
-  /// Primary keys from fact sheet §3, Apple's order, internals last.
+  /// Primary keys from docs/evidence.md §3, Apple's order, internals last.
   static let primaryKeys: [(ItemClass, [String])] = [
     (.genp, ["acct", "svce", "agrp", "sync", "vwht", "tkid", "musr", "ggrp"]),
     (

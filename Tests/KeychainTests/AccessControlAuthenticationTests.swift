@@ -4,7 +4,7 @@ import Testing
 @testable import Keychain
 
 /// Reading, updating, adding and deleting items whose access control needs the user
-/// (fact sheet §7), and the LAError → OSStatus mapping (§7.2).
+/// (docs/evidence.md §7), and the LAError → OSStatus mapping (§7.2).
 @Suite struct AccessControlAuthenticationTests {
   struct ReadCase: Sendable, CustomTestStringConvertible {
     var name: String
@@ -151,18 +151,18 @@ import Testing
     var name: String
     var query: SecQuery
     var background = false
-    var mentions: String
+    var blocker: AuthenticationRefusal.InteractionBlocker
     var testDescription: String { name }
   }
 
   static let noUI: [NoUICase] = [
     NoUICase(
       name: "kSecUseAuthenticationUIFail", query: ["u_AuthUI": .string("u_AuthUIF")],
-      mentions: "kSecUseAuthenticationUIFail"),
+      blocker: .authenticationUIFail),
     NoUICase(
       name: "kSecUseNoAuthenticationUI", query: ["u_NoAuthUI": .bool(true)],
-      mentions: "kSecUseNoAuthenticationUI"),
-    NoUICase(name: "app in background", query: [:], background: true, mentions: "background"),
+      blocker: .noAuthenticationUI),
+    NoUICase(name: "app in background", query: [:], background: true, blocker: .appInBackground),
   ]
 
   @Test(arguments: noUI)
@@ -176,8 +176,8 @@ import Testing
     #expect(user.prompts.isEmpty)
     let denial = try #require(read.authenticationDenial)
     #expect(denial.error == .notInteractive)
-    // Why no prompt could be shown is the authentication flow's own wording.
-    #expect(denial.cause.contains(testCase.mentions))
+    // Why no prompt could be shown is named by the refusal, not only worded.
+    #expect(denial.refusal == .interactionNotAllowed([testCase.blocker]))
     #expect(device.state.lock == .unlocked)
   }
 

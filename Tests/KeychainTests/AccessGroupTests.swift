@@ -3,7 +3,7 @@ import Testing
 
 @testable import Keychain
 
-/// Fact sheet §5: default group, search scope, explicit groups, no entitlements.
+/// docs/evidence.md §5: default group, search scope, explicit groups, no entitlements.
 @Suite struct AccessGroupTests {
   static let shared = AppIdentity(
     bundleID: "com.example.app", teamID: "ABCDE12345",

@@ -72,6 +72,7 @@ import Testing
     #expect(
       refusal.mistake
         == .extensionWithoutHostGroup(host: "com.example.app", bundleID: "com.example.app.share"))
+    // Rendering: the fix names the Xcode capability to add.
     #expect(outcome.explanation?.fix?.contains("Keychain Sharing capability") == true)
   }
 

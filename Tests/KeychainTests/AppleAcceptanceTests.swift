@@ -3,7 +3,7 @@ import Testing
 
 @testable import Keychain
 
-/// Fact sheet §9: the statuses Apple's own regression tests assert, case by case.
+/// docs/evidence.md §9: the statuses Apple's own regression tests assert, case by case.
 @Suite struct AppleAcceptanceTests {
   static let inet: SecQuery = [
     "class": .string("inet"), "srvr": .string("members.spamcop.net"), "acct": .string("smith"),

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Keychain
 
-/// kSecUseAuthenticationUISkip together with kSecUseAuthenticationContext (fact sheet §7.2).
+/// kSecUseAuthenticationUISkip together with kSecUseAuthenticationContext (docs/evidence.md §7.2).
 @Suite struct AuthenticationUIAuditTests {
   /// With UISkip no LocalAuthentication evaluation runs, but securityd decrypts with the ACM
   /// credentials the passed context holds: an item the context already unlocked is returned,

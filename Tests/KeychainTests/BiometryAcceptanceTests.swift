@@ -3,7 +3,7 @@ import Testing
 
 @testable import Keychain
 
-/// The fact sheet's §9 cases about access control and authentication, named after their
+/// The docs/evidence.md §9 cases about access control and authentication, named after their
 /// numbers, and the code-derived UIFail / UISkip / cancel cases.
 @Suite struct BiometryAcceptanceTests {
   @Test("§9 case 23: AC(ak, flags 0) item behind a locked class key → -25308, then 0")

@@ -9,7 +9,7 @@ import Testing
     let device = try makeDevice()
     let outcome = device.enrollBiometry("alice")
     #expect(!outcome.succeeded)
-    #expect(outcome.explanation?.fix?.contains("passcode") == true)
+    #expect(outcome.refusal == .biometryRule(.noPasscode))
   }
 
   @Test func aBiometricUnlockReloadsClassAKeysAfterTheGracePeriod() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Keychain
 
-/// The code-derived cases at the end of fact sheet §9.
+/// The code-derived cases at the end of docs/evidence.md §9.
 @Suite struct CodeDerivedCaseTests {
   @Test("§9 code: missing kSecClass → -50; bogus class → -25306; genp + atag → -25303")
   func classAndAttributes() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Keychain
 
-/// Fact sheet §6.2: which protection classes can be added and read in which device state.
+/// docs/evidence.md §6.2: which protection classes can be added and read in which device state.
 @Suite struct DataProtectionTests {
   enum State: String, CaseIterable, Sendable {
     case noPasscode, noPasscodeLocked, unlocked, lockedInGrace, lockedPastGrace, beforeFirstUnlock

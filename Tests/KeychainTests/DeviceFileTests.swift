@@ -123,7 +123,7 @@ import Testing
     try database.replace(rowID: try #require(row.rowID), with: row)
     let reopened = try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
     let outcome = reopened.secItemCopyMatching(genp().adding(["r_Data": .bool(true)]))
-    // securityd skips and deletes items it cannot decrypt (fact sheet §4).
+    // securityd skips and deletes items it cannot decrypt (docs/evidence.md §4).
     #expect(outcome.status == .errSecItemNotFound)
     #expect(outcome.notFound?.lost == 1)
     #expect(try reopened.listItems().isEmpty)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Keychain
 
-/// Fact sheet §9 cases 11–16 (`secdxctests/KeychainEntitlementsTest.m`), played through the
+/// docs/evidence.md §9 cases 11–16 (`secdxctests/KeychainEntitlementsTest.m`), played through the
 /// app lifecycle: "entitlements changed" is an app update (`install` of an installed app).
 @Suite struct EntitlementCaseTests {
   static let team = "ABCDE12345"

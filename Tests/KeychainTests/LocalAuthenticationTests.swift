@@ -3,7 +3,7 @@ import Testing
 
 @testable import Keychain
 
-/// LAContext evaluations on the simulated device (fact sheet §8).
+/// LAContext evaluations on the simulated device (docs/evidence.md §8).
 @Suite struct LocalAuthenticationTests {
   struct CanEvaluateCase: Sendable, CustomTestStringConvertible {
     var name: String
@@ -13,6 +13,7 @@ import Testing
     var lockedOut = false
     var policy: LAPolicy
     var error: LAErrorCode?
+    var refusal: AuthenticationRefusal?
     var testDescription: String { name }
   }
 
@@ -22,21 +23,24 @@ import Testing
     CanEvaluateCase(
       name: "biometrics, no hardware → -6", type: .none,
       policy: .deviceOwnerAuthenticationWithBiometrics,
-      error: .biometryNotAvailable),
+      error: .biometryNotAvailable, refusal: .noBiometricHardware),
     CanEvaluateCase(
       name: "biometrics, nothing enrolled → -7", enrolled: [],
-      policy: .deviceOwnerAuthenticationWithBiometrics, error: .biometryNotEnrolled),
+      policy: .deviceOwnerAuthenticationWithBiometrics, error: .biometryNotEnrolled,
+      refusal: .nothingEnrolled(.faceID)),
     CanEvaluateCase(
       name: "biometrics, no passcode → -5", enrolled: [], passcode: false,
-      policy: .deviceOwnerAuthenticationWithBiometrics, error: .passcodeNotSet),
+      policy: .deviceOwnerAuthenticationWithBiometrics, error: .passcodeNotSet,
+      refusal: .biometryNeedsPasscode(.faceID)),
     CanEvaluateCase(
       name: "biometrics, locked out → -8", lockedOut: true,
-      policy: .deviceOwnerAuthenticationWithBiometrics, error: .biometryLockout),
+      policy: .deviceOwnerAuthenticationWithBiometrics, error: .biometryLockout,
+      refusal: .biometryLockedOut(.faceID, failedMatches: 5)),
     CanEvaluateCase(
       name: "device owner, locked out → true", lockedOut: true, policy: .deviceOwnerAuthentication),
     CanEvaluateCase(
       name: "device owner, no passcode → -5", enrolled: [], passcode: false,
-      policy: .deviceOwnerAuthentication, error: .passcodeNotSet),
+      policy: .deviceOwnerAuthentication, error: .passcodeNotSet, refusal: .noPasscodeForPolicy),
   ]
 
   @Test(arguments: canEvaluate)
@@ -57,6 +61,7 @@ import Testing
     let outcome = device.canEvaluatePolicy(testCase.policy, context: context)
     #expect(outcome.value == (testCase.error == nil))
     #expect(outcome.error == testCase.error)
+    #expect(outcome.refusal == testCase.refusal)
     #expect(context.biometryType == testCase.type)
   }
 
@@ -88,6 +93,7 @@ import Testing
     var policy: LAPolicy
     var answers: [UserResponse]
     var error: LAErrorCode?
+    var refusal: AuthenticationRefusal?
     var interactionNotAllowed = false
     var background = false
     var invalidated = false
@@ -99,28 +105,31 @@ import Testing
       name: "match → success", policy: .deviceOwnerAuthenticationWithBiometrics, answers: [.match]),
     EvaluateCase(
       name: "cancel → -2", policy: .deviceOwnerAuthenticationWithBiometrics, answers: [.cancel],
-      error: .userCancel),
+      error: .userCancel, refusal: .cancelled(.faceID)),
     EvaluateCase(
       name: "fallback with biometrics → -3", policy: .deviceOwnerAuthenticationWithBiometrics,
-      answers: [.fallback], error: .userFallback),
+      answers: [.fallback], error: .userFallback, refusal: .fallbackTapped),
     EvaluateCase(
       name: "fallback with device owner → passcode", policy: .deviceOwnerAuthentication,
       answers: [.fallback, .enter("123456")]),
     EvaluateCase(
       name: "two failures → -1", policy: .deviceOwnerAuthenticationWithBiometrics,
-      answers: [.fail, .fail], error: .authenticationFailed),
+      answers: [.fail, .fail], error: .authenticationFailed,
+      refusal: .noMatch(.faceID, tries: 2, failedInARow: 2)),
     EvaluateCase(
       name: "interactionNotAllowed → -1004", policy: .deviceOwnerAuthentication, answers: [],
-      error: .notInteractive, interactionNotAllowed: true),
+      error: .notInteractive, refusal: .interactionNotAllowed([.contextInteractionNotAllowed]),
+      interactionNotAllowed: true),
     EvaluateCase(
       name: "background → -1004", policy: .deviceOwnerAuthentication, answers: [],
-      error: .notInteractive, background: true),
+      error: .notInteractive, refusal: .interactionNotAllowed([.appInBackground]),
+      background: true),
     EvaluateCase(
       name: "invalidated → -10", policy: .deviceOwnerAuthentication, answers: [],
-      error: .invalidContext, invalidated: true),
+      error: .invalidContext, refusal: .contextInvalidated, invalidated: true),
     EvaluateCase(
       name: "no answer → -4", policy: .deviceOwnerAuthenticationWithBiometrics, answers: [],
-      error: .systemCancel),
+      error: .systemCancel, refusal: .dismissed(.faceID)),
   ]
 
   @Test(arguments: evaluations)
@@ -134,6 +143,7 @@ import Testing
     let outcome = try device.evaluatePolicy(
       testCase.policy, context: context, localizedReason: "Sign in")
     #expect(outcome.error == testCase.error)
+    #expect(outcome.refusal == testCase.refusal)
     #expect(outcome.value == (testCase.error == nil))
     #expect(user.answers.isEmpty)
   }
@@ -169,7 +179,9 @@ import Testing
     let prompted = try device.evaluatePolicy(
       .deviceOwnerAuthenticationWithBiometrics, context: second, localizedReason: "x")
     #expect(user.prompts.count == 2)
-    #expect(prompted.explanation?.cause.contains("LOCK SCREEN") == true)
+    #expect(
+      prompted.note
+        == .reuseWindowIgnoresInAppMatch(.faceID, since: .seconds(5), window: .seconds(60)))
     _ = device.lock()
     #expect(device.unlockWithBiometry().succeeded)
     _ = device.advanceClock(by: .seconds(30))

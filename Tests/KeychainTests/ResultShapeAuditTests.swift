@@ -4,7 +4,7 @@ import Testing
 @testable import Keychain
 
 /// The object each kSecReturn combination yields, per securityd's `handle_result`
-/// (SecItemDb.c) and the client's `SecItemResultCopyPrepared` (SecItem.m); fact sheet §4.
+/// (SecItemDb.c) and the client's `SecItemResultCopyPrepared` (SecItem.m); docs/evidence.md §4.
 @Suite struct ResultShapeAuditTests {
   /// What a result for one genp item with data "pw" must look like.
   enum Shape: Sendable, CustomStringConvertible {

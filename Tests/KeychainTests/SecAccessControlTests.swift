@@ -2,7 +2,7 @@ import Testing
 
 @testable import Keychain
 
-/// `SecAccessControlCreateWithFlags`'s rejections (fact sheet §7.1, si_77).
+/// `SecAccessControlCreateWithFlags`'s rejections (docs/evidence.md §7.1, si_77).
 @Suite struct SecAccessControlTests {
   struct Case: Sendable, CustomTestStringConvertible {
     let protection: String?
@@ -52,6 +52,8 @@ import Testing
     _ = device.advanceClock(by: .hours(3))
     let outcome = device.secItemCopyMatching(
       ["class": passwordClass, "acct": .string("refresh-token"), "r_Data": .bool(true)])
+    #expect(outcome.lockedItem?.protection == .ak)
+    // A rendering test: the explanation names the item, its class and how long it was locked.
     let explanation = try #require(outcome.explanation)
     #expect(explanation.cause.contains("item `refresh-token` (genp, service com.app.auth)"))
     #expect(explanation.cause.contains("kSecAttrAccessibleWhenUnlocked (class ak)"))

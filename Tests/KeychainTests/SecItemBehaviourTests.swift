@@ -158,7 +158,7 @@ import Testing
     #expect(read.result == nil)
     let update = device.secItemUpdate(genp(), ["v_Data": secret("2")])
     #expect(update.status == .errSecAuthFailed)
-    // Deleting needs no authentication (fact sheet §7.1, case 30).
+    // Deleting needs no authentication (docs/evidence.md §7.1, case 30).
     #expect(device.secItemDelete(genp().adding(["r_Data": .bool(true)])).status == .errSecSuccess)
   }
 

@@ -4,7 +4,8 @@ import Testing
 
 @testable import Scenario
 
-/// Dictionary literals, merges, values and access-control expressions (spec §6).
+/// Dictionary literals, merges, values and access-control expressions (docs/scenario-language.md
+/// §6).
 @Suite struct ParsingExpressionTests {
   typealias Case = ParseCase<Expr>
 

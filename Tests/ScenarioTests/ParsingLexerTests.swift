@@ -3,7 +3,7 @@ import Testing
 
 @testable import Scenario
 
-/// Tokens, string escapes, durations and comments (spec §1).
+/// Tokens, string escapes, durations and comments (docs/scenario-language.md §1).
 @Suite struct ParsingLexerTests {
   private func kinds(_ text: String) throws -> [TokenKind] {
     try Lexer.tokenize(text).map(\.kind)

@@ -2,8 +2,8 @@ import Testing
 
 @testable import Scenario
 
-/// One statement per line, continued while a `[` or `(` is open (spec §1), and the REPL's
-/// incremental question "is this input complete?".
+/// One statement per line, continued while a `[` or `(` is open (docs/scenario-language.md §1), and
+/// the REPL's incremental question "is this input complete?".
 @Suite struct ParsingSplitterTests {
   @Test func blankAndCommentLinesAreSkipped() {
     let splitter = StatementSplitter(

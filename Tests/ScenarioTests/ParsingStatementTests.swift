@@ -11,7 +11,7 @@ import Testing
   private static let genericPassword = ParsingTestSupport.dict(
     ("kSecClass", ParsingTestSupport.constant("kSecClassGenericPassword")))
 
-  // MARK: - Core forms, spec §3-§10
+  // MARK: - Core forms, docs/scenario-language.md §3-§10
 
   static let core: [Case] = [
     // §3 device, biometry, time

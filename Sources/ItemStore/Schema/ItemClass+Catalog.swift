@@ -1,5 +1,5 @@
 /// The attribute tables of each class, from securityd's `SecItemSchema.c` (`v12_genp_class`,
-/// `v12_10_inet_class`, `v12_cert_class`, `v12_10_keys_class`) and fact sheet §3.
+/// `v12_10_inet_class`, `v12_cert_class`, `v12_10_keys_class`) and docs/evidence.md §3.
 ///
 /// Kinds follow `SECDB_ATTR(...)`: acct/svce/srvr/atag are `Blob`, agrp is `String`,
 /// issr/slnr/klbl are `Data`, sdat/edat are `Date`, keys' crtr and type are `Number` and

@@ -17,7 +17,7 @@ public enum ItemClass: String, CaseIterable, Sendable {
   /// Every attribute of the class, primary-key attributes first, in Apple's order.
   public var attributes: [AttributeSchema] { catalog.attributes }
 
-  /// The primary-key attribute codes in Apple's order (fact sheet §3), internals last.
+  /// The primary-key attribute codes in Apple's order (docs/evidence.md §3), internals last.
   public var primaryKey: [String] { catalog.primaryKey }
 
   /// The schema of attribute `name`, or `nil` if the class has no such attribute — which is

@@ -1,5 +1,6 @@
 /// The checks code signing and the provisioning profile make before iOS installs an app
-/// (fact sheet §5.1; docs/fidelity.md).
+/// (docs/evidence.md §5.1; docs/fidelity.md, "A refused install, not a stripped
+/// entitlement").
 ///
 /// A profile only allows `keychain-access-groups` that start with the team's own prefix
 /// (`<TEAMID>.*`), so an app can never name another team's group; an app group belongs to

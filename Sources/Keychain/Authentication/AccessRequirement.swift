@@ -1,6 +1,6 @@
 /// What an item's access control or an LAPolicy asks of the user, as factors combined with
 /// "any" or "all" (SecAccessControl.m: several constraints without `.or` mean all of them;
-/// fact sheet §7.1).
+/// docs/evidence.md §7.1).
 struct AccessRequirement: Sendable, Hashable {
   enum Factor: Sendable, Hashable {
     /// A Face ID / Touch ID match. `boundGeneration` is set for `biometryCurrentSet`: the
@@ -24,7 +24,7 @@ struct AccessRequirement: Sendable, Hashable {
   /// The requirement of an access control's flags; `nil` when it asks nothing of the user.
   init?(flags: SecAccessControlCreateFlags, boundGeneration: Int?) {
     if flags.contains(.userPresence) {
-      // Biometry or the passcode; biometry need not be available (§7.1), survives changes.
+      // Biometry or the passcode; biometry need not be available (evidence §7.1), survives changes.
       self.init(factors: [.biometry(boundGeneration: nil), .passcode], mode: .any)
       return
     }

@@ -2,9 +2,9 @@
 enum AuthenticationResult: Sendable, Equatable {
   /// The user proved what was asked, or the context already held it.
   case granted
-  /// Refused with this LocalAuthentication error; `cause` says why in the transcript's words.
-  case denied(LAErrorCode, cause: String, fix: String?)
+  /// Refused with this LocalAuthentication error, for this reason.
+  case denied(LAErrorCode, AuthenticationRefusal)
   /// The requirement needs something the simulator does not model (a companion device, an
   /// application password).
-  case unsupported(String)
+  case unsupported(AuthenticationRefusal.UnsimulatedFactor)
 }

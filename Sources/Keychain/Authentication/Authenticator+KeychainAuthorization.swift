@@ -38,10 +38,10 @@ extension Authenticator {
     }
     var blockers = interactionBlockers(for: context)
     if parsed.authenticationUI == .fail {
-      blockers.insert("the query has kSecUseAuthenticationUI = kSecUseAuthenticationUIFail", at: 0)
+      blockers.insert(.authenticationUIFail, at: 0)
     }
     if parsed.noAuthenticationUI {
-      blockers.insert("the query has kSecUseNoAuthenticationUI = true (deprecated)", at: 0)
+      blockers.insert(.noAuthenticationUI, at: 0)
     }
     let request = AuthenticationRequest(
       requirement: requirement, context: context,
@@ -50,16 +50,16 @@ extension Authenticator {
     switch authenticate(request) {
     case .granted:
       return nil
-    case .unsupported(let feature):
-      return .unsupported(.authentication(feature))
-    case .denied(let error, let cause, let fix):
+    case .unsupported(let factor):
+      return .unsupported(.authentication(factor))
+    case .denied(let error, let refusal):
       return SecItemFailure(
         error.osStatus,
         .authenticationDenied(
           SecItemFailure.AuthenticationDenial(
             action: action, item: SecItemFailure.ItemName(item),
             flags: FlagNames.describe(control.flags), protection: control.protection,
-            error: error, cause: cause, fix: fix)))
+            error: error, refusal: refusal)))
     }
   }
 }

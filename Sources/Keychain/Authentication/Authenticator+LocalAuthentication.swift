@@ -1,24 +1,25 @@
 import DeviceState
 
-/// `LAContext.evaluatePolicy` and `canEvaluatePolicy`, run on the host device (fact sheet §8).
+/// `LAContext.evaluatePolicy` and `canEvaluatePolicy`, run on the host device (docs/evidence.md
+/// §8).
 extension Authenticator {
   /// `context.canEvaluatePolicy(policy, error: &error)`. Sets `biometryType` whatever the
   /// answer, and `evaluatedPolicyDomainState` when a biometric policy can be evaluated.
   func canEvaluatePolicy(_ policy: LAPolicy, context: LAContext) -> LAEvaluationOutcome {
     context.biometryType = securityState.biometry.type
     if context.isInvalidated {
-      return .failure(.invalidContext, "the LAContext was invalidated")
+      return .failure(.invalidContext, .contextInvalidatedForCheck)
     }
     switch policy {
     case .deviceOwnerAuthenticationWithBiometrics:
-      if case .denied(let error, let cause, let fix)? = biometryUnavailability() {
-        return .failure(error, cause, fix: fix)
+      if case .denied(let error, let refusal)? = biometryUnavailability() {
+        return .failure(error, refusal)
       }
       context.evaluatedPolicyDomainState = securityState.biometry.domainState
       return LAEvaluationOutcome(value: true)
     case .deviceOwnerAuthentication:
       guard securityState.passcode.isSet else {
-        return .failure(.passcodeNotSet, "no device passcode is set", fix: "set a passcode")
+        return .failure(.passcodeNotSet, .noPasscodeForPolicy)
       }
       return LAEvaluationOutcome(value: true)
     }
@@ -48,12 +49,11 @@ extension Authenticator {
     switch result {
     case .granted:
       return LAEvaluationOutcome(
-        value: true,
-        explanation: reuseNote(context, inAppMatch: inAppMatchBefore, unlock: unlockBefore))
-    case .denied(let error, let cause, let fix):
-      return .failure(error, cause, fix: fix)
-    case .unsupported(let feature):
-      return .failure(.authenticationFailed, "not simulated: \(feature)")
+        value: true, note: reuseNote(context, inAppMatch: inAppMatchBefore, unlock: unlockBefore))
+    case .denied(let error, let refusal):
+      return .failure(error, refusal)
+    case .unsupported(let factor):
+      return .failure(.authenticationFailed, .notSimulated(factor))
     }
   }
 
@@ -82,20 +82,15 @@ extension Authenticator {
   /// app moments ago, name the common misreading of the property.
   private func reuseNote(
     _ context: LAContext, inAppMatch: SimulatedInstant?, unlock: SimulatedInstant?
-  ) -> Explanation? {
+  ) -> EvaluationNote? {
     let window = context.effectiveReuseDuration
     guard window > .zero, let inAppMatch, lastInAppBiometricMatch != inAppMatch else { return nil }
     let usedUnlock = unlock.map { securityState.clock.now.duration(since: $0) <= window } ?? false
     guard !usedUnlock, securityState.clock.now.duration(since: inAppMatch) <= window else {
       return nil
     }
-    return Explanation(
-      cause:
-        "the user was prompted again although \(securityState.biometry.type) matched in the app "
-        + "\(securityState.clock.now.duration(since: inAppMatch)) ago, within "
-        + "touchIDAuthenticationAllowableReuseDuration (\(window)): that property reuses only "
-        + "a biometric unlock OF THE LOCK SCREEN, never an earlier match in an app (LAContext.h)",
-      fix: "to avoid a second prompt, keep the evaluated LAContext and pass it as "
-        + "kSecUseAuthenticationContext")
+    return .reuseWindowIgnoresInAppMatch(
+      securityState.biometry.type, since: securityState.clock.now.duration(since: inAppMatch),
+      window: window)
   }
 }

@@ -10,7 +10,7 @@ import Keybag
 /// touches item rows or the keybag's keys. The flow is shared by keychain calls on protected
 /// items and LAContext evaluations: reuse what the context already proved, else show
 /// Face ID / Touch ID and the passcode sheet, consuming the user's answers until the flow
-/// resolves (fact sheet §7.2, §8.3).
+/// resolves (docs/evidence.md §7.2, §8.3).
 final class Authenticator {
   /// The device whose state prompts read and change.
   unowned let host: any AuthenticationHost
@@ -37,19 +37,16 @@ final class Authenticator {
     var reason: String?
     /// Why no prompt may be shown (kSecUseAuthenticationUIFail, interactionNotAllowed, the
     /// app in the background); empty when prompts are allowed.
-    var interactionBlockers: [String]
+    var interactionBlockers: [AuthenticationRefusal.InteractionBlocker]
   }
 
   /// The reasons no prompt can be shown for `context`, besides any the call adds.
-  func interactionBlockers(for context: LAContext) -> [String] {
-    var blockers: [String] = []
-    if appState == .background {
-      blockers.append(
-        "the app is in the background, where no Face ID, Touch ID or passcode prompt can be "
-          + "shown")
-    }
-    if context.interactionNotAllowed {
-      blockers.append("the LAContext has interactionNotAllowed = true")
+  func interactionBlockers(for context: LAContext) -> [AuthenticationRefusal.InteractionBlocker] {
+    var blockers: [AuthenticationRefusal.InteractionBlocker] = []
+    if appState == .background { blockers.append(.appInBackground) }
+    if context.interactionNotAllowed { blockers.append(.contextInteractionNotAllowed) }
+    if let kind = host.caller.app.extensionKind, !kind.canPresentUI {
+      blockers.append(.extensionWithoutUI(bundleID: host.caller.app.bundleID, kind: kind))
     }
     return blockers
   }
@@ -58,32 +55,21 @@ final class Authenticator {
     let context = request.context
     var requirement = request.requirement
     if context.isInvalidated {
-      return .denied(
-        .invalidContext, cause: "the LAContext was invalidated (invalidate() was called)",
-        fix: "create a new LAContext for each authentication")
+      return .denied(.invalidContext, .contextInvalidated)
     }
     if let factor = requirement.unsupportedFactor {
-      return .unsupported(
-        factor == .companion
-          ? "access control with .companion (a paired Apple Watch or companion device)"
-          : "access control with .applicationPassword")
+      return .unsupported(factor == .companion ? .companion : .applicationPassword)
     }
     if isSatisfied(requirement, by: context.credentials) { return .granted }
 
-    // biometryCurrentSet bound to another enrolment set can never match again (§7.3).
+    // biometryCurrentSet bound to another enrolment set can never match again (docs/evidence.md
+    // §7.2).
     if case .biometry(let bound?)? = requirement.biometryFactor,
       bound != securityState.biometry.domainGeneration
     {
       requirement.factors.removeAll { $0 == .biometry(boundGeneration: bound) }
       if requirement.mode == .all || requirement.factors.isEmpty {
-        return .denied(
-          .authenticationFailed,
-          cause: "the item's access control is kSecAccessControlBiometryCurrentSet and the "
-            + "enrolled faces or fingers changed since it was added: Apple invalidates such "
-            + "items (\"When fingers are added or removed, the item is invalidated\"); no match "
-            + "can open it again, though it can still be deleted",
-          fix: "delete the item and add it again after re-authenticating the user; use "
-            + ".biometryAny (or .userPresence) if it should survive enrolment changes")
+        return .denied(.authenticationFailed, .biometrySetChanged)
       }
     }
 
@@ -91,21 +77,10 @@ final class Authenticator {
       return granted
     }
     if !request.interactionBlockers.isEmpty {
-      return .denied(
-        .notInteractive,
-        cause: "authentication is needed but no prompt may be shown: "
-          + request.interactionBlockers.joined(separator: "; "),
-        fix: appState == .background
-          ? "read the item while the app is in the foreground, or store it without an access "
-            + "control that needs the user"
-          : "allow the prompt (drop kSecUseAuthenticationUIFail / interactionNotAllowed), or "
-            + "evaluate an LAContext first and pass it as kSecUseAuthenticationContext")
+      return .denied(.notInteractive, .interactionNotAllowed(request.interactionBlockers))
     }
     guard securityState.passcode.isSet else {
-      return .denied(
-        .passcodeNotSet,
-        cause: "no device passcode is set, and Face ID, Touch ID and the passcode sheet all "
-          + "need one", fix: "set a device passcode")
+      return .denied(.passcodeNotSet, .noPasscodeForPrompt)
     }
     switch requirement.mode {
     case .any:
@@ -127,7 +102,7 @@ final class Authenticator {
         case .passcode:
           result = passcodeSheet(request)
         case .companion, .applicationPassword:
-          result = .unsupported("access control with \(factor)")
+          result = .unsupported(factor == .companion ? .companion : .applicationPassword)
         }
         guard result == .granted else { return result }
       }
@@ -172,26 +147,23 @@ final class Authenticator {
   func biometryUnavailability() -> AuthenticationResult? {
     let biometry = securityState.biometry
     if biometry.type == .none {
-      return .denied(
-        .biometryNotAvailable, cause: "the device has no Face ID or Touch ID hardware",
-        fix: "offer the passcode (.deviceOwnerAuthentication / .userPresence)")
+      return .denied(.biometryNotAvailable, .noBiometricHardware)
     }
     if !securityState.passcode.isSet {
-      return .denied(
-        .passcodeNotSet, cause: "no device passcode is set; \(biometry.type) needs one",
-        fix: "set a device passcode")
+      return .denied(.passcodeNotSet, .biometryNeedsPasscode(biometry.type))
     }
     if biometry.enrolled.isEmpty {
-      return .denied(
-        .biometryNotEnrolled, cause: "no face or finger is enrolled in \(biometry.type)",
-        fix: "enrol one (biometry enroll <name>), or accept the passcode (.userPresence)")
+      return .denied(.biometryNotEnrolled, .nothingEnrolled(biometry.type))
     }
     if biometry.isLockedOut {
       return .denied(
         .biometryLockout,
-        cause: "\(biometry.type) is locked out after \(BiometryState.maximumFailedMatches) "
-          + "failed matches; the passcode is required to use it again",
-        fix: "enter the passcode (on the lock screen, or via .deviceOwnerAuthentication)")
+        .biometryLockedOut(biometry.type, failedMatches: BiometryState.maximumFailedMatches))
+    }
+    // Apple Platform Security: the other states in which the passcode is required instead of
+    // biometry. LocalAuthentication reports them as a lockout: the passcode unlocks biometry.
+    if let requirement = securityState.biometryPasscodeRequirement, requirement != .restart {
+      return .denied(.biometryLockout, .passcodeRequiredForBiometry(requirement))
     }
     return nil
   }
@@ -221,7 +193,7 @@ final class Authenticator {
     -> AuthenticationResult
   {
     guard let kind = AuthenticationPrompt.Kind.biometric(securityState.biometry.type) else {
-      return biometryUnavailability() ?? .denied(.biometryNotAvailable, cause: "", fix: nil)
+      return biometryUnavailability() ?? .denied(.biometryNotAvailable, .unexplained)
     }
     let prompt = AuthenticationPrompt(
       kind: kind, reason: request.reason, app: host.caller.app.bundleID,
@@ -244,29 +216,19 @@ final class Authenticator {
         tries += 1
         if securityState.biometry.isLockedOut {
           if passcodeFallback { return passcodeSheet(request) }
-          return biometryUnavailability() ?? .denied(.biometryLockout, cause: "", fix: nil)
+          return biometryUnavailability() ?? .denied(.biometryLockout, .unexplained)
         }
         if tries >= triesPerBiometricSheet {
           if passcodeFallback { return passcodeSheet(request) }
           return .denied(
             .authenticationFailed,
-            cause: "\(kind.title) did not match (\(tries) tries on this prompt, "
-              + "\(securityState.biometry.failedMatches) failed in a row)",
-            fix: "try again; after \(BiometryState.maximumFailedMatches) failures in a row "
-              + "biometry locks out until the passcode is entered")
+            .noMatch(kind, tries: tries, failedInARow: securityState.biometry.failedMatches))
         }
       case .cancel?:
-        return .denied(
-          .userCancel, cause: "the user tapped Cancel on the \(kind.title) prompt",
-          fix: "let the user retry; do not treat it as an error")
+        return .denied(.userCancel, .cancelled(kind))
       case .fallback?:
         if passcodeFallback { return passcodeSheet(request) }
-        return .denied(
-          .userFallback,
-          cause: "the user tapped the fallback button; with "
-            + ".deviceOwnerAuthenticationWithBiometrics the app must offer its own fallback",
-          fix: "handle LAError.userFallback, or use .deviceOwnerAuthentication to get the "
-            + "passcode sheet")
+        return .denied(.userFallback, .fallbackTapped)
       }
     }
   }
@@ -276,10 +238,7 @@ final class Authenticator {
       kind: .passcode, reason: request.reason, app: host.caller.app.bundleID, offersFallback: false)
     while true {
       if let until = securityState.passcode.blockedUntil, securityState.clock.now < until {
-        return .denied(
-          .authenticationFailed,
-          cause: "passcode entry is disabled until \(until) after too many wrong passcodes",
-          fix: "wait until the delay ends")
+        return .denied(.authenticationFailed, .passcodeEntryBlocked(until: until))
       }
       switch userAgent.respond(to: prompt) {
       case .enter(let passcode)?:
@@ -293,9 +252,7 @@ final class Authenticator {
         request.context.add(.passcode)
         return .granted
       case .cancel?:
-        return .denied(
-          .userCancel, cause: "the user tapped Cancel on the passcode sheet",
-          fix: "let the user retry; do not treat it as an error")
+        return .denied(.userCancel, .cancelled(.passcode))
       case nil, .match?, .fail?, .fallback?:
         return dismissed(.passcode)
       }
@@ -303,8 +260,6 @@ final class Authenticator {
   }
 
   private func dismissed(_ kind: AuthenticationPrompt.Kind) -> AuthenticationResult {
-    .denied(
-      .systemCancel,
-      cause: "the \(kind.title) prompt was dismissed without an answer", fix: nil)
+    .denied(.systemCancel, .dismissed(kind))
   }
 }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A reference type, as Apple's `LAContext` is: a context evaluated once and passed as
 /// `kSecUseAuthenticationContext` authorises later keychain calls without a new prompt
-/// (SecItem.h; fact sheet §8.3). Evaluations run on a device:
+/// (SecItem.h; docs/evidence.md §8.3). Evaluations run on a device:
 /// ``SimulatedDevice/evaluatePolicy(_:context:localizedReason:)``.
 ///
 /// ```swift
@@ -75,7 +75,7 @@ public final class LAContext: @unchecked Sendable, Hashable, CustomStringConvert
   }
 
   /// How far back a biometric unlock OF THE LOCK SCREEN may be reused; values past 300 s act
-  /// as 300 s. It never reuses a match made in an app (LAContext.h; fact sheet §8.3).
+  /// as 300 s. It never reuses a match made in an app (LAContext.h; docs/evidence.md §8.3).
   public var touchIDAuthenticationAllowableReuseDuration: SimulatedDuration {
     get { locked { $0.reuseDuration } }
     set { locked { $0.reuseDuration = newValue } }

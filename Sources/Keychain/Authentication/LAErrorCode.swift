@@ -1,5 +1,5 @@
 /// `LAError.Code`: the errors LocalAuthentication reports on iOS, with Apple's numbers
-/// (LAError.h; fact sheet §8.2). The one table of LAError names: the scenario parser and
+/// (LAError.h; docs/evidence.md §8.2). The one table of LAError names: the scenario parser and
 /// `explain` look names up here.
 public enum LAErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomStringConvertible {
   case authenticationFailed = -1
@@ -51,7 +51,7 @@ public enum LAErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomStr
   }
 
   /// The status a SecItem call returns when this error ends its authentication
-  /// (`osstatus_for_localauthentication_error`, SecItem.m; fact sheet §7.2): userCancel →
+  /// (`osstatus_for_localauthentication_error`, SecItem.m; docs/evidence.md §7.2): userCancel →
   /// errSecUserCanceled, notInteractive → errSecInteractionNotAllowed, everything else →
   /// errSecAuthFailed.
   public var osStatus: OSStatus {

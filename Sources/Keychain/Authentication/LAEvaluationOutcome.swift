@@ -4,20 +4,31 @@ public struct LAEvaluationOutcome: Sendable, Hashable {
   public var value: Bool
   /// The error when `value` is false.
   public var error: LAErrorCode?
-  /// Why it failed, or a note about a surprise (a reuse window that did not apply).
-  public var explanation: Explanation?
+  /// Why it failed, when `value` is false.
+  public var refusal: AuthenticationRefusal?
+  /// A surprise about a successful evaluation (a reuse window that did not apply).
+  public var note: EvaluationNote?
 
-  public init(value: Bool, error: LAErrorCode? = nil, explanation: Explanation? = nil) {
+  public init(
+    value: Bool, error: LAErrorCode? = nil, refusal: AuthenticationRefusal? = nil,
+    note: EvaluationNote? = nil
+  ) {
     self.value = value
     self.error = error
-    self.explanation = explanation
+    self.refusal = refusal
+    self.note = note
   }
 
-  static func failure(_ error: LAErrorCode, _ cause: String, fix: String? = nil)
+  /// The refusal or the note in words (``AuthenticationRefusalRenderer``).
+  public var explanation: Explanation? {
+    if let refusal { return AuthenticationRefusalRenderer.explanation(refusal) }
+    return note.map(AuthenticationRefusalRenderer.explanation)
+  }
+
+  static func failure(_ error: LAErrorCode, _ refusal: AuthenticationRefusal)
     -> LAEvaluationOutcome
   {
-    LAEvaluationOutcome(
-      value: false, error: error, explanation: Explanation(cause: cause, fix: fix))
+    LAEvaluationOutcome(value: false, error: error, refusal: refusal)
   }
 }
 

@@ -1,4 +1,5 @@
-/// The `LAPolicy` cases iOS offers, with Apple's raw values (LAPublicDefines.h; fact sheet §8.1).
+/// The `LAPolicy` cases iOS offers, with Apple's raw values (LAPublicDefines.h; docs/evidence.md
+/// §8.1).
 public enum LAPolicy: Int, Hashable, Sendable, CaseIterable {
   /// Face ID or Touch ID only; the fallback button ends the evaluation with `userFallback`.
   case deviceOwnerAuthenticationWithBiometrics = 1

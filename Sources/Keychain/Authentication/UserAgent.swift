@@ -11,7 +11,7 @@ public protocol UserAgent: AnyObject {
 
 /// A user who never answers: every prompt is dismissed. The default, so a library user who did
 /// not plug in an agent gets a failure, never a silent success.
-public final class AbsentUser: UserAgent {
+final class AbsentUser: UserAgent {
   public init() {}
   public func respond(to prompt: AuthenticationPrompt) -> UserResponse? { nil }
 }

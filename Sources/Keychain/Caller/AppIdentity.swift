@@ -1,7 +1,7 @@
 /// An installed app as the keychain sees it: its bundle id, team and entitlements.
 ///
 /// The keychain decides which items an app may touch from the ordered list of access groups
-/// its entitlements grant (fact sheet §5.1, `SecTaskCopyAccessGroups`).
+/// its entitlements grant (docs/evidence.md §5.1, `SecTaskCopyAccessGroups`).
 public struct AppIdentity: Sendable, Hashable, Codable {
   public var bundleID: String
   public var teamID: String
@@ -15,13 +15,17 @@ public struct AppIdentity: Sendable, Hashable, Codable {
   /// For an app extension, the bundle id of the app that contains it. An extension is its own
   /// executable with its own entitlements: the host's groups are never inherited.
   public var hostBundleID: String?
+  /// For an app extension, its kind when known (whether it can present UI); `nil` for an app,
+  /// or an extension whose kind was not given (treated as able to present UI).
+  public var extensionKind: AppExtensionKind?
 
   /// - Parameters:
   ///   - keychainAccessGroups: entries may start with `$(AppIdentifierPrefix)`, which expands
   ///     to `<teamID>.` as it does at signing time.
   public init(
     bundleID: String, teamID: String, keychainAccessGroups: [String] = [],
-    appGroups: [String] = [], hasApplicationIdentifier: Bool = true, hostBundleID: String? = nil
+    appGroups: [String] = [], hasApplicationIdentifier: Bool = true, hostBundleID: String? = nil,
+    extensionKind: AppExtensionKind? = nil
   ) {
     self.bundleID = bundleID
     self.teamID = teamID
@@ -31,6 +35,7 @@ public struct AppIdentity: Sendable, Hashable, Codable {
     self.appGroups = appGroups
     self.hasApplicationIdentifier = hasApplicationIdentifier
     self.hostBundleID = hostBundleID
+    self.extensionKind = extensionKind
   }
 
   /// The app every scenario starts with: `com.example.app` of team `ABCDE12345`.
@@ -41,7 +46,7 @@ public struct AppIdentity: Sendable, Hashable, Codable {
 
   /// The access groups in Security's order: keychain-access-groups, the application
   /// identifier, the app groups; duplicates dropped; `com.apple.token` last. The first is the
-  /// default group for SecItemAdd (§5.2).
+  /// default group for SecItemAdd (evidence §5.2).
   public var accessGroups: [String] {
     var ordered = keychainAccessGroups
     if hasApplicationIdentifier { ordered.append(applicationIdentifier) }
@@ -54,7 +59,7 @@ public struct AppIdentity: Sendable, Hashable, Codable {
     return unique
   }
 
-  /// `kSecAttrAccessGroupToken`: readable by entitled apps, never writable (§5.2).
+  /// `kSecAttrAccessGroupToken`: readable by entitled apps, never writable (evidence §5.2).
   static let tokenGroup = "com.apple.token"
 }
 

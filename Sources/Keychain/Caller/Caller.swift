@@ -13,7 +13,7 @@ public struct Caller: Sendable, Hashable, Codable {
     self.hostApp = hostApp
   }
 
-  /// The caller every fresh device starts with (scenario language §2).
+  /// The caller every fresh device starts with (docs/scenario-language.md §2).
   public static let `default` = Caller()
 
   public var accessGroups: [String] { app.accessGroups }

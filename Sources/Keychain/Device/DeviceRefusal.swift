@@ -16,7 +16,9 @@ public enum DeviceRefusal: Sendable, Hashable {
   /// An unlock with no passcode given while one is set.
   case passcodeNeeded
   /// The lock-screen Face ID / Touch ID cannot be used (locked out, nothing enrolled...).
-  case biometryUnavailable(cause: String, fix: String?)
+  case biometryUnavailable(AuthenticationRefusal)
+  /// The lock-screen Face ID / Touch ID before the first unlock since a restart.
+  case biometryBeforeFirstUnlock
   /// A face or finger did not match; `lockedOut` when that was one failure too many.
   case biometryNoMatch(method: String, failedMatches: Int, lockedOut: Bool)
   /// The user dismissed a prompt (`method` is "Face ID", "Touch ID").
@@ -60,8 +62,12 @@ public enum DeviceRefusal: Sendable, Hashable {
     case .passcodeNeeded:
       return Explanation(
         cause: "a passcode is set; unlocking needs it", fix: "unlock with the passcode")
-    case .biometryUnavailable(let cause, let fix):
-      return Explanation(cause: cause, fix: fix)
+    case .biometryUnavailable(let refusal):
+      return AuthenticationRefusalRenderer.explanation(refusal)
+    case .biometryBeforeFirstUnlock:
+      return Explanation(
+        cause: DeviceError.passcodeRequiredAfterRestart.description,
+        fix: "unlock with the passcode (device unlock <passcode>)")
     case .biometryNoMatch(let method, let failed, let lockedOut):
       var cause = "\(method) did not match (\(failed) failed in a row)"
       if lockedOut { cause += "; \(method) is now locked out until the passcode is entered" }
@@ -113,6 +119,7 @@ public enum DeviceRefusal: Sendable, Hashable {
     case .notEnrolled: "remove a name that is enrolled"
     case .enrolmentLimitReached: "remove an enrolled identity first"
     case .passcodeRequiredAfterRestart: "unlock with the passcode"
+    case .passcodeRequired: "unlock with the passcode"
     case .notLocked: "lock the device first"
     }
   }

@@ -53,19 +53,14 @@ extension SimulatedDevice {
       return unlock(passcode: nil)
     }
     if securityState.lock == .beforeFirstUnlock {
-      return .refused(
-        "device still locked",
-        .biometryUnavailable(
-          cause: DeviceError.passcodeRequiredAfterRestart.description,
-          fix: "unlock with the passcode (device unlock <passcode>)"))
+      return .refused("device still locked", .biometryBeforeFirstUnlock)
     }
-    if case .denied(_, let cause, let fix)? = authenticator.biometryUnavailability() {
-      return .refused("device still locked", .biometryUnavailable(cause: cause, fix: fix))
+    if case .denied(_, let refusal)? = authenticator.biometryUnavailability() {
+      return .refused("device still locked", .biometryUnavailable(refusal))
     }
+    // biometryUnavailability() already refused a device without biometric hardware.
     guard let kind = AuthenticationPrompt.Kind.biometric(securityState.biometry.type) else {
-      return .refused(
-        "device still locked",
-        .biometryUnavailable(cause: DeviceError.biometryNotAvailable.description, fix: nil))
+      return .refused("device still locked", .biometryUnavailable(.noBiometricHardware))
     }
     switch authenticator.askOnLockScreen(kind) {
     case .match?:

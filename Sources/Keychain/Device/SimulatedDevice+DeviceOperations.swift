@@ -39,7 +39,7 @@ extension SimulatedDevice {
 
   /// Turns the passcode off: destroys the `akpu` class key and deletes its items, as iOS
   /// does ("Disabling the device passcode will cause all previously protected items to be
-  /// deleted", SecItem.h; fact sheet §6.4).
+  /// deleted", SecItem.h; docs/evidence.md §6.4).
   public func removePasscode(current: String) -> DeviceOutcome {
     var next = securityState
     let commands: [KeybagCommand]

@@ -40,12 +40,8 @@ extension SimulatedDevice {
       guard let size = try ItemDatabase.fileSize(atPath: path), size > 0 else {
         throw SimulatedDeviceError.noDevice(path: path)
       }
-    } catch let error as SimulatedDeviceError {
-      throw error
-    } catch let error as ItemStoreError {
-      throw .store(error)
     } catch {
-      throw .store(.cannotOpen(path: path, reason: "\(error)"))
+      throw deviceFileFailure(error, path: path)
     }
     let database: ItemDatabase
     let blobs: (securityState: Data?, keybag: Data?, caller: Data?, apps: Data?, removals: Data?)
@@ -149,12 +145,8 @@ extension SimulatedDevice {
             path: path, part: "device state", detail: "it is missing, but the file holds items")
         }
       }
-    } catch let error as SimulatedDeviceError {
-      throw error
-    } catch let error as ItemStoreError {
-      throw .store(error)
     } catch {
-      throw .store(.cannotOpen(path: path, reason: "\(error)"))
+      throw deviceFileFailure(error, path: path)
     }
     let url = URL(fileURLWithPath: path)
     let temporary = url.deletingLastPathComponent()
@@ -190,6 +182,17 @@ extension SimulatedDevice {
 
   /// Removes a staging file after a failed creation. Best effort: the creation's own error
   /// is what is reported, and a stray staging file is hidden and never read.
+  /// A failure while checking or creating the device file at `path`, as the device reports it:
+  /// its own errors as they are, the store's as `.store`, anything else as a file that cannot
+  /// be opened.
+  private static func deviceFileFailure(_ error: any Error, path: String) -> SimulatedDeviceError {
+    switch error {
+    case let error as SimulatedDeviceError: error
+    case let error as ItemStoreError: .store(error)
+    default: .store(.cannotOpen(path: path, reason: "\(error)"))
+    }
+  }
+
   private static func removeStaging(_ path: String) {
     try? FileManager.default.removeItem(atPath: path)
   }

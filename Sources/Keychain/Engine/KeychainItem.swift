@@ -27,7 +27,7 @@ struct KeychainItem: Sendable, Equatable {
   }
 
   /// Whether reading the secret would make the device ask for Face ID, Touch ID or the
-  /// passcode (§7); `privateKeyUsage`, `or` and `and` alone ask nothing.
+  /// passcode (docs/evidence.md §7); `privateKeyUsage`, `or` and `and` alone ask nothing.
   var requiresUserAuthentication: Bool {
     guard let flags = accessControl?.flags else { return false }
     return !flags.isDisjoint(with: SecAccessControlCreateFlags.userAuthentication)

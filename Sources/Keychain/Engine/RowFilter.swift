@@ -2,7 +2,7 @@ import Foundation
 import ItemStore
 
 /// Which rows a parsed query selects: plaintext columns SQLite can compare, the access-group
-/// scope, and sealed attributes compared after opening (fact sheet §5.3, §5.5).
+/// scope, and sealed attributes compared after opening (docs/evidence.md §5.3, §5.5).
 struct RowFilter {
   var itemClass: ItemClass
   var plain: [String: StoredValue] = [:]

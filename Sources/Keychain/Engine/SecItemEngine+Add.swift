@@ -32,8 +32,8 @@ extension SecItemEngine {
   }
 
   /// The item an add creates: the dictionary's attributes plus Apple's defaults — access
-  /// group = the caller's first group (§5.2), not synchronizable (§5.5), protection `ak`
-  /// (certificates `dk`, §6.3), creation and modification date = now.
+  /// group = the caller's first group (docs/evidence.md §5.2), not synchronizable (evidence §5.5),
+  /// protection `ak` (certificates `dk`, evidence §6.3), creation and modification date = now.
   static func newItem(_ parsed: ParsedQuery, context: Context) -> KeychainItem {
     var attributes = parsed.attributes
     if attributes[.accessGroup] == nil, let group = context.caller.accessGroups.first {
@@ -54,8 +54,8 @@ extension SecItemEngine {
       rowID: nil, itemClass: parsed.itemClass, attributes: attributes,
       accessControl: parsed.accessControl, data: parsed.data)
     if parsed.accessControl?.flags.contains(.biometryCurrentSet) == true {
-      // Bound to the enrolled set of this moment (§7.1: "When fingers are added or removed,
-      // the item is invalidated").
+      // Bound to the enrolled set of this moment (evidence §7.1: "When fingers are added or
+      // removed, the item is invalidated").
       item.boundBiometryGeneration = context.securityState.biometry.domainGeneration
     }
     return item
@@ -70,7 +70,7 @@ extension SecItemEngine {
   }
 
   /// `s3dl_query_add` returns errSecItemMatchUnsupported from a function returning bool, which
-  /// reads as success: the call succeeds and nothing is stored (fact sheet §2.4 Note A).
+  /// reads as success: the call succeeds and nothing is stored (docs/evidence.md §2.4 Note A).
   private static func addIgnored(_ key: String) -> SecItemOutcome {
     SecItemWarning.addIgnored(key: key).outcome
   }
@@ -85,7 +85,7 @@ extension SecItemEngine {
 
   // MARK: - Failures
 
-  /// A seal that failed: the class is locked, or `akpu` with no passcode (§6.4).
+  /// A seal that failed: the class is locked, or `akpu` with no passcode (evidence §6.4).
   static func sealFailure(_ error: KeybagError, item: KeychainItem, context: Context)
     -> SecItemFailure
   {
@@ -101,7 +101,7 @@ extension SecItemEngine {
     }
   }
 
-  /// errSecDuplicateItem, naming the primary key the two items share (§3).
+  /// errSecDuplicateItem, naming the primary key the two items share (evidence §3).
   static func duplicate(_ item: KeychainItem) -> SecItemFailure {
     let key = item.itemClass.primaryKey.filter { !ResultBuilder.internalAttributes.contains($0) }
     return SecItemFailure(

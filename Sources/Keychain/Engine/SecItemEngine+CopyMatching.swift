@@ -4,9 +4,12 @@ import ItemStore
 
 extension SecItemEngine {
   /// SecItemCopyMatching: visits matching rows in insertion order until the limit (default 1),
-  /// opening each; a locked row fails the whole call (fact sheet §4).
+  /// opening each; a locked row fails the whole call (docs/evidence.md §4).
   func copyMatching(_ query: SecQuery, context: Context) -> SecItemOutcome {
-    outcome { () throws(SecItemFailure) in
+    if query[SecQueryKey.itemClass] == .string(QueryParser.identityClass) {
+      return identity(query, as: .copyMatching, context: context)
+    }
+    return outcome { () throws(SecItemFailure) in
       let parsed = try QueryValidator(caller: context.caller).validate(query, as: .copyMatching)
       try Self.requireSimulatedReturns(parsed)
       let filter = RowFilter(parsed, caller: context.caller)
@@ -56,10 +59,10 @@ extension SecItemEngine {
   }
 
   /// Whether `item` may be read. securityd decrypts the secret of every item with ACL
-  /// constraints it visits, even for attribute-only or existence queries (fact sheet §7.1), so
-  /// an item whose access control needs Face ID, Touch ID or the passcode goes through the
-  /// authentication flow; with kSecUseAuthenticationUISkip it is read only when the given
-  /// context already holds what it needs, and skipped otherwise (no prompt either way).
+  /// constraints it visits, even for attribute-only or existence queries (docs/evidence.md §7.1),
+  /// so an item whose access control needs Face ID, Touch ID or the passcode goes through the
+  /// authentication flow; with kSecUseAuthenticationUISkip it is read only when the given context
+  /// already holds what it needs, and skipped otherwise (no prompt either way).
   private static func mayRead(_ item: KeychainItem, _ parsed: ParsedQuery, context: Context)
     throws(SecItemFailure) -> Bool
   {

@@ -8,9 +8,13 @@ extension SecItemEngine {
   /// A locked item is deleted without being opened when the query only names plaintext
   /// columns (its primary key, protection class, access group); if the query filters on a
   /// sealed attribute the item must be opened to know whether it matches, so a locked one
-  /// fails the call with errSecInteractionNotAllowed (docs/fidelity.md).
+  /// fails the call with errSecInteractionNotAllowed (docs/fidelity.md, "Deleting a locked
+  /// item").
   func delete(_ query: SecQuery, context: Context) -> SecItemOutcome {
-    outcome { () throws(SecItemFailure) in
+    if query[SecQueryKey.itemClass] == .string(QueryParser.identityClass) {
+      return identity(query, as: .delete, context: context)
+    }
+    return outcome { () throws(SecItemFailure) in
       let parsed = try QueryValidator(caller: context.caller).validate(query, as: .delete)
       let filter = RowFilter(parsed, caller: context.caller)
       var doomed: [Int64] = []

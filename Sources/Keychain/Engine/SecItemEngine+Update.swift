@@ -5,7 +5,7 @@ import Keybag
 
 extension SecItemEngine {
   /// SecItemUpdate: changes every matching item in one transaction; a primary-key collision
-  /// on any of them rolls the whole update back (fact sheet §2.4).
+  /// on any of them rolls the whole update back (docs/evidence.md §2.4).
   func update(_ query: SecQuery, _ attributes: SecQuery, context: Context) -> SecItemOutcome {
     outcome { () throws(SecItemFailure) in
       let validator = QueryValidator(caller: context.caller)
@@ -23,7 +23,7 @@ extension SecItemEngine {
           lost.append(row)
           continue
         }
-        // Updating re-encrypts the item, so its access control is evaluated first (§7.1).
+        // Updating re-encrypts the item, so its access control is evaluated first (evidence §7.1).
         if item.requiresUserAuthentication,
           let failure = context.authorize(item, parsed, .update)
         {

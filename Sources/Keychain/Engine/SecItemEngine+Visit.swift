@@ -4,7 +4,7 @@ import ItemStore
 import Keybag
 
 /// Opening the rows a search visits, with Apple's rules for the ones that cannot be opened
-/// (fact sheet §4): a locked row fails the whole call with errSecInteractionNotAllowed; a row
+/// (docs/evidence.md §4): a locked row fails the whole call with errSecInteractionNotAllowed; a row
 /// that can never be opened (its `akpu` key destroyed, or tampered with) is skipped and
 /// dropped, as securityd deletes corrupt items.
 extension SecItemEngine {

@@ -23,6 +23,8 @@ extension SecItemFailure {
     case accessibleWithAccessControl
     /// kSecValuePersistentRef together with attributes.
     case persistentRefWithAttributes([String])
+    /// kSecValuePersistentRef data that is not a persistent reference (its length in bytes).
+    case malformedPersistentRef(length: Int)
     /// A protection class that is none of the seven, under `pdmn` or inside `accc`.
     case unknownProtection(String, key: AttributeName)
     /// An attribute the item class does not have.
@@ -84,6 +86,9 @@ extension SecItemFailure {
     case updateFailed(detail: String)
     /// Nothing matched.
     case itemNotFound(NotFound)
+    /// kSecClassIdentity in a search or delete when the caller sees no certificate, so no
+    /// certificate can be joined with its private key.
+    case noIdentity(searchedGroups: [String]?)
     /// A match skipped because of kSecUseAuthenticationUISkip (internal to the engine).
     case skippedByAuthenticationUI
     /// The user (or the query) refused the authentication an item's access control needs.
@@ -171,17 +176,16 @@ extension SecItemFailure {
     var flags: String
     var protection: String
     var error: LAErrorCode
-    /// Why LocalAuthentication refused, in its words, and its usual fix.
-    var cause: String
-    var fix: String?
+    /// Why LocalAuthentication refused (``AuthenticationRefusalRenderer`` words it).
+    var refusal: AuthenticationRefusal
   }
 
   /// A behaviour the simulator does not reproduce.
   enum UnsimulatedFeature: Sendable, Hashable {
     case identityClass
     case returnRef(ItemClass)
-    /// An authentication the flow cannot simulate, as it describes it.
-    case authentication(String)
+    /// An authentication factor the flow cannot simulate.
+    case authentication(AuthenticationRefusal.UnsimulatedFactor)
   }
 }
 

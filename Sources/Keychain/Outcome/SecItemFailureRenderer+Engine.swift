@@ -62,9 +62,10 @@ extension SecItemFailureRenderer {
   }
 
   static func words(_ denial: SecItemFailure.AuthenticationDenial) -> (String, String?) {
+    let (cause, fix) = AuthenticationRefusalRenderer.words(denial.refusal)
     var text =
       "\(phrase(denial.action)) \(describe(denial.item)), whose access control "
-      + "(\(denial.flags)) needs the user: \(denial.cause); LocalAuthentication reported "
+      + "(\(denial.flags)) needs the user: \(cause); LocalAuthentication reported "
       + "\(denial.error)"
     switch denial.error {
     case .notInteractive:
@@ -77,6 +78,6 @@ extension SecItemFailureRenderer {
     default:
       text += ", which SecItem reports as errSecAuthFailed"
     }
-    return (text, denial.fix)
+    return (text, fix)
   }
 }

@@ -58,6 +58,13 @@ enum SecItemFailureRenderer {
           + "persistent ref and other attributes can't be searched\"",
         "search by the persistent reference alone, or by attributes alone"
       )
+    case .malformedPersistentRef(let length):
+      return (
+        "kSecValuePersistentRef is \(length) bytes that are not a persistent reference (a "
+          + "12-byte reference holds a class code and a row id); Security reports \"value is "
+          + "not a valid persistent ref\" (errSecItemInvalidValue)",
+        "pass the data a kSecReturnPersistentRef query returned, unchanged"
+      )
     case .unknownProtection(let raw, let key):
       return (
         "\(KeyName.of(key)): accessible value \(raw) is not a kSecAttrAccessible constant "
@@ -199,6 +206,14 @@ enum SecItemFailureRenderer {
       return ("the update failed: \(detail)", nil)
     case .itemNotFound(let notFound):
       return words(notFound)
+    case .noIdentity(let groups):
+      return (
+        "no identity matches: an identity is a certificate joined with its private key, and "
+          + "there is no certificate"
+          + (groups.map { " in the caller's access groups (\($0.joined(separator: ", ")))" }
+            ?? ""),
+        "add the certificate (kSecClassCertificate) and its private key (kSecClassKey) first"
+      )
     case .skippedByAuthenticationUI:
       return ("skipped because of kSecUseAuthenticationUISkip", nil)
     case .authenticationDenied(let denial):
@@ -364,7 +379,7 @@ enum SecItemFailureRenderer {
     case .returnRef(let itemClass):
       "kSecReturnRef for \(QueryParser.className(itemClass)) items (SecKeyRef "
         + "and SecCertificateRef values); nothing was changed"
-    case .authentication(let feature): feature
+    case .authentication(let factor): AuthenticationRefusalRenderer.describe(factor)
     }
   }
 }

@@ -2,7 +2,7 @@
 /// ``SecItemFailureRenderer`` words it as a warning ``Explanation``.
 enum SecItemWarning: Sendable, Hashable {
   /// SecItemAdd with a kSecMatch key (or kSecUseItemList): securityd skips the insert and
-  /// reports success (fact sheet §2.4 Note A). `key` is the raw key that caused it.
+  /// reports success (docs/evidence.md §2.4 Note A). `key` is the raw key that caused it.
   case addIgnored(key: String)
   /// Matching rows that could never be decrypted again (an akpu item whose key was destroyed
   /// with the passcode, or a damaged row) were dropped, as securityd does; it only logs this.

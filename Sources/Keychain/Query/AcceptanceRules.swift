@@ -1,4 +1,4 @@
-/// Which key groups each SecItem function accepts (fact sheet §2.4), checked after parsing.
+/// Which key groups each SecItem function accepts (docs/evidence.md §2.4), checked after parsing.
 enum AcceptanceRules {
   static func check(_ parsed: ParsedQuery) throws(SecItemFailure) {
     switch parsed.function {

@@ -1,10 +1,10 @@
-/// Which access groups a call may use (fact sheet §5.2–§5.4).
+/// Which access groups a call may use (docs/evidence.md §5.2–§5.4).
 struct AccessGroupPolicy: Sendable {
   let caller: Caller
 
   var groups: [String] { caller.accessGroups }
 
-  /// No keychain entitlements at all → errSecMissingEntitlement on every call (§5.4).
+  /// No keychain entitlements at all → errSecMissingEntitlement on every call (evidence §5.4).
   func requireEntitlements(_ function: SecItemFunction) throws(SecItemFailure) {
     guard groups.isEmpty else { return }
     throw SecItemFailure(
@@ -12,7 +12,7 @@ struct AccessGroupPolicy: Sendable {
   }
 
   /// An explicit `kSecAttrAccessGroup` must be one of the caller's groups, and the token group
-  /// is never writable (§5.2, §5.4).
+  /// is never writable (evidence §5.2, §5.4).
   func check(explicit group: String, in function: SecItemFunction) throws(SecItemFailure) {
     let writes = function == .add || function == .attributesToUpdate || function == .delete
     if group == AppIdentity.tokenGroup, writes {

@@ -1,7 +1,7 @@
 import ItemStore
 
 /// The engine's view of one item class's table: which four-character attributes exist and
-/// their kinds (fact sheet §3).
+/// their kinds (docs/evidence.md §3).
 struct ClassSchema: Sendable {
   let itemClass: ItemClass
   let kinds: [String: AttributeKind]

@@ -2,7 +2,7 @@ import Foundation
 import ItemStore
 
 /// A SecItem dictionary after validation: every key classified, every value converted to the
-/// form the store compares, every constant resolved to its type (fact sheet §2). The engine
+/// form the store compares, every constant resolved to its type (docs/evidence.md §2). The engine
 /// reads these fields and never looks a raw key up again.
 struct ParsedQuery: Sendable, Equatable {
   var function: SecItemFunction
@@ -16,7 +16,11 @@ struct ParsedQuery: Sendable, Equatable {
   var protection: ProtectionClass?
   /// `kSecAttrSynchronizable`: `nil` when absent.
   var synchronizable: Synchronizable?
+  /// The access control an add stores, or an update sets.
   var accessControl: SecAccessControl?
+  /// kSecAttrAccessControl in a search, update or delete query: type-checked and kept, but
+  /// not a search criterion, as in securityd.
+  var searchAccessControl: SecAccessControl?
   var limit: MatchLimit?
   /// Every `kSecMatch*` key present, `kSecMatchLimit` included.
   var matchKeys: Set<String> = []
@@ -56,7 +60,7 @@ struct ParsedQuery: Sendable, Equatable {
   }
 
   /// `kSecMatchLimit`. A limit of exactly one yields a single object, anything else an array
-  /// (fact sheet §4).
+  /// (docs/evidence.md §4).
   enum MatchLimit: Sendable, Equatable {
     case count(Int64)
     case all

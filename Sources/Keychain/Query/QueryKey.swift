@@ -1,7 +1,7 @@
 import ItemStore
 
 /// One dictionary key, classified the way Security's daemon does it: by its spelling alone
-/// (`SecDbQuery.c` `query_applier`, fact sheet §2.1).
+/// (`SecDbQuery.c` `query_applier`, docs/evidence.md §2.1).
 enum QueryKey: Sendable, Equatable {
   /// `kSecClass` (`"class"`).
   case itemClass

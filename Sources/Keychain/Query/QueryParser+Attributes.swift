@@ -2,7 +2,7 @@ import Foundation
 import ItemStore
 
 /// Four-character attributes and kSecMatchLimit: resolving against the class schema and
-/// converting values the way `SecDbItem.c` does (fact sheet §2.3).
+/// converting values the way `SecDbItem.c` does (docs/evidence.md §2.3).
 extension QueryParser {
   func addAttribute(
     _ name: AttributeName, value: SecValue, to parsed: inout ParsedQuery, schema: ClassSchema
@@ -18,8 +18,18 @@ extension QueryParser {
       guard let protection = ProtectionClass(rawValue: control.protection) else {
         throw Self.unknownProtection(control.protection, key: .accessControl)
       }
-      parsed.accessControl = control
-      parsed.protection = protection
+      switch parsed.function {
+      case .add, .attributesToUpdate:
+        // The protection-only access control a search returned is the default: no ACL.
+        parsed.accessControl = control.isProtectionOnly ? nil : control
+        parsed.protection = protection
+      case .copyMatching, .update, .delete:
+        // securityd records a query's access control (`query_set_access_control`) but never
+        // adds it to the search pairs (`query_add_attribute_with_desc` skips
+        // kSecDbAccessControlAttr), so it selects nothing (docs/fidelity.md,
+        // "kSecAttrAccessControl in a CopyMatching, Update or Delete query selects nothing (HIGH, code)").
+        parsed.searchAccessControl = control
+      }
       return
     case .synchronizable:
       parsed.synchronizable = try Self.synchronizable(value)
@@ -47,7 +57,7 @@ extension QueryParser {
     parsed.attributes[name] = canonical
   }
 
-  /// `kSecMatchLimit`: a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll (§2.3).
+  /// `kSecMatchLimit`: a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll (evidence §2.3).
   static func matchLimit(_ value: SecValue) throws(SecItemFailure) -> ParsedQuery.MatchLimit {
     switch value {
     // kSecMatchUnlimited is kCFNotFound (-1): the number form of kSecMatchLimitAll.

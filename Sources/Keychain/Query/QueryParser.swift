@@ -2,7 +2,7 @@ import Foundation
 import ItemStore
 
 /// Validates one SecItem dictionary the way Security's daemon parses it (`SecDbQuery.c`),
-/// producing a ``ParsedQuery`` or the failure Apple reports (fact sheet §2.1–§2.3).
+/// producing a ``ParsedQuery`` or the failure Apple reports (docs/evidence.md §2.1–§2.3).
 ///
 /// Keys are visited in sorted order so that a dictionary with several faults always reports the
 /// same one (the daemon reports whichever its dictionary iteration meets first).
@@ -39,7 +39,7 @@ struct QueryParser {
 
   // MARK: - kSecClass
 
-  /// `kSecClass`: missing or not a string → -50, unknown → -25306 (§2.2). A persistent
+  /// `kSecClass`: missing or not a string → -50, unknown → -25306 (evidence §2.2). A persistent
   /// reference names its class, so it stands in for a missing kSecClass.
   private func resolveClass(_ query: SecQuery) throws(SecItemFailure) -> ItemClass {
     guard let value = query[.itemClass] else {
@@ -128,6 +128,11 @@ struct QueryParser {
         throw SecItemFailure(
           .errSecParam, .wrongType(key: .valuePersistentRef, got: value.type))
       }
+      // securityd's query_add_value: a reference `_SecItemParsePersistentRef` cannot read is
+      // errSecItemInvalidValue (-50), not a search that finds nothing.
+      guard PersistentReference.decode(bytes) != nil else {
+        throw SecItemFailure(.errSecParam, .malformedPersistentRef(length: bytes.count))
+      }
       parsed.persistentRef = bytes
     case .ref:
       parsed.hasValueRef = true
@@ -137,8 +142,19 @@ struct QueryParser {
 
   // MARK: - Cross-key rules
 
+  private static func accessControl(_ value: SecValue) -> SecAccessControl? {
+    if case .accessControl(let control) = value { return control }
+    return nil
+  }
+
   private func checkCombinations(_ parsed: ParsedQuery, query: SecQuery) throws(SecItemFailure) {
-    if parsed.attributes[.accessible] != nil, parsed.accessControl != nil {
+    // securityd's query_set_access_control: kSecAttrAccessible makes a protection-only access
+    // control, which conflicts with any other one (-50); returned attributes, which carry
+    // both `pdmn` and the item's protection-only `accc`, can be passed back.
+    if case .text(let accessible)? = parsed.attributes[.accessible],
+      let control = query[AttributeName.accessControl].flatMap(Self.accessControl),
+      control != .protectionOnly(accessible)
+    {
       throw SecItemFailure(.errSecParam, .accessibleWithAccessControl)
     }
     if parsed.persistentRef != nil {

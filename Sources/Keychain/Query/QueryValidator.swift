@@ -1,9 +1,10 @@
 import Foundation
 import ItemStore
 
-/// Runs every check on a SecItem call's dictionaries in the order Apple reaches them (fact
-/// sheet §10): the client library's own checks, then the daemon's entitlement check, internal
-/// attributes, the explicit access group, parsing, and the per-function acceptance rules (§2.4).
+/// Runs every check on a SecItem call's dictionaries in the order Apple reaches them
+/// (docs/evidence.md §10): the client library's own checks, then the daemon's entitlement check,
+/// internal attributes, the explicit access group, parsing, and the per-function acceptance rules
+/// (evidence §2.4).
 struct QueryValidator {
   let policy: AccessGroupPolicy
   private let parser = QueryParser()

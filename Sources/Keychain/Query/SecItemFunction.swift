@@ -1,5 +1,5 @@
 /// Which dictionary of which SecItem call is being validated; the acceptance rules differ
-/// (fact sheet §2.4).
+/// (docs/evidence.md §2.4).
 enum SecItemFunction: Sendable, Hashable, CustomStringConvertible {
   case add
   case copyMatching

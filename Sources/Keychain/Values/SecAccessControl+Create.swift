@@ -10,7 +10,7 @@ public struct SecAccessControlError: Error, Sendable, Hashable, CustomStringConv
 extension SecAccessControl {
   /// `SecAccessControlCreateWithFlags(nil, protection, flags, &error)`.
   ///
-  /// Rejects what Security rejects (fact sheet §7.1, si_77 test): a NULL or unknown
+  /// Rejects what Security rejects (docs/evidence.md §7.1, si_77 test): a NULL or unknown
   /// protection, `.or` with `.and`, `.biometryAny` with `.biometryCurrentSet`, and
   /// `.userPresence` combined with anything but `.applicationPassword` / `.privateKeyUsage`.
   ///

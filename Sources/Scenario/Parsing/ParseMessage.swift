@@ -1,5 +1,5 @@
 /// Every problem the lexer and parser can report, with the values that explain it, and the one
-/// table that words them (STYLE §4, like swift-syntax's `StaticParserError`).
+/// table that words them (like swift-syntax's `StaticParserError`).
 ///
 /// A ``ScenarioDiagnostic`` carries its kind, so tests and tools match on the case; ``text`` is
 /// the only place the English lives. One voice: a lowercase clause, no final period, names in
@@ -125,6 +125,7 @@ extension BindingKind {
     case .accessControl: "an access control"
     case .context: "an LAContext"
     case .value: "a value"
+    case .result: "a call's result"
     }
   }
 }

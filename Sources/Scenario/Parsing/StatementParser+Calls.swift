@@ -1,6 +1,6 @@
 import Keychain
 
-/// SecItem calls, `let`, and LAContext statements (spec §6-§8).
+/// SecItem calls, `let`, and LAContext statements (docs/scenario-language.md §6-§8).
 extension StatementParser {
   // MARK: - SecItem calls
 

@@ -2,7 +2,7 @@ import Foundation
 import Keychain
 
 /// Values: dictionary and array literals, merges, constants, literals, `Data(...)`,
-/// `SecAccessControlCreateWithFlags(...)` and `LAContext()` (spec §6, §8).
+/// `SecAccessControlCreateWithFlags(...)` and `LAContext()` (docs/scenario-language.md §6, §8).
 extension StatementParser {
   // MARK: - Values
 
@@ -56,13 +56,14 @@ extension StatementParser {
     case .binding(let name): bindings[name] ?? .value
     case .accessControl: .accessControl
     case .newContext: .context
+    case .lastResult: .result
     case .array, .constant, .string, .integer, .bool, .data, .null: .value
     }
   }
 
   private func isDictionary(_ expr: Expr) -> Bool {
     if case .binding(let name) = expr, poisoned.contains(name) { return true }
-    return kind(of: expr) == .dictionary
+    return [.dictionary, .result].contains(kind(of: expr))
   }
 
   /// A primary, a postfix `!` (`kCFBooleanTrue!`, from code where it is implicitly
@@ -169,6 +170,7 @@ extension StatementParser {
     default: break
     }
     if isBound(name) { return .binding(name) }
+    if name == Vocabulary.lastResult { return .lastResult }
     if let value = SecConstants.values[name] { return .constant(name: name, value: value) }
     if SecConstants.keys[name] != nil { throw failure(.keyNotValue(name), at: token) }
     let candidates = SecConstants.values.keys.sorted() + bindings.keys.sorted()
@@ -271,7 +273,8 @@ extension StatementParser {
     return entries
   }
 
-  /// A string literal given for `kSecValueData` means its UTF-8 bytes (spec §6).
+  /// A string literal given for `kSecValueData` means its UTF-8 bytes (docs/scenario-language.md
+  /// §6).
   static func coerced(_ value: Expr, for key: DictionaryKey) -> Expr {
     guard key.raw == "v_Data", case .string(let text) = value else { return value }
     return .data(Data(text.utf8))

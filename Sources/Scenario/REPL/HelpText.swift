@@ -1,6 +1,6 @@
 /// The REPL's `help` and `help <topic>`: the statements of the scenario language, grouped as the
 /// spec groups them.
-public enum HelpText {
+enum HelpText {
   /// The text of each topic of ``Vocabulary/HelpTopic``, in the order `help` lists them.
   static let topics: [(topic: Vocabulary.HelpTopic, summary: String, body: String)] = [
     (.device, "passcode, lock, unlock, reboot, wait", device),
@@ -15,7 +15,7 @@ public enum HelpText {
 
   /// The overview for `help`, or one topic's text; an unknown topic gets the overview with a
   /// "did you mean".
-  public static func text(for topic: String?) -> String {
+  static func text(for topic: String?) -> String {
     guard let topic else { return overview }
     let wanted = topic.lowercased()
     if let chosen = Vocabulary.HelpTopic(rawValue: wanted) ?? aliases[wanted],

@@ -18,7 +18,7 @@ enum DeviceStateView {
     }
     if let until = state.passcodeBlockedUntil { passcode += ", entry disabled until \(until)" }
     lines.append("passcode: \(passcode)")
-    lines.append("biometry: " + describe(state.biometry))
+    lines.append("biometry: " + describe(state))
     lines.append("clock: \(state.now)")
     let classes = ProtectionClass.allCases.filter(state.availableClasses.contains).map(\.rawValue)
     lines.append("readable classes: \(classes.isEmpty ? "none" : classes.joined(separator: ", "))")
@@ -34,7 +34,8 @@ enum DeviceStateView {
   }
 
   /// `Face ID, enrolled: alice, bob; 2 failed matches`.
-  private static func describe(_ biometry: BiometryState) -> String {
+  private static func describe(_ state: DeviceSnapshot) -> String {
+    let biometry = state.biometry
     guard biometry.type != .none else { return "none (no Face ID or Touch ID hardware)" }
     var text = "\(biometry.type), "
     text +=
@@ -44,6 +45,11 @@ enum DeviceStateView {
       text += "; locked out after \(biometry.failedMatches) failed matches (passcode required)"
     } else if biometry.failedMatches > 0 {
       text += "; \(biometry.failedMatches) failed match(es) in a row"
+    }
+    if biometry.type != .none, let requirement = state.biometryPasscodeRequirement,
+      [.noUnlockFor48Hours, .noPasscodeFor156Hours].contains(requirement)
+    {
+      text += "; passcode required: " + requirement.description
     }
     return text
   }

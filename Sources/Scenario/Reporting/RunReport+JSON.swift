@@ -10,7 +10,8 @@ extension RunReport {
       files: files.map { file in
         JSONDocument.File(
           path: file.path, status: file.status.rawValue, failures: file.failures,
-          warnings: file.warnings, error: file.loadError, transcript: file.transcript)
+          warnings: file.warnings.map(\.description), error: file.loadError,
+          transcript: file.transcript)
       })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

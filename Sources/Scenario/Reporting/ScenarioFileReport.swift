@@ -14,13 +14,13 @@ public struct ScenarioFileReport: Sendable, Codable {
   public var transcript: String
   public var failures: [ScenarioFailure]
   /// Notes that do not fail the file (answers still queued at the end).
-  public var warnings: [String]
+  public var warnings: [ScenarioWarning]
   /// The rendered read or parse error (`file:line:column: message`, source line, caret).
   public var loadError: String?
 
   public init(
     path: String, transcript: String = "", failures: [ScenarioFailure] = [],
-    warnings: [String] = [], loadError: String? = nil
+    warnings: [ScenarioWarning] = [], loadError: String? = nil
   ) {
     self.path = path
     self.transcript = transcript

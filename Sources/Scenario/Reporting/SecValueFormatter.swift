@@ -11,30 +11,30 @@ import Keychain
 /// SecValueFormatter().format(.dictionary(["acct": .string("alice"), "class": .string("genp")]))
 /// // [kSecAttrAccount: "alice", kSecClass: kSecClassGenericPassword]
 /// ```
-public struct SecValueFormatter: Sendable {
+struct SecValueFormatter: Sendable {
   /// The column a one-line rendering must fit in before it is broken into lines.
-  public var width: Int
+  var width: Int
 
-  public init(width: Int = 88) { self.width = width }
+  init(width: Int = 88) { self.width = width }
 
   /// The value rendered, possibly over several lines, each after the first indented by `indent`.
-  public func format(_ value: SecValue, indent: Int = 0) -> String {
+  func format(_ value: SecValue, indent: Int = 0) -> String {
     format(value, key: nil, indent: indent)
   }
 
   /// The value of the raw key `key`, so constants show by name (`"htps"` under `ptcl` →
   /// `kSecAttrProtocolHTTPS`).
-  public func format(_ value: SecValue, forKey key: String, indent: Int = 0) -> String {
+  func format(_ value: SecValue, forKey key: String, indent: Int = 0) -> String {
     format(value, key: key, indent: indent)
   }
 
   /// A raw key shown by its Apple name (`"acct"` → `kSecAttrAccount`).
-  public static func keyName(_ raw: String) -> String {
+  static func keyName(_ raw: String) -> String {
     SecConstants.name(forKey: raw) ?? quoted(raw)
   }
 
   /// A data value: its UTF-8 text when printable, else hex, always with its length.
-  public static func describe(data: Data) -> String {
+  static func describe(data: Data) -> String {
     let count = data.count == 1 ? "1 byte" : "\(data.count) bytes"
     if data.isEmpty { return "<0 bytes>" }
     if let text = String(data: data, encoding: .utf8), isPrintable(text) {
@@ -45,7 +45,7 @@ public struct SecValueFormatter: Sendable {
   }
 
   /// A Swift string literal for `text`, with the escapes the scenario language reads back.
-  public static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -118,6 +118,7 @@ public struct SecValueFormatter: Sendable {
     if constraints.count < 2, let joiner { flags.append(joiner) }
     flags += present.filter { options.contains($0.1) }.map { "." + $0.0 }
     let flagText = flags.count == 1 ? flags[0] : "[" + flags.joined(separator: ", ") + "]"
+    if control.isProtectionOnly { return "SecAccessControl(\(protection), no ACL)" }
     return "SecAccessControl(\(protection), \(flagText))"
   }
 

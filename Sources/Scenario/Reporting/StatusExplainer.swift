@@ -18,11 +18,10 @@ public enum StatusExplainer {
   }
 
   /// The explanation text for a parsed `explain` subject.
-  public static func explain(_ subject: ExplainSubject) -> String {
+  static func explain(_ subject: ExplainSubject) -> String {
     switch subject {
     case .status(let status):
-      return status.guidance == nil
-        ? "\(status.name): not a status this simulator knows" : explanationText(for: status)
+      return explanationText(for: status)
     case .laError(let error):
       let keychainStatus = error.osStatus
       return "\(error): \(error.meaning).\nIn a keychain call it becomes \(keychainStatus.name)"
@@ -45,7 +44,16 @@ public enum StatusExplainer {
   public static func explanationText(for status: OSStatus, width: Int = explanationWidth)
     -> String
   {
-    guard let guidance = status.guidance else { return status.description }
+    guard let guidance = status.guidance else {
+      guard OSStatus.known.contains(status) else {
+        return "\(status.name): not a status of Security's SecBase.h"
+      }
+      return status.description + "\n\n"
+        + TextWrap.wrap(
+          "The four SecItem calls on iOS do not return this code; it belongs to Security's "
+            + "other APIs (certificates, trust, import and export).", first: "", rest: "",
+          width: width)
+    }
     func indented(_ text: String, hanging: Int = 2) -> String {
       TextWrap.wrap(
         text, first: "  ", rest: String(repeating: " ", count: hanging), width: width)

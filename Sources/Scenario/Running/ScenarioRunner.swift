@@ -1,7 +1,8 @@
 import Foundation
 import Keychain
 
-/// Plays scenario files, each on its own fresh device, and reports every failure (spec §11).
+/// Plays scenario files, each on its own fresh device, and reports every failure (docs/cli.md,
+/// "Exit status").
 ///
 /// A file that cannot be read or parsed does not run at all; a failed expectation is reported
 /// and the file goes on; a statement that cannot be played stops its file.
@@ -132,26 +133,19 @@ public struct ScenarioRunner: Sendable {
     if let warning = Self.unusedAnswersWarning(session, file: name) {
       report.warnings.append(warning)
     }
-    if !report.warnings.isEmpty { writer.plain(report.warnings.joined(separator: "\n")) }
+    if !report.warnings.isEmpty {
+      writer.plain(report.warnings.map(\.description).joined(separator: "\n"))
+    }
     writer.plain(closingLine(report, held: held))
     report.transcript = writer.text
     return report
   }
 
-  /// One line for every answer left in the queue, however many: "scripted answer `user will
-  /// fail` was never used", or "3 scripted answers were never used: `user will fail 2 times`, ...".
-  static func unusedAnswersWarning(_ session: ScenarioSession, file: String) -> String? {
+  /// One warning for every answer left in the queue, however many.
+  static func unusedAnswersWarning(_ session: ScenarioSession, file: String) -> ScenarioWarning? {
     let answers = session.unusedAnswers
     guard !answers.isEmpty else { return nil }
-    let count = session.unusedAnswerCount
-    if count == 1 {
-      return "\(file): warning: scripted answer `user will \(answers[0])` was never used"
-    }
-    let listed = answers.prefix(5).map { "`user will \($0)`" }
-    let more = answers.count > 5 ? ", and \(answers.count - 5) more" : ""
-    let total = count == Int.max ? "at least \(count)" : String(count)
-    return "\(file): warning: \(total) scripted answers were never used: "
-      + listed.joined(separator: ", ") + more
+    return .unusedAnswers(file: file, total: session.unusedAnswerCount, entries: answers)
   }
 
   private func closingLine(_ report: ScenarioFileReport, held: Int) -> String {

@@ -28,7 +28,9 @@ extension ScenarioSession {
     case .reboot: outcome = device.reboot()
     case .unlockWithBiometry: outcome = device.unlockWithBiometry()
     }
-    lastOutcome = .device(statement: command.description, line: statement.location.line)
+    lastOutcome = .device(
+      statement: command.description, line: statement.location.line,
+      refusal: Self.refusal(of: outcome))
     return StepReport(lines: lines(for: outcome))
   }
 
@@ -36,8 +38,15 @@ extension ScenarioSession {
     throws(ScenarioRuntimeError) -> StepReport
   {
     let outcome = device.advanceClock(by: duration)
-    lastOutcome = .device(statement: "wait \(duration)", line: line)
+    lastOutcome = .device(
+      statement: "wait \(duration)", line: line, refusal: Self.refusal(of: outcome))
     return StepReport(lines: lines(for: outcome))
+  }
+
+  /// For `expect refused`: the summary and cause of a refused operation; `nil` when done.
+  static func refusal(of outcome: DeviceOutcome) -> String? {
+    guard !outcome.succeeded else { return nil }
+    return outcome.summary + (outcome.explanation.map { ": \($0.cause)" } ?? "")
   }
 
   /// `→ summary` (or `→ refused: summary`), then why or a note, then the fix.

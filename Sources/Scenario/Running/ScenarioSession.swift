@@ -31,8 +31,9 @@ public struct ScenarioSession {
   var lastOutcome: RecordedOutcome?
   /// The simulated user: answers queued by `user will ...`, consumed by prompts in order.
   let user = ScriptedUserAgent()
-  /// Whether the last statement that acted showed a prompt, for `expect prompt`.
-  var lastPrompted: Bool?
+  /// How many prompts the last statement that acted showed, for `expect prompt` and
+  /// `expect prompts <n>`.
+  var lastPromptCount: Int?
   let formatter = SecValueFormatter()
 
   /// - Throws: `ScenarioRuntimeError` when the device cannot be created or its file opened.
@@ -56,7 +57,7 @@ public struct ScenarioSession {
     device.userAgent = user
     bindings = [:]
     lastOutcome = nil
-    lastPrompted = nil
+    lastPromptCount = nil
     user.removeAllAnswers()
   }
 
@@ -77,7 +78,7 @@ public struct ScenarioSession {
     guard Self.acts(statement.kind) else { return try play(statement) }
     user.beginStatement()
     var report = try play(statement)
-    lastPrompted = user.promptCount > 0
+    lastPromptCount = user.promptCount
     if let problem = user.problem {
       throw ScenarioRuntimeError("\(problem) (line \(statement.location.line))")
     }
@@ -173,7 +174,7 @@ public struct ScenarioSession {
     let evaluator = self.evaluator
     let verdict = try ExpectationChecker().check(
       expectation, source: statement.sourceText, last: lastOutcome, lockState: lockState,
-      prompted: lastPrompted,
+      prompts: lastPromptCount, context: context(named:),
       evaluate: { (expr: Expr) throws(ScenarioRuntimeError) -> SecValue in
         try evaluator.evaluate(expr)
       })
@@ -190,5 +191,13 @@ public struct ScenarioSession {
     }
   }
 
-  var evaluator: ValueEvaluator { ValueEvaluator(bindings: bindings) }
+  /// The LAContext bound to `name`, for `expect ctx.biometryType == ...`.
+  func context(named name: String) -> LAContext? {
+    if case .context(let context)? = bindings[name] { return context }
+    return nil
+  }
+
+  var evaluator: ValueEvaluator {
+    ValueEvaluator(bindings: bindings, lastResult: lastOutcome?.result)
+  }
 }

@@ -3,13 +3,15 @@ import Keychain
 
 /// Turns an `Expr` into the `SecValue` a SecItem call receives.
 ///
-/// The rules are the scenario language's (spec §6): a dictionary literal becomes a dictionary
-/// keyed by Apple's raw key strings, `a + b` merges with the right side winning, a string given
-/// for `kSecValueData` means its UTF-8 bytes, and `SecAccessControlCreateWithFlags(...)` builds a
-/// `SecAccessControl`.
+/// The rules are the scenario language's (docs/scenario-language.md §6): a dictionary literal
+/// becomes a dictionary keyed by Apple's raw key strings, `a + b` merges with the right side
+/// winning, a string given for `kSecValueData` means its UTF-8 bytes, and
+/// `SecAccessControlCreateWithFlags(...)` builds a `SecAccessControl`.
 struct ValueEvaluator {
   /// What `let` bound, by name.
   var bindings: [String: BoundValue]
+  /// What the most recent call returned, for `result`.
+  var lastResult: SecValue? = nil
 
   /// The raw key whose string values are converted to UTF-8 data (`kSecValueData`).
   static let valueDataKey = SecQueryKey.valueData.rawValue
@@ -59,6 +61,13 @@ struct ValueEvaluator {
       return created.map(SecValue.accessControl) ?? .null
     case .newContext:
       return .authenticationContext(LAContext())
+    case .lastResult:
+      guard let lastResult else {
+        throw ScenarioRuntimeError(
+          "`result` is empty: no call before this one returned an object (ask for one with "
+            + "kSecReturnData, kSecReturnAttributes or kSecReturnPersistentRef)")
+      }
+      return lastResult
     }
   }
 

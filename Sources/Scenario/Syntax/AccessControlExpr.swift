@@ -3,24 +3,14 @@ import Keychain
 /// A `SecAccessControlCreateWithFlags(nil, <accessibility>, <flags>, nil)` call as written.
 ///
 /// The parser checks the names; whether Security accepts the combination is the runner's
-/// business (`SecAccessControlCreateWithFlags` returns nil for some, fact sheet §7.1).
-public struct AccessControlExpr: Hashable, Sendable {
+/// business (`SecAccessControlCreateWithFlags` returns nil for some, docs/evidence.md §7.1).
+struct AccessControlExpr: Hashable, Sendable {
   /// The accessibility constant's name, `kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly`.
-  public var protectionName: String
+  var protectionName: String
   /// Its raw `kSecAttrAccessible` value, `"akpu"`.
-  public var protection: String
+  var protection: String
   /// The flags' Swift names in the order written (`["biometryAny", "or", "devicePasscode"]`).
-  public var flagNames: [String]
+  var flagNames: [String]
   /// The union of the flags.
-  public var flags: SecAccessControlCreateFlags
-
-  public init(
-    protectionName: String, protection: String, flagNames: [String],
-    flags: SecAccessControlCreateFlags
-  ) {
-    self.protectionName = protectionName
-    self.protection = protection
-    self.flagNames = flagNames
-    self.flags = flags
-  }
+  var flags: SecAccessControlCreateFlags
 }

@@ -1,5 +1,7 @@
-/// The `app` statements (spec §4).
-public enum AppCommand: Hashable, Sendable {
+import Keychain
+
+/// The `app` statements (docs/scenario-language.md §4).
+enum AppCommand: Hashable, Sendable {
   /// `app install <bundleID> team <TEAMID> [keychain-access-groups ...] [app-groups ...]`.
   case install(AppInstall)
   /// `app use <bundleID>`: later calls come from this app.
@@ -22,29 +24,33 @@ public enum AppCommand: Hashable, Sendable {
 ///
 /// `$(AppIdentifierPrefix)` and `$(TeamIdentifierPrefix)` in the group lists are already
 /// expanded to `<TEAMID>.`, as Xcode does at signing time.
-public struct AppInstall: Hashable, Sendable {
-  public var bundleID: String
-  public var teamID: String
-  public var keychainAccessGroups: [String]
-  public var appGroups: [String]
+struct AppInstall: Hashable, Sendable {
+  var bundleID: String
+  var teamID: String
+  var keychainAccessGroups: [String]
+  var appGroups: [String]
   /// `extension-of <bundleID>` (*extension*): the app that contains this extension.
-  public var hostBundleID: String?
+  var hostBundleID: String?
+  /// The kind after `extension-of <bundleID>` (*extension*): `widget`, `share`, ...
+  var extensionKind: AppExtensionKind?
   /// `no-entitlements` (*extension*): no application-identifier, no groups at all, like a
   /// unit-test bundle run without a host app.
-  public var noEntitlements: Bool
+  var noEntitlements: Bool
 
-  public init(
+  init(
     bundleID: String, teamID: String, keychainAccessGroups: [String] = [], appGroups: [String] = [],
-    hostBundleID: String? = nil, noEntitlements: Bool = false
+    hostBundleID: String? = nil, extensionKind: AppExtensionKind? = nil,
+    noEntitlements: Bool = false
   ) {
     self.bundleID = bundleID
     self.teamID = teamID
     self.keychainAccessGroups = keychainAccessGroups
     self.appGroups = appGroups
     self.hostBundleID = hostBundleID
+    self.extensionKind = extensionKind
     self.noEntitlements = noEntitlements
   }
 
   /// `<TEAMID>.<bundleID>`: the application identifier, also the default access group.
-  public var applicationIdentifier: String { "\(teamID).\(bundleID)" }
+  var applicationIdentifier: String { "\(teamID).\(bundleID)" }
 }

@@ -1,5 +1,5 @@
-/// The `biometry` statements (spec §3).
-public enum BiometryCommand: Hashable, Sendable {
+/// The `biometry` statements (docs/scenario-language.md §3).
+enum BiometryCommand: Hashable, Sendable {
   /// `biometry type faceID|touchID|none`: the hardware; changes nothing enrolled.
   case setType(BiometryKind)
   /// `biometry enroll <name>`.
@@ -9,6 +9,6 @@ public enum BiometryCommand: Hashable, Sendable {
 }
 
 /// The biometric hardware, named as `LABiometryType` names it.
-public enum BiometryKind: String, Hashable, Sendable, CaseIterable {
+enum BiometryKind: String, Hashable, Sendable, CaseIterable {
   case faceID, touchID, none
 }

@@ -1,7 +1,7 @@
 import Keychain
 
-/// What a statement does to an `LAContext` (spec §7).
-public enum ContextAction: Hashable, Sendable {
+/// What a statement does to an `LAContext` (docs/scenario-language.md §7).
+enum ContextAction: Hashable, Sendable {
   /// `ctx.touchIDAuthenticationAllowableReuseDuration = 10` (a number is seconds, as
   /// `TimeInterval`; `LATouchIDAuthenticationMaximumAllowableReuseDuration` is 300 s).
   case setReuseDuration(SimulatedDuration)

@@ -1,8 +1,8 @@
-/// The `device` statements (spec §3).
+/// The `device` statements (docs/scenario-language.md §3).
 ///
 /// Passcodes are kept as written (`"0000"` keeps its zeros). They are secrets of the simulated
 /// user: `description` never shows them.
-public enum DeviceCommand: Hashable, Sendable, CustomStringConvertible {
+enum DeviceCommand: Hashable, Sendable, CustomStringConvertible {
   /// `device passcode <digits>`: set a passcode when none is set.
   case setPasscode(String)
   /// `device passcode change <old> <new>`.
@@ -18,7 +18,7 @@ public enum DeviceCommand: Hashable, Sendable, CustomStringConvertible {
   /// `device reboot`: comes back before first unlock.
   case reboot
 
-  public var description: String {
+  var description: String {
     switch self {
     case .setPasscode: "device passcode ••••"
     case .changePasscode: "device passcode change •••• ••••"

@@ -6,7 +6,7 @@ import Keychain
 /// Names are resolved while parsing: a ``constant(name:value:)`` already carries Apple's raw
 /// value, and a ``binding(_:)`` names something an earlier `let` bound (the runner holds its
 /// value, since contexts are stateful).
-public indirect enum Expr: Hashable, Sendable {
+indirect enum Expr: Hashable, Sendable {
   /// `[key: value, ...]`; `[:]` is the empty dictionary.
   case dictionary([DictionaryEntry])
   /// `a + b + c`: a merge of two or more dictionaries, left to right, a later one winning. A
@@ -32,33 +32,30 @@ public indirect enum Expr: Hashable, Sendable {
   case accessControl(AccessControlExpr)
   /// `LAContext()`: a new context each time it is evaluated.
   case newContext
+  /// `result` (*extension*), when no `let` bound that name: the object the most recent call
+  /// returned, as `&result` would hold it (`let ref = result` keeps it for later).
+  case lastResult
 }
 
 /// One `key: value` pair of a dictionary literal.
-public struct DictionaryEntry: Hashable, Sendable {
-  public var key: DictionaryKey
-  public var value: Expr
+struct DictionaryEntry: Hashable, Sendable {
+  var key: DictionaryKey
+  var value: Expr
   /// Where the key is, so the runner can point at a refused attribute.
-  public var location: SourceLocation
-
-  public init(key: DictionaryKey, value: Expr, location: SourceLocation) {
-    self.key = key
-    self.value = value
-    self.location = location
-  }
+  var location: SourceLocation
 }
 
 /// A dictionary key: Apple's raw key string, and the constant name it was written with, if any.
-public struct DictionaryKey: Hashable, Sendable, CustomStringConvertible {
+struct DictionaryKey: Hashable, Sendable, CustomStringConvertible {
   /// The raw key (`"acct"` for `kSecAttrAccount`): what goes into a ``SecQuery``.
-  public var raw: String
+  var raw: String
   /// `kSecAttrAccount` when written as a constant; nil for a string literal.
-  public var appleName: String?
+  var appleName: String?
 
-  public init(raw: String, appleName: String? = nil) {
+  init(raw: String, appleName: String? = nil) {
     self.raw = raw
     self.appleName = appleName
   }
 
-  public var description: String { appleName ?? "\"\(raw)\"" }
+  var description: String { appleName ?? "\"\(raw)\"" }
 }

@@ -9,7 +9,7 @@ import Keychain
 /// it reads the source characters under the tokens instead (``LexedSource/word(at:)``).
 /// Newlines are blanks; `#` and `//` start a comment to the end of the line; a string ends on its
 /// line, so an unterminated one cannot swallow the rest of the file.
-public struct Lexer: Sendable {
+struct Lexer: Sendable {
   private let characters: [Character]
   private let file: String
   private var index = 0
@@ -38,7 +38,7 @@ public struct Lexer: Sendable {
   }
 
   /// Every token up to and including ``TokenKind/end``; throws the first invalid one.
-  public static func tokenize(
+  static func tokenize(
     _ text: String, file: String = "<input>", line: Int = 1
   ) throws(ScenarioDiagnostic) -> [Token] {
     let tokens = lex(text, file: file, firstLine: line).tokens

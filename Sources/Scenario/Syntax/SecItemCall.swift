@@ -1,15 +1,15 @@
-/// One of the four SecItem calls (spec §6), whichever form it was written in.
+/// One of the four SecItem calls (docs/scenario-language.md §6), whichever form it was written in.
 ///
 /// The `&result` argument of the Swift form is not kept: the runner always records the result
 /// object so `expect result` can check it.
-public enum SecItemCall: Hashable, Sendable {
+enum SecItemCall: Hashable, Sendable {
   case add(Expr)
   case copyMatching(Expr)
   case update(query: Expr, attributes: Expr)
   case delete(Expr)
 
   /// Apple's function name, `SecItemAdd` and so on.
-  public var functionName: String {
+  var functionName: String {
     switch self {
     case .add: "SecItemAdd"
     case .copyMatching: "SecItemCopyMatching"

@@ -3,7 +3,8 @@
 /// `sourceText` is the statement as written (continuation lines joined with `\n`, surrounding
 /// blanks and a trailing comment removed), so the transcript can echo it.
 public struct Statement: Hashable, Sendable {
-  public var kind: StatementKind
+  /// What the statement does; internal: library users parse and execute statements whole.
+  var kind: StatementKind
   /// Where the statement's first token is.
   public var location: SourceLocation
   public var sourceText: String
@@ -11,7 +12,7 @@ public struct Statement: Hashable, Sendable {
   /// later used as item data), as the parser found it: sorted, not overlapping.
   public var secretRanges: [Range<Int>]
 
-  public init(
+  init(
     kind: StatementKind, location: SourceLocation, sourceText: String,
     secretRanges: [Range<Int>] = []
   ) {

@@ -6,8 +6,8 @@ import Keychain
 /// core forms), plus the REPL words, so one parser serves scenario files and the REPL alike. A
 /// runner that cannot act on a case (a file has no use for `quit`) reports it rather than
 /// ignoring it.
-public enum StatementKind: Hashable, Sendable {
-  // MARK: - Core (spec §3-§10)
+enum StatementKind: Hashable, Sendable {
+  // MARK: - Core (docs/scenario-language.md §3-§10)
 
   /// `device passcode 123456`, `device lock`, `device unlock biometry`, ...
   case device(DeviceCommand)
@@ -25,7 +25,7 @@ public enum StatementKind: Hashable, Sendable {
   case bind(name: String, value: Expr)
   /// `ctx.evaluatePolicy(...)` and the other LAContext members, on the context bound to `context`.
   case context(String, ContextAction)
-  /// `expect ...` (spec §9).
+  /// `expect ...` (docs/scenario-language.md §9).
   case expect(Expectation)
   /// `say "text"`.
   case say(String)
@@ -47,12 +47,12 @@ public enum StatementKind: Hashable, Sendable {
 }
 
 /// What `show` prints.
-public enum ShowTopic: String, Hashable, Sendable, CaseIterable {
+enum ShowTopic: String, Hashable, Sendable, CaseIterable {
   case device, items, apps
 }
 
 /// What `explain` explains.
-public enum ExplainSubject: Hashable, Sendable {
+enum ExplainSubject: Hashable, Sendable {
   case status(OSStatus)
   case laError(LAErrorCode)
 }

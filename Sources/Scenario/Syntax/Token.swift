@@ -1,12 +1,12 @@
 import Keychain
 
 /// One lexical unit of a statement.
-public struct Token: Hashable, Sendable {
-  public var kind: TokenKind
+struct Token: Hashable, Sendable {
+  var kind: TokenKind
   /// Where the token starts.
-  public var location: SourceLocation
+  var location: SourceLocation
   /// The token as written (`"a\"b"` with its quotes and escapes; empty at the end).
-  public var text: String
+  var text: String
   /// The offset of the first character in the lexer's input: where a bare word read from the
   /// source starts, and where a masked secret is.
   var offset: Int
@@ -26,7 +26,7 @@ public struct Token: Hashable, Sendable {
 }
 
 /// What a token is.
-public enum TokenKind: Hashable, Sendable {
+enum TokenKind: Hashable, Sendable {
   /// `kSecClass`, `device`, `ctx`: a letter or `_`, then letters, digits or `_`.
   case identifier(String)
   /// A string literal, its escapes resolved.
@@ -50,7 +50,7 @@ public enum TokenKind: Hashable, Sendable {
 }
 
 /// The punctuation the language uses.
-public enum Punctuation: Character, Hashable, Sendable, CaseIterable {
+enum Punctuation: Character, Hashable, Sendable, CaseIterable {
   case leftBracket = "["
   case rightBracket = "]"
   case leftParen = "("

@@ -1,5 +1,5 @@
-/// A scripted answer to a prompt (spec §5), queued by `user will ...`.
-public enum UserAnswer: Hashable, Sendable, CustomStringConvertible {
+/// A scripted answer to a prompt (docs/scenario-language.md §5), queued by `user will ...`.
+enum UserAnswer: Hashable, Sendable, CustomStringConvertible {
   /// The next biometric scan matches an enrolled identity.
   case match
   /// The next biometric scan does not match.
@@ -11,7 +11,7 @@ public enum UserAnswer: Hashable, Sendable, CustomStringConvertible {
   /// The user types this passcode (never shown in `description`).
   case enter(passcode: String)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .match: "match"
     case .fail: "fail"
