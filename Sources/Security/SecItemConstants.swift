@@ -339,3 +339,9 @@ package func engineRawString(forConstant name: String) -> String? {
   if case .string(let raw)? = Keychain.SecConstants.values[name] { return raw }
   return nil
 }
+
+/// Every Apple name the engine's table knows, for the test that checks none is missing here.
+package var engineConstantNames: Set<String> {
+  Set(Keychain.SecConstants.keys.keys).union(
+    Keychain.SecConstants.values.keys.filter { $0.hasPrefix("kSec") })
+}

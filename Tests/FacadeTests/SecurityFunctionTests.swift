@@ -13,6 +13,11 @@ import Testing
       #expect(AnyHashable(value) == AnyHashable(value as String), "\(name)")
     }
     #expect(secItemConstantTable.count > 130)
+    let privateConstants: Set = [
+      "kSecUseTombstones", "kSecAttrNoLegacy", "kSecAttrAppClipItem", "kSecUseCredentialReference",
+    ]
+    #expect(
+      Set(secItemConstantTable.map(\.name)) == engineConstantNames.subtracting(privateConstants))
     #expect(kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly as String == "akpu")
     #expect(kSecUseDataProtectionKeychain as String == "nleg")
   }
