@@ -11,6 +11,11 @@ let package = Package(
   products: [
     .library(name: "KeychainSimulator", targets: ["Keychain", "Scenario"]),
     .executable(name: "keychain-sim", targets: ["keychain-sim"]),
+    // Apple's keychain API on Linux (docs/facade.md). Linux only: on a Mac these names are the
+    // SDK's own modules.
+    .library(name: "Security", targets: ["Security"]),
+    .library(name: "LocalAuthentication", targets: ["LocalAuthentication"]),
+    .library(name: "KeychainSimulatorTesting", targets: ["KeychainSimulatorTesting"]),
   ],
   targets: [
     // MARK: - C libraries (module map + shim only)
@@ -26,9 +31,31 @@ let package = Package(
     .target(name: "Keychain", dependencies: ["DeviceState", "Keybag", "ItemStore"]),
     .target(name: "Scenario", dependencies: ["Keychain"]),
 
+    // MARK: - Apple's API on Linux (a translation layer over one shared simulated phone)
+    .target(name: "KeychainSimulatorPhone", dependencies: ["Keychain"]),
+    .target(name: "LocalAuthentication", dependencies: ["KeychainSimulatorPhone", "Keychain"]),
+    .target(
+      name: "Security",
+      dependencies: ["KeychainSimulatorPhone", "Keychain", "LocalAuthentication"]),
+    .target(
+      name: "KeychainSimulatorTesting",
+      dependencies: ["KeychainSimulatorPhone", "Keychain", "Scenario"]),
+
+    // MARK: - Example: an app's token store tested on the simulated phone
+    .target(
+      name: "TokenStoreExample", dependencies: ["Security"], path: "Examples/TokenStore/Sources"),
+    .testTarget(
+      name: "TokenStoreExampleTests",
+      dependencies: [
+        "TokenStoreExample", "Security", "LocalAuthentication", "KeychainSimulatorTesting",
+      ],
+      path: "Examples/TokenStore/Tests"),
+
     // MARK: - Command line (a thin layer over Scenario)
     .executableTarget(name: "keychain-sim", dependencies: ["Scenario", "CReadline"]),
-    .executableTarget(name: "keychain-bench", dependencies: ["Keychain"], path: "Benchmarks/keychain-bench"),
+    .executableTarget(
+      name: "keychain-bench", dependencies: ["Keychain", "Security", "KeychainSimulatorTesting"],
+      path: "Benchmarks/keychain-bench"),
     // The libFuzzer target for the parser and runner; a corpus replayer unless built with
     // `-sanitize=fuzzer -DFUZZING` (docs/testing.md, scripts/fuzz.sh).
     .executableTarget(name: "keychain-fuzz", dependencies: ["Scenario"], path: "Fuzz/keychain-fuzz"),
@@ -41,6 +68,9 @@ let package = Package(
     .testTarget(name: "KeychainTests", dependencies: ["Keychain", "TestSupport"]),
     .testTarget(
       name: "ScenarioTests", dependencies: ["Scenario"], exclude: ["Golden"]),
+    .testTarget(
+      name: "FacadeTests",
+      dependencies: ["Security", "LocalAuthentication", "KeychainSimulatorTesting"]),
     .testTarget(name: "CLITests", dependencies: ["keychain-sim", "Scenario", "TestSupport"]),
     // Random device events and SecItem calls checked against an independent model of the rules.
     .testTarget(name: "ModelTests", dependencies: ["Keychain", "TestSupport"]),

@@ -13,6 +13,7 @@
 
 import Foundation
 import Keychain
+import KeychainSimulatorTesting
 
 // MARK: - Options
 
@@ -118,6 +119,40 @@ func secItemRun(size: Int, failures: inout Int) throws -> [Operation: Double] {
   return rates
 }
 
+// MARK: - Apple's API on Linux
+
+/// Copy by primary key on one phone of `size` items, alternating the engine's own call and
+/// SecItemCopyMatching through the Security module (FacadeOverhead.swift) in `rounds` pairs of
+/// adjacent runs, so both sides see the same machine load. The engine side builds its
+/// `SecQuery` per call as client code builds its dictionary. The overhead is the median of
+/// the pairs' ratios.
+func facadeOverhead(size: Int, rounds: Int, failures: inout Int) throws -> (
+  engine: Series, facade: Series, overhead: Double
+) {
+  let phone = try makeBenchPhone()
+  failures += facadeFill(phone, size: size)
+  let sample = min(size, 10_000)
+  let stride = max(1, size / sample)
+  let device = phone.withDevice { $0 }
+  var engine = Series(label: "copy by primary key, engine API", items: String(size), calls: sample)
+  var facade = Series(
+    label: "copy by primary key, Security module", items: String(size), calls: sample)
+  var ratios: [Double] = []
+  _ = facadeCopyRate(phone, count: sample, stride: stride, failures: &failures)  // warm-up
+  for _ in 0..<rounds {
+    let engineRate = throughput(count: sample, failures: &failures) {
+      device.secItemCopyMatching(
+        item($0 * stride).merging(["r_Data": .bool(true)]) { $1 }
+      ).status
+    }
+    let facadeRate = facadeCopyRate(phone, count: sample, stride: stride, failures: &failures)
+    engine.samples.append(engineRate)
+    facade.samples.append(facadeRate)
+    ratios.append(engineRate / facadeRate)
+  }
+  return (engine, facade, (median(ratios) - 1) * 100)
+}
+
 // MARK: - Unlock cost
 
 /// Milliseconds per passcode unlock (one Argon2id derivation each) on a device built with
@@ -188,6 +223,14 @@ func main() -> Int32 {
       "keychain-bench: in-memory SecItem calls per second, median of \(options.runs) runs "
         + "after a warm-up\n")
     printTable(table, unit: "calls/s")
+
+    let (engine, facade, overhead) = try facadeOverhead(
+      size: 1_000, rounds: options.runs * 4, failures: &failures)
+    print("\nApple's API on Linux: the Security module against the engine, same phone, same run\n")
+    printTable([engine, facade], unit: "calls/s")
+    print(
+      "\noverhead of the Security module per call (median of \(engine.samples.count) adjacent "
+        + "pairs): \(format(overhead)) % (target ≤ 10 %)")
 
     var unlocks: [Series] = []
     let profiles: [(String, SimulatedDevice.Options, Int)] = [

@@ -1,4 +1,5 @@
 import Foundation
+import Keychain
 
 /// Plays scenario files, each on its own fresh device, and reports every failure (docs/cli.md,
 /// "Exit status").
@@ -54,6 +55,17 @@ public struct ScenarioRunner: Sendable {
     return report
   }
 
+  /// Parses and plays scenario text on `device` instead of a fresh one (a test suite's
+  /// simulated phone), timed; a `reset` statement still starts a device of its own.
+  public func run(source: String, name: String, on device: SimulatedDevice) -> ScenarioFileReport {
+    let start = ContinuousClock.now
+    var report = parseAndPlay(source: source, name: name) {
+      .init(device: device, options: options)
+    }
+    report.duration = Self.seconds(since: start)
+    return report
+  }
+
   private static func seconds(since start: ContinuousClock.Instant) -> Double {
     let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -69,7 +81,17 @@ public struct ScenarioRunner: Sendable {
     return parseAndPlay(source: source, name: path)
   }
 
+  /// Parses and plays on a fresh device.
   private func parseAndPlay(source: String, name: String) -> ScenarioFileReport {
+    parseAndPlay(source: source, name: name) { () throws(ScenarioRuntimeError) in
+      try ScenarioSession(options: options)
+    }
+  }
+
+  private func parseAndPlay(
+    source: String, name: String,
+    session makeSession: () throws(ScenarioRuntimeError) -> ScenarioSession
+  ) -> ScenarioFileReport {
     let statements: [Statement]
     do {
       statements = try ScenarioParser.parse(file: name, source: source)
@@ -77,17 +99,20 @@ public struct ScenarioRunner: Sendable {
       let rendered = error.diagnostics.map { $0.rendered() }.joined()
       return ScenarioFileReport(path: name, loadError: rendered)
     }
-    return play(statements, name: name)
+    return play(statements, name: name, session: makeSession)
   }
 
   /// Plays parsed statements on a fresh session.
-  func play(_ statements: [Statement], name: String) -> ScenarioFileReport {
+  func play(
+    _ statements: [Statement], name: String,
+    session makeSession: () throws(ScenarioRuntimeError) -> ScenarioSession
+  ) -> ScenarioFileReport {
     var report = ScenarioFileReport(path: name)
     var writer = TranscriptWriter()
     writer.header(name)
     var session: ScenarioSession
     do {
-      session = try ScenarioSession(options: options)
+      session = try makeSession()
     } catch {
       report.loadError = "\(name): error: \(error.message)"
       report.transcript = writer.text

@@ -49,6 +49,15 @@ public struct ScenarioSession {
     device.userAgent = user
   }
 
+  /// A session playing on a device someone else owns (the simulated phone of a test suite):
+  /// its prompts are answered by the session's scripted user while the session plays.
+  public init(device: SimulatedDevice, options: Options = Options(kdfProfile: .fast)) {
+    self.options = options
+    self.deviceFileWasReopened = false
+    self.device = device
+    device.userAgent = user
+  }
+
   /// A fresh device (or the device file reopened) and no bindings: the REPL's `reset`.
   public mutating func reset() throws(ScenarioRuntimeError) {
     device = try Self.makeDevice(options)

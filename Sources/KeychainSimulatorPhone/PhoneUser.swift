@@ -1,0 +1,48 @@
+internal import Keychain
+
+/// The user of the simulated phone: queued answers first, then the chosen behaviour.
+///
+/// Only called by the device while the phone's lock is held, so its state needs no lock of
+/// its own.
+final class PhoneUser: UserAgent {
+  var behaviour: UserBehaviour
+  var queue: [UserAnswer] = []
+  /// The passcode a cooperative user types; the phone keeps it in step with the device.
+  var passcode: String?
+  /// Prompts shown so far, for the transcript.
+  private(set) var prompts: [String] = []
+
+  init(behaviour: UserBehaviour) {
+    self.behaviour = behaviour
+  }
+
+  func respond(to prompt: AuthenticationPrompt) -> UserResponse? {
+    prompts.append(prompt.description)
+    if !queue.isEmpty {
+      return response(for: queue.removeFirst())
+    }
+    switch behaviour {
+    case .absent:
+      return nil
+    case .cooperative:
+      if prompt.kind == .passcode { return passcode.map { .enter($0) } }
+      return .match
+    }
+  }
+
+  /// The prompts shown since the last call, oldest first.
+  func takePrompts() -> [String] {
+    defer { prompts = [] }
+    return prompts
+  }
+
+  private func response(for answer: UserAnswer) -> UserResponse {
+    switch answer {
+    case .match: .match
+    case .fail: .fail
+    case .cancel: .cancel
+    case .fallback: .fallback
+    case .enterPasscode(let passcode): .enter(passcode)
+    }
+  }
+}

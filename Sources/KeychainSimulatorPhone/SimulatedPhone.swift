@@ -1,0 +1,243 @@
+import Foundation
+package import Keychain
+
+/// The simulated iPhone that Apple's `Security` and `LocalAuthentication` modules talk to on
+/// Linux: one device (passcode, lock, clock, biometry, keychain) with one app calling it.
+///
+/// Every call is serialised by one lock, as securityd serialises the calls of every thread of
+/// an app, so code under test may call SecItem from many threads at once.
+///
+/// Calls go to ``current``: the phone bound by ``use(_:)`` for the running task (so tests that
+/// run in parallel each get their own phone), else the process-wide ``shared`` phone.
+///
+/// ```swift
+/// let phone = try SimulatedPhone(app: PhoneApp(bundleID: "com.acme.bank", teamID: "TEAM123456"))
+/// try phone.use {
+///   try tokenStore.save("r1")          // SecItemAdd on this phone
+///   try phone.lock(); try phone.wait(.seconds(60))
+///   #expect(throws: ...) { try tokenStore.load() }   // errSecInteractionNotAllowed
+/// }
+/// ```
+public final class SimulatedPhone: @unchecked Sendable {
+  /// The passcode a fresh phone starts with.
+  public static let defaultPasscode = "123456"
+
+  /// Serialises every call, as securityd does. Recursive: a prompt answered from inside a call
+  /// may read the phone.
+  private let serialiser = NSRecursiveLock()
+  // Everything below is read and written only under `lock`.
+  private var device: SimulatedDevice
+  private let user: PhoneUser
+  private var calls: [PhoneCall] = []
+  private var configuredApp: PhoneApp
+  private var passcode: String?
+  /// The passcode set through this phone, for `unlock()` without one.
+  var currentPasscode: String? { passcode }
+
+  /// A fresh phone in the documented default state: `app` installed and calling (default:
+  /// ``PhoneApp/resolve(environment:infoDictionary:)``), passcode `123456` set, unlocked,
+  /// Face ID with one enrolled face (none without a passcode, as iOS requires one), the app in the foreground, a cooperative user.
+  ///
+  /// - Parameter passcode: `nil` for a phone without a passcode.
+  /// - Throws: ``PhoneError`` when the device cannot be created or refuses the app.
+  public init(
+    app: PhoneApp = .resolve(), passcode: String? = SimulatedPhone.defaultPasscode,
+    user: UserBehaviour = .cooperative
+  ) throws(PhoneError) {
+    self.user = PhoneUser(behaviour: user)
+    self.configuredApp = app
+    self.device = try Self.makeDevice(app: app, passcode: passcode)
+    self.passcode = passcode
+    self.user.passcode = passcode
+    device.userAgent = self.user
+  }
+
+  // MARK: - Which phone answers
+
+  @TaskLocal private static var bound: SimulatedPhone?
+
+  /// The phone every call goes to when no test bound one: created on first use in the
+  /// documented default state. `nil` only if the device could not be created (see
+  /// ``sharedCreationError``).
+  public static var shared: SimulatedPhone? { sharedPhone.phone }
+
+  /// Why ``shared`` could not be created, if it could not.
+  public static var sharedCreationError: PhoneError? { sharedPhone.error }
+
+  private static let sharedPhone: (phone: SimulatedPhone?, error: PhoneError?) = {
+    do throws(PhoneError) {
+      return (try SimulatedPhone(), nil)
+    } catch {
+      return (nil, error)
+    }
+  }()
+
+  /// The phone the calls of the running task go to: the one bound by ``use(_:)``, else
+  /// ``shared``.
+  public static var current: SimulatedPhone? { bound ?? shared }
+
+  /// Runs `body` with this phone answering every Security and LocalAuthentication call made
+  /// by the task (and its child tasks). Threads started outside Swift concurrency (Dispatch,
+  /// `Thread`) see ``shared`` instead.
+  public func use<T>(_ body: () throws -> T) rethrows -> T {
+    try Self.$bound.withValue(self, operation: body)
+  }
+
+  /// The async form of ``use(_:)``.
+  public func use<T>(_ body: () async throws -> T) async rethrows -> T {
+    try await Self.$bound.withValue(self, operation: body)
+  }
+
+  // MARK: - Serialised access (for the Security and LocalAuthentication modules)
+
+  /// Runs `body` on the device with every other call of every thread held off.
+  package func withDevice<T, E: Error>(_ body: (SimulatedDevice) throws(E) -> T) throws(E) -> T {
+    serialiser.lock()
+    defer { serialiser.unlock() }
+    return try body(device)
+  }
+
+  /// Lends the device to `body` (a scenario session that answers prompts itself), then gives
+  /// the phone's user its prompts back.
+  package func lendDevice<T>(_ body: (SimulatedDevice) throws -> T) rethrows -> T {
+    serialiser.lock()
+    defer {
+      device.userAgent = user
+      serialiser.unlock()
+    }
+    return try body(device)
+  }
+
+  /// Records a call in the transcript, with the prompts it showed.
+  package func record(_ call: PhoneCall) {
+    serialiser.lock()
+    defer { serialiser.unlock() }
+    var call = call
+    call.prompts = user.takePrompts()
+    calls.append(call)
+  }
+
+  /// Forgets the prompts a device operation showed (the lock screen's): they belong to no
+  /// call of the code under test.
+  func discardPrompts() { locked { _ = user.takePrompts() } }
+
+  /// Runs `body` under the lock, with the phone's mutable state.
+  func locked<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    serialiser.lock()
+    defer { serialiser.unlock() }
+    return try body()
+  }
+
+  // MARK: - Transcript
+
+  /// The calls the code under test made, oldest first.
+  public var transcript: [PhoneCall] { locked { calls } }
+
+  /// The transcript as text, one call (with its why and fix) after another.
+  public var transcriptText: String {
+    transcript.map(\.description).joined(separator: "\n")
+  }
+
+  /// Forgets the calls recorded so far.
+  public func clearTranscript() { locked { calls = [] } }
+
+  // MARK: - The app
+
+  /// The app calling the keychain.
+  public var app: PhoneApp { locked { configuredApp } }
+
+  /// Installs `app` (or updates it with new entitlements) and makes it the caller; items
+  /// already on the phone stay.
+  public func configure(app: PhoneApp) throws(PhoneError) {
+    try locked { () throws(PhoneError) in
+      try Self.install(app, on: device)
+      configuredApp = app
+    }
+  }
+
+  // MARK: - Reset
+
+  /// A fresh phone again, as ``init(app:passcode:user:)`` makes it: no items, no transcript,
+  /// no queued answers. Call it between tests that share a phone.
+  public func reset(
+    app: PhoneApp? = nil, passcode: String? = SimulatedPhone.defaultPasscode,
+    user behaviour: UserBehaviour = .cooperative
+  ) throws(PhoneError) {
+    try locked { () throws(PhoneError) in
+      let app = app ?? configuredApp
+      device = try Self.makeDevice(app: app, passcode: passcode)
+      device.userAgent = user
+      configuredApp = app
+      self.passcode = passcode
+      user.passcode = passcode
+      user.behaviour = behaviour
+      user.queue = []
+      _ = user.takePrompts()
+      calls = []
+    }
+  }
+
+  // MARK: - The user
+
+  /// Who answers prompts once the queued answers are used up.
+  public var userBehaviour: UserBehaviour {
+    get { locked { user.behaviour } }
+    set { locked { user.behaviour = newValue } }
+  }
+
+  /// Queues what the user does at the next prompts, in order; they are used before
+  /// ``userBehaviour`` applies.
+  public func queue(_ answers: UserAnswer...) {
+    locked { user.queue += answers }
+  }
+
+  /// The answers no prompt has used yet.
+  public var unusedAnswers: [UserAnswer] { locked { user.queue } }
+
+  // MARK: - Building
+
+  private static func makeDevice(app: PhoneApp, passcode: String?) throws(PhoneError)
+    -> SimulatedDevice
+  {
+    let device: SimulatedDevice
+    do {
+      device = try SimulatedDevice(
+        options: .init(kdfProfile: .fast, caller: Caller(app: app.identity)))
+    } catch {
+      throw PhoneError(operation: "init", reason: error.description)
+    }
+    // The device starts with the app as its caller; installing it again runs the checks iOS
+    // makes at install time (a team id, groups of the app's own team).
+    try check(device.install(app.identity), "init")
+    try check(device.setBiometryType(.faceID), "init")
+    // iOS enrols a face only on a phone with a passcode.
+    if let passcode {
+      try check(device.setPasscode(passcode), "setPasscode")
+      try check(device.enrollBiometry("Appleseed"), "init")
+    }
+    return device
+  }
+
+  private static func install(_ app: PhoneApp, on device: SimulatedDevice) throws(PhoneError) {
+    try check(device.install(app.identity), "configure(app:)")
+    try check(device.useApp(app.bundleID), "configure(app:)")
+  }
+
+  /// Turns a refused device operation into an error for the test.
+  @discardableResult
+  static func check(_ outcome: DeviceOutcome, _ operation: String) throws(PhoneError)
+    -> DeviceOutcome
+  {
+    guard let refusal = outcome.refusal else { return outcome }
+    throw PhoneError(
+      operation: operation, reason: refusal.explanation.cause, fix: refusal.explanation.fix)
+  }
+
+  /// Keeps the cooperative user's passcode in step with the device.
+  func rememberPasscode(_ passcode: String?) {
+    locked {
+      self.passcode = passcode
+      user.passcode = passcode
+    }
+  }
+}

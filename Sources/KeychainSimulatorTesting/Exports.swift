@@ -1,0 +1,2 @@
+// The phone tests drive: `import KeychainSimulatorTesting` is enough to configure it.
+@_exported import KeychainSimulatorPhone

@@ -1,0 +1,162 @@
+import Foundation
+internal import Keychain
+internal import LocalAuthentication
+
+/// Turns the Foundation objects a client passes into the engine's `SecValue`s, and the
+/// engine's results back into the objects Apple returns. Types only: every keychain rule
+/// (which key takes which type, what a class accepts) is the engine's.
+enum ValueTranslator {
+  /// A value this layer cannot express as a CF type: the call answers errSecParam with this
+  /// reason, as Security answers for a value of no CF type.
+  struct Untranslatable: Error {
+    var reason: String
+  }
+
+  // MARK: - Into the engine
+
+  /// Reads a plain `NSDictionary` through `allKeys` and `allValues`, which it fills from one
+  /// storage in one order; any other subclass, or a query that fails, through its iterator. (The
+  /// iterator and `enumerateKeysAndObjects` cost several microseconds per call on Linux, most
+  /// of the layer's budget.)
+  static func query(_ dictionary: CFDictionary, role: String) throws(Untranslatable)
+    -> SecQuery
+  {
+    var query = SecQuery(minimumCapacity: dictionary.count)
+    let dictionaryType = type(of: dictionary)
+    if dictionaryType == NSDictionary.self || dictionaryType == NSMutableDictionary.self {
+      let keys = dictionary.allKeys
+      let values = dictionary.allValues
+      if keys.count == values.count {
+        do throws(Untranslatable) {
+          for (key, value) in zip(keys, values) {
+            try add(key, value, to: &query, role: role)
+          }
+          return query
+        } catch {
+          // Values of no Foundation type come out boxed; the iterator below unboxes them,
+          // so the refusal names the client's own type.
+          query.removeAll(keepingCapacity: true)
+        }
+      }
+    }
+    for (key, value) in dictionary {
+      try add(key, value, to: &query, role: role)
+    }
+    return query
+  }
+
+  private static func add(_ key: Any, _ value: Any, to query: inout SecQuery, role: String)
+    throws(Untranslatable)
+  {
+    guard let name = string(key) else {
+      throw Untranslatable(
+        reason: "a key of the \(role) dictionary is a \(type(of: key)), not a CFString")
+    }
+    query[name] = try secValue(value, key: name)
+  }
+
+  /// A key or value as a Swift string: a `kSec*` constant without bridging, else any string.
+  private static func string(_ value: Any) -> String? {
+    if type(of: value) == SecConstantString.self {
+      return unsafeDowncast(value as AnyObject, to: SecConstantString.self).text
+    }
+    return value as? String
+  }
+
+  /// Decided once: a `Bool`, or an NSNumber of Objective-C type `c`/`B` (what `true as
+  /// NSNumber` and `kCFBooleanTrue` are on Linux), is a CFBoolean; every other number is a
+  /// CFNumber. An integral floating-point number is that integer; others are refused, as the
+  /// simulator stores numbers as integers.
+  static func secValue(_ value: Any, key: String) throws(Untranslatable) -> SecValue {
+    // The common shapes first, by exact type: dynamic casts to protocols are slow.
+    let valueType = type(of: value)
+    if valueType == SecConstantString.self {
+      return .string(unsafeDowncast(value as AnyObject, to: SecConstantString.self).text)
+    }
+    if valueType == Bool.self, let flag = value as? Bool { return .bool(flag) }
+    if valueType is NSNumber.Type, let number = value as? NSNumber {
+      return try secValue(number, key: key)
+    }
+    switch value {
+    case let text as String:
+      return .string(text)
+    case let data as Data:
+      return .data(data)
+    case let flag as Bool where type(of: value) == Bool.self:
+      return .bool(flag)
+    case let integer as any BinaryInteger:
+      guard let number = Int64(exactly: integer) else {
+        throw Untranslatable(reason: "\(key): \(integer) does not fit a 64-bit CFNumber")
+      }
+      return .number(number)
+    case let number as NSNumber:
+      return try secValue(number, key: key)
+    case let date as Date:
+      return .date(date)
+    case let control as Security.SecAccessControl:
+      return .accessControl(control.engineValue)
+    case let context as LocalAuthentication.LAContext:
+      return .authenticationContext(context.engineContext)
+    case is NSNull:
+      return .null
+    case let array as [Any]:
+      var values: [SecValue] = []
+      for element in array { values.append(try secValue(element, key: key)) }
+      return .array(values)
+    case let dictionary as NSDictionary:
+      return .dictionary(try query(dictionary, role: "\(key) value"))
+    default:
+      throw Untranslatable(
+        reason: "the value of \(SecConstants.name(forKey: key) ?? key) is a \(type(of: value)), "
+          + "which is no CoreFoundation type")
+    }
+  }
+
+  private static func secValue(_ number: NSNumber, key: String) throws(Untranslatable)
+    -> SecValue
+  {
+    switch UInt8(bitPattern: number.objCType.pointee) {
+    case UInt8(ascii: "c"), UInt8(ascii: "B"):
+      return .bool(number.boolValue)
+    case UInt8(ascii: "f"), UInt8(ascii: "d"):
+      let real = number.doubleValue
+      guard let integer = Int64(exactly: real) else {
+        throw Untranslatable(
+          reason: "\(SecConstants.name(forKey: key) ?? key): \(real) is not an integer; the "
+            + "simulator stores CFNumbers as 64-bit integers")
+      }
+      return .number(integer)
+    case UInt8(ascii: "Q"):
+      guard let integer = Int64(exactly: number.uint64Value) else {
+        throw Untranslatable(reason: "\(key): \(number) does not fit a 64-bit CFNumber")
+      }
+      return .number(integer)
+    default:
+      return .number(number.int64Value)
+    }
+  }
+
+  // MARK: - Out of the engine
+
+  /// The object Apple stores through `result`: NSData, NSString, NSNumber, NSDate, NSArray,
+  /// NSDictionary keyed by NSString. Made by Foundation's bridging (`as NSData`), whose objects
+  /// bridge back to `Data` and `String` without a copy when the client casts them (an
+  /// `NSData(data:)` is copied back byte by byte on Linux).
+  static func object(_ value: SecValue) -> AnyObject {
+    switch value {
+    case .string(let text): text as NSString
+    case .data(let data): data as NSData
+    case .number(let number): NSNumber(value: number)
+    case .bool(let flag): NSNumber(value: flag)
+    case .date(let date): date as NSDate
+    case .array(let values): values.map(object) as NSArray
+    case .dictionary(let dictionary):
+      dictionary.mapValues(object) as NSDictionary
+    case .accessControl(let control): Security.SecAccessControl(control)
+    // Results never carry a context (the engine returns attributes and data only); a context
+    // is an opaque object either way.
+    case .authenticationContext(let context): NSString(string: context.description)
+    case .null: NSNull()
+    }
+  }
+}
