@@ -84,6 +84,7 @@ public struct REPL {
         case nil: break
         }
         for line in step.lines { write(line + "\n") }
+        for pitfall in step.pitfalls { write(ScenarioWarning.note(for: pitfall) + "\n") }
         if step.quit { return false }
       } catch {
         write("error: \(error.message)\n")

@@ -34,6 +34,8 @@ public struct ScenarioSession {
   /// Whether the last statement that acted showed a prompt, for `expect prompt`.
   var lastPrompted: Bool?
   let formatter = SecValueFormatter()
+  /// Recognises known mistakes in the calls played (``Pitfall``).
+  var pitfallDetector = PitfallDetector()
 
   /// - Throws: `ScenarioRuntimeError` when the device cannot be created or its file opened.
   public init(options: Options = Options()) throws(ScenarioRuntimeError) {
@@ -50,6 +52,14 @@ public struct ScenarioSession {
     lastOutcome = nil
     lastPrompted = nil
     user.removeAllAnswers()
+    pitfallDetector = PitfallDetector()
+  }
+
+  /// Ends the session's watch for mistakes: what only the end can show (an errSecDuplicateItem
+  /// nothing handled).
+  public mutating func finishPitfalls() -> [Pitfall] {
+    pitfallDetector.finish()
+    return pitfallDetector.take()
   }
 
   /// Prompts that find no scripted answer are asked through `ask` (the REPL) instead of
@@ -66,9 +76,19 @@ public struct ScenarioSession {
   ///   feature not simulated yet); a refused call or a failed expectation is a report, not an
   ///   error.
   public mutating func execute(_ statement: Statement) throws(ScenarioRuntimeError) -> StepReport {
-    guard Self.acts(statement.kind) else { return try play(statement) }
+    guard Self.acts(statement.kind) else {
+      var report = try play(statement)
+      if case .expect = statement.kind { pitfallDetector.observeExpectation() }
+      report.pitfalls = pitfallDetector.take()
+      return report
+    }
     user.beginStatement()
     var report = try play(statement)
+    switch statement.kind {
+    case .device, .biometry, .reset: pitfallDetector.observeDeviceChange()
+    default: break
+    }
+    report.pitfalls = pitfallDetector.take()
     lastPrompted = user.promptCount > 0
     if let problem = user.problem {
       throw ScenarioRuntimeError("\(problem) (line \(statement.location.line))")

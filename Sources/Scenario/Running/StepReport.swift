@@ -6,6 +6,9 @@ public struct StepReport: Sendable {
   public var expectation: ExpectationReport?
   /// `quit`: stop reading statements.
   public var quit: Bool
+  /// Known mistakes of app code this statement showed (``PitfallDetector``); they change no
+  /// result.
+  public var pitfalls: [Pitfall] = []
 
   public init(lines: [String] = [], expectation: ExpectationReport? = nil, quit: Bool = false) {
     self.lines = lines
