@@ -10,6 +10,8 @@ enum Invocation: Equatable {
   case repl(DeviceChoice)
   case run(RunChoice)
   case explain(String)
+  case lessons(LessonsChoice)
+  case train(TrainChoice)
   case help
   case version
 
@@ -24,6 +26,8 @@ enum Invocation: Equatable {
     var quiet = false
     var json = false
     var junitPath: String?
+    /// `--strict`: a pitfall warning fails its file.
+    var strict = false
   }
 
   /// Parses the arguments after the executable's name.
@@ -39,6 +43,8 @@ enum Invocation: Equatable {
     case "-h", "--help", "help": return .help
     case "-V", "--version", "version": return .version
     case "run": return .run(try parseRun(Array(arguments.dropFirst())))
+    case "lessons": return .lessons(try parseLessons(Array(arguments.dropFirst())))
+    case "train": return .train(try parseTrain(Array(arguments.dropFirst())))
     case "explain":
       let rest = arguments.dropFirst()
       guard let status = rest.first else {
@@ -58,7 +64,7 @@ enum Invocation: Equatable {
         return .repl(device)
       }
       throw UsageError(
-        "unknown command '\(first)'\(suggestion(for: first, among: ["run", "explain", "help"]))")
+        "unknown command '\(first)'\(suggestion(for: first, among: ["run", "explain", "lessons", "train", "help"]))")
     }
   }
 
@@ -70,6 +76,9 @@ enum Invocation: Equatable {
       switch argument {
       case "-q", "--quiet":
         choice.quiet = true
+        index += 1
+      case "--strict":
+        choice.strict = true
         index += 1
       case "--format":
         let value = try optionValue(arguments, at: index)
@@ -97,7 +106,7 @@ enum Invocation: Equatable {
     return choice
   }
 
-  private static func parseDeviceOption(
+  static func parseDeviceOption(
     _ arguments: [String], at index: inout Int, into device: inout DeviceChoice
   ) throws(UsageError) {
     let argument = arguments[index]
@@ -112,13 +121,16 @@ enum Invocation: Equatable {
       }
       device.kdf = profile
     default:
-      let known = ["--device", "--kdf", "--quiet", "--format", "--junit", "--help", "--version"]
+      let known = [
+        "--device", "--kdf", "--quiet", "--strict", "--format", "--junit", "--help", "--version",
+        "--folder", "--exercises", "--state",
+      ]
       throw UsageError("unknown option '\(argument)'\(suggestion(for: argument, among: known))")
     }
     index += 2
   }
 
-  private static func optionValue(_ arguments: [String], at index: Int) throws(UsageError)
+  static func optionValue(_ arguments: [String], at index: Int) throws(UsageError)
     -> String
   {
     guard index + 1 < arguments.count else {
@@ -127,7 +139,7 @@ enum Invocation: Equatable {
     return arguments[index + 1]
   }
 
-  private static func suggestion(for word: String, among candidates: [String]) -> String {
+  static func suggestion(for word: String, among candidates: [String]) -> String {
     Suggestion.nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 }

@@ -34,6 +34,10 @@ enum KeychainSimCommand {
       return RunCommand(choice: choice).execute()
     case .repl(let device):
       return REPLCommand(device: device).execute()
+    case .lessons(let choice):
+      return LessonsCommand(choice: choice).execute()
+    case .train(let choice):
+      return TrainCommand(choice: choice).execute()
     }
   }
 
@@ -47,14 +51,23 @@ enum KeychainSimCommand {
       keychain-sim                         the REPL (plays piped input like a scenario file)
       keychain-sim run <file-or-folder>... play scenario files, each on a fresh device
       keychain-sim explain <status>        what a status means, its causes and the fix
+      keychain-sim lessons [<name>]        list the lessons, or play one by name
+      keychain-sim train [hint|check|list] the next exercise, its hint, its verdict, progress
       keychain-sim --help | --version
 
     RUN OPTIONS
       -q, --quiet                only failures and the summary
+      --strict                   a pitfall warning fails its file
       --format text|json         the report on standard output (default text)
       --junit PATH               also write JUnit XML, one test case per scenario file
       --device PATH              play on a persistent device file (created when missing)
       --kdf \(kdfNames)       passcode key derivation cost (realistic: Argon2id, ~50 ms)
+
+    LESSONS AND TRAIN OPTIONS
+      --folder DIR               lessons: the scenarios folder (default scenarios)
+      --exercises DIR            train: the exercises folder (default exercises)
+      --state PATH               train: the progress file (default <exercises>/.progress)
+      --kdf \(kdfNames)
 
     REPL OPTIONS
       --device PATH, --kdf \(kdfNames)

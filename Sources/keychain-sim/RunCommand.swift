@@ -9,7 +9,7 @@ struct RunCommand {
   let choice: Invocation.RunChoice
 
   func execute() -> Int32 {
-    let runner = ScenarioRunner(options: sessionOptions(choice.device))
+    let runner = ScenarioRunner(options: sessionOptions(choice.device), strict: choice.strict)
     let report = runner.run(paths: choice.paths) { file in
       guard !choice.json else { return }
       if choice.quiet {

@@ -7,8 +7,8 @@
 public struct Pitfall: Sendable, Hashable, Codable {
   /// Which mistake.
   public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-    /// SecItemDelete or SecItemUpdate on an item right after reading it failed with -25308
-    /// or -25293: the item was fine, the device was locked or the user cancelled.
+    /// SecItemDelete or SecItemUpdate on an item right after reading it failed with -25308,
+    /// -25293 or -128: the item was fine, the device was locked or the user cancelled.
     case deleteAfterFailedRead
     /// SecItemDelete then SecItemAdd of the same item, instead of SecItemUpdate.
     case deleteThenAdd

@@ -84,6 +84,11 @@ struct PitfallDetector {
 
   /// The protection classes whose key is discarded at lock (class A).
   private static let classA: Set<String> = ["ak", "aku", "akpu"]
+  /// Statuses of a read that say the item is there but cannot be read now (locked, no UI,
+  /// the user cancelled or failed): never a reason to delete it.
+  private static let notMissing: Set<OSStatus> = [
+    .errSecInteractionNotAllowed, .errSecAuthFailed, .errSecUserCanceled,
+  ]
   /// How many failed attempts of the same locked read make a retry loop.
   static let retryLoopAttempts = 3
 
@@ -142,8 +147,7 @@ struct PitfallDetector {
     guard let previous else { return }
     let earlier = Identity(previous.query)
     let failedRead =
-      previous.function == .copyMatching
-      && (previous.status == .errSecInteractionNotAllowed || previous.status == .errSecAuthFailed)
+      previous.function == .copyMatching && Self.notMissing.contains(previous.status)
     if failedRead, call.function == .delete || call.function == .update,
       earlier.overlaps(identity)
     {
