@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which exercises the trainee has passed, kept in a small text file (docs/training.md,
-/// "Progress"): a comment line, then one exercise name per line.
+/// "The progress file"): a comment line, then one exercise name per line.
 public struct TrainingProgress: Sendable, Equatable {
   public var passed: Set<String>
 
