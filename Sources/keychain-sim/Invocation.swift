@@ -64,7 +64,8 @@ enum Invocation: Equatable {
         return .repl(device)
       }
       throw UsageError(
-        "unknown command '\(first)'\(suggestion(for: first, among: ["run", "explain", "lessons", "train", "help"]))")
+        "unknown command '\(first)'\(suggestion(for: first, among: ["run", "explain", "lessons", "train", "help"]))"
+      )
     }
   }
 

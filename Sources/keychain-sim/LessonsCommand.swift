@@ -15,7 +15,8 @@ struct LessonsCommand {
     guard let name = choice.lesson else {
       let width = lessons.map(\.name.count).max() ?? 0
       for lesson in lessons {
-        print(lesson.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + lesson.summary)
+        print(
+          lesson.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + lesson.summary)
       }
       print("\nplay one with `keychain-sim lessons <name>`")
       return 0

@@ -45,7 +45,8 @@ struct TrainCommand {
     for line in exercise.task { print("  " + line) }
     let lines = exercise.appLineNumbers
     let span =
-      lines.count == 1 ? "line \(lines.lowerBound)" : "lines \(lines.lowerBound)-\(lines.upperBound)"
+      lines.count == 1
+      ? "line \(lines.lowerBound)" : "lines \(lines.lowerBound)-\(lines.upperBound)"
     print("\nThe app part to change (\(span)):\n")
     for line in exercise.appPart.components(separatedBy: "\n") { print("  | " + line) }
     print("\nEdit the file between `# BEGIN APP` and `# END APP`, then run")
@@ -96,7 +97,8 @@ struct TrainCommand {
         progress.passed.contains(exercise.name) ? "✓" : exercise == next ? "→" : " "
       print("\(mark) \(exercise.name)  \(exercise.title)")
     }
-    print("\n\(progress.passed.intersection(exercises.map(\.name)).count)/\(exercises.count) "
-      + "passed (progress in \(choice.resolvedStatePath))")
+    print(
+      "\n\(progress.passed.intersection(exercises.map(\.name)).count)/\(exercises.count) "
+        + "passed (progress in \(choice.resolvedStatePath))")
   }
 }

@@ -20,7 +20,9 @@ import Testing
   @Test func trainShowsHintsChecksAndKeepsProgress() throws {
     let folder = try ScenarioFolder()
     let file = try folder.write("ex/01-upsert.scenario", Self.exercise)
-    let options = ["--exercises", folder.path("ex"), "--state", folder.path("state"), "--kdf", "fast"]
+    let options = [
+      "--exercises", folder.path("ex"), "--state", folder.path("state"), "--kdf", "fast",
+    ]
 
     let shown = try ExecutableRunner.run(["train"] + options)
     #expect(shown.status == 0)
@@ -59,7 +61,8 @@ import Testing
 
   @Test func lessonsListAndPlay() throws {
     let folder = try ScenarioFolder()
-    try folder.write("lessons/a/first.scenario", "# Lesson: the first one.\nexpect device unlocked\n")
+    try folder.write(
+      "lessons/a/first.scenario", "# Lesson: the first one.\nexpect device unlocked\n")
     try folder.write("lessons/regression/case.scenario", "# Lesson: hidden\n")
     let listed = try ExecutableRunner.run(["lessons", "--folder", folder.path("lessons")])
     #expect(listed.status == 0)

@@ -18,35 +18,35 @@ extension Exercise: CustomTestStringConvertible {
   /// The app part that solves each exercise, by exercise name.
   static let solutions: [String: String] = [
     "01-three-am-refresh": """
-      SecItemAdd token + [kSecValueData: "r1", kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock]
-      """,
+    SecItemAdd token + [kSecValueData: "r1", kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock]
+    """,
     "02-before-first-unlock": """
-      SecItemCopyMatching key + [kSecReturnData: true]
-      """,
+    SecItemCopyMatching key + [kSecReturnData: true]
+    """,
     "03-delete-on-error": """
-      SecItemCopyMatching card + [kSecReturnData: true]
-      """,
+    SecItemCopyMatching card + [kSecReturnData: true]
+    """,
     "04-duplicate-item": """
-      SecItemUpdate login [kSecValueData: "new-password"]
-      """,
+    SecItemUpdate login [kSecValueData: "new-password"]
+    """,
     "05-new-face": """
-      SecItemAdd key + [kSecValueData: "sk-1", kSecAttrAccessControl:
-          SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
-                                          .biometryCurrentSet, nil)]
-      """,
+    SecItemAdd key + [kSecValueData: "sk-1", kSecAttrAccessControl:
+        SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                        .biometryCurrentSet, nil)]
+    """,
     "06-reuse-window": """
-      SecItemCopyMatching card + [kSecReturnData: true, kSecUseAuthenticationContext: signIn]
-      """,
+    SecItemCopyMatching card + [kSecReturnData: true, kSecUseAuthenticationContext: signIn]
+    """,
     "07-widget-access-group": """
-      SecItemAdd token + [kSecValueData: "t1", kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock,
-                          kSecAttrAccessGroup: "ABCDE12345.com.example.shared"]
-      """,
+    SecItemAdd token + [kSecValueData: "t1", kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock,
+                        kSecAttrAccessGroup: "ABCDE12345.com.example.shared"]
+    """,
     "08-extension-cannot-prompt": """
-      SecItemAdd key + [kSecValueData: "mk-1", kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock]
-      """,
+    SecItemAdd key + [kSecValueData: "mk-1", kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock]
+    """,
     "09-migrate-accessibility": """
-      SecItemUpdate token [kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock]
-      """,
+    SecItemUpdate token [kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock]
+    """,
   ]
 
   static var exercises: [Exercise] { (try? ExerciseCatalogue.load(folder: folder)) ?? [] }

@@ -246,7 +246,8 @@ import Testing
   // MARK: - Results, strict, lessons
 
   @Test func pitfallsChangeNoResult() {
-    let source = Self.token + "\n" + Self.nightRead("kSecAttrAccessibleWhenUnlocked")
+    let source =
+      Self.token + "\n" + Self.nightRead("kSecAttrAccessibleWhenUnlocked")
       + "\nexpect errSecInteractionNotAllowed\nSecItemDelete token\nexpect errSecSuccess"
     let plain = ScenarioRunner(options: .init(kdfProfile: .fast)).run(source: source, name: "a")
     #expect(plain.status == .passed)
@@ -256,10 +257,12 @@ import Testing
       .run(source: source, name: "a")
     #expect(strict.status == .failed)
     #expect(strict.failures.map(\.kind) == [.pitfall, .pitfall])
-    #expect(strict.failures.map(\.line) == plain.warnings.compactMap {
-      if case .pitfall(_, let pitfall) = $0 { return pitfall.line }
-      return nil
-    })
+    #expect(
+      strict.failures.map(\.line)
+        == plain.warnings.compactMap {
+          if case .pitfall(_, let pitfall) = $0 { return pitfall.line }
+          return nil
+        })
   }
 
   @Test(arguments: Pitfall.Kind.allCases)

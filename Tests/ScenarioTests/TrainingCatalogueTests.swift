@@ -101,8 +101,9 @@ import Testing
       _ = try LessonCatalogue.find("background-refrsh", in: lessons)
       Issue.record("an unknown lesson was found")
     } catch {
-      #expect(error.message.contains("did you mean 'data-protection/background-refresh'?") ||
-        error.message.contains("no lesson named 'background-refrsh'"))
+      #expect(
+        error.message.contains("did you mean 'data-protection/background-refresh'?")
+          || error.message.contains("no lesson named 'background-refrsh'"))
     }
   }
 }

@@ -56,7 +56,8 @@ struct PitfallDetector {
 
     /// Whether both name a service or an account, and agree on it: the same item for sure.
     func sameItem(as other: Identity) -> Bool {
-      let named = (service != nil && other.service != nil) || (account != nil && other.account != nil)
+      let named =
+        (service != nil && other.service != nil) || (account != nil && other.account != nil)
       return named && overlaps(other)
     }
 
@@ -127,8 +128,9 @@ struct PitfallDetector {
   /// Judges one SecItem call against what came before, then remembers it.
   mutating func observe(_ call: Call) {
     let identity = Identity(call.query)
-    if call.function == .update, pendingDuplicate.map({ Identity($0.query).overlaps(identity) })
-      ?? false
+    if call.function == .update,
+      pendingDuplicate.map({ Identity($0.query).overlaps(identity) })
+        ?? false
     {
       pendingDuplicate = nil
     }
@@ -184,7 +186,8 @@ struct PitfallDetector {
     guard call.function == .add || call.function == .update else { return }
     var merged = call.query
     merged.merge(call.attributes) { _, new in new }
-    guard merged[RawKey.synchronizable] == .bool(true) || merged[RawKey.synchronizable] == .number(1)
+    guard
+      merged[RawKey.synchronizable] == .bool(true) || merged[RawKey.synchronizable] == .number(1)
     else { return }
     let protection = Self.protection(of: merged)
     if let protection, protection.hasSuffix("u") {
@@ -210,10 +213,11 @@ struct PitfallDetector {
       found.append(Pitfall(kind: .synchronizableNotQueried, line: call.line))
     }
     let sharedGroups = Set(call.caller.appGroups)
-    if call.query[RawKey.accessGroup] == nil || call.query[RawKey.accessGroup].map({
-      if case .string(let group) = $0 { return sharedGroups.contains(group) }
-      return false
-    }) == true,
+    if call.query[RawKey.accessGroup] == nil
+      || call.query[RawKey.accessGroup].map({
+        if case .string(let group) = $0 { return sharedGroups.contains(group) }
+        return false
+      }) == true,
       let item = matching.first(where: {
         !$0.addedWithGroup && $0.addedBy.bundleID != call.caller.bundleID
           && !sharedGroups.isDisjoint(with: $0.addedBy.appGroups)
@@ -242,8 +246,7 @@ struct PitfallDetector {
     }
   }
 
-  private mutating func reportOnce(_ kind: Pitfall.Kind, key: String, line: Int, _ detail: String)
-  {
+  private mutating func reportOnce(_ kind: Pitfall.Kind, key: String, line: Int, _ detail: String) {
     guard reportedOnce.insert("\(kind.rawValue) \(key)").inserted else { return }
     found.append(Pitfall(kind: kind, line: line, detail: detail))
   }

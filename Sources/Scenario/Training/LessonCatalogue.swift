@@ -49,7 +49,8 @@ public enum LessonCatalogue {
       throw TrainingError(
         "lesson '\(name)' is ambiguous: " + byFile.map(\.name).joined(separator: ", "))
     }
-    let nearest = Suggestion.nearest(to: wanted, in: lessons.map(\.name))
+    let nearest =
+      Suggestion.nearest(to: wanted, in: lessons.map(\.name))
       .map { "; did you mean '\($0)'?" } ?? ""
     throw TrainingError("no lesson named '\(name)'\(nearest) (`keychain-sim lessons` lists them)")
   }
