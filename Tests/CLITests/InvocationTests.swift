@@ -22,6 +22,36 @@ import Testing
     #expect(parsed == .run(expected))
   }
 
+  @Test func strictLessonsAndTrainParse() throws {
+    var strict = Invocation.RunChoice()
+    strict.paths = ["a.scenario"]
+    strict.strict = true
+    #expect(try Invocation.parse(["run", "--strict", "a.scenario"]) == .run(strict))
+
+    var lessons = Invocation.LessonsChoice()
+    #expect(try Invocation.parse(["lessons"]) == .lessons(lessons))
+    lessons.lesson = "background-refresh"
+    lessons.folder = "my"
+    lessons.device.kdf = .fast
+    #expect(
+      try Invocation.parse(["lessons", "background-refresh", "--folder", "my", "--kdf", "fast"])
+        == .lessons(lessons))
+    #expect(throws: UsageError.self) { try Invocation.parse(["lessons", "a", "b"]) }
+
+    var train = Invocation.TrainChoice()
+    #expect(try Invocation.parse(["train"]) == .train(train))
+    #expect(train.resolvedStatePath == "exercises/.progress")
+    train.action = .check
+    train.folder = "ex"
+    train.statePath = "/tmp/s"
+    #expect(
+      try Invocation.parse(["train", "check", "--exercises", "ex", "--state", "/tmp/s"])
+        == .train(train))
+    #expect(throws: UsageError.self) { try Invocation.parse(["train", "show"]) }
+    #expect(throws: UsageError.self) { try Invocation.parse(["train", "hint", "check"]) }
+    #expect(throws: UsageError.self) { try Invocation.parse(["train", "--state"]) }
+  }
+
   @Test(arguments: [
     ["--help"], ["-h"], ["run", "--help"], ["run", "x.scenario", "-h"], ["explain", "--help"],
   ])
