@@ -42,6 +42,8 @@ public struct REPL {
     while let input = readStatement() {
       if !play(input) { break }
     }
+    // What only the end shows: an errSecDuplicateItem nothing handled.
+    for pitfall in session.finishPitfalls() { write(ScenarioWarning.note(for: pitfall) + "\n") }
     return failedExpectations > 0 ? 1 : 0
   }
 
