@@ -16,6 +16,12 @@ public struct BiometryState: Equatable, Hashable, Sendable, Codable {
   /// When the lock screen was last unlocked by a biometric match (for
   /// `touchIDAuthenticationAllowableReuseDuration`); cleared by a reboot.
   public internal(set) var lastBiometricUnlock: SimulatedInstant?
+  /// When the device was last unlocked by any means, or the passcode last entered; for the
+  /// 48-hour rule (``BiometryPasscodeRequirement``). `nil` without a passcode.
+  public internal(set) var lastUnlock: SimulatedInstant? = nil
+  /// When the passcode was last entered (set, changed, unlocking, or in an app's passcode
+  /// sheet); for the 156-hour rule. `nil` without a passcode.
+  public internal(set) var lastPasscodeEntry: SimulatedInstant? = nil
 
   /// "Biometric authentication will get locked after 5 unsuccessful attempts" (LAContext.h,
   /// [APS]; docs/evidence.md §8.3).

@@ -24,6 +24,8 @@ public enum DeviceError: Error, Equatable, Hashable, Sendable, CustomStringConve
   case enrolmentLimitReached(BiometryType)
   /// Biometric unlock before the first passcode unlock since boot.
   case passcodeRequiredAfterRestart
+  /// Too long without an unlock or without the passcode: biometry needs the passcode first.
+  case passcodeRequired(BiometryPasscodeRequirement)
   /// Biometric unlock of a screen that is not locked.
   case notLocked
 
@@ -48,6 +50,7 @@ public enum DeviceError: Error, Equatable, Hashable, Sendable, CustomStringConve
     case .passcodeRequiredAfterRestart:
       "the passcode is required after a restart: biometry cannot unlock before the first "
         + "passcode unlock since boot"
+    case .passcodeRequired(let requirement): requirement.description
     case .notLocked: "the screen is not locked"
     }
   }

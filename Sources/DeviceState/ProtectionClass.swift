@@ -69,6 +69,9 @@ public enum ProtectionTier: String, CaseIterable, Sendable, Codable, Hashable {
   /// No protection beyond the device UID: always available.
   case d
 
+  /// `A`, `C` or `D`, as Apple's Platform Security guide names the classes.
+  public var letter: String { rawValue.uppercased() }
+
   /// Every protection class in this tier, in `ProtectionClass.allCases` order.
   public var classes: Set<ProtectionClass> {
     Set(ProtectionClass.allCases.filter { $0.tier == self })

@@ -11,12 +11,14 @@ extension SecurityState {
       guard !passcode.isSet else { throw .passcodeAlreadySet }
       try requireUnlocked()
       passcode = .setClean
+      recordPasscodeEntry()
       return []
 
     case .passcodeChanged:
       try requirePasscodeEntry()
       try requireUnlocked()
       passcode = .setClean
+      recordPasscodeEntry()
       return []
 
     case .passcodeRemoved:
@@ -31,6 +33,8 @@ extension SecurityState {
       }
       biometry.failedMatches = 0
       biometry.lastBiometricUnlock = nil
+      biometry.lastUnlock = nil
+      biometry.lastPasscodeEntry = nil
       return [.destroyClassKey(.akpu), .discardUnlockEscrow]
 
     case .unlockSucceeded:
@@ -38,6 +42,7 @@ extension SecurityState {
         try checkPasscodeEntryAllowed()
         passcode = .setClean
         biometry.failedMatches = 0
+        recordPasscodeEntry()
       }
       lock = .unlocked
       return []
@@ -46,6 +51,7 @@ extension SecurityState {
       try requirePasscodeEntry()
       passcode = .setClean
       biometry.failedMatches = 0
+      recordPasscodeEntry()
       return []
 
     case .unlockFailed:
@@ -127,6 +133,7 @@ extension SecurityState {
       lock = .unlocked
       biometry.failedMatches = 0
       biometry.lastBiometricUnlock = clock.now
+      biometry.lastUnlock = clock.now
       return [.restoreClassKeysFromUnlockEscrow]
     }
   }
@@ -141,12 +148,24 @@ extension SecurityState {
     guard biometry.type != .none else { throw .biometryNotAvailable }
   }
 
-  /// Hardware, a passcode, an enrolled identity and no lockout: what a biometric scan needs.
+  /// Hardware, a passcode, an enrolled identity and none of the states in which the passcode
+  /// is required instead (lockout, 48 hours without an unlock, 156 hours without the
+  /// passcode): what a biometric scan needs. A restart is checked by the lock-screen unlock.
   private func requireUsableBiometry() throws(DeviceError) {
     try requireBiometryHardware()
     guard passcode.isSet else { throw .noPasscode }
     guard biometry.isEnrolled else { throw .biometryNotEnrolled }
-    guard !biometry.isLockedOut else { throw .biometryLockedOut }
+    switch biometryPasscodeRequirement {
+    case .failedMatches?: throw .biometryLockedOut
+    case let requirement? where requirement != .restart: throw .passcodeRequired(requirement)
+    default: return
+    }
+  }
+
+  /// A verified passcode: it unlocks or proves the owner, so both time limits start over.
+  private mutating func recordPasscodeEntry() {
+    biometry.lastPasscodeEntry = clock.now
+    biometry.lastUnlock = clock.now
   }
 
   /// A passcode must be set, and no escalating delay may be running.

@@ -33,7 +33,8 @@ extension Invocation {
         choice.folder = try optionValue(arguments, at: index)
         index += 2
       } else if argument.hasPrefix("-") {
-        try parseDeviceOption(arguments, at: &index, into: &choice.device)
+        try parseDeviceOption(
+          arguments, at: &index, into: &choice.device, of: CommandHelp.lessons)
       } else if choice.lesson == nil {
         choice.lesson = argument
         index += 1
@@ -58,7 +59,7 @@ extension Invocation {
         choice.statePath = try optionValue(arguments, at: index)
         index += 2
       case _ where argument.hasPrefix("-"):
-        try parseDeviceOption(arguments, at: &index, into: &choice.device)
+        try parseDeviceOption(arguments, at: &index, into: &choice.device, of: CommandHelp.train)
       default:
         let actions = ["hint", "check", "list"]
         guard !actionGiven, let action = TrainChoice.Action(rawValue: argument),

@@ -4,23 +4,35 @@ import Scenario
 /// What the user asked the executable to do, parsed from its arguments.
 ///
 /// Hand-written because the build machines cannot fetch swift-argument-parser; the grammar is
-/// small: `run [options] <path>...`, `explain <status>`, `help`, `--help`, `--version`, or no
-/// command (the REPL, which takes `--device` and `--kdf`).
+/// the one `CommandHelp` describes: `run [options] <path>...`, `explain <status>`,
+/// `lessons [<name>]`, `train [hint|check|list]`, `completion bash|zsh`, `man`,
+/// `help [<command>]`, `--help`, `--version`, or no command (the REPL). Every option takes its
+/// value as `--opt value` or `--opt=value`.
 enum Invocation: Equatable {
-  case repl(DeviceChoice)
+  case repl(REPLChoice)
   case run(RunChoice)
   case explain(String)
   case lessons(LessonsChoice)
   case train(TrainChoice)
-  case help
+  /// The overview (`nil`) or one command's help (`"run"`, `"repl"`).
+  case help(String?)
   case version
+  case completion(ShellCompletion.Shell)
+  case manPage
 
   struct DeviceChoice: Equatable {
     var devicePath: String?
     var kdf: KDFProfile?
   }
 
+  struct REPLChoice: Equatable {
+    var device = DeviceChoice()
+    /// `-i FILE`: a scenario played into the session before the first prompt.
+    var initFile: String?
+  }
+
   struct RunChoice: Equatable {
+    /// Files and folders; `-` is standard input.
     var paths: [String] = []
     var device = DeviceChoice()
     var quiet = false
@@ -30,23 +42,35 @@ enum Invocation: Equatable {
     var strict = false
   }
 
-  /// Parses the arguments after the executable's name.
+  /// Parses the arguments after the executable's name (`--no-color` already taken out, see
+  /// `takingNoColor`).
   ///
   /// - Throws: `UsageError` naming the argument that is wrong.
-  static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-    guard let first = arguments.first else { return .repl(DeviceChoice()) }
-    // `keychain-sim run --help` and `explain -h` mean help, as in every other command-line tool.
-    if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
-      return .help
+  static func parse(_ raw: [String]) throws(UsageError) -> Invocation {
+    let arguments = splittingEquals(raw)
+    guard let first = arguments.first else { return .repl(REPLChoice()) }
+    // `keychain-sim run --help` and `explain -h` ask for that command's help, as in git.
+    let options = arguments.prefix(while: { $0 != "--" })
+    if options.contains(where: { $0 == "-h" || $0 == "--help" }) {
+      let isCommand = first != "help" && CommandHelp.command(named: first) != nil
+      return .help(isCommand ? first : nil)
     }
+    let rest = Array(arguments.dropFirst())
     switch first {
-    case "-h", "--help", "help": return .help
+    case "-h", "--help": return .help(nil)
+    case "help":
+      guard let topic = rest.first else { return .help(nil) }
+      guard rest.count == 1, CommandHelp.command(named: topic) != nil else {
+        let names = CommandHelp.commandNames + ["repl"]
+        throw UsageError(
+          "no help for '\(rest.joined(separator: " "))'\(suggestion(for: topic, among: names))")
+      }
+      return .help(topic)
     case "-V", "--version", "version": return .version
-    case "run": return .run(try parseRun(Array(arguments.dropFirst())))
-    case "lessons": return .lessons(try parseLessons(Array(arguments.dropFirst())))
-    case "train": return .train(try parseTrain(Array(arguments.dropFirst())))
+    case "run": return .run(try parseRun(rest))
+    case "lessons": return .lessons(try parseLessons(rest))
+    case "train": return .train(try parseTrain(rest))
     case "explain":
-      let rest = arguments.dropFirst()
       guard let status = rest.first else {
         throw UsageError("explain needs a status, e.g. `keychain-sim explain -25308`")
       }
@@ -54,19 +78,58 @@ enum Invocation: Equatable {
         throw UsageError("explain takes one status, got \(rest.count)")
       }
       return .explain(status)
-    default:
-      if first.hasPrefix("-") {
-        var device = DeviceChoice()
-        var index = 0
-        while index < arguments.count {
-          try parseDeviceOption(arguments, at: &index, into: &device)
-        }
-        return .repl(device)
+    case "completion":
+      guard rest.count == 1, let shell = ShellCompletion.Shell(rawValue: rest[0]) else {
+        throw UsageError("completion takes bash or zsh")
       }
+      return .completion(shell)
+    case "man":
+      guard rest.isEmpty else { throw UsageError("man takes no arguments") }
+      return .manPage
+    default:
+      if first.hasPrefix("-") { return .repl(try parseREPL(arguments)) }
       throw UsageError(
-        "unknown command '\(first)'\(suggestion(for: first, among: ["run", "explain", "lessons", "train", "help"]))"
-      )
+        "unknown command '\(first)'\(suggestion(for: first, among: CommandHelp.commandNames))")
     }
+  }
+
+  /// The arguments without `--no-color` (before a `--`), and whether it was there.
+  static func takingNoColor(_ arguments: [String]) -> (arguments: [String], noColor: Bool) {
+    let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+    let options = arguments[..<end]
+    let kept = options.filter { $0 != "--no-color" } + arguments[end...]
+    return (Array(kept), kept.count != arguments.count)
+  }
+
+  /// `--junit=out.xml` becomes `--junit`, `out.xml`; nothing after a `--` is touched.
+  static func splittingEquals(_ arguments: [String]) -> [String] {
+    var result: [String] = []
+    var ended = false
+    for argument in arguments {
+      if !ended, argument == "--" { ended = true }
+      if !ended, argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        result.append(String(argument[..<equals]))
+        result.append(String(argument[argument.index(after: equals)...]))
+      } else {
+        result.append(argument)
+      }
+    }
+    return result
+  }
+
+  private static func parseREPL(_ arguments: [String]) throws(UsageError) -> REPLChoice {
+    var choice = REPLChoice()
+    var index = 0
+    while index < arguments.count {
+      switch arguments[index] {
+      case "-i", "--init":
+        choice.initFile = try optionValue(arguments, at: index)
+        index += 2
+      default:
+        try parseDeviceOption(arguments, at: &index, into: &choice.device, of: CommandHelp.repl)
+      }
+    }
+    return choice
   }
 
   private static func parseRun(_ arguments: [String]) throws(UsageError) -> RunChoice {
@@ -95,20 +158,24 @@ enum Invocation: Equatable {
         choice.paths += arguments[(index + 1)...]
         index = arguments.count
       case _ where argument.hasPrefix("-") && argument != "-":
-        try parseDeviceOption(arguments, at: &index, into: &choice.device)
+        try parseDeviceOption(arguments, at: &index, into: &choice.device, of: CommandHelp.run)
       default:
         choice.paths.append(argument)
         index += 1
       }
     }
     guard !choice.paths.isEmpty else {
-      throw UsageError("run needs at least one scenario file or folder")
+      throw UsageError("run needs at least one scenario file or folder (- for standard input)")
+    }
+    guard choice.paths.count(where: { $0 == "-" }) <= 1 else {
+      throw UsageError("run reads standard input (-) once")
     }
     return choice
   }
 
   static func parseDeviceOption(
-    _ arguments: [String], at index: inout Int, into device: inout DeviceChoice
+    _ arguments: [String], at index: inout Int, into device: inout DeviceChoice,
+    of command: CommandHelp.Command
   ) throws(UsageError) {
     let argument = arguments[index]
     switch argument {
@@ -122,10 +189,7 @@ enum Invocation: Equatable {
       }
       device.kdf = profile
     default:
-      let known = [
-        "--device", "--kdf", "--quiet", "--strict", "--format", "--junit", "--help", "--version",
-        "--folder", "--exercises", "--state",
-      ]
+      let known = command.options.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }
       throw UsageError("unknown option '\(argument)'\(suggestion(for: argument, among: known))")
     }
     index += 2

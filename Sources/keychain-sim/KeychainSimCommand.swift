@@ -7,7 +7,8 @@ import Scenario
 enum KeychainSimCommand {
   static let version = "0.1.0"
 
-  static func main(_ arguments: [String]) -> Int32 {
+  static func main(_ rawArguments: [String]) -> Int32 {
+    let (arguments, noColor) = Invocation.takingNoColor(rawArguments)
     let invocation: Invocation
     do {
       invocation = try Invocation.parse(arguments)
@@ -15,74 +16,69 @@ enum KeychainSimCommand {
       printError("keychain-sim: \(error.message)\nRun `keychain-sim --help` for usage.")
       return 2
     }
+    let style = Terminal.style(for: STDOUT_FILENO, noColorFlag: noColor)
+    return style.apply { execute(invocation, style: style, noColor: noColor) }
+  }
+
+  private static func execute(_ invocation: Invocation, style: OutputStyle, noColor: Bool)
+    -> Int32
+  {
     switch invocation {
-    case .help:
-      print(usage, terminator: "")
-      return 0
+    case .help(nil):
+      print(CommandHelp.overview(version: version), terminator: "")
+    case .help(let name?):
+      guard let command = CommandHelp.command(named: name) else {
+        printError("keychain-sim: no help for '\(name)'")  // Invocation lets none through
+        return 2
+      }
+      print(CommandHelp.text(for: command), terminator: "")
     case .version:
       print("keychain-sim \(version)")
-      return 0
+    case .completion(let shell):
+      print(ShellCompletion.script(for: shell), terminator: "")
+    case .manPage:
+      print(ManPage.text(version: version), terminator: "")
     case .explain(let status):
       do {
         print(try StatusExplainer.explain(status))
-        return 0
       } catch {
         printError("keychain-sim: \(error)")
         return 2
       }
     case .run(let choice):
-      return RunCommand(choice: choice).execute()
-    case .repl(let device):
-      return REPLCommand(device: device).execute()
+      return RunCommand(choice: choice, style: style, errorStyle: errorStyle(noColor)).execute()
+    case .repl(let choice):
+      return REPLCommand(choice: choice, style: style).execute()
     case .lessons(let choice):
-      return LessonsCommand(choice: choice).execute()
+      return LessonsCommand(choice: choice, style: style, errorStyle: errorStyle(noColor))
+        .execute()
     case .train(let choice):
       return TrainCommand(choice: choice).execute()
     }
+    return 0
   }
 
-  /// The `--kdf` values, `fast|realistic`, from the one table of profiles.
-  private static let kdfNames = KDFProfile.names.joined(separator: "|")
+  /// The style of standard error, a terminal or not on its own.
+  static func errorStyle(_ noColor: Bool) -> OutputStyle {
+    Terminal.style(for: STDERR_FILENO, noColorFlag: noColor)
+  }
+}
 
-  static let usage = """
-    keychain-sim \(version): a simulator of the iOS keychain and the device security state
+/// What the executable knows about the terminal it writes to.
+enum Terminal {
+  /// Colour and width for `descriptor`: see ``OutputStyle/choose``.
+  static func style(for descriptor: Int32, noColorFlag: Bool) -> OutputStyle {
+    OutputStyle.choose(
+      isTerminal: isatty(descriptor) != 0, noColorFlag: noColorFlag,
+      environment: ProcessInfo.processInfo.environment, terminalColumns: columns(of: descriptor))
+  }
 
-    USAGE
-      keychain-sim                         the REPL (plays piped input like a scenario file)
-      keychain-sim run <file-or-folder>... play scenario files, each on a fresh device
-      keychain-sim explain <status>        what a status means, its causes and the fix
-      keychain-sim lessons [<name>]        list the lessons, or play one by name
-      keychain-sim train [hint|check|list] the next exercise, its hint, its verdict, progress
-      keychain-sim --help | --version
-
-    RUN OPTIONS
-      -q, --quiet                only failures and the summary
-      --strict                   a pitfall warning fails its file
-      --format text|json         the report on standard output (default text)
-      --junit PATH               also write JUnit XML, one test case per scenario file
-      --device PATH              play on a persistent device file (created when missing)
-      --kdf \(kdfNames)       passcode key derivation cost (realistic: Argon2id, ~50 ms)
-
-    LESSONS AND TRAIN OPTIONS
-      --folder DIR               lessons: the scenarios folder (default scenarios)
-      --exercises DIR            train: the exercises folder (default exercises)
-      --state PATH               train: the progress file (default <exercises>/.progress)
-      --kdf \(kdfNames)
-
-    REPL OPTIONS
-      --device PATH, --kdf \(kdfNames)
-
-    EXIT STATUS
-      0 every expectation held, 1 an expectation failed, 2 a file could not be read or parsed
-      (or a bad command line)
-
-    EXAMPLES
-      keychain-sim run scenarios/
-      keychain-sim run --quiet --junit results.xml scenarios/
-      keychain-sim explain errSecInteractionNotAllowed
-      keychain-sim explain -34018
-
-    """
+  /// The width the terminal reports (TIOCGWINSZ), if it is one.
+  static func columns(of descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
 }
 
 /// Writes a message to standard error.

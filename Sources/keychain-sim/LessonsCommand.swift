@@ -3,6 +3,8 @@ import Scenario
 /// `keychain-sim lessons`: one line per lesson, or one lesson played with its transcript.
 struct LessonsCommand {
   let choice: Invocation.LessonsChoice
+  var style: OutputStyle = .plain
+  var errorStyle: OutputStyle = .plain
 
   func execute() -> Int32 {
     let lessons: [LessonCatalogue.Lesson]
@@ -29,8 +31,10 @@ struct LessonsCommand {
       return 2
     }
     let report = ScenarioRunner(options: sessionOptions(choice.device)).runFile(at: lesson.path)
-    print(report.transcript)
-    if let loadError = report.loadError { printError(loadError) }
+    print(style.paint(report.transcript))
+    // As `run`: the transcript shows pitfalls under their statements, stderr every warning.
+    if let loadError = report.loadError { printError(errorStyle.paint(loadError)) }
+    for warning in report.warnings { printError(errorStyle.paint(warning.description)) }
     return RunReport(files: [report]).exitCode
   }
 }

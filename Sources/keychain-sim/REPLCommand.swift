@@ -4,7 +4,8 @@ import Scenario
 /// `keychain-sim` with no command: the REPL on a terminal, or, with piped input, the lines
 /// played like a scenario file (same transcript and exit status as `run`).
 struct REPLCommand {
-  let device: Invocation.DeviceChoice
+  let choice: Invocation.REPLChoice
+  var style: OutputStyle = .plain
 
   func execute() -> Int32 {
     isatty(0) != 0 ? interactive() : playStandardInput()
@@ -13,30 +14,36 @@ struct REPLCommand {
   private func interactive() -> Int32 {
     let session: ScenarioSession
     do {
-      session = try ScenarioSession(options: sessionOptions(device))
+      session = try ScenarioSession(options: sessionOptions(choice.device))
     } catch {
       printError("keychain-sim: \(error.message)")
       return 2
     }
     let reader = ReadlineReader(historyPath: ReadlineReader.defaultHistoryPath())
+    let style = self.style
     var repl = REPL(session: session, reader: reader) { text in
-      print(text, terminator: "")
+      print(style.paint(text), terminator: "")
       fflush(nil)
     }
-    let status = repl.run()
+    let status = repl.run(initFile: choice.initFile)
     print()
     return status
   }
 
   private func playStandardInput() -> Int32 {
-    var lines: [String] = []
-    while let line = readLine(strippingNewline: true) { lines.append(line) }
-    let runner = ScenarioRunner(options: sessionOptions(device))
-    let file = runner.run(source: lines.joined(separator: "\n"), name: "<stdin>")
+    guard choice.initFile == nil else {
+      printError(
+        "keychain-sim: -i plays a file before an interactive session, and standard input is "
+          + "not a terminal; to play files one after the other use `keychain-sim run FILE -`")
+      return 2
+    }
+    let runner = ScenarioRunner(options: sessionOptions(choice.device))
+    let file = runner.run(source: RunCommand.readStandardInput(), name: "<stdin>")
     let report = RunReport(files: [file])
-    print(file.transcript)
+    print(style.paint(file.transcript))
     if let loadError = file.loadError { printError(loadError) }
-    print(report.summaryLine)
+    for warning in file.warnings { printError(warning.description) }
+    print(style.paint(report.summaryLine))
     return report.exitCode
   }
 }

@@ -2,26 +2,29 @@ import Foundation
 import Keychain
 import Scenario
 
-/// `keychain-sim run`: plays the files and prints the transcript (or only failures, or JSON),
-/// writes JUnit XML when asked, and returns the exit status docs/cli.md, "Exit status"
-/// describes.
+/// `keychain-sim run`: plays the files (`-` is standard input) and prints the transcript (or
+/// only failures, or JSON), writes warnings to stderr, writes JUnit XML when asked, and returns
+/// the exit status docs/cli.md, "Exit status" describes.
 struct RunCommand {
   let choice: Invocation.RunChoice
+  var style: OutputStyle = .plain
+  var errorStyle: OutputStyle = .plain
 
   func execute() -> Int32 {
     let runner = ScenarioRunner(options: sessionOptions(choice.device), strict: choice.strict)
-    let report = runner.run(paths: choice.paths) { file in
-      guard !choice.json else { return }
-      if choice.quiet {
-        printQuiet(file)
+    var report = RunReport()
+    for path in choice.paths {
+      if path == "-" {
+        let file = runner.run(source: Self.readStandardInput(), name: "<stdin>")
+        show(file)
+        report.files.append(file)
       } else {
-        print(file.transcript)
-        if let loadError = file.loadError { printError(loadError) }
+        report.files += runner.run(paths: [path], onFile: show).files
       }
     }
     if let junitPath = choice.junitPath {
       do {
-        try report.junitXML().write(toFile: junitPath, atomically: true, encoding: .utf8)
+        try Self.write(report.junitXML(), to: junitPath)
       } catch {
         printError(
           "keychain-sim: cannot write JUnit XML to \(junitPath): \(error.localizedDescription)")
@@ -31,15 +34,35 @@ struct RunCommand {
     if choice.json {
       print(report.jsonText())
     } else {
-      print(report.summaryLine)
+      print(style.paint(report.summaryLine))
     }
     return report.exitCode
   }
 
-  private func printQuiet(_ file: ScenarioFileReport) {
-    if let loadError = file.loadError { printError(loadError) }
-    for failure in file.failures { print(failure.rendered(file: file.path)) }
-    for warning in file.warnings { print(warning) }
+  /// One file as soon as it is done: its transcript (or, quiet, its failures), and its load
+  /// error and warnings on stderr.
+  private func show(_ file: ScenarioFileReport) {
+    guard !choice.json else { return }
+    if choice.quiet {
+      for failure in file.failures { print(style.paint(failure.rendered(file: file.path))) }
+    } else {
+      print(style.paint(file.transcript))
+    }
+    if let loadError = file.loadError { printError(errorStyle.paint(loadError)) }
+    for warning in file.warnings { printError(errorStyle.paint(warning.description)) }
+  }
+
+  /// Writes `text` to `path`, creating its parent folders as `mkdir -p` would.
+  static func write(_ text: String, to path: String) throws {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+  }
+
+  static func readStandardInput() -> String {
+    var lines: [String] = []
+    while let line = readLine(strippingNewline: true) { lines.append(line) }
+    return lines.joined(separator: "\n")
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Scenario
 
 /// Reads one line from a terminal with echo turned off, for the passcode typed at a passcode
 /// sheet, as `sudo` and `ssh` read passwords.
@@ -6,30 +7,35 @@ import Foundation
 /// Canonical mode stays on, so Backspace and Ctrl-U edit the hidden line; `ECHONL` still shows
 /// the newline, so the next output starts on its own line.
 enum UnechoedLine {
-  /// The line without its newline; `nil` at end of input (Ctrl-D) or when the terminal's echo
-  /// cannot be turned off (the passcode is then not read at all). Check `isTerminal` first.
-  static func read(prompt: String, from descriptor: Int32 = STDIN_FILENO) -> String? {
+  /// The line without its newline; `.end` at end of input (Ctrl-D) or when the terminal's
+  /// echo cannot be turned off (the passcode is then not read at all); `.interrupt` when
+  /// `interruptDescriptor` (the Ctrl-C pipe) becomes readable. Check `isTerminal` first.
+  static func read(
+    prompt: String, from descriptor: Int32 = STDIN_FILENO, interruptDescriptor: Int32 = -1
+  ) -> LineInput {
     var saved = termios()
-    guard tcgetattr(descriptor, &saved) == 0 else { return nil }
+    guard tcgetattr(descriptor, &saved) == 0 else { return .end }
     var hidden = hidingEcho(saved)
     print(prompt, terminator: "")
     fflush(nil)
-    guard tcsetattr(descriptor, TCSAFLUSH, &hidden) == 0 else { return nil }
+    guard tcsetattr(descriptor, TCSAFLUSH, &hidden) == 0 else { return .end }
     defer { tcsetattr(descriptor, TCSANOW, &saved) }
     var bytes: [UInt8] = []
-    var byte: UInt8 = 0
-    while true {
-      let count = Foundation.read(descriptor, &byte, 1)
-      if count < 0 && errno == EINTR { continue }
-      guard count == 1 else {
+    reading: while true {
+      switch InterruptibleRead.byte(from: descriptor, interrupt: interruptDescriptor) {
+      case .byte(let byte):
+        if byte == UInt8(ascii: "\n") { break reading }
+        bytes.append(byte)
+      case .interrupted:
+        print()  // the newline the user did not type
+        return .interrupt
+      case .end:
         print()  // no newline was typed, so ECHONL printed none
-        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        return bytes.isEmpty ? .end : .line(String(decoding: bytes, as: UTF8.self))
       }
-      if byte == UInt8(ascii: "\n") { break }
-      bytes.append(byte)
     }
     if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-    return String(decoding: bytes, as: UTF8.self)
+    return .line(String(decoding: bytes, as: UTF8.self))
   }
 
   /// `settings` with echo off but the newline still echoed; line editing and signals untouched.

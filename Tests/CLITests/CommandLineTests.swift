@@ -205,7 +205,7 @@ import Testing
   @Test func helpAndVersion() throws {
     let help = try ExecutableRunner.run(["--help"])
     #expect(help.status == 0)
-    #expect(help.stdout.contains("keychain-sim run <file-or-folder>..."))
+    #expect(help.stdout.contains("keychain-sim run <file-or-folder|->..."))
     let version = try ExecutableRunner.run(["--version"])
     #expect(version.status == 0)
     #expect(version.stdout.hasPrefix("keychain-sim "))

@@ -3,7 +3,8 @@ import Testing
 
 @testable import keychain_sim
 
-/// The history file gets only what the REPL saves, one line per entry line, owner-only.
+/// The history file gets only what the REPL saves, each entry after a `#<time>` line (so a
+/// multi-line statement is read back whole), owner-only.
 @Suite struct HistoryFileTests {
   func temporaryPath() -> String {
     FileManager.default.temporaryDirectory
@@ -14,12 +15,14 @@ import Testing
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
     let file = HistoryFile(path: path)
-    file.append("device unlock ••••")
-    file.append("let q = [kSecClass: kSecClassGenericPassword,\n  kSecAttrAccount: \"a\"]")
+    file.append("device unlock ••••", at: 1_700_000_000)
+    file.append(
+      "let q = [kSecClass: kSecClassGenericPassword,\n  kSecAttrAccount: \"a\"]", at: 1_700_000_001)
     file.append("  \n")
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(
-      text == "device unlock ••••\nlet q = [kSecClass: kSecClassGenericPassword,\n"
+      text
+        == "#1700000000\ndevice unlock ••••\n#1700000001\nlet q = [kSecClass: kSecClassGenericPassword,\n"
         + "  kSecAttrAccount: \"a\"]\n")
   }
 
@@ -39,6 +42,23 @@ import Testing
     var reader = ReadlineReader(historyPath: path)
     reader.saveHistory("device passcode ••••")
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(text == "device lock\ndevice passcode ••••\n")
+    #expect(text.hasPrefix("#0\ndevice lock\n#"))
+    #expect(text.hasSuffix("\ndevice passcode ••••\n"))
+    #expect(text.components(separatedBy: "\n").count == 5)
+  }
+
+  /// A file of an earlier version, one entry per line, is given entry markers, so readline does
+  /// not read its lines as one multi-line entry.
+  @Test func anOldFileIsUpgradedEntryByEntry() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "device lock\nwait 1m\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    _ = HistoryFile(path: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "#0\ndevice lock\n#0\nwait 1m\n")
+    _ = HistoryFile(path: path)  // already upgraded: unchanged
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "#0\ndevice lock\n#0\nwait 1m\n")
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
   }
 }

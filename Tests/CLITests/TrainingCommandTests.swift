@@ -72,6 +72,14 @@ import Testing
       ["lessons", "first", "--folder", folder.path("lessons"), "--kdf", "fast"])
     #expect(played.status == 0)
     #expect(played.stdout.contains("✓ passed (1 expectation held)"))
+    try folder.write(
+      "lessons/b/warned.scenario", "# Lesson: warned.\nuser will cancel\nexpect device unlocked\n")
+    let warned = try ExecutableRunner.run(
+      ["lessons", "warned", "--folder", folder.path("lessons"), "--kdf", "fast"])
+    #expect(warned.status == 0)
+    #expect(
+      warned.stderr.contains(
+        "lessons/b/warned.scenario:2: warning: scripted answer `user will cancel` was never used"))
     let unknown = try ExecutableRunner.run(["lessons", "nope", "--folder", folder.path("lessons")])
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("no lesson named 'nope'"))
@@ -91,6 +99,9 @@ import Testing
     let plain = try ExecutableRunner.run(["run", "--kdf", "fast", file])
     #expect(plain.status == 0)
     #expect(plain.stdout.contains("⚠ pitfall: SecItemDelete at line 3 then SecItemAdd"))
+    // Like every warning: on stderr with its file and line, not repeated in the transcript.
+    #expect(plain.stderr.contains("\(file):4: warning: pitfall: SecItemDelete at line 3"))
+    #expect(!plain.stdout.contains("warning:"))
     let strict = try ExecutableRunner.run(["run", "--strict", "--kdf", "fast", "--quiet", file])
     #expect(strict.status == 1)
     #expect(strict.stdout.contains("\(file):4: pitfall (--strict): SecItemDelete at line 3"))

@@ -25,6 +25,6 @@ import Testing
     }
     _ = "482916\n".withCString { write(ends[1], $0, 7) }
     #expect(!UnechoedLine.isTerminal(ends[0]))
-    #expect(UnechoedLine.read(prompt: "", from: ends[0]) == nil)
+    #expect(UnechoedLine.read(prompt: "", from: ends[0]) == .end)
   }
 }

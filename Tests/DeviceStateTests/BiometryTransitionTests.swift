@@ -94,12 +94,16 @@ private func enrolled(
   @Test func aPasscodeEntryClearsTheLockout() {
     expectTransition(from: enrolled(failedMatches: 5), on: .passcodeVerified) {
       $0.biometry.failedMatches = 0
+      $0.biometry.lastUnlock = at(now)
+      $0.biometry.lastPasscodeEntry = at(now)
     }
     expectTransition(
       from: enrolled(lock: .locked(since: at(now)), failedMatches: 5), on: .unlockSucceeded
     ) {
       $0.lock = .unlocked
       $0.biometry.failedMatches = 0
+      $0.biometry.lastUnlock = at(now)
+      $0.biometry.lastPasscodeEntry = at(now)
     }
   }
 
@@ -111,7 +115,59 @@ private func enrolled(
       $0.lock = .unlocked
       $0.biometry.failedMatches = 0
       $0.biometry.lastBiometricUnlock = at(now)
+      $0.biometry.lastUnlock = at(now)
     }
+  }
+
+  // MARK: - When the passcode is required instead (Apple Platform Security, sec9479035f1)
+
+  /// A device whose passcode was last entered, and which was last unlocked, at `entered` and
+  /// `unlocked` (hours), with the clock at `clock` hours.
+  private func timed(
+    entered: Int64, unlocked: Int64, biometricUnlock: Int64? = nil, clock: Int64,
+    lock: LockState = .locked(since: at(0))
+  ) -> SecurityState {
+    var state = enrolled(lock: lock)
+    state.biometry.lastPasscodeEntry = at(entered * hour)
+    state.biometry.lastUnlock = at(unlocked * hour)
+    state.biometry.lastBiometricUnlock = biometricUnlock.map { at($0 * hour) }
+    state.clock = SimulatedClock(now: at(clock * hour))
+    return state
+  }
+
+  @Test func moreThan48HoursWithoutAnUnlockRequireThePasscode() {
+    #expect(timed(entered: 0, unlocked: 0, clock: 48).biometryPasscodeRequirement == nil)
+    let late = timed(entered: 0, unlocked: 0, clock: 49)
+    #expect(late.biometryPasscodeRequirement == .noUnlockFor48Hours)
+    expectRefusal(
+      from: late, on: .biometricUnlockSucceeded, throws: .passcodeRequired(.noUnlockFor48Hours))
+    expectRefusal(
+      from: late, on: .biometricMatchSucceeded, throws: .passcodeRequired(.noUnlockFor48Hours))
+    // The passcode unlocks, and biometry works again.
+    var next = late
+    _ = try? next.handle(.unlockSucceeded)
+    #expect(next.biometryPasscodeRequirement == nil)
+  }
+
+  @Test func theSixAndAHalfDayRuleNeedsFourHoursWithoutABiometricUnlock() {
+    // Unlocked by Face ID every day, passcode last entered 156 hours ago.
+    let recent = timed(entered: 0, unlocked: 154, biometricUnlock: 154, clock: 156)
+    #expect(recent.biometryPasscodeRequirement == nil)
+    let stale = timed(entered: 0, unlocked: 152, biometricUnlock: 152, clock: 156)
+    #expect(stale.biometryPasscodeRequirement == .noPasscodeFor156Hours)
+    expectRefusal(
+      from: stale, on: .biometricUnlockSucceeded,
+      throws: .passcodeRequired(.noPasscodeFor156Hours))
+    let early = timed(entered: 1, unlocked: 140, biometricUnlock: 140, clock: 156)
+    #expect(early.biometryPasscodeRequirement == nil)
+  }
+
+  @Test func aRestartAndALockoutAreRequirementsToo() {
+    #expect(enrolled(lock: .beforeFirstUnlock).biometryPasscodeRequirement == .restart)
+    #expect(enrolled(failedMatches: 5).biometryPasscodeRequirement == .failedMatches)
+    var noPasscode = enrolled(lock: .beforeFirstUnlock)
+    noPasscode.passcode = .notSet
+    #expect(noPasscode.biometryPasscodeRequirement == nil)
   }
 
   @Test func removingThePasscodeRemovesEveryEnrolment() {

@@ -11,6 +11,8 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
   @Test func settingAPasscodeOnAnUnlockedDevice() {
     expectTransition(from: device(.notSet, .unlocked, now: now), on: .passcodeSet) {
       $0.passcode = .setClean
+      $0.biometry.lastUnlock = at(now)
+      $0.biometry.lastPasscodeEntry = at(now)
     }
   }
 
@@ -28,7 +30,11 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
   @Test func changingResetsFailures() {
     expectTransition(
       from: device(.set(failedAttempts: 3, blockedUntil: nil), .unlocked), on: .passcodeChanged
-    ) { $0.passcode = .setClean }
+    ) {
+      $0.passcode = .setClean
+      $0.biometry.lastUnlock = at(hour)
+      $0.biometry.lastPasscodeEntry = at(hour)
+    }
   }
 
   @Test func removingDestroysTheAkpuKey() {
@@ -59,6 +65,8 @@ private let classesA: Set<ProtectionClass> = [.ak, .aku, .akpu]
     ) {
       $0.passcode = .setClean
       $0.lock = .unlocked
+      $0.biometry.lastUnlock = at(now)
+      $0.biometry.lastPasscodeEntry = at(now)
     }
   }
 

@@ -69,7 +69,13 @@ import Testing
     let device = try makeDeviceWithPasscode()
     _ = device.lock()
     let outcome = device.advanceClock(by: .seconds(10))
-    #expect(outcome.summary.contains("discarded"))
+    // In Apple's vocabulary: the kSecAttrAccessible values, not the keybag's class names.
+    #expect(
+      outcome.summary.hasSuffix(
+        "unreadable until the next unlock: kSecAttrAccessibleWhenUnlocked, "
+          + "kSecAttrAccessibleWhenUnlockedThisDeviceOnly, "
+          + "kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly"))
+    #expect(!outcome.summary.contains("ak"))
     #expect(device.advanceClock(by: .milliseconds(-1)).status == .refused)
   }
 }

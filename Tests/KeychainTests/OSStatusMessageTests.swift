@@ -68,4 +68,44 @@ import Testing
   @Test func unknownStatusFallsBackToTheNumber() {
     #expect(OSStatus(rawValue: -99_999).message == "OSStatus -99999")
   }
+
+  /// Codes client code meets that the table lacked before it held all of SecBase.h.
+  static let addedCodes: [(Int32, String, String)] = [
+    (-49, "errSecOpWr", "File already open with write permission."),
+    (-61, "errSecWrPerm", "Write permissions error."),
+    (-25294, "errSecNoSuchKeychain", "The specified keychain could not be found."),
+    (
+      -25304, "errSecInvalidItemRef",
+      "The specified item is no longer valid. It may have been deleted from the keychain."
+    ),
+    (-25309, "errSecReadOnlyAttr", "The specified attribute could not be modified."),
+    (-25320, "errSecInDarkWake", "In dark wake, no UI possible"),
+    (-67673, "errSecInvalidData", "Invalid data was encountered."),
+    (
+      -67901, "errSecCertificateValidityPeriodTooLong",
+      "The validity period in the certificate exceeds the maximum allowed."
+    ),
+    (-4960, "errSecCoreFoundationUnknown", "OSStatus -4960"),
+  ]
+
+  @Test func theTableHoldsEverySecBaseCode() {
+    for (number, name, message) in Self.addedCodes {
+      let status = OSStatus(rawValue: number)
+      #expect(status.name == name)
+      #expect(status.message == message, "\(name)")
+      #expect(OSStatus(nameOrNumber: name) == status)
+    }
+    // SecBase.h's first enum has 379 codes besides the deprecated errSecDskFull alias; with
+    // errSecAuthNeeded, errSecInternal and errSecUpgradePending from newer headers: 382.
+    #expect(OSStatus.known.count == 382)
+    #expect(Set(OSStatus.known).count == OSStatus.known.count)
+    #expect(Set(OSStatus.known.map(\.name)).count == OSStatus.known.count)
+    #expect(OSStatus.known.allSatisfy { $0.name.hasPrefix("errSec") })
+  }
+
+  @Test func everyCodeTheSimulatorReturnsKeepsItsGuidance() {
+    for (number, name, _) in Self.table {
+      #expect(OSStatus(rawValue: number).guidance != nil, "\(name)")
+    }
+  }
 }

@@ -21,9 +21,13 @@ import Testing
   @Test func protectionComesFromAccessibleOrFromTheAccessControl() throws {
     #expect(try parse(genp().adding(["pdmn": .string("cku")])).protection == .cku)
     let control = SecAccessControl(protection: "akpu", flags: [.userPresence])
-    let parsed = try parse(genp().adding(["accc": .accessControl(control)]))
+    let parsed = try parse(genp().adding(["accc": .accessControl(control)]), as: .add)
     #expect(parsed.protection == .akpu)
     #expect(parsed.accessControl == control)
+    // In a search the access control is kept but selects nothing (query_set_access_control).
+    let search = try parse(genp().adding(["accc": .accessControl(control)]))
+    #expect(search.accessControl == nil && search.protection == nil)
+    #expect(search.searchAccessControl == control)
     #expect(try parse(genp()).protection == nil)
   }
 

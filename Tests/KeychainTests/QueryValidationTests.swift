@@ -158,7 +158,7 @@ import Testing
       .errSecSuccess),
     Case(
       "add with kSecValuePersistentRef → -50", .add,
-      genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam,
+      genp().adding(["v_PersistentRef": .data(wellFormedReference)]), .errSecParam,
       .persistentRefWithAttributes(["acct", "svce"])),
     Case(
       "add with AuthUI Skip → -50", .add,
@@ -184,12 +184,26 @@ import Testing
       .errSecParam, .valueRefUnsupported),
     Case(
       "persistent ref with attributes → -50", .copy,
-      genp().adding(["v_PersistentRef": .data(Data(count: 12))]), .errSecParam,
+      genp().adding(["v_PersistentRef": .data(wellFormedReference)]), .errSecParam,
       .persistentRefWithAttributes(["acct", "svce"])),
     Case(
-      "kSecClassIdentity is not simulated", .copy, ["class": .string("idnt")],
-      .errSecUnimplemented, .unsupported(.identityClass)),
+      "malformed persistent ref → -50 (query_add_value)", .copy,
+      ["class": .string("genp"), "v_PersistentRef": .data(Data(count: 12))], .errSecParam,
+      .malformedPersistentRef(length: 12)),
+    Case(
+      "short persistent ref → -50", .delete,
+      ["class": .string("genp"), "v_PersistentRef": .data(Data([1, 2, 3]))], .errSecParam,
+      .malformedPersistentRef(length: 3)),
+    Case(
+      "kSecClassIdentity on an empty keychain → -25300", .copy, ["class": .string("idnt")],
+      .errSecItemNotFound, .noIdentity(searchedGroups: ["ABCDE12345.com.example.app"])),
+    Case(
+      "kSecClassIdentity delete on an empty keychain → -25300", .delete,
+      ["class": .string("idnt")], .errSecItemNotFound,
+      .noIdentity(searchedGroups: ["ABCDE12345.com.example.app"])),
   ]
+
+  static let wellFormedReference = PersistentReference.encode(.genp, rowID: 1)
 
   @Test(arguments: cases)
   func validation(_ testCase: Case) throws {

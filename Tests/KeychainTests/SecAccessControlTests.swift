@@ -56,7 +56,7 @@ import Testing
     // A rendering test: the explanation names the item, its class and how long it was locked.
     let explanation = try #require(outcome.explanation)
     #expect(explanation.cause.contains("item `refresh-token` (genp, service com.app.auth)"))
-    #expect(explanation.cause.contains("kSecAttrAccessibleWhenUnlocked (class ak)"))
+    #expect(explanation.cause.contains("kSecAttrAccessibleWhenUnlocked (data protection class A)"))
     #expect(explanation.cause.contains("locked for 3h"))
     #expect(explanation.cause.contains("10s after lock"))
     #expect(explanation.fix?.contains("kSecAttrAccessibleAfterFirstUnlock") == true)

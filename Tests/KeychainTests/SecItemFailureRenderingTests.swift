@@ -65,7 +65,7 @@ import Testing
     #expect(
       explanation.cause
         == "cannot update item `a` (genp, service s), which is kSecAttrAccessibleAfterFirstUnlock "
-        + "(class ck); the device has restarted and has not been unlocked since, so class A and "
+        + "(data protection class C); the device has restarted and has not been unlocked since, so class A and "
         + "C keys are not in memory (before first unlock); this is not corruption, do not "
         + "delete the item")
     #expect(explanation.fix?.hasPrefix("retry after the first unlock since boot") == true)

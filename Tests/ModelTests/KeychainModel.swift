@@ -1,8 +1,8 @@
 import Foundation
 
-/// A small reference model of the data-protection rules, written from the fact sheet
-/// (/work/shared/reference/apple-keychain-facts.md) and the choices docs/fidelity.md records
-/// where the fact sheet is uncertain, not from the engine's code. It predicts the outcome of
+/// A small reference model of the data-protection rules, written from Apple's evidence
+/// (docs/evidence.md) and the choices docs/fidelity.md records where that evidence is
+/// uncertain, not from the engine's code. It predicts the outcome of
 /// every ``ModelStep``; the model-based test checks the engine against it.
 struct KeychainModel {
   enum Lock: Equatable {
@@ -40,7 +40,7 @@ struct KeychainModel {
   }
 
   /// The result of a call, reduced to the secrets it carries. `many` is sorted: the order of
-  /// several results is unspecified (fact sheet §4).
+  /// several results is unspecified (docs/evidence.md §4).
   enum Returned: Equatable, CustomStringConvertible {
     case nothing
     case one(String)
@@ -61,14 +61,14 @@ struct KeychainModel {
     }
   }
 
-  // OSStatus values (fact sheet §1).
+  // OSStatus values (docs/evidence.md §1).
   static let success: Int32 = 0
   static let notAvailable: Int32 = -25291
   static let duplicateItem: Int32 = -25299
   static let itemNotFound: Int32 = -25300
   static let interactionNotAllowed: Int32 = -25308
 
-  /// Class A keys survive this long after the lock button (fact sheet §6.2, [APS]: 10 s).
+  /// Class A keys survive this long after the lock button (docs/evidence.md §6.2, [APS]: 10 s).
   var classAGracePeriod: Int64 = 10_000
   var passcode: String?
   var lock = Lock.unlocked
@@ -129,7 +129,7 @@ struct KeychainModel {
     case .removePasscode(let code):
       guard enterPasscodeInSettings(code) else { return .device(done: false) }
       passcode = nil
-      // The akpu class key is destroyed and its items deleted (fact sheet §6.4).
+      // The akpu class key is destroyed and its items deleted (docs/evidence.md §6.4).
       items.removeAll { $0.accessibility == "akpu" }
       return .device(done: true)
     case .lock:
@@ -159,14 +159,14 @@ struct KeychainModel {
         status: Self.success,
         returned: .attributes(account: item.account, accessibility: item.accessibility))
     case .rename(let account, let new):
-      // The new primary key collides with another item: -25299 (fact sheet §2.4, si-10),
+      // The new primary key collides with another item: -25299 (docs/evidence.md §2.4, si-10),
       // after the old item has been decrypted (locked: -25308, §6.2).
       let collides = new != account && items.contains { $0.account == new }
       let status = update(account, collidingWith: collides) { $0.account = new }
       return .call(status: status, returned: .nothing)
     case .exists(let account):
       // Item metadata is sealed with the class key too, so even a query returning nothing
-      // needs it (fact sheet §6.2, MED).
+      // needs it (docs/evidence.md §6.2, MED).
       let observation = copy(account)
       guard case .call(let status, _) = observation else { return observation }
       return .call(status: status, returned: .nothing)
@@ -180,7 +180,7 @@ struct KeychainModel {
       }
       return .call(status: status, returned: .nothing)
     case .delete(let account):
-      // Deleting by primary key needs no class key (fact sheet §6.2, UNCERTAIN;
+      // Deleting by primary key needs no class key (docs/evidence.md §6.2, UNCERTAIN;
       // docs/fidelity.md "Deleting a locked item").
       guard let index = items.firstIndex(where: { $0.account == account }) else {
         return .call(status: Self.itemNotFound, returned: .nothing)
@@ -243,7 +243,7 @@ struct KeychainModel {
   }
 
   /// kSecMatchLimitAll visits every match; one that cannot be decrypted fails the whole call
-  /// (fact sheet §4).
+  /// (docs/evidence.md §4).
   private func copyAll() -> Observation {
     guard !items.isEmpty else { return .call(status: Self.itemNotFound, returned: .nothing) }
     guard items.allSatisfy({ isAvailable($0.accessibility) }) else {
@@ -252,7 +252,7 @@ struct KeychainModel {
     return .call(status: Self.success, returned: .many(items.map(\.data).sorted()))
   }
 
-  /// An update decrypts the old item (fact sheet §6.2: locked → -25308) and, when it moves
+  /// An update decrypts the old item (docs/evidence.md §6.2: locked → -25308) and, when it moves
   /// the item to another class, seals it under that class's key (unavailable → -25308;
   /// akpu without a passcode has no key at all → -25291, §6.4).
   private mutating func update(

@@ -37,7 +37,7 @@ enum ModelStep: Hashable, Sendable, CustomStringConvertible {
   /// Never set, so always wrong.
   static let wrongPasscode = "0000"
   static let accounts = ["a", "b", "c"]
-  /// Every public kSecAttrAccessible value, as Security spells it (fact sheet §6.1).
+  /// Every public kSecAttrAccessible value, as Security spells it (docs/evidence.md §6.1).
   static let accessibilities = ["ak", "ck", "dk", "aku", "cku", "dku", "akpu"]
   /// Around the 10 s grace period and the passcode delays of 1 min, 5 min, 15 min and 1 h.
   static let waits: [Int64] = [1_000, 5_000, 9_999, 10_000, 61_000, 301_000, 3_600_000]

@@ -20,6 +20,22 @@ import Testing
             keychainAccessGroups: ["ABCDE12345.com.example.shared"],
             hostBundleID: "com.example.app")))),
     Case(
+      "app install com.example.app.widget team ABCDE12345 extension-of com.example.app widget "
+        + "app-groups group.x",
+      .app(
+        .install(
+          AppInstall(
+            bundleID: "com.example.app.widget", teamID: "ABCDE12345", appGroups: ["group.x"],
+            hostBundleID: "com.example.app", extensionKind: .widget)))),
+    Case(
+      "app install com.example.app.notify team ABCDE12345 extension-of com.example.app "
+        + "notification-service",
+      .app(
+        .install(
+          AppInstall(
+            bundleID: "com.example.app.notify", teamID: "ABCDE12345",
+            hostBundleID: "com.example.app", extensionKind: .notificationService)))),
+    Case(
       "app install com.example.tests team ABCDE12345 no-entitlements",
       .app(
         .install(

@@ -86,7 +86,15 @@ import Testing
     Case(name: "no outcome yet", expectation: .status(.errSecSuccess), last: nil, holds: false),
     Case(
       name: "device statement has no status", expectation: .status(.errSecSuccess),
-      last: .device(statement: "device lock", line: 2), holds: false),
+      last: .device(statement: "device lock", line: 2, refusal: nil), holds: false),
+    Case(
+      name: "refused holds after a refusal", expectation: .refused,
+      last: .device(statement: "device unlock biometry", line: 2, refusal: "still locked"),
+      holds: true),
+    Case(
+      name: "refused fails after a done statement", expectation: .refused,
+      last: .device(statement: "device lock", line: 2, refusal: nil), holds: false),
+    Case(name: "refused fails after a call", expectation: .refused, last: found, holds: false),
     Case(name: "device unlocked", expectation: .device(.unlocked), last: nil, holds: true),
     Case(name: "device locked", expectation: .device(.locked), last: nil, holds: false),
   ]
@@ -177,19 +185,20 @@ import Testing
   }
 
   @Test(arguments: [
-    (Scenario.Expectation.prompt, true, true), (.prompt, false, false),
-    (.noPrompt, false, true), (.noPrompt, true, false),
+    (Scenario.Expectation.prompt, 1, true), (.prompt, 0, false),
+    (.noPrompt, 0, true), (.noPrompt, 2, false),
+    (.promptCount(2), 2, true), (.promptCount(1), 2, false), (.promptCount(0), 0, true),
   ])
-  func promptExpectations(_ expectation: Scenario.Expectation, prompted: Bool, holds: Bool) throws {
+  func promptExpectations(_ expectation: Scenario.Expectation, prompts: Int, holds: Bool) throws {
     let verdict = try ExpectationChecker().check(
-      expectation, source: "expect", last: Self.found, lockState: .unlocked, prompted: prompted,
+      expectation, source: "expect", last: Self.found, lockState: .unlocked, prompts: prompts,
       evaluate: { (_: Expr) throws(ScenarioRuntimeError) -> SecValue in .null })
     #expect((verdict == .held) == holds)
   }
 
   @Test func promptExpectationWithNothingBeforeFails() throws {
     let verdict = try ExpectationChecker().check(
-      .prompt, source: "expect", last: nil, lockState: .unlocked, prompted: nil,
+      .prompt, source: "expect", last: nil, lockState: .unlocked, prompts: nil,
       evaluate: { (_: Expr) throws(ScenarioRuntimeError) -> SecValue in .null })
     #expect(verdict != .held)
   }

@@ -30,6 +30,9 @@ import Testing
         + "expect errSecItemNotFound",
       name: "lib.scenario")
     #expect(report.status == .passed)
-    #expect(report.warnings == [.unusedAnswers(file: "lib.scenario", total: 1, entries: ["match"])])
+    #expect(
+      report.warnings == [
+        .unusedAnswers(file: "lib.scenario", line: 1, total: 1, entries: ["match"])
+      ])
   }
 }

@@ -67,34 +67,43 @@ import Testing
     return !result.diagnostics.contains { columns.contains($0.location.column) }
   }
 
-  /// The candidate words a fresh REPL does not complete; the parser must reject each.
-  static let uncompleted = Result {
-    let words = try candidateWords()
-    #expect(words.count > 300)
-    return words.subtracting(try replCompletions())
-  }
+  /// Words to probe that the parser might accept.
+  static let candidates = Result { try candidateWords() }
 
-  /// What the REPL offers for completion after `lines`.
-  static func replCompletions(after lines: [String] = []) throws -> [String] {
+  /// The REPL's completer after playing `lines` (a session with `ctx` bound to a context).
+  static func replCompleter(after lines: [String] = []) throws
+    -> @Sendable (String, Int) -> [String]
+  {
     final class Recorder: LineReader {
-      var words: [String] = []
+      var completer: @Sendable (String, Int) -> [String] = { _, _ in [] }
       var lines: [String]
       init(_ lines: [String]) { self.lines = lines }
-      func readLine(prompt: String) -> String? { lines.isEmpty ? nil : lines.removeFirst() }
-      func updateCompletions(_ words: [String]) { self.words = words }
+      func read(prompt: String) -> LineInput {
+        lines.isEmpty ? .end : .line(lines.removeFirst())
+      }
+      func setCompleter(_ completer: @escaping @Sendable (String, Int) -> [String]) {
+        self.completer = completer
+      }
     }
-    let recorder = Recorder(lines + ["help"])
+    let recorder = Recorder(lines + ["let ctx = LAContext()", "help"])
     var repl = REPL(
       session: try ScenarioSession(options: .init(kdfProfile: .fast)), reader: recorder
     ) { _ in }
     _ = repl.run()
-    return recorder.words
+    return recorder.completer
+  }
+
+  /// What the REPL completes for a word typed right after `before`.
+  static func replCompletions(before: String, after lines: [String] = []) throws -> Set<String> {
+    Set(try replCompleter(after: lines)(before, before.utf8.count))
   }
 
   @Test(arguments: places.indices)
   func everyWordTheParserAcceptsIsCompleted(place: Int) throws {
     let (before, after) = Self.places[place]
-    let words = try Self.uncompleted.get()
+    #expect(try Self.candidates.get().count > 300)
+    let completed = try Self.replCompletions(before: before)
+    let words = try Self.candidates.get().subtracting(completed)
     let missing = words.filter { Self.accepts($0, before: before, after: after) }
     #expect(missing.isEmpty, "after `\(before)` the parser takes \(missing.sorted())")
   }
@@ -123,11 +132,35 @@ import Testing
     }
   }
 
-  @Test func theREPLCompletesTheVocabularyAndBoundNames() throws {
-    let words = try Self.replCompletions(after: [
-      "let query = [kSecClass: kSecClassGenericPassword]"
-    ])
-    #expect(Set(words) == Set(ScenarioParser.vocabulary + ["query"]))
+  @Test func insideAnExpressionTheREPLCompletesTheVocabularyAndBoundNames() throws {
+    let words = try Self.replCompletions(
+      before: "SecItemAdd [kSecClass: ",
+      after: ["let query = [kSecClass: kSecClassGenericPassword]"])
+    #expect(words == Set(ScenarioParser.vocabulary + ["query", "ctx"]))
+  }
+
+  /// Completion by context: only the words that fit after the words typed.
+  @Test(arguments: [
+    ("device ", ["lock", "passcode", "reboot", "unlock"]),
+    ("biometry type ", ["faceID", "none", "touchID"]),
+    ("user will ", ["cancel", "enter", "fail", "fallback", "match"]),
+    ("show ", ["apps", "device", "items"]),
+    ("expect device ", ["beforeFirstUnlock", "locked", "unlocked"]),
+  ])
+  func completionFitsTheContext(before: String, expected: [String]) throws {
+    #expect(try Self.replCompletions(before: before) == Set(expected))
+  }
+
+  @Test func membersCompleteAfterADot() throws {
+    let afterLAError = try Self.replCompletions(before: "expect LAError.")
+    #expect(afterLAError.contains("userCancel"))
+    #expect(!afterLAError.contains("evaluatePolicy"))
+    let afterContext = try Self.replCompletions(before: "ctx.")
+    #expect(afterContext == Set(Vocabulary.words(of: Vocabulary.ContextMember.self)))
+    let statementStart = try Self.replCompletions(before: "")
+    #expect(statementStart.contains("ctx"))
+    #expect(statementStart.contains("save"))
+    #expect(!statementStart.contains("kSecAttrAccount"))
   }
 
   @Test func helpRoutesEveryStatementWordToATopic() {

@@ -53,10 +53,10 @@ import Testing
     var saved: [String] = []
     var secretPrompts: [String] = []
     init(_ lines: [String]) { self.lines = lines }
-    func readLine(prompt: String) -> String? { lines.isEmpty ? nil : lines.removeFirst() }
-    func readSecret(prompt: String) -> String? {
+    func read(prompt: String) -> LineInput { lines.isEmpty ? .end : .line(lines.removeFirst()) }
+    func readSecret(prompt: String) -> LineInput {
       secretPrompts.append(prompt)
-      return lines.isEmpty ? nil : lines.removeFirst()
+      return lines.isEmpty ? .end : .line(lines.removeFirst())
     }
     func saveHistory(_ entry: String) { saved.append(entry) }
   }

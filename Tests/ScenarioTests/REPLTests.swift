@@ -72,25 +72,6 @@ import Testing
     let (_, status) = try play([])
     #expect(status == 0)
   }
-
-  @Test func completionOffersBoundNames() throws {
-    final class Recorder: LineReader {
-      var words: [String] = []
-      var lines = ["let query = [kSecClass: kSecClassGenericPassword]"]
-      func readLine(prompt: String) -> String? { lines.isEmpty ? nil : lines.removeFirst() }
-      func updateCompletions(_ words: [String]) { self.words = words }
-    }
-    let recorder = Recorder()
-    var repl = REPL(
-      session: try ScenarioSession(options: .init(kdfProfile: .fast)), reader: recorder
-    ) {
-      _ in
-    }
-    _ = repl.run()
-    #expect(recorder.words.contains("query"))
-    #expect(recorder.words.contains("kSecAttrAccessibleAfterFirstUnlock"))
-    #expect(recorder.words.contains("SecItemCopyMatching"))
-  }
 }
 
 /// Collects output from closures (the reader's echo and the REPL's writes) in order.
@@ -127,7 +108,9 @@ final class OutputBuffer: @unchecked Sendable {
         "fallback", "enter", "1234", "expect success",
       ])
     #expect(transcript.contains("prompt: passcode sheet for com.example.app: “Pay”"))
-    #expect(transcript.contains("  answer with the passcode, cancel\n"))
+    #expect(
+      transcript.contains(
+        "  not an answer to the passcode sheet; answer with the passcode, cancel\n"))
     #expect(transcript.contains("✓ holds"))
     // Read without echo: the sheet's prompt shows, the passcode does not.
     #expect(transcript.contains("  passcode (the passcode, cancel) ❯ \n"))

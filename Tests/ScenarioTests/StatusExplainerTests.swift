@@ -4,8 +4,8 @@ import Testing
 @testable import Scenario
 
 @Suite struct StatusExplainerTests {
-  @Test(arguments: OSStatus.known)
-  func everyKnownStatusHasGuidance(_ status: OSStatus) throws {
+  @Test(arguments: OSStatus.known.filter { $0.guidance != nil })
+  func everyGuidedStatusIsExplained(_ status: OSStatus) throws {
     let guidance = try #require(status.guidance)
     #expect(!guidance.meaning.isEmpty)
     #expect(!guidance.causes.isEmpty)
@@ -62,5 +62,38 @@ import Testing
 
   @Test func noErrIsErrSecSuccess() throws {
     #expect(try StatusExplainer.explain("noErr").hasPrefix("errSecSuccess (0)"))
+  }
+}
+
+/// `explain` takes what people paste: numbers without their sign, bare LAError names, LAError
+/// numbers.
+@Suite struct ExplainSubjectTests {
+  @Test(arguments: [
+    ("25308", ExplainSubject.status(.errSecInteractionNotAllowed)),
+    ("-25308", .status(.errSecInteractionNotAllowed)),
+    ("notInteractive", .laError(.notInteractive)), ("LAError.userCancel", .laError(.userCancel)),
+    ("-1004", .laError(.notInteractive)), ("touchIDLockout", .laError(.biometryLockout)),
+    ("-4", .status(OSStatus(rawValue: -4))), ("noErr", .status(.errSecSuccess)),
+  ])
+  func subjects(_ text: String, _ expected: ExplainSubject) throws {
+    #expect(try StatusExplainer.subject(for: text) == expected)
+  }
+
+  @Test func unknownSubjectsSuggestAcrossStatusesAndLAErrors() {
+    #expect(throws: UnknownStatusError(text: "notInteractiv", suggestion: "LAError.notInteractive"))
+    {
+      try StatusExplainer.subject(for: "notInteractiv")
+    }
+  }
+
+  @Test func theParserTakesTheSameSpellings() throws {
+    var parser = ScenarioParser(file: "t")
+    let kinds = parser.parse("explain 25308\nexplain notInteractive\nexplain").statements
+      .map(\.kind)
+    #expect(
+      kinds == [
+        .explain(.status(.errSecInteractionNotAllowed)), .explain(.laError(.notInteractive)),
+        .explain(.lastOutcome),
+      ])
   }
 }

@@ -13,7 +13,7 @@ import Testing
     #expect(report.failures.isEmpty)
     #expect(
       report.warnings == [
-        .unusedAnswers(file: "t.scenario", total: times, entries: ["fail \(times) times"])
+        .unusedAnswers(file: "t.scenario", line: 1, total: times, entries: ["fail \(times) times"])
       ])
     // Rendering: one line, whatever the count.
     #expect(report.warnings.first?.description.contains("\n") == false)
@@ -46,12 +46,12 @@ import Testing
     #expect(
       report.warnings == [
         .unusedAnswers(
-          file: "t.scenario", total: 5, entries: ["match", "cancel 3 times", "enter ••••"])
+          file: "t.scenario", line: 1, total: 5, entries: ["match", "cancel 3 times", "enter ••••"])
       ])
     // Rendering test of record for the several-answers wording.
     #expect(
       report.warnings.map(\.description) == [
-        "t.scenario: warning: 5 scripted answers were never used: `user will match`, "
+        "t.scenario:1: warning: 5 scripted answers were never used: `user will match`, "
           + "`user will cancel 3 times`, `user will enter ••••`"
       ])
   }
@@ -60,7 +60,7 @@ import Testing
     let report = Self.runner.run(source: "user will cancel", name: "t.scenario")
     #expect(
       report.warnings.map(\.description) == [
-        "t.scenario: warning: scripted answer `user will cancel` was never used"
+        "t.scenario:1: warning: scripted answer `user will cancel` was never used"
       ])
   }
 }

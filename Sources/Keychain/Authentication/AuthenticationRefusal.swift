@@ -24,6 +24,10 @@ public enum AuthenticationRefusal: Sendable, Hashable {
   case nothingEnrolled(BiometryType)
   /// Biometry locked out after `failedMatches` failures in a row.
   case biometryLockedOut(BiometryType, failedMatches: Int)
+  /// The passcode is required instead of biometry (Apple Platform Security: after 48 hours
+  /// without an unlock, 156 hours without the passcode, ...); LocalAuthentication reports it
+  /// as a lockout.
+  case passcodeRequiredForBiometry(BiometryPasscodeRequirement)
   /// The biometric sheet used up its tries without a match.
   case noMatch(AuthenticationPrompt.Kind, tries: Int, failedInARow: Int)
   /// The user tapped Cancel on this prompt.
@@ -49,6 +53,9 @@ public enum AuthenticationRefusal: Sendable, Hashable {
     case appInBackground
     /// The LAContext has interactionNotAllowed = true.
     case contextInteractionNotAllowed
+    /// The caller is an extension of a kind with no UI to present a prompt over (a widget, a
+    /// notification service extension).
+    case extensionWithoutUI(bundleID: String, kind: AppExtensionKind)
   }
 
   /// Authentication factors the simulator does not model.

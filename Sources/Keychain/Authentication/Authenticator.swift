@@ -45,6 +45,9 @@ final class Authenticator {
     var blockers: [AuthenticationRefusal.InteractionBlocker] = []
     if appState == .background { blockers.append(.appInBackground) }
     if context.interactionNotAllowed { blockers.append(.contextInteractionNotAllowed) }
+    if let kind = host.caller.app.extensionKind, !kind.canPresentUI {
+      blockers.append(.extensionWithoutUI(bundleID: host.caller.app.bundleID, kind: kind))
+    }
     return blockers
   }
 
@@ -156,6 +159,11 @@ final class Authenticator {
       return .denied(
         .biometryLockout,
         .biometryLockedOut(biometry.type, failedMatches: BiometryState.maximumFailedMatches))
+    }
+    // Apple Platform Security: the other states in which the passcode is required instead of
+    // biometry. LocalAuthentication reports them as a lockout: the passcode unlocks biometry.
+    if let requirement = securityState.biometryPasscodeRequirement, requirement != .restart {
+      return .denied(.biometryLockout, .passcodeRequiredForBiometry(requirement))
     }
     return nil
   }

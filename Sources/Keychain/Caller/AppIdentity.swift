@@ -15,13 +15,17 @@ public struct AppIdentity: Sendable, Hashable, Codable {
   /// For an app extension, the bundle id of the app that contains it. An extension is its own
   /// executable with its own entitlements: the host's groups are never inherited.
   public var hostBundleID: String?
+  /// For an app extension, its kind when known (whether it can present UI); `nil` for an app,
+  /// or an extension whose kind was not given (treated as able to present UI).
+  public var extensionKind: AppExtensionKind?
 
   /// - Parameters:
   ///   - keychainAccessGroups: entries may start with `$(AppIdentifierPrefix)`, which expands
   ///     to `<teamID>.` as it does at signing time.
   public init(
     bundleID: String, teamID: String, keychainAccessGroups: [String] = [],
-    appGroups: [String] = [], hasApplicationIdentifier: Bool = true, hostBundleID: String? = nil
+    appGroups: [String] = [], hasApplicationIdentifier: Bool = true, hostBundleID: String? = nil,
+    extensionKind: AppExtensionKind? = nil
   ) {
     self.bundleID = bundleID
     self.teamID = teamID
@@ -31,6 +35,7 @@ public struct AppIdentity: Sendable, Hashable, Codable {
     self.appGroups = appGroups
     self.hasApplicationIdentifier = hasApplicationIdentifier
     self.hostBundleID = hostBundleID
+    self.extensionKind = extensionKind
   }
 
   /// The app every scenario starts with: `com.example.app` of team `ABCDE12345`.

@@ -119,6 +119,7 @@ public enum DeviceRefusal: Sendable, Hashable {
     case .notEnrolled: "remove a name that is enrolled"
     case .enrolmentLimitReached: "remove an enrolled identity first"
     case .passcodeRequiredAfterRestart: "unlock with the passcode"
+    case .passcodeRequired: "unlock with the passcode"
     case .notLocked: "lock the device first"
     }
   }

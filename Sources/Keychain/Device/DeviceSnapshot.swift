@@ -12,6 +12,8 @@ public struct DeviceSnapshot: Sendable, Hashable {
   public var caller: Caller
   /// Face ID / Touch ID hardware, enrolments, failed matches.
   public var biometry: BiometryState = .fresh
+  /// Why the passcode is required instead of Face ID / Touch ID now, if it is.
+  public var biometryPasscodeRequirement: BiometryPasscodeRequirement?
   /// Whether the calling app is in the foreground.
   public var appState: AppExecutionState = .foreground
   /// Set when the device file could not be written after the last change.
@@ -26,6 +28,7 @@ extension SimulatedDevice {
       failedPasscodeAttempts: securityState.passcode.failedAttempts,
       passcodeBlockedUntil: securityState.passcode.blockedUntil, now: securityState.clock.now,
       availableClasses: keybag.loadedClasses, caller: caller, biometry: securityState.biometry,
-      appState: appState, saveError: lastSaveError)
+      biometryPasscodeRequirement: securityState.biometryPasscodeRequirement, appState: appState,
+      saveError: lastSaveError)
   }
 }

@@ -215,7 +215,11 @@ extension SimulatedDevice {
   }
 
   private func installSummary(_ app: AppIdentity) -> String {
-    let host = app.hostBundleID.map { "extension of \($0), " } ?? ""
+    let kind = app.extensionKind.map { "\($0.displayName) " } ?? "extension "
+    var host = app.hostBundleID.map { kind + "of \($0), " } ?? ""
+    if app.extensionKind?.canPresentUI == false {
+      host += "no UI for authentication prompts, "
+    }
     var summary = "installed \(app.bundleID) (\(host)team \(app.teamID))"
     if !app.hasApplicationIdentifier {
       summary += " with no entitlements: no application-identifier, no keychain-access-groups"

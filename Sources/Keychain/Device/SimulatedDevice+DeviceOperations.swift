@@ -155,8 +155,8 @@ extension SimulatedDevice {
     commit(next, commands)
     var summary = "clock advanced by \(duration) to \(securityState.clock.now)"
     for case .discardClassKeys(let classes) in commands {
-      let names = classes.map(\.rawValue).sorted().joined(separator: ", ")
-      summary += "; class keys discarded: \(names)"
+      let names = ProtectionClass.allCases.filter(classes.contains).map(\.appleName)
+      summary += "; unreadable until the next unlock: \(names.joined(separator: ", "))"
     }
     return .done(summary)
   }

@@ -51,7 +51,9 @@ enum ResultBuilder {
 
   /// The item's attributes as Security returns them: keyed by raw attribute codes, without
   /// internal attributes or the secret; `class` only when a ref was requested (SecItemDb.c
-  /// l.493).
+  /// l.493). `accc` is there for every item: securityd gives an item added without an access
+  /// control a default one holding only its protection when it decrypts it
+  /// (`SecDbItemDecrypt`), and returns it like any other attribute.
   static func attributes(of item: KeychainItem, withClass: Bool) -> [String: SecValue] {
     var dictionary: [String: SecValue] = [:]
     for (name, stored) in item.attributes where !unreturnedAttributes.contains(name) {
@@ -60,7 +62,9 @@ enum ResultBuilder {
       else { continue }
       dictionary[name] = value
     }
-    if let control = item.accessControl { dictionary[.accessControl] = .accessControl(control) }
+    let control =
+      item.accessControl ?? SecAccessControl.protectionOnly(item.protection.rawValue)
+    dictionary[.accessControl] = .accessControl(control)
     if withClass { dictionary[.itemClass] = .string(item.itemClass.rawValue) }
     return dictionary
   }

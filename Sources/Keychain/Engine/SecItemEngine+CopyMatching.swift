@@ -6,7 +6,10 @@ extension SecItemEngine {
   /// SecItemCopyMatching: visits matching rows in insertion order until the limit (default 1),
   /// opening each; a locked row fails the whole call (docs/evidence.md §4).
   func copyMatching(_ query: SecQuery, context: Context) -> SecItemOutcome {
-    outcome { () throws(SecItemFailure) in
+    if query[SecQueryKey.itemClass] == .string(QueryParser.identityClass) {
+      return identity(query, as: .copyMatching, context: context)
+    }
+    return outcome { () throws(SecItemFailure) in
       let parsed = try QueryValidator(caller: context.caller).validate(query, as: .copyMatching)
       try Self.requireSimulatedReturns(parsed)
       let filter = RowFilter(parsed, caller: context.caller)

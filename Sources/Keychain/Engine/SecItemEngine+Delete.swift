@@ -11,7 +11,10 @@ extension SecItemEngine {
   /// fails the call with errSecInteractionNotAllowed (docs/fidelity.md, "Deleting a locked
   /// item").
   func delete(_ query: SecQuery, context: Context) -> SecItemOutcome {
-    outcome { () throws(SecItemFailure) in
+    if query[SecQueryKey.itemClass] == .string(QueryParser.identityClass) {
+      return identity(query, as: .delete, context: context)
+    }
+    return outcome { () throws(SecItemFailure) in
       let parsed = try QueryValidator(caller: context.caller).validate(query, as: .delete)
       let filter = RowFilter(parsed, caller: context.caller)
       var doomed: [Int64] = []

@@ -45,11 +45,14 @@ enum AuthenticationRefusalRenderer {
       return (
         "authentication is needed but no prompt may be shown: "
           + blockers.map(phrase).joined(separator: "; "),
-        blockers.contains(.appInBackground)
-          ? "read the item while the app is in the foreground, or store it without an access "
-            + "control that needs the user"
-          : "allow the prompt (drop kSecUseAuthenticationUIFail / interactionNotAllowed), or "
-            + "evaluate an LAContext first and pass it as kSecUseAuthenticationContext"
+        blockers.contains(where: \.isExtensionWithoutUI)
+          ? "read the item in the containing app (or a share extension), or keep what the "
+            + "extension needs in an item without an access control that needs the user"
+          : blockers.contains(.appInBackground)
+            ? "read the item while the app is in the foreground, or store it without an access "
+              + "control that needs the user"
+            : "allow the prompt (drop kSecUseAuthenticationUIFail / interactionNotAllowed), or "
+              + "evaluate an LAContext first and pass it as kSecUseAuthenticationContext"
       )
     case .noPasscodeForPrompt:
       return (
@@ -69,6 +72,11 @@ enum AuthenticationRefusalRenderer {
       return (
         "no face or finger is enrolled in \(type)",
         "enrol one (biometry enroll <name>), or accept the passcode (.userPresence)"
+      )
+    case .passcodeRequiredForBiometry(let requirement):
+      return (
+        requirement.description,
+        "enter the passcode (on the lock screen, or via .deviceOwnerAuthentication)"
       )
     case .biometryLockedOut(let type, let failedMatches):
       return (
@@ -127,6 +135,17 @@ enum AuthenticationRefusalRenderer {
     case .appInBackground:
       "the app is in the background, where no Face ID, Touch ID or passcode prompt can be shown"
     case .contextInteractionNotAllowed: "the LAContext has interactionNotAllowed = true"
+    case .extensionWithoutUI(let bundleID, let kind):
+      "\(bundleID) is a \(kind.displayName), which has no UI to present a Face ID, Touch ID "
+        + "or passcode prompt over"
     }
+  }
+}
+
+extension AuthenticationRefusal.InteractionBlocker {
+  /// Whether this blocker is an extension with no UI (its fix differs: use the host app).
+  var isExtensionWithoutUI: Bool {
+    if case .extensionWithoutUI = self { return true }
+    return false
   }
 }

@@ -23,6 +23,8 @@ extension SecItemFailure {
     case accessibleWithAccessControl
     /// kSecValuePersistentRef together with attributes.
     case persistentRefWithAttributes([String])
+    /// kSecValuePersistentRef data that is not a persistent reference (its length in bytes).
+    case malformedPersistentRef(length: Int)
     /// A protection class that is none of the seven, under `pdmn` or inside `accc`.
     case unknownProtection(String, key: AttributeName)
     /// An attribute the item class does not have.
@@ -84,6 +86,9 @@ extension SecItemFailure {
     case updateFailed(detail: String)
     /// Nothing matched.
     case itemNotFound(NotFound)
+    /// kSecClassIdentity in a search or delete when the caller sees no certificate, so no
+    /// certificate can be joined with its private key.
+    case noIdentity(searchedGroups: [String]?)
     /// A match skipped because of kSecUseAuthenticationUISkip (internal to the engine).
     case skippedByAuthenticationUI
     /// The user (or the query) refused the authentication an item's access control needs.

@@ -58,6 +58,13 @@ enum SecItemFailureRenderer {
           + "persistent ref and other attributes can't be searched\"",
         "search by the persistent reference alone, or by attributes alone"
       )
+    case .malformedPersistentRef(let length):
+      return (
+        "kSecValuePersistentRef is \(length) bytes that are not a persistent reference (a "
+          + "12-byte reference holds a class code and a row id); Security reports \"value is "
+          + "not a valid persistent ref\" (errSecItemInvalidValue)",
+        "pass the data a kSecReturnPersistentRef query returned, unchanged"
+      )
     case .unknownProtection(let raw, let key):
       return (
         "\(KeyName.of(key)): accessible value \(raw) is not a kSecAttrAccessible constant "
@@ -153,21 +160,22 @@ enum SecItemFailureRenderer {
     // MARK: Engine
     case .classLocked(let item, let protection, let availability, let action):
       return (
-        "\(phrase(action)) \(describe(item)), which is \(protection.appleName) (class "
-          + "\(protection.rawValue)); \(LockExplanation.reason(availability)); this "
+        "\(phrase(action)) \(describe(item)), which is \(protection.appleName) (data "
+          + "protection class \(protection.tier.letter)); \(LockExplanation.reason(availability)); this "
           + "is not corruption, do not delete the item",
         LockExplanation.fix(for: protection)
       )
     case .cannotAdd(let item, let protection, let availability):
       return (
-        "cannot add \(describe(item)) as \(protection.appleName) (class \(protection.rawValue)): "
+        "cannot add \(describe(item)) as \(protection.appleName) (data protection class "
+          + "\(protection.tier.letter)): "
           + LockExplanation.reason(availability),
         LockExplanation.fix(for: protection)
       )
     case .akpuWithoutPasscode(let item):
       return (
         "cannot store \(describe(item)) as kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly "
-          + "(class akpu): no passcode is set, and that class exists only while one is",
+          + "(data protection class A): no passcode is set, and that value can only be stored while one is",
         "ask the user to set a device passcode first, or choose "
           + "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"
       )
@@ -199,6 +207,14 @@ enum SecItemFailureRenderer {
       return ("the update failed: \(detail)", nil)
     case .itemNotFound(let notFound):
       return words(notFound)
+    case .noIdentity(let groups):
+      return (
+        "no identity matches: an identity is a certificate joined with its private key, and "
+          + "there is no certificate"
+          + (groups.map { " in the caller's access groups (\($0.joined(separator: ", ")))" }
+            ?? ""),
+        "add the certificate (kSecClassCertificate) and its private key (kSecClassKey) first"
+      )
     case .skippedByAuthenticationUI:
       return ("skipped because of kSecUseAuthenticationUISkip", nil)
     case .authenticationDenied(let denial):

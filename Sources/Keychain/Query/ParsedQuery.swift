@@ -16,7 +16,11 @@ struct ParsedQuery: Sendable, Equatable {
   var protection: ProtectionClass?
   /// `kSecAttrSynchronizable`: `nil` when absent.
   var synchronizable: Synchronizable?
+  /// The access control an add stores, or an update sets.
   var accessControl: SecAccessControl?
+  /// kSecAttrAccessControl in a search, update or delete query: type-checked and kept, but
+  /// not a search criterion, as in securityd.
+  var searchAccessControl: SecAccessControl?
   var limit: MatchLimit?
   /// Every `kSecMatch*` key present, `kSecMatchLimit` included.
   var matchKeys: Set<String> = []

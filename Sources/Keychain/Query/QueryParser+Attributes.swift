@@ -18,8 +18,18 @@ extension QueryParser {
       guard let protection = ProtectionClass(rawValue: control.protection) else {
         throw Self.unknownProtection(control.protection, key: .accessControl)
       }
-      parsed.accessControl = control
-      parsed.protection = protection
+      switch parsed.function {
+      case .add, .attributesToUpdate:
+        // The protection-only access control a search returned is the default: no ACL.
+        parsed.accessControl = control.isProtectionOnly ? nil : control
+        parsed.protection = protection
+      case .copyMatching, .update, .delete:
+        // securityd records a query's access control (`query_set_access_control`) but never
+        // adds it to the search pairs (`query_add_attribute_with_desc` skips
+        // kSecDbAccessControlAttr), so it selects nothing (docs/fidelity.md,
+        // "kSecAttrAccessControl in a CopyMatching, Update or Delete query selects nothing (HIGH, code)").
+        parsed.searchAccessControl = control
+      }
       return
     case .synchronizable:
       parsed.synchronizable = try Self.synchronizable(value)

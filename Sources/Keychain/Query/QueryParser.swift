@@ -128,6 +128,11 @@ struct QueryParser {
         throw SecItemFailure(
           .errSecParam, .wrongType(key: .valuePersistentRef, got: value.type))
       }
+      // securityd's query_add_value: a reference `_SecItemParsePersistentRef` cannot read is
+      // errSecItemInvalidValue (-50), not a search that finds nothing.
+      guard PersistentReference.decode(bytes) != nil else {
+        throw SecItemFailure(.errSecParam, .malformedPersistentRef(length: bytes.count))
+      }
       parsed.persistentRef = bytes
     case .ref:
       parsed.hasValueRef = true
@@ -137,8 +142,19 @@ struct QueryParser {
 
   // MARK: - Cross-key rules
 
+  private static func accessControl(_ value: SecValue) -> SecAccessControl? {
+    if case .accessControl(let control) = value { return control }
+    return nil
+  }
+
   private func checkCombinations(_ parsed: ParsedQuery, query: SecQuery) throws(SecItemFailure) {
-    if parsed.attributes[.accessible] != nil, parsed.accessControl != nil {
+    // securityd's query_set_access_control: kSecAttrAccessible makes a protection-only access
+    // control, which conflicts with any other one (-50); returned attributes, which carry
+    // both `pdmn` and the item's protection-only `accc`, can be passed back.
+    if case .text(let accessible)? = parsed.attributes[.accessible],
+      let control = query[AttributeName.accessControl].flatMap(Self.accessControl),
+      control != .protectionOnly(accessible)
+    {
       throw SecItemFailure(.errSecParam, .accessibleWithAccessControl)
     }
     if parsed.persistentRef != nil {

@@ -2,7 +2,7 @@
 /// do about it: the text behind `keychain-sim explain <status>`. Plain sentences; the scenario
 /// layer lays them out (`StatusExplainer.explanationText(for:width:)`).
 ///
-/// Drawn from the project's fact sheet (Security's `SecItemServer.c`, `SecDbQuery.c`,
+/// Drawn from the evidence in docs/evidence.md (Security's `SecItemServer.c`, `SecDbQuery.c`,
 /// `SecItem.m` and Apple's regression tests). Apple's own one-line message stays in
 /// ``OSStatus/message``; this adds the context a trainer would give.
 public struct OSStatusGuidance: Sendable, Hashable {

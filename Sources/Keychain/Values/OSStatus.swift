@@ -16,7 +16,9 @@ public struct OSStatus: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let errSecUnimplemented = OSStatus(rawValue: -4)
   public static let errSecDiskFull = OSStatus(rawValue: -34)
   public static let errSecIO = OSStatus(rawValue: -36)
+  public static let errSecOpWr = OSStatus(rawValue: -49)
   public static let errSecParam = OSStatus(rawValue: -50)
+  public static let errSecWrPerm = OSStatus(rawValue: -61)
   public static let errSecAllocate = OSStatus(rawValue: -108)
   public static let errSecUserCanceled = OSStatus(rawValue: -128)
   public static let errSecBadReq = OSStatus(rawValue: -909)
@@ -40,14 +42,14 @@ public struct OSStatus: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let errSecUpgradePending = OSStatus(rawValue: -34019)
   public static let errSecRestrictedAPI = OSStatus(rawValue: -34020)
 
-  /// Every code this simulator knows, in the order of `SecBase.h`.
+  /// Every code of `SecBase.h`, in its order (``table``).
   public static let known: [OSStatus] = table.map(\.status)
 
   /// Apple's constant name, or `OSStatus <n>` for a code outside the table.
   public var name: String { Self.entry(for: self)?.name ?? "OSStatus \(rawValue)" }
 
   /// The text `SecCopyErrorMessageString` returns; `OSStatus <n>` when Security has none.
-  public var message: String { Self.entry(for: self)?.message ?? "OSStatus \(rawValue)" }
+  public var message: String { Self.entry(for: self)?.comment ?? "OSStatus \(rawValue)" }
 
   public var description: String { "\(name) (\(rawValue)): \(message)" }
 
@@ -57,99 +59,16 @@ public struct OSStatus: RawRepresentable, Hashable, Sendable, CustomStringConver
       self.init(rawValue: number)
       return
     }
-    guard let entry = Self.table.first(where: { $0.name == text }) else { return nil }
+    guard let entry = Self.byName[text] else { return nil }
     self = entry.status
   }
 
-  // MARK: - Table
+  // MARK: - Look-up
 
-  private struct Entry: Sendable {
-    let status: OSStatus
-    let name: String
-    let message: String
-  }
+  private static let byCode: [Int32: Entry] = Dictionary(
+    table.map { ($0.status.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+  private static let byName: [String: Entry] = Dictionary(
+    table.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
-  private static func entry(for status: OSStatus) -> Entry? {
-    table.first { $0.status == status }
-  }
-
-  private static let table: [Entry] = [
-    Entry(status: .errSecSuccess, name: "errSecSuccess", message: "No error."),
-    Entry(
-      status: .errSecUnimplemented, name: "errSecUnimplemented",
-      message: "Function or operation not implemented."),
-    Entry(status: .errSecDiskFull, name: "errSecDiskFull", message: "The disk is full."),
-    Entry(status: .errSecIO, name: "errSecIO", message: "I/O error."),
-    Entry(
-      status: .errSecParam, name: "errSecParam",
-      message: "One or more parameters passed to a function were not valid."),
-    Entry(status: .errSecAllocate, name: "errSecAllocate", message: "Failed to allocate memory."),
-    Entry(
-      status: .errSecUserCanceled, name: "errSecUserCanceled",
-      message: "User canceled the operation."),
-    Entry(
-      status: .errSecBadReq, name: "errSecBadReq",
-      message: "Bad parameter or invalid state for operation."),
-    Entry(
-      status: .errSecInternalComponent, name: "errSecInternalComponent",
-      message: "OSStatus -2070"),
-    Entry(
-      status: .errSecNoAccessForItem, name: "errSecNoAccessForItem",
-      message: "The specified item has no access control."),
-    Entry(
-      status: .errSecInvalidOwnerEdit, name: "errSecInvalidOwnerEdit",
-      message: "Invalid attempt to change the owner of this item."),
-    Entry(
-      status: .errSecNotAvailable, name: "errSecNotAvailable",
-      message: "No keychain is available. You may need to restart your computer."),
-    Entry(
-      status: .errSecReadOnly, name: "errSecReadOnly",
-      message: "This keychain cannot be modified."),
-    Entry(
-      status: .errSecAuthFailed, name: "errSecAuthFailed",
-      message: "The user name or passphrase you entered is not correct."),
-    Entry(
-      status: .errSecDuplicateItem, name: "errSecDuplicateItem",
-      message: "The specified item already exists in the keychain."),
-    Entry(
-      status: .errSecItemNotFound, name: "errSecItemNotFound",
-      message: "The specified item could not be found in the keychain."),
-    Entry(
-      status: .errSecNoSuchAttr, name: "errSecNoSuchAttr",
-      message: "The specified attribute does not exist."),
-    Entry(
-      status: .errSecNoSuchClass, name: "errSecNoSuchClass",
-      message: "The specified item does not appear to be a valid keychain item."),
-    Entry(
-      status: .errSecInteractionNotAllowed, name: "errSecInteractionNotAllowed",
-      message: "User interaction is not allowed."),
-    Entry(
-      status: .errSecInteractionRequired, name: "errSecInteractionRequired",
-      message: "User interaction is required, but is currently not allowed."),
-    Entry(
-      status: .errSecDataNotAvailable, name: "errSecDataNotAvailable",
-      message: "The contents of this item cannot be retrieved."),
-    Entry(
-      status: .errSecAuthNeeded, name: "errSecAuthNeeded",
-      message:
-        "Auth is needed before the requested action can be performed.  An array of constraints "
-        + "to be fulfilled is passed inside error.userInfo's 'cons' key."),
-    Entry(
-      status: .errSecDecode, name: "errSecDecode",
-      message: "Unable to decode the provided data."),
-    Entry(
-      status: .errSecInternal, name: "errSecInternal",
-      message: "An internal error occured in the Security framework."),
-    Entry(
-      status: .errSecMissingEntitlement, name: "errSecMissingEntitlement",
-      message: "A required entitlement isn't present."),
-    Entry(
-      status: .errSecUpgradePending, name: "errSecUpgradePending",
-      message:
-        "Error returned if keychain database needs a schema migration but the device is locked, "
-        + "clients should wait for a device unlock notification and retry the command."),
-    Entry(
-      status: .errSecRestrictedAPI, name: "errSecRestrictedAPI",
-      message: "Client is restricted and is not permitted to perform this operation."),
-  ]
+  private static func entry(for status: OSStatus) -> Entry? { byCode[status.rawValue] }
 }

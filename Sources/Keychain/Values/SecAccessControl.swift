@@ -7,10 +7,22 @@ public struct SecAccessControl: Sendable, Hashable {
   /// The `kSecAttrAccessible` raw value (`"ak"`, `"akpu"`, ...).
   public let protection: String
   public let flags: SecAccessControlCreateFlags
+  /// The access control securityd gives an item added without one: its protection and no
+  /// ACL at all. `SecAccessControlCreateWithFlags` always makes an ACL, even with no flags,
+  /// so the two are different values (CFEqual), as here.
+  public let isProtectionOnly: Bool
 
-  public init(protection: String, flags: SecAccessControlCreateFlags) {
+  public init(
+    protection: String, flags: SecAccessControlCreateFlags, isProtectionOnly: Bool = false
+  ) {
     self.protection = protection
-    self.flags = flags
+    self.flags = isProtectionOnly ? [] : flags
+    self.isProtectionOnly = isProtectionOnly
+  }
+
+  /// The access control securityd reports for an item added without one.
+  public static func protectionOnly(_ protection: String) -> SecAccessControl {
+    SecAccessControl(protection: protection, flags: [], isProtectionOnly: true)
   }
 }
 

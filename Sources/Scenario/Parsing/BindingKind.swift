@@ -8,4 +8,6 @@ public enum BindingKind: String, Hashable, Sendable {
   case context
   /// Any other value (a string, a number, `Data(...)`): usable as a dictionary value.
   case value
+  /// A call's result (`let ref = result`): a dictionary or a value, known when it runs.
+  case result
 }

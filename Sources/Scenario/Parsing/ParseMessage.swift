@@ -125,6 +125,7 @@ extension BindingKind {
     case .accessControl: "an access control"
     case .context: "an LAContext"
     case .value: "a value"
+    case .result: "a call's result"
     }
   }
 }

@@ -156,6 +156,14 @@ extension StatementParser {
       case .word(Vocabulary.AppInstallOption.extensionOf.rawValue):
         groupsToken = groupsToken ?? option
         app.hostBundleID = try bareWord("the bundle id of the app containing the extension")
+        let kind = try word()
+        if case .word(let text) = kind.kind,
+          let word = Vocabulary.ExtensionKindWord(rawValue: text)
+        {
+          app.extensionKind = word.kind
+        } else {
+          pushBack(kind)
+        }
       case .word(Vocabulary.AppInstallOption.noEntitlements.rawValue):
         app.noEntitlements = true
       case .word(let other):

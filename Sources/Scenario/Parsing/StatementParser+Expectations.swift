@@ -13,20 +13,28 @@ extension StatementParser {
       return .success
     case .identifier("prompt"):
       return .prompt
+    case .identifier(Vocabulary.ExpectWord.refused.rawValue):
+      return .refused
+    case .identifier(Vocabulary.ExpectWord.prompts.rawValue):
+      return .promptCount(try count())
     case .identifier("no"):
       return try choice("`expect no` check", [("result", .noResult), ("prompt", .noPrompt)])
     case .identifier("result"):
+      if try consume(identifier: Vocabulary.ResultWord.has.rawValue) {
+        try expect(identifier: Vocabulary.ResultWord.no.rawValue)
+        _ = try consume(identifier: Vocabulary.ResultWord.key.rawValue)
+        return .resultLacks(try key())
+      }
+      let strict = try consume(identifier: Vocabulary.ResultWord.strictly.rawValue)
       // What a query is expected to return is often the item data itself.
       literalsAreSecret = true
       defer { literalsAreSecret = false }
-      return .result(try value())
+      let expected = try value()
+      return strict ? .strictResult(expected) : .result(expected)
     case .identifier("count"):
-      let count = try advance()
-      guard case .integer(let text) = count.kind, let number = Int(text) else {
-        throw failure(.expected("a count such as `1`", found: count.quoted), at: count)
-      }
-      guard number >= 0 else { throw failure(.negativeCount(text), at: count) }
-      return .count(number)
+      return .count(try count())
+    case .identifier(let name) where bindings[name] == .context:
+      return try contextExpectation(name)
     case .identifier("device"):
       return .device(
         try choice("device state", ExpectedLockState.allCases.map { ($0.rawValue, $0) }))
@@ -46,6 +54,59 @@ extension StatementParser {
       throw failure(
         .expected("what to expect, such as `errSecSuccess`", found: token.quoted), at: token)
     }
+  }
+
+  /// A non-negative count, as in `expect count 2` and `expect prompts 2`.
+  private mutating func count() throws(Failure) -> Int {
+    let count = try advance()
+    guard case .integer(let text) = count.kind, let number = Int(text) else {
+      throw failure(.expected("a count such as `1`", found: count.quoted), at: count)
+    }
+    guard number >= 0 else { throw failure(.negativeCount(text), at: count) }
+    return number
+  }
+
+  /// After `expect ctx`: `.biometryType == .faceID` or
+  /// `.evaluatedPolicyDomainState ==|!= other.evaluatedPolicyDomainState`.
+  private mutating func contextExpectation(_ name: String) throws(Failure) -> Expectation {
+    try expect(.dot, "`.` after `\(name)`")
+    let property = try choice(
+      "LAContext property", Vocabulary.ContextProperty.allCases.map { ($0.rawValue, $0) })
+    switch property {
+    case .biometryType:
+      try expectEquality(allowingNot: false)
+      _ = try consume(identifier: Vocabulary.biometryTypeName)
+      try expect(.dot, "`.` before the biometry type, as in `.faceID`")
+      let kind = try choice("biometry type", BiometryKind.allCases.map { ($0.rawValue, $0) })
+      return .biometryType(context: name, kind)
+    case .evaluatedPolicyDomainState:
+      let equal = try expectEquality(allowingNot: true)
+      let (other, token) = try identifier(
+        "another LAContext, as in `ctx.evaluatedPolicyDomainState`")
+      guard isBound(other) else {
+        throw failure(.unknown("name", other, suggestion: nil), at: token)
+      }
+      try requireBinding(other, .context, at: token)
+      try expect(.dot, "`.` after `\(other)`")
+      try expect(identifier: Vocabulary.ContextProperty.evaluatedPolicyDomainState.rawValue)
+      return .domainState(name, equal: equal, other)
+    }
+  }
+
+  /// `==` (true) or, when allowed, `!=` (false).
+  @discardableResult
+  private mutating func expectEquality(allowingNot: Bool) throws(Failure) -> Bool {
+    let first = try advance()
+    let equal: Bool
+    switch first.kind {
+    case .punctuation(.equals): equal = true
+    case .punctuation(.exclamation) where allowingNot: equal = false
+    default:
+      throw failure(
+        .expected(allowingNot ? "`==` or `!=`" : "`==`", found: first.quoted), at: first)
+    }
+    try expect(.equals, equal ? "`==`" : "`!=`")
+    return equal
   }
 
   /// An OSStatus by Apple's name or by number (`noErr` is 0, as in MacTypes.h).
@@ -98,11 +159,24 @@ extension StatementParser {
   }
 
   /// `explain errSecInteractionNotAllowed`, `explain -25308`, `explain LAError.userCancel`.
+  /// `explain` alone explains the last outcome; a number or a bare name is resolved as
+  /// `keychain-sim explain` resolves it (`explain 25308`, `explain notInteractive`).
   mutating func explainSubject() throws(Failure) -> ExplainSubject {
     let token = try advance()
     if token.kind == .identifier("LAError") { return .laError(try laError()) }
     switch token.kind {
-    case .integer, .identifier: return .status(try status(token))
+    case .end:
+      pushBack(token)
+      return .lastOutcome
+    case .integer(let text), .identifier(let text):
+      do {
+        return try StatusExplainer.subject(for: text)
+      } catch {
+        if case .integer = token.kind {
+          throw failure(.unknown("OSStatus", text, suggestion: nil), at: token)
+        }
+        throw failure(.unknown("OSStatus", text, suggestion: error.suggestion), at: token)
+      }
     default:
       throw failure(
         .expected("an OSStatus or an LAError to explain", found: token.quoted), at: token)

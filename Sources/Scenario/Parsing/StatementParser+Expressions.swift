@@ -56,13 +56,14 @@ extension StatementParser {
     case .binding(let name): bindings[name] ?? .value
     case .accessControl: .accessControl
     case .newContext: .context
+    case .lastResult: .result
     case .array, .constant, .string, .integer, .bool, .data, .null: .value
     }
   }
 
   private func isDictionary(_ expr: Expr) -> Bool {
     if case .binding(let name) = expr, poisoned.contains(name) { return true }
-    return kind(of: expr) == .dictionary
+    return [.dictionary, .result].contains(kind(of: expr))
   }
 
   /// A primary, a postfix `!` (`kCFBooleanTrue!`, from code where it is implicitly
@@ -169,6 +170,7 @@ extension StatementParser {
     default: break
     }
     if isBound(name) { return .binding(name) }
+    if name == Vocabulary.lastResult { return .lastResult }
     if let value = SecConstants.values[name] { return .constant(name: name, value: value) }
     if SecConstants.keys[name] != nil { throw failure(.keyNotValue(name), at: token) }
     let candidates = SecConstants.values.keys.sorted() + bindings.keys.sorted()

@@ -1,3 +1,5 @@
+import Keychain
+
 /// The scenario language's own words, in one table: the words that start a statement, the words
 /// each statement takes after its first, and the `help` topic each belongs to.
 ///
@@ -63,6 +65,22 @@ enum Vocabulary {
     case noEntitlements = "no-entitlements"
   }
 
+  /// The extension kinds that may follow `extension-of <bundleID>`.
+  enum ExtensionKindWord: String, CaseIterable {
+    case widget, share, action, intents
+    case notificationService = "notification-service"
+
+    var kind: AppExtensionKind {
+      switch self {
+      case .widget: .widget
+      case .share: .share
+      case .action: .action
+      case .intents: .intents
+      case .notificationService: .notificationService
+      }
+    }
+  }
+
   /// After `keychain`.
   enum KeychainWord: String, CaseIterable { case reset }
 
@@ -77,9 +95,22 @@ enum Vocabulary {
 
   /// The words that can follow `expect` (besides statuses, `true` and `false`).
   enum ExpectWord: String, CaseIterable {
-    case success, prompt, no, result, count, device
+    case success, prompt, prompts, no, result, count, device, refused
     case laError = "LAError"
   }
+
+  /// After `expect result`: `has no <key>` (also `has no key <key>`) and `strictly <value>`.
+  enum ResultWord: String, CaseIterable { case has, no, key, strictly }
+
+  /// The LAContext properties `expect` can compare: `ctx.biometryType == .faceID`,
+  /// `ctx.evaluatedPolicyDomainState == other.evaluatedPolicyDomainState`.
+  enum ContextProperty: String, CaseIterable { case biometryType, evaluatedPolicyDomainState }
+
+  /// The name that reads the most recent call's result, unless a `let` bound it.
+  static let lastResult = "result"
+
+  /// The optional type name before a biometry type: `LABiometryType.faceID`.
+  static let biometryTypeName = "LABiometryType"
 
   /// MacTypes.h's name for status 0, which `expect` and `explain` take for errSecSuccess.
   static let noErr = "noErr"
@@ -101,8 +132,12 @@ enum Vocabulary {
 
   /// What `help <topic>` knows, in the order `help` lists them.
   enum HelpTopic: String, CaseIterable {
-    case device, keychain, apps, biometry, `let`, expect, show, repl
+    case device, keychain, apps, biometry, `let`, expect, show, accessibility, repl
   }
+
+  /// The REPL's own commands, which only the REPL understands (a scenario file cannot save or
+  /// load): `save FILE`, `load FILE`.
+  enum REPLWord: String, CaseIterable { case save, load }
 
   /// Every word of the language, without Apple's names: statement words, their sub-words, the
   /// choices named by syntax types (`show` topics, biometry types, lock states), expression
@@ -112,10 +147,12 @@ enum Vocabulary {
       statementWords, words(of: DeviceWord.self), words(of: PasscodeWord.self),
       [unlockWithBiometry], words(of: BiometryWord.self), words(of: BiometryKind.self),
       words(of: AppWord.self), [team], words(of: AppInstallOption.self),
+      words(of: ExtensionKindWord.self),
       words(of: KeychainWord.self), [will], words(of: AnswerWord.self), repeatWords,
-      words(of: ExpectWord.self), [noErr], words(of: ExpectedLockState.self),
+      words(of: ExpectWord.self), words(of: ResultWord.self), words(of: ContextProperty.self),
+      [biometryTypeName], [noErr], words(of: ExpectedLockState.self),
       words(of: ShowTopic.self), words(of: ContextMember.self), expressionWords,
-      words(of: HelpTopic.self),
+      words(of: HelpTopic.self), words(of: REPLWord.self),
     ]
     return Set(groups.joined())
   }

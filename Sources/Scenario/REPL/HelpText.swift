@@ -1,3 +1,5 @@
+import Keychain
+
 /// The REPL's `help` and `help <topic>`: the statements of the scenario language, grouped as the
 /// spec groups them.
 enum HelpText {
@@ -10,7 +12,8 @@ enum HelpText {
     (.let, "bind a query dictionary or an access control to a name", bindings),
     (.expect, "check the last outcome or the device state", expect),
     (.show, "show device, show items, say", show),
-    (.repl, "keys, continuation lines, reset, quit", repl),
+    (.accessibility, "which kSecAttrAccessible value is readable in which lock state", ""),
+    (.repl, "keys, continuation lines, save, load, reset, quit", repl),
   ]
 
   /// The overview for `help`, or one topic's text; an unknown topic gets the overview with a
@@ -21,7 +24,7 @@ enum HelpText {
     if let chosen = Vocabulary.HelpTopic(rawValue: wanted) ?? aliases[wanted],
       let match = topics.first(where: { $0.topic == chosen })
     {
-      return match.body
+      return chosen == .accessibility ? AccessibilityTable.text : match.body
     }
     let suggestion = Suggestion.nearest(
       to: wanted, in: Vocabulary.HelpTopic.allCases.map(\.rawValue))
@@ -35,7 +38,8 @@ enum HelpText {
   private static let aliases: [String: Vocabulary.HelpTopic] = {
     var aliases: [String: Vocabulary.HelpTopic] = [
       "secitem": .keychain, "bindings": .let, "expectations": .expect, "keys": .repl,
-      "entitlements": .apps, "lacontext": .biometry,
+      "entitlements": .apps, "lacontext": .biometry, "ksecattraccessible": .accessibility,
+      "lock": .accessibility, "protection": .accessibility,
     ]
     func add(_ words: [String], _ topic: Vocabulary.HelpTopic) {
       for word in words where aliases[word.lowercased()] == nil {
@@ -55,6 +59,8 @@ enum HelpText {
     add(Vocabulary.words(of: Vocabulary.ContextMember.self), .biometry)
     add(Vocabulary.words(of: Vocabulary.ExpectWord.self), .expect)
     add(Vocabulary.words(of: ShowTopic.self), .show)
+    add(Vocabulary.words(of: Vocabulary.REPLWord.self), .repl)
+    add(ProtectionClass.allCases.map(\.appleName), .accessibility)
     return aliases
   }()
 
@@ -69,7 +75,9 @@ enum HelpText {
     return
       (["Statements are the scenario language's; type one per line.", ""] + list + [
         "",
-        "  explain <status>   what an OSStatus means (errSecInteractionNotAllowed, -25308)",
+        "  explain <status>   what an OSStatus means (errSecInteractionNotAllowed, -25308);",
+        "                     explain alone: the last outcome",
+        "  save <file>        the session's statements as a scenario   load <file>  play one",
         "  reset              a fresh device      quit   leave (Ctrl-D too)",
       ]).joined(separator: "\n")
   }
@@ -162,11 +170,21 @@ enum HelpText {
 
   private static let repl = """
     A statement continues on the next line while a [ or ( is open (prompt …).
-    Tab completes statement words, Apple constant names and bound names.
-    Up/Down recall history (kept in ~/.keychain-sim_history, passcodes and item data masked;
-    KEYCHAIN_SIM_HISTORY=<path> moves it, empty for none); Ctrl-R searches it.
-    Ctrl-C abandons the line; Ctrl-D or quit leaves.
-    reset                               a fresh device: no passcode, unlocked, no items
+    Tab completes the words that fit where the cursor is: after device, biometry, app,
+    user will, help, show, expect and explain their words; LAError. and ctx. members; Apple
+    names and bound names inside a dictionary.
+    Up/Down recall history, a multi-line statement as one entry (kept in
+    ~/.keychain-sim_history with passcodes and item data masked as ••••; replace •••• before
+    running a recalled entry; KEYCHAIN_SIM_HISTORY=<path> moves it, empty for none); Ctrl-R
+    searches it.
+    Ctrl-C abandons the statement being typed (all its lines), or cancels a Face ID, Touch ID
+    or passcode sheet; Ctrl-D or quit leaves.
+    save <file>                         write the statements played so far as a scenario
+                                        (with their secrets: the file is made 0600)
+    load <file>                         play a scenario file into this session
+    reset                               a fresh device: no passcode, unlocked, no items, and
+                                        every name bound with let forgotten
+    explain                             what the last outcome means
     explain <status>                    what a status means, its causes and the fix
     explain LAError.<code>              what an LAContext error means
     """

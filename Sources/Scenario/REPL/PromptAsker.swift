@@ -1,3 +1,4 @@
+import Foundation
 import Keychain
 
 /// The REPL's simulated user: shows a Face ID / Touch ID / passcode prompt at the terminal and
@@ -13,16 +14,36 @@ struct PromptAsker {
     while true {
       let label = "  \(prompt.kind.title) (\(choices.joined(separator: ", "))) ❯ "
       // A passcode sheet reads without echo, and its answer stays out of the history.
-      let line =
+      let read =
         prompt.acceptedResponses.contains(.enter)
-        ? input.reader.readSecret(prompt: label) : input.reader.readLine(prompt: label)
-      guard let line else {
+        ? input.reader.readSecret(prompt: label) : input.reader.read(prompt: label)
+      switch read {
+      case .end:
         write("  the prompt was dismissed\n")
         return nil
+      case .interrupt:
+        // Ctrl-C is the sheet's Cancel button, as a person would tap it.
+        guard prompt.acceptedResponses.contains(.cancel) else {
+          write("  the prompt was dismissed\n")
+          return nil
+        }
+        write("  Ctrl-C: cancel\n")
+        return .cancel
+      case .line(let line):
+        if let response = Self.response(to: line, for: prompt) { return response }
+        write(
+          "  \(Self.wrongAnswer(line, for: prompt)); answer with \(choices.joined(separator: ", "))\n"
+        )
       }
-      if let response = Self.response(to: line, for: prompt) { return response }
-      write("  answer with \(choices.joined(separator: ", "))\n")
     }
+  }
+
+  /// Why a line is not an answer to the sheet (a passcode sheet's line is never echoed back).
+  static func wrongAnswer(_ line: String, for prompt: AuthenticationPrompt) -> String {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty { return "no answer given" }
+    if prompt.acceptedResponses.contains(.enter) { return "not an answer to the passcode sheet" }
+    return "`\(trimmed)` is not an answer to the \(prompt.kind.title) prompt"
   }
 
   /// `match` → `.match`; at a passcode sheet, digits (or `enter 1234`) are the passcode.

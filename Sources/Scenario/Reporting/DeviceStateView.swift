@@ -18,10 +18,9 @@ enum DeviceStateView {
     }
     if let until = state.passcodeBlockedUntil { passcode += ", entry disabled until \(until)" }
     lines.append("passcode: \(passcode)")
-    lines.append("biometry: " + describe(state.biometry))
+    lines.append("biometry: " + describe(state))
     lines.append("clock: \(state.now)")
-    let classes = ProtectionClass.allCases.filter(state.availableClasses.contains).map(\.rawValue)
-    lines.append("readable classes: \(classes.isEmpty ? "none" : classes.joined(separator: ", "))")
+    lines += readability(state.availableClasses)
     let app = state.caller.app
     lines.append(
       "caller: \(app.bundleID) (team \(app.teamID)), access groups: "
@@ -33,8 +32,22 @@ enum DeviceStateView {
     return lines
   }
 
+  /// Which `kSecAttrAccessible` values can be read now, by Apple's names (`help accessibility`
+  /// has the whole table).
+  private static func readability(_ available: Set<ProtectionClass>) -> [String] {
+    let readable = ProtectionClass.allCases.filter(available.contains).map(\.appleName)
+    let unreadable = ProtectionClass.allCases.filter { !available.contains($0) }.map(\.appleName)
+    if unreadable.isEmpty { return ["readable: items of every kSecAttrAccessible value"] }
+    return [
+      TextWrap.labelled(
+        "readable: ", readable.isEmpty ? "none" : readable.joined(separator: ", ")),
+      TextWrap.labelled("not readable: ", unreadable.joined(separator: ", ")),
+    ]
+  }
+
   /// `Face ID, enrolled: alice, bob; 2 failed matches`.
-  private static func describe(_ biometry: BiometryState) -> String {
+  private static func describe(_ state: DeviceSnapshot) -> String {
+    let biometry = state.biometry
     guard biometry.type != .none else { return "none (no Face ID or Touch ID hardware)" }
     var text = "\(biometry.type), "
     text +=
@@ -44,6 +57,11 @@ enum DeviceStateView {
       text += "; locked out after \(biometry.failedMatches) failed matches (passcode required)"
     } else if biometry.failedMatches > 0 {
       text += "; \(biometry.failedMatches) failed match(es) in a row"
+    }
+    if biometry.type != .none, let requirement = state.biometryPasscodeRequirement,
+      [.noUnlockFor48Hours, .noPasscodeFor156Hours].contains(requirement)
+    {
+      text += "; passcode required: " + requirement.description
     }
     return text
   }

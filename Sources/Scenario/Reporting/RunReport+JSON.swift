@@ -2,7 +2,8 @@ import Foundation
 
 extension RunReport {
   /// The report for `--format json`: a summary and, per file, its status, failures, warnings,
-  /// load error and transcript. Keys are sorted so the output is stable.
+  /// load error, one record per statement (``StepRecord``) and the transcript. Keys are sorted
+  /// so the output is stable.
   public func jsonText() -> String {
     let document = JSONDocument(
       summary: .init(
@@ -10,7 +11,7 @@ extension RunReport {
       files: files.map { file in
         JSONDocument.File(
           path: file.path, status: file.status.rawValue, failures: file.failures,
-          warnings: file.warnings.map(\.description), error: file.loadError,
+          warnings: file.warnings.map(\.description), error: file.loadError, steps: file.steps,
           transcript: file.transcript)
       })
     let encoder = JSONEncoder()
@@ -35,6 +36,7 @@ private struct JSONDocument: Encodable {
     let failures: [ScenarioFailure]
     let warnings: [String]
     let error: String?
+    let steps: [StepRecord]
     let transcript: String
   }
 

@@ -17,6 +17,10 @@ public struct ScenarioFileReport: Sendable, Codable {
   public var warnings: [ScenarioWarning]
   /// The rendered read or parse error (`file:line:column: message`, source line, caret).
   public var loadError: String?
+  /// Every statement played, as data (`--format json`).
+  public var steps: [StepRecord] = []
+  /// How long reading, parsing and playing the file took, in seconds (JUnit's `time`).
+  public var duration: Double = 0
 
   public init(
     path: String, transcript: String = "", failures: [ScenarioFailure] = [],

@@ -5,19 +5,23 @@ import Keychain
 /// ``description`` is the one place it becomes words.
 public enum ScenarioWarning: Sendable, Hashable, Codable, CustomStringConvertible {
   /// Scripted answers still queued when `file` ended: `total` answers (saturating at
-  /// `Int.max`), queued as `entries` ("fail", "cancel 3 times", passcodes masked).
-  case unusedAnswers(file: String, total: Int, entries: [String])
-  /// App code in `file` showed a known mistake (``Pitfall``): the transcript names the lesson.
+  /// `Int.max`), queued as `entries` ("fail", "cancel 3 times", passcodes masked), the first
+  /// of them written at `line`.
+  case unusedAnswers(file: String, line: Int?, total: Int, entries: [String])
+  /// App code in `file` showed a known mistake (``Pitfall``) at `pitfall.line`: the transcript
+  /// names the lesson.
   case pitfall(file: String, pitfall: Pitfall)
 
   /// How many queued entries the warning lists before "and N more".
   static let listedEntries = 5
 
-  /// One line, however many answers are left: "scripted answer `user will fail` was never
-  /// used", or "3 scripted answers were never used: `user will fail 2 times`, ...".
+  /// One line, `file:line: warning: ...`, however many answers are left: "scripted answer
+  /// `user will fail` was never used", or "3 scripted answers were never used: `user will fail
+  /// 2 times`, ..."; for a pitfall, the mistake and the lesson to read.
   public var description: String {
     switch self {
-    case .unusedAnswers(let file, let total, let entries):
+    case .unusedAnswers(let file, let line, let total, let entries):
+      let file = line.map { "\(file):\($0)" } ?? file
       if total == 1, let only = entries.first {
         return "\(file): warning: scripted answer `user will \(only)` was never used"
       }

@@ -118,6 +118,7 @@ struct SecValueFormatter: Sendable {
     if constraints.count < 2, let joiner { flags.append(joiner) }
     flags += present.filter { options.contains($0.1) }.map { "." + $0.0 }
     let flagText = flags.count == 1 ? flags[0] : "[" + flags.joined(separator: ", ") + "]"
+    if control.isProtectionOnly { return "SecAccessControl(\(protection), no ACL)" }
     return "SecAccessControl(\(protection), \(flagText))"
   }
 

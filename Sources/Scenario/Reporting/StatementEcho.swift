@@ -64,6 +64,7 @@ struct StatementEcho {
       let flagText = flags.count == 1 ? flags[0] : "[" + flags.joined(separator: ", ") + "]"
       return "SecAccessControlCreateWithFlags(nil, \(control.protectionName), \(flagText), nil)"
     case .newContext: return "LAContext()"
+    case .lastResult: return Vocabulary.lastResult
     }
   }
 

@@ -4,34 +4,64 @@ import Keychain
 /// Resolves what a user typed after `explain` (`errSecInteractionNotAllowed`, `-25308`, `noErr`,
 /// `LAError.userCancel`), so the shell command and the REPL statement say the same thing.
 public enum StatusExplainer {
-  /// The explanation text for a status given by Apple name or number, or an `LAError.<name>`.
+  /// The explanation text for a status given by Apple name or number, or an LAError.
   ///
-  /// - Throws: `UnknownStatusError` when the name or number is not a Security status this
-  ///   simulator knows, with the closest known name when there is one.
+  /// - Throws: `UnknownStatusError` when the name or number is not a Security status or an
+  ///   LAError this simulator knows, with the closest known name when there is one.
   public static func explain(_ text: String) throws(UnknownStatusError) -> String {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if trimmed.hasPrefix("LAError."), let error = LAErrorCode(name: String(trimmed.dropFirst(8))) {
-      return explain(.laError(error))
-    }
-    if trimmed == Vocabulary.noErr { return explain(.status(.errSecSuccess)) }
-    return explanationText(for: try status(named: trimmed))
+    explain(try subject(for: text))
   }
 
-  /// The explanation text for a parsed `explain` subject.
+  /// What a user typed after `explain`: an OSStatus name or number (`25308` without its sign
+  /// too, as people copy it from a log), `noErr`, an LAError by name (`LAError.notInteractive`
+  /// or `notInteractive`) or number (`-1004`). A number that is both a known OSStatus and an
+  /// LAError is the OSStatus; its explanation mentions the LAError.
+  static func subject(for text: String) throws(UnknownStatusError) -> ExplainSubject {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed == Vocabulary.noErr { return .status(.errSecSuccess) }
+    let bare = trimmed.hasPrefix("LAError.") ? String(trimmed.dropFirst(8)) : trimmed
+    if let error = LAErrorCode(name: bare) { return .laError(error) }
+    if let status = OSStatus(nameOrNumber: trimmed), OSStatus.known.contains(status) {
+      return .status(status)
+    }
+    if let number = Int(trimmed) {
+      if let error = LAErrorCode(rawValue: number) { return .laError(error) }
+      if number > 0, let status = OSStatus(nameOrNumber: "-\(number)"),
+        OSStatus.known.contains(status)
+      {
+        return .status(status)
+      }
+    }
+    let names = OSStatus.known.map(\.name) + LAErrorCode.allSpellings
+    let suggestion = Suggestion.nearest(to: bare, in: names).map {
+      LAErrorCode(name: $0) == nil ? $0 : "LAError." + $0
+    }
+    throw UnknownStatusError(text: trimmed, suggestion: suggestion)
+  }
+
+  /// The explanation text for a parsed `explain` subject (`.lastOutcome` is resolved by the
+  /// session before it gets here).
   static func explain(_ subject: ExplainSubject) -> String {
     switch subject {
     case .status(let status):
-      return status.guidance == nil
-        ? "\(status.name): not a status this simulator knows" : explanationText(for: status)
+      var text = explanationText(for: status)
+      if let error = LAErrorCode(rawValue: Int(status.rawValue)) {
+        text += "\n\n(\(status.rawValue) is also \(error): `explain LAError.\(error.name)`)"
+      }
+      return text
     case .laError(let error):
       let keychainStatus = error.osStatus
-      return "\(error): \(error.meaning).\nIn a keychain call it becomes \(keychainStatus.name)"
+      let heading = TextWrap.wrap(
+        "\(error): \(error.meaning).", first: "", rest: "  ", width: explanationWidth)
+      return heading + "\nIn a keychain call it becomes \(keychainStatus.name)"
         + " (\(keychainStatus.rawValue))."
+    case .lastOutcome:
+      return "nothing to explain yet: `explain` alone explains the last call's outcome"
     }
   }
 
-  /// The width `explain` lays its text out in.
-  public static let explanationWidth = 96
+  /// The width `explain` lays its text out in: the output's (see ``OutputStyle``).
+  public static var explanationWidth: Int { TextWrap.terminalWidth }
 
   /// A multi-line explanation: name, number and Apple's message, then the engine's guidance
   /// (meaning, causes and fix) wrapped to `width` columns.
@@ -45,7 +75,16 @@ public enum StatusExplainer {
   public static func explanationText(for status: OSStatus, width: Int = explanationWidth)
     -> String
   {
-    guard let guidance = status.guidance else { return status.description }
+    guard let guidance = status.guidance else {
+      guard OSStatus.known.contains(status) else {
+        return "\(status.name): not a status of Security's SecBase.h"
+      }
+      return status.description + "\n\n"
+        + TextWrap.wrap(
+          "The four SecItem calls on iOS do not return this code; it belongs to Security's "
+            + "other APIs (certificates, trust, import and export).", first: "", rest: "",
+          width: width)
+    }
     func indented(_ text: String, hanging: Int = 2) -> String {
       TextWrap.wrap(
         text, first: "  ", rest: String(repeating: " ", count: hanging), width: width)
@@ -77,6 +116,7 @@ public struct UnknownStatusError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     var message = "unknown status '\(text)'"
     if let suggestion { message += "; did you mean '\(suggestion)'?" }
-    return message + " (known: errSec... names and their numbers, e.g. -25308, and LAError.<name>)"
+    return message
+      + " (known: errSec... names and their numbers, e.g. -25308, and LAError names and numbers)"
   }
 }

@@ -1,8 +1,13 @@
 /// Word-wraps display text: the transcript's explanation lines and `explain`'s text. The one
 /// wrapping rule; the engine hands over plain sentences and the scenario layer lays them out.
 enum TextWrap {
-  /// The transcript's width: a 100-column terminal less the 6 columns of the line-number gutter.
-  static let transcriptWidth = 92
+  /// The width of the output: the terminal's, or ``OutputStyle/fixedWidth`` when the output is
+  /// not a terminal (set with ``OutputStyle/apply(_:)``).
+  @TaskLocal static var terminalWidth = OutputStyle.fixedWidth
+
+  /// The transcript's width: the output's less 4 columns (92 at the fixed width), so a line
+  /// under the 6-column gutter still fits.
+  static var transcriptWidth: Int { terminalWidth - 4 }
 
   /// `label` then `text`, continuation lines indented to align under the text.
   static func labelled(

@@ -19,10 +19,38 @@ struct ExpectationChecker {
   /// - Throws: `ScenarioRuntimeError` for expectations about features not simulated yet.
   func check(
     _ expectation: Expectation, source: String, last: RecordedOutcome?,
-    lockState: ExpectedLockState, prompted: Bool? = nil,
+    lockState: ExpectedLockState, prompts: Int? = nil,
+    context: (String) -> LAContext? = { _ in nil },
     evaluate: (Expr) throws(ScenarioRuntimeError) -> SecValue
   ) throws(ScenarioRuntimeError) -> Verdict {
+    let prompted = prompts.map { $0 > 0 }
     switch expectation {
+    case .refused:
+      return checkRefused(last: last)
+    case .promptCount(let expected):
+      guard let prompts else {
+        return .failed(
+          expected: "\(expected) prompt(s)",
+          actual: "no statement before this one could have shown one", explanation: nil)
+      }
+      return prompts == expected
+        ? .held
+        : .failed(
+          expected: "\(expected) prompt(s)", actual: "\(prompts) prompt(s)",
+          explanation: last?.explanation)
+    case .biometryType(let name, let kind):
+      guard let context = context(name) else { return Self.notAContext(name) }
+      let actual = BiometryKind.named(context.biometryType)
+      return actual == kind
+        ? .held
+        : .failed(
+          expected: "\(name).biometryType == .\(kind.rawValue)",
+          actual: ".\(actual.rawValue)"
+            + (actual == .none
+              ? " (set only once canEvaluatePolicy ran for the biometric policy)" : ""),
+          explanation: nil)
+    case .domainState(let left, let equal, let right):
+      return checkDomainStates(left, equal: equal, right, context: context)
     case .device(let expected):
       return expected == lockState
         ? .held
@@ -42,7 +70,7 @@ struct ExpectationChecker {
           expected: wanted ? "a prompt" : "no prompt",
           actual: prompted ? "the user was prompted" : "no prompt was shown",
           explanation: last?.explanation)
-    case .status, .result, .noResult, .count:
+    case .status, .result, .noResult, .count, .resultLacks, .strictResult:
       break
     }
     guard let last else {
@@ -76,12 +104,48 @@ struct ExpectationChecker {
           expected: "count \(expected)",
           actual: "count \(actual)" + (last.result.map { " (" + summary($0) + ")" } ?? ""),
           explanation: last.explanation ?? statusContext(status))
-    case .result(let expr):
-      let expected = try evaluate(expr)
+    case .resultLacks(let key):
+      let expected = "result has no \(key)"
       guard let result = last.result else {
         return .failed(
-          expected: "result " + formatter.format(expected, indent: 0),
+          expected: expected, actual: "no result (\(status.name))",
+          explanation: last.explanation)
+      }
+      let elements: [SecValue]
+      if case .array(let array) = result { elements = array } else { elements = [result] }
+      let dictionaries: [[String: SecValue]] = elements.compactMap {
+        if case .dictionary(let dictionary) = $0 { return dictionary }
+        return nil
+      }
+      guard dictionaries.count == elements.count else {
+        return .failed(
+          expected: expected,
+          actual: "result " + formatter.format(result, indent: 0) + " (not a dictionary)",
+          explanation: nil)
+      }
+      guard let holder = dictionaries.first(where: { $0[key.raw] != nil }),
+        let value = holder[key.raw]
+      else { return .held }
+      return .failed(
+        expected: expected,
+        actual: "\(key): " + formatter.format(value, indent: 0), explanation: nil)
+    case .result(let expr), .strictResult(let expr):
+      let strict: Bool
+      if case .strictResult = expectation { strict = true } else { strict = false }
+      let expected = try evaluate(expr)
+      let word = strict ? "result strictly " : "result "
+      guard let result = last.result else {
+        return .failed(
+          expected: word + formatter.format(expected, indent: 0),
           actual: "no result (\(status.name))", explanation: last.explanation)
+      }
+      if strict {
+        return Self.matchesStrictly(expected, result)
+          ? .held
+          : .failed(
+            expected: word + formatter.format(expected, indent: 0),
+            actual: "result " + formatter.format(result, indent: 0),
+            explanation: Self.typeMismatch(expected, result))
       }
       return Self.matches(expected, result)
         ? .held
@@ -89,9 +153,60 @@ struct ExpectationChecker {
           expected: "result " + formatter.format(expected, indent: 0),
           actual: "result " + formatter.format(result, indent: 0),
           explanation: last.explanation)
-    case .device, .success, .laError, .bool, .prompt, .noPrompt:
+    case .device, .success, .laError, .bool, .prompt, .noPrompt, .refused, .promptCount,
+      .biometryType, .domainState:
       return .held  // handled above
     }
+  }
+
+  /// `expect refused`: the last outcome is a device, biometry or app statement that was refused.
+  private func checkRefused(last: RecordedOutcome?) -> Verdict {
+    guard case .device(let statement, _, let refusal)? = last else {
+      return .failed(
+        expected: "a refused device, biometry or app statement",
+        actual: last.map { "\($0.origin) is not a device statement" }
+          ?? "no statement before this one produced an outcome", explanation: nil)
+    }
+    guard refusal != nil else {
+      return .failed(
+        expected: "`\(statement)` refused", actual: "it was done", explanation: nil)
+    }
+    return .held
+  }
+
+  private func checkDomainStates(
+    _ left: String, equal: Bool, _ right: String, context: (String) -> LAContext?
+  ) -> Verdict {
+    guard let leftContext = context(left) else { return Self.notAContext(left) }
+    guard let rightContext = context(right) else { return Self.notAContext(right) }
+    let expected =
+      "\(left).evaluatedPolicyDomainState \(equal ? "==" : "!=") "
+      + "\(right).evaluatedPolicyDomainState"
+    let unset = [(left, leftContext), (right, rightContext)].filter {
+      $0.1.evaluatedPolicyDomainState == nil
+    }
+    if let (name, _) = unset.first {
+      return .failed(
+        expected: expected, actual: "\(name).evaluatedPolicyDomainState is nil",
+        explanation:
+          "it is set only by canEvaluatePolicy or a successful evaluatePolicy with Face ID or "
+          + "Touch ID (LAContext.h)")
+    }
+    let same = leftContext.evaluatedPolicyDomainState == rightContext.evaluatedPolicyDomainState
+    return same == equal
+      ? .held
+      : .failed(
+        expected: expected,
+        actual: same
+          ? "the same domain state: no face or finger was enrolled or removed in between"
+          : "different domain states: the enrolled faces or fingers changed in between",
+        explanation: nil)
+  }
+
+  private static func notAContext(_ name: String) -> Verdict {
+    .failed(
+      expected: "an LAContext named \(name)", actual: "\(name) is not bound to an LAContext",
+      explanation: nil)
   }
 
   /// `expect success`, `expect LAError.x`, `expect true|false` against an LAContext outcome.
@@ -138,8 +253,32 @@ struct ExpectationChecker {
       return wanted.count == returned.count && zip(wanted, returned).allSatisfy(matches)
     case (.bool(let flag), .number(let number)), (.number(let number), .bool(let flag)):
       return (number != 0) == flag  // a CFBoolean and a CFNumber 0/1 read back alike in Swift
+    case (.accessControl(let wanted), .accessControl(let returned)):
+      // An item's default (protection-only) access control reads like one made with no flags.
+      return wanted.protection == returned.protection && wanted.flags == returned.flags
     default: return expected == actual
     }
+  }
+
+  /// `expect result strictly`: as ``matches(_:_:)``, but a string matches only a string and a
+  /// Boolean only a Boolean (the CoreFoundation types must be the same).
+  static func matchesStrictly(_ expected: SecValue, _ actual: SecValue) -> Bool {
+    switch (expected, actual) {
+    case (.dictionary(let wanted), .dictionary(let returned)):
+      return wanted.allSatisfy { key, value in
+        returned[key].map { matchesStrictly(value, $0) } ?? false
+      }
+    case (.array(let wanted), .array(let returned)):
+      return wanted.count == returned.count && zip(wanted, returned).allSatisfy(matchesStrictly)
+    default: return expected == actual
+    }
+  }
+
+  /// Why a strict comparison failed when the lenient one would have held.
+  static func typeMismatch(_ expected: SecValue, _ actual: SecValue) -> String? {
+    guard matches(expected, actual) else { return nil }
+    return "the values match only across types (a string against data, or a Boolean against a "
+      + "number); `strictly` compares CoreFoundation types too"
   }
 
   /// The number of returned objects: 0 for none, the length of an array, else 1.
@@ -185,6 +324,15 @@ struct ExpectationChecker {
     case .bool(let flag): String(flag)
     case .prompt: "prompt"
     case .noPrompt: "no prompt"
+    case .refused: "refused"
+    case .promptCount(let n): "\(n) prompt(s)"
+    case .resultLacks(let key): "result has no \(key)"
+    case .strictResult(let expr):
+      "result strictly " + ((try? evaluate(expr)).map { formatter.format($0, indent: 0) } ?? "?")
+    case .biometryType(let name, let kind): "\(name).biometryType == .\(kind.rawValue)"
+    case .domainState(let left, let equal, let right):
+      "\(left).evaluatedPolicyDomainState \(equal ? "==" : "!=") "
+        + "\(right).evaluatedPolicyDomainState"
     }
   }
 }

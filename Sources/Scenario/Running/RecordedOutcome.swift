@@ -6,8 +6,9 @@ enum RecordedOutcome: Sendable {
   case secItem(function: String, outcome: SecItemOutcome, line: Int)
   /// `let x = SecAccessControlCreateWithFlags(...)`: a value, or nil with errSecParam.
   case accessControl(status: OSStatus, value: SecValue?, explanation: String?, line: Int)
-  /// A device statement (`device unlock 1234`): no OSStatus, the device state tells the story.
-  case device(statement: String, line: Int)
+  /// A device statement (`device unlock 1234`, `app install`, `biometry enroll`): no
+  /// OSStatus, the device state tells the story; `refusal` says why it was refused, if it was.
+  case device(statement: String, line: Int, refusal: String?)
   /// `ctx.evaluatePolicy(...)` or `ctx.canEvaluatePolicy(...)`.
   case evaluation(statement: String, outcome: LAEvaluationOutcome, line: Int)
 
@@ -42,7 +43,8 @@ enum RecordedOutcome: Sendable {
     case .secItem(let function, outcome: _, let line): "\(function) at line \(line)"
     case .accessControl(status: _, value: _, explanation: _, let line):
       "SecAccessControlCreateWithFlags at line \(line)"
-    case .device(let statement, let line), .evaluation(let statement, outcome: _, let line):
+    case .device(let statement, let line, refusal: _),
+      .evaluation(let statement, outcome: _, let line):
       "`\(statement)` at line \(line)"
     }
   }

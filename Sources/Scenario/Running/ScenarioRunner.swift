@@ -45,17 +45,36 @@ public struct ScenarioRunner: Sendable {
 
   /// Reads, parses and plays one file.
   public func runFile(at path: String) -> ScenarioFileReport {
+    let start = ContinuousClock.now
+    var report = readAndRun(path)
+    report.duration = Self.seconds(since: start)
+    return report
+  }
+
+  /// Parses and plays scenario text (a file's, or standard input's as `<stdin>`), timed.
+  public func run(source: String, name: String) -> ScenarioFileReport {
+    let start = ContinuousClock.now
+    var report = parseAndPlay(source: source, name: name)
+    report.duration = Self.seconds(since: start)
+    return report
+  }
+
+  private static func seconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  private func readAndRun(_ path: String) -> ScenarioFileReport {
     let source: String
     do {
       source = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
       return ScenarioFileReport(path: path, loadError: "\(path): error: \(Self.readError(path))")
     }
-    return run(source: source, name: path)
+    return parseAndPlay(source: source, name: path)
   }
 
-  /// Parses and plays scenario text (a file's, or standard input's as `<stdin>`).
-  public func run(source: String, name: String) -> ScenarioFileReport {
+  private func parseAndPlay(source: String, name: String) -> ScenarioFileReport {
     let statements: [Statement]
     do {
       statements = try ScenarioParser.parse(file: name, source: source)
@@ -87,6 +106,8 @@ public struct ScenarioRunner: Sendable {
       do {
         let step = try session.execute(statement)
         defer { notePitfalls(step.pitfalls, in: &report, writer: &writer) }
+        report.steps.append(
+          StepRecord(statement: text, line: line, step: step, formatter: session.formatter))
         switch step.expectation {
         case .held?:
           held += 1
@@ -114,6 +135,7 @@ public struct ScenarioRunner: Sendable {
         report.failures.append(
           ScenarioFailure(
             kind: .scenarioError, line: line, statement: text, expected: error.message))
+        report.steps.append(.error(statement: text, line: line, message: error.message))
         break playing
       }
     }
@@ -121,9 +143,7 @@ public struct ScenarioRunner: Sendable {
     if let warning = Self.unusedAnswersWarning(session, file: name) {
       report.warnings.append(warning)
     }
-    if !report.warnings.isEmpty {
-      writer.plain(report.warnings.map(\.description).joined(separator: "\n"))
-    }
+    // Warnings are not part of the transcript: the command line writes them to stderr.
     writer.plain(closingLine(report, held: held))
     report.transcript = writer.text
     return report
@@ -151,7 +171,9 @@ public struct ScenarioRunner: Sendable {
   static func unusedAnswersWarning(_ session: ScenarioSession, file: String) -> ScenarioWarning? {
     let answers = session.unusedAnswers
     guard !answers.isEmpty else { return nil }
-    return .unusedAnswers(file: file, total: session.unusedAnswerCount, entries: answers)
+    return .unusedAnswers(
+      file: file, line: session.firstUnusedAnswerLine, total: session.unusedAnswerCount,
+      entries: answers)
   }
 
   private func closingLine(_ report: ScenarioFileReport, held: Int) -> String {

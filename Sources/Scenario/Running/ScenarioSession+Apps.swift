@@ -28,7 +28,9 @@ extension ScenarioSession {
     case .background, .foreground:
       return performExecutionContext(command, statement: statement)
     }
-    lastOutcome = .device(statement: statement.sourceText, line: statement.location.line)
+    lastOutcome = .device(
+      statement: statement.sourceText, line: statement.location.line,
+      refusal: Self.refusal(of: outcome))
     return StepReport(lines: lines(for: outcome))
   }
 
@@ -50,7 +52,10 @@ extension ScenarioSession {
     for app in apps {
       let identity = app.identity
       var details = ["team \(identity.teamID)"]
-      if let host = identity.hostBundleID { details.insert("extension of \(host)", at: 0) }
+      if let host = identity.hostBundleID {
+        let kind = identity.extensionKind.map { "\($0.displayName) " } ?? "extension "
+        details.insert(kind + "of \(host)", at: 0)
+      }
       if !app.isInstalled { details.append("deleted (its items stay)") }
       if identity.bundleID == device.caller.app.bundleID { details.append("making the calls") }
       lines.append(
@@ -71,6 +76,7 @@ extension ScenarioSession {
     AppIdentity(
       bundleID: install.bundleID, teamID: install.teamID,
       keychainAccessGroups: install.keychainAccessGroups, appGroups: install.appGroups,
-      hasApplicationIdentifier: !install.noEntitlements, hostBundleID: install.hostBundleID)
+      hasApplicationIdentifier: !install.noEntitlements, hostBundleID: install.hostBundleID,
+      extensionKind: install.extensionKind)
   }
 }

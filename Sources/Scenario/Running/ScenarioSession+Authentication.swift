@@ -10,7 +10,9 @@ extension ScenarioSession {
     case .enroll(let name): outcome = device.enrollBiometry(name)
     case .remove(let name): outcome = device.removeBiometry(name)
     }
-    lastOutcome = .device(statement: statement.sourceText, line: statement.location.line)
+    lastOutcome = .device(
+      statement: statement.sourceText, line: statement.location.line,
+      refusal: Self.refusal(of: outcome))
     return StepReport(lines: lines(for: outcome))
   }
 
@@ -31,7 +33,8 @@ extension ScenarioSession {
     default:
       return StepReport()  // the other `app` statements are ScenarioSession+Apps'
     }
-    lastOutcome = .device(statement: statement.sourceText, line: statement.location.line)
+    lastOutcome = .device(
+      statement: statement.sourceText, line: statement.location.line, refusal: nil)
     return StepReport(lines: [TextWrap.labelled("→ ", summary)])
   }
 
@@ -108,6 +111,15 @@ extension BiometryKind {
   /// The engine's hardware value.
   var hardware: BiometryType {
     switch self {
+    case .faceID: .faceID
+    case .touchID: .touchID
+    case .none: .none
+    }
+  }
+
+  /// The word for the engine's hardware value.
+  static func named(_ type: BiometryType) -> BiometryKind {
+    switch type {
     case .faceID: .faceID
     case .touchID: .touchID
     case .none: .none

@@ -5,6 +5,15 @@ import Keychain
 // words what comes back.
 extension ScenarioSession {
   /// A fresh in-memory device, or the device file: reopened when it exists, else created.
+  /// Whether `path` is a device file to reopen: present and not empty (an empty file, as
+  /// `mktemp` makes, is created into).
+  static func holdsADevice(_ path: String) -> Bool {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+      return false  // missing or unreadable: opening it reports the real problem
+    }
+    return (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0
+  }
+
   static func makeDevice(_ options: Options) throws(ScenarioRuntimeError) -> SimulatedDevice {
     let deviceOptions = SimulatedDevice.Options(
       kdfProfile: options.kdfProfile, path: options.devicePath)
@@ -28,7 +37,9 @@ extension ScenarioSession {
     case .reboot: outcome = device.reboot()
     case .unlockWithBiometry: outcome = device.unlockWithBiometry()
     }
-    lastOutcome = .device(statement: command.description, line: statement.location.line)
+    lastOutcome = .device(
+      statement: command.description, line: statement.location.line,
+      refusal: Self.refusal(of: outcome))
     return StepReport(lines: lines(for: outcome))
   }
 
@@ -36,8 +47,15 @@ extension ScenarioSession {
     throws(ScenarioRuntimeError) -> StepReport
   {
     let outcome = device.advanceClock(by: duration)
-    lastOutcome = .device(statement: "wait \(duration)", line: line)
+    lastOutcome = .device(
+      statement: "wait \(duration)", line: line, refusal: Self.refusal(of: outcome))
     return StepReport(lines: lines(for: outcome))
+  }
+
+  /// For `expect refused`: the summary and cause of a refused operation; `nil` when done.
+  static func refusal(of outcome: DeviceOutcome) -> String? {
+    guard !outcome.succeeded else { return nil }
+    return outcome.summary + (outcome.explanation.map { ": \($0.cause)" } ?? "")
   }
 
   /// `→ summary` (or `→ refused: summary`), then why or a note, then the fix.

@@ -26,13 +26,19 @@ public struct ScenarioSession {
   }
 
   public let options: Options
+  /// Whether `options.devicePath` held a device when the session started (it was reopened, not
+  /// created).
+  public let deviceFileWasReopened: Bool
   var device: SimulatedDevice
   var bindings: [String: BoundValue] = [:]
-  var lastOutcome: RecordedOutcome?
+  var lastOutcome: RecordedOutcome? { didSet { outcomeGeneration &+= 1 } }
+  /// Counts changes of `lastOutcome`, so `execute` can tell whether a statement produced one.
+  private var outcomeGeneration = 0
   /// The simulated user: answers queued by `user will ...`, consumed by prompts in order.
   let user = ScriptedUserAgent()
-  /// Whether the last statement that acted showed a prompt, for `expect prompt`.
-  var lastPrompted: Bool?
+  /// How many prompts the last statement that acted showed, for `expect prompt` and
+  /// `expect prompts <n>`.
+  var lastPromptCount: Int?
   let formatter = SecValueFormatter()
   /// Recognises known mistakes in the calls played (``Pitfall``).
   var pitfallDetector = PitfallDetector()
@@ -40,6 +46,7 @@ public struct ScenarioSession {
   /// - Throws: `ScenarioRuntimeError` when the device cannot be created or its file opened.
   public init(options: Options = Options()) throws(ScenarioRuntimeError) {
     self.options = options
+    self.deviceFileWasReopened = options.devicePath.map(Self.holdsADevice) ?? false
     self.device = try Self.makeDevice(options)
     device.userAgent = user
   }
@@ -50,7 +57,7 @@ public struct ScenarioSession {
     device.userAgent = user
     bindings = [:]
     lastOutcome = nil
-    lastPrompted = nil
+    lastPromptCount = nil
     user.removeAllAnswers()
     pitfallDetector = PitfallDetector()
   }
@@ -83,13 +90,15 @@ public struct ScenarioSession {
       return report
     }
     user.beginStatement()
+    let generation = outcomeGeneration
     var report = try play(statement)
+    if outcomeGeneration != generation { report.outcome = lastOutcome }
     switch statement.kind {
     case .device, .biometry, .reset: pitfallDetector.observeDeviceChange()
     default: break
     }
     report.pitfalls = pitfallDetector.take()
-    lastPrompted = user.promptCount > 0
+    lastPromptCount = user.promptCount
     if let problem = user.problem {
       throw ScenarioRuntimeError("\(problem) (line \(statement.location.line))")
     }
@@ -131,10 +140,13 @@ public struct ScenarioSession {
     case .help(let topic):
       return StepReport(lines: HelpText.text(for: topic).components(separatedBy: "\n"))
     case .explain(let subject):
-      return StepReport(lines: StatusExplainer.explain(subject).components(separatedBy: "\n"))
+      return StepReport(lines: explanation(of: subject).components(separatedBy: "\n"))
     case .reset:
+      let forgotten = boundNames
       try reset()
-      return StepReport(lines: ["a fresh device: no passcode, unlocked, no items"])
+      return StepReport(lines: [
+        Self.resetSummary(forgotten: forgotten, devicePath: options.devicePath)
+      ])
     case .quit:
       return StepReport(quit: true)
     case .declaration:
@@ -142,7 +154,7 @@ public struct ScenarioSession {
     case .biometry(let command):
       return perform(command, statement: statement)
     case .userWill(let answer, let times):
-      user.enqueue(answer, times: times)
+      user.enqueue(answer, times: times, line: line)
       return StepReport()
     case .app(let command):
       return try perform(command, statement: statement)
@@ -157,11 +169,53 @@ public struct ScenarioSession {
     user.queue.map { $0.remaining == 1 ? "\($0.answer)" : "\($0.answer) \($0.remaining) times" }
   }
 
+  /// The line of the `user will` that queued the first answer still queued.
+  public var firstUnusedAnswerLine: Int? { user.queue.first?.line }
+
   /// How many answers are still queued (saturating at `Int.max`).
   public var unusedAnswerCount: Int { user.unusedCount }
 
   /// Names bound so far, for tab completion.
   public var boundNames: [String] { bindings.keys.sorted() }
+
+  /// Names bound to an `LAContext()`, whose members complete after `name.`.
+  public var contextNames: [String] {
+    bindings.filter { if case .context = $0.value { true } else { false } }.keys.sorted()
+  }
+
+  /// What `reset` did: the device, and the names it forgot.
+  static func resetSummary(forgotten: [String], devicePath: String?) -> String {
+    let device =
+      devicePath.map { "the device file \($0) reopened (as after a reboot)" }
+      ?? "a fresh device: no passcode, unlocked, no items"
+    switch forgotten.count {
+    case 0: return device + "; no bindings to forget"
+    case 1: return device + "; forgot the binding \(forgotten[0])"
+    default:
+      return device + "; forgot the \(forgotten.count) bindings "
+        + forgotten.joined(separator: ", ")
+    }
+  }
+
+  /// The device in words for the REPL's banner: a fresh iPhone, or a device file created or
+  /// reopened, with its lock state, passcode and calling app as they really are.
+  public var deviceDescription: String {
+    let state = device.state
+    let lock =
+      switch state.lock {
+      case .unlocked: "unlocked"
+      case .locked: "locked"
+      case .beforeFirstUnlock: "before first unlock"
+      }
+    let facts = "\(state.passcodeSet ? "passcode set" : "no passcode"), \(lock)"
+    let app = state.caller.app.bundleID
+    guard let path = options.devicePath else {
+      return "a fresh iPhone (\(facts)) running \(app)"
+    }
+    return deviceFileWasReopened
+      ? "the device in \(path), reopened as after a reboot (\(facts)) running \(app)"
+      : "a fresh iPhone (\(facts)) saved in \(path), running \(app)"
+  }
 
   // MARK: - Statements without the device
 
@@ -185,7 +239,7 @@ public struct ScenarioSession {
     let evaluator = self.evaluator
     let verdict = try ExpectationChecker().check(
       expectation, source: statement.sourceText, last: lastOutcome, lockState: lockState,
-      prompted: lastPrompted,
+      prompts: lastPromptCount, context: context(named:),
       evaluate: { (expr: Expr) throws(ScenarioRuntimeError) -> SecValue in
         try evaluator.evaluate(expr)
       })
@@ -202,5 +256,43 @@ public struct ScenarioSession {
     }
   }
 
-  var evaluator: ValueEvaluator { ValueEvaluator(bindings: bindings) }
+  /// The LAContext bound to `name`, for `expect ctx.biometryType == ...`.
+  func context(named name: String) -> LAContext? {
+    if case .context(let context)? = bindings[name] { return context }
+    return nil
+  }
+
+  var evaluator: ValueEvaluator {
+    ValueEvaluator(bindings: bindings, lastResult: lastOutcome?.result)
+  }
+
+  /// `explain <status>`, or for `explain` alone the last outcome: which call it was, the
+  /// engine's reason, then what its status means.
+  private func explanation(of subject: ExplainSubject) -> String {
+    guard case .lastOutcome = subject else { return StatusExplainer.explain(subject) }
+    guard let lastOutcome else {
+      return "nothing to explain yet: `explain` alone explains the outcome of the last call"
+        + " or evaluation; `explain <status>` explains any status"
+    }
+    let resolved: ExplainSubject
+    switch lastOutcome {
+    case .evaluation(_, let outcome, _):
+      guard let error = outcome.error else {
+        return "the last outcome, \(lastOutcome.origin), succeeded: nothing went wrong"
+      }
+      resolved = .laError(error)
+    case .device:
+      return "the last outcome, \(lastOutcome.origin), has no status; `show device` shows the"
+        + " device state"
+    case .secItem, .accessControl:
+      guard let status = lastOutcome.status else { return StatusExplainer.explain(subject) }
+      resolved = .status(status)
+    }
+    var lines = ["the last outcome, \(lastOutcome.origin):"]
+    if let why = lastOutcome.explanation {
+      lines.append(TextWrap.labelled("why: ", why, indent: 2))
+    }
+    lines.append("")
+    return (lines + [StatusExplainer.explain(resolved)]).joined(separator: "\n")
+  }
 }

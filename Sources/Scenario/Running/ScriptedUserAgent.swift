@@ -14,6 +14,8 @@ final class ScriptedUserAgent: UserAgent {
   struct QueuedAnswer: Hashable {
     var answer: UserAnswer
     var remaining: Int
+    /// The line of the `user will` that queued it, for the warning when it is never used.
+    var line: Int = 0
   }
 
   /// Answers queued by `user will ...`, consumed in order.
@@ -36,7 +38,7 @@ final class ScriptedUserAgent: UserAgent {
   }
 
   /// Queues `answer` `times` times (nothing when `times` is not positive).
-  func enqueue(_ answer: UserAnswer, times: Int) {
+  func enqueue(_ answer: UserAnswer, times: Int, line: Int = 0) {
     guard times > 0 else { return }
     if let last = queue.last, last.answer == answer {
       // Saturating: `Int.max` answers plus one more is still "more than anyone will use".
@@ -44,7 +46,7 @@ final class ScriptedUserAgent: UserAgent {
         last.remaining.addingReportingOverflow(times).overflow
         ? Int.max : last.remaining + times
     } else {
-      queue.append(QueuedAnswer(answer: answer, remaining: times))
+      queue.append(QueuedAnswer(answer: answer, remaining: times, line: line))
     }
   }
 

@@ -10,6 +10,8 @@ import Keychain
 struct ValueEvaluator {
   /// What `let` bound, by name.
   var bindings: [String: BoundValue]
+  /// What the most recent call returned, for `result`.
+  var lastResult: SecValue? = nil
 
   /// The raw key whose string values are converted to UTF-8 data (`kSecValueData`).
   static let valueDataKey = SecQueryKey.valueData.rawValue
@@ -59,6 +61,13 @@ struct ValueEvaluator {
       return created.map(SecValue.accessControl) ?? .null
     case .newContext:
       return .authenticationContext(LAContext())
+    case .lastResult:
+      guard let lastResult else {
+        throw ScenarioRuntimeError(
+          "`result` is empty: no call before this one returned an object (ask for one with "
+            + "kSecReturnData, kSecReturnAttributes or kSecReturnPersistentRef)")
+      }
+      return lastResult
     }
   }
 

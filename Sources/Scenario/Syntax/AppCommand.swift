@@ -1,3 +1,5 @@
+import Keychain
+
 /// The `app` statements (docs/scenario-language.md §4).
 enum AppCommand: Hashable, Sendable {
   /// `app install <bundleID> team <TEAMID> [keychain-access-groups ...] [app-groups ...]`.
@@ -29,19 +31,23 @@ struct AppInstall: Hashable, Sendable {
   var appGroups: [String]
   /// `extension-of <bundleID>` (*extension*): the app that contains this extension.
   var hostBundleID: String?
+  /// The kind after `extension-of <bundleID>` (*extension*): `widget`, `share`, ...
+  var extensionKind: AppExtensionKind?
   /// `no-entitlements` (*extension*): no application-identifier, no groups at all, like a
   /// unit-test bundle run without a host app.
   var noEntitlements: Bool
 
   init(
     bundleID: String, teamID: String, keychainAccessGroups: [String] = [], appGroups: [String] = [],
-    hostBundleID: String? = nil, noEntitlements: Bool = false
+    hostBundleID: String? = nil, extensionKind: AppExtensionKind? = nil,
+    noEntitlements: Bool = false
   ) {
     self.bundleID = bundleID
     self.teamID = teamID
     self.keychainAccessGroups = keychainAccessGroups
     self.appGroups = appGroups
     self.hostBundleID = hostBundleID
+    self.extensionKind = extensionKind
     self.noEntitlements = noEntitlements
   }
 

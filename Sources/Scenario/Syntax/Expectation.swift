@@ -23,6 +23,21 @@ enum Expectation: Hashable, Sendable {
   case noPrompt
   /// `expect device locked|unlocked|beforeFirstUnlock`.
   case device(ExpectedLockState)
+  /// `expect refused` (*extension*): the last device, biometry or app statement was refused.
+  case refused
+  /// `expect prompts 2` (*extension*): how many prompts the last acting statement showed.
+  case promptCount(Int)
+  /// `expect result has no kSecValueData` (*extension*): the returned dictionary (every one,
+  /// in an array) lacks the key.
+  case resultLacks(DictionaryKey)
+  /// `expect result strictly "alice"` (*extension*): as `expect result`, but a string never
+  /// matches data and a Boolean never matches a number.
+  case strictResult(Expr)
+  /// `expect ctx.biometryType == .faceID` (*extension*).
+  case biometryType(context: String, BiometryKind)
+  /// `expect ctx2.evaluatedPolicyDomainState != ctx.evaluatedPolicyDomainState`
+  /// (*extension*): whether the biometric domain state two contexts recorded is the same.
+  case domainState(String, equal: Bool, String)
 }
 
 /// The lock states `expect device` can name.

@@ -32,6 +32,9 @@ indirect enum Expr: Hashable, Sendable {
   case accessControl(AccessControlExpr)
   /// `LAContext()`: a new context each time it is evaluated.
   case newContext
+  /// `result` (*extension*), when no `let` bound that name: the object the most recent call
+  /// returned, as `&result` would hold it (`let ref = result` keeps it for later).
+  case lastResult
 }
 
 /// One `key: value` pair of a dictionary literal.

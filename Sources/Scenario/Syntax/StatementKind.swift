@@ -55,4 +55,6 @@ enum ShowTopic: String, Hashable, Sendable, CaseIterable {
 enum ExplainSubject: Hashable, Sendable {
   case status(OSStatus)
   case laError(LAErrorCode)
+  /// `explain` alone: the last outcome of the session.
+  case lastOutcome
 }

@@ -1,0 +1,89 @@
+import Keychain
+
+/// Tab completion by context: the words that fit where the cursor is, from the same
+/// ``Vocabulary`` table the parser reads, so completion never offers a word the parser refuses.
+///
+/// ```swift
+/// CompletionContext(boundNames: [], contextNames: []).candidates(line: "device ", wordStart: 7)
+/// // ["lock", "passcode", "reboot", "unlock"]
+/// ```
+struct CompletionContext: Sendable {
+  /// Every name bound with `let`.
+  let boundNames: [String]
+  /// The names bound to an `LAContext()`, whose members complete after `name.`.
+  let contextNames: [String]
+
+  /// The words for the word starting at `wordStart` (a UTF-8 offset, as readline counts) in
+  /// `line`. The word itself is not filtered here: the reader keeps those it starts.
+  func candidates(line: String, wordStart: Int) -> [String] {
+    let before = String(decoding: line.utf8.prefix(wordStart), as: UTF8.self)
+    // `LAError.` and `ctx.`: the members of what stands before the dot.
+    if before.hasSuffix(".") {
+      let owner = String(
+        before.dropLast().reversed().prefix(while: Self.isNameCharacter).reversed())
+      if owner == "LAError" || owner == "Code" { return LAErrorCode.allSpellings }
+      if contextNames.contains(owner) { return Vocabulary.words(of: Vocabulary.ContextMember.self) }
+      // `.deviceOwnerAuthentication` in a call, `[.biometryAny, .or]` in a flag list.
+      if owner.isEmpty {
+        return LAPolicy.allCases.map(\.name) + SecAccessControlCreateFlags.named.map(\.swift)
+      }
+      return []
+    }
+    let words = before.split(separator: " ").map(String.init)
+    guard let first = words.first else { return statementStarts }
+    if Vocabulary.REPLWord(rawValue: first) != nil { return [] }  // a file name follows
+    guard let statement = Vocabulary.StatementWord(rawValue: first) else {
+      return expressionWords
+    }
+    let second = words.count > 1 ? words[1] : ""
+    typealias V = Vocabulary
+    switch (statement, words.count) {
+    case (.device, 1): return V.words(of: V.DeviceWord.self)
+    case (.device, 2) where second == V.DeviceWord.passcode.rawValue:
+      return V.words(of: V.PasscodeWord.self)
+    case (.device, 2) where second == V.DeviceWord.unlock.rawValue: return [V.unlockWithBiometry]
+    case (.biometry, 1): return V.words(of: V.BiometryWord.self)
+    case (.biometry, 2) where second == V.BiometryWord.type.rawValue:
+      return V.words(of: BiometryKind.self)
+    case (.app, 1): return V.words(of: V.AppWord.self)
+    case (.app, 3) where [V.AppWord.install, .transfer].map(\.rawValue).contains(second):
+      return [V.team]
+    case (.app, 5...) where second == V.AppWord.install.rawValue:
+      return V.words(of: V.AppInstallOption.self)
+    case (.keychain, 1): return V.words(of: V.KeychainWord.self)
+    case (.user, 1): return [V.will]
+    case (.user, 2) where second == V.will: return V.words(of: V.AnswerWord.self)
+    case (.user, 4) where second == V.will: return V.repeatWords
+    case (.help, 1):
+      return V.words(of: V.HelpTopic.self) + V.statementWords + V.words(of: V.REPLWord.self)
+    case (.show, 1): return V.words(of: ShowTopic.self)
+    case (.expect, 1):
+      return V.words(of: V.ExpectWord.self) + ["true", "false", V.noErr]
+        + OSStatus.known.map(\.name)
+    case (.expect, 2) where second == V.ExpectWord.device.rawValue:
+      return V.words(of: ExpectedLockState.self)
+    case (.expect, 2) where second == V.ExpectWord.no.rawValue:
+      return [V.ExpectWord.result, .prompt].map(\.rawValue)
+    case (.explain, 1):
+      return OSStatus.known.map(\.name) + [V.ExpectWord.laError.rawValue, V.noErr]
+        + LAErrorCode.allSpellings
+    default:
+      return expressionWords
+    }
+  }
+
+  /// Inside an expression: Apple's names, the language's expression words, bound names.
+  private var expressionWords: [String] {
+    Array(Set(ScenarioParser.vocabulary + boundNames)).sorted()
+  }
+
+  /// What can start a statement: the statement words, the SecItem functions, the REPL's own
+  /// commands and the names bound so far (`ctx.evaluatePolicy`, `query[...] = ...`).
+  private var statementStarts: [String] {
+    Vocabulary.statementWords + Vocabulary.words(of: Vocabulary.REPLWord.self) + boundNames
+  }
+
+  private static func isNameCharacter(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_"
+  }
+}

@@ -1,0 +1,79 @@
+import Keychain
+
+/// One statement of a played file as data, for `--format json`: what it was, where, and what
+/// it produced. The transcript renders the same steps as text.
+public struct StepRecord: Sendable, Codable, Equatable {
+  /// The statement as the transcript echoes it (secrets masked).
+  public let statement: String
+  public let line: Int
+  /// A call's OSStatus name (`errSecInteractionNotAllowed`) or an evaluation's LAError
+  /// (`LAError.userCancel`, `success`); `held` or `failed` for an `expect`; `error` for a
+  /// statement that could not be played; `done` for the rest.
+  public let status: String
+  /// The status line, the returned object or the statement's summary (`passcode set; ...`).
+  public let result: String?
+  /// The engine's reason for the outcome (or what a failed expectation found).
+  public let why: String?
+  /// The usual fix, when there is one.
+  public let fix: String?
+
+  public init(
+    statement: String, line: Int, status: String, result: String? = nil, why: String? = nil,
+    fix: String? = nil
+  ) {
+    self.statement = statement
+    self.line = line
+    self.status = status
+    self.result = result
+    self.why = why
+    self.fix = fix
+  }
+
+  /// The record of a step that was played.
+  init(statement: String, line: Int, step: StepReport, formatter: SecValueFormatter) {
+    let summary = step.lines.first { $0.hasPrefix("→ ") }.map { String($0.dropFirst(2)) }
+    switch step.expectation {
+    case .held?:
+      self.init(statement: statement, line: line, status: "held")
+      return
+    case .failed(let failure)?:
+      self.init(
+        statement: statement, line: line, status: "failed", result: failure.actual,
+        why: failure.explanation.map(Self.cause), fix: failure.explanation.flatMap(Self.fix))
+      return
+    case nil: break
+    }
+    switch step.outcome {
+    case .secItem(_, let outcome, _)?:
+      self.init(
+        statement: statement, line: line, status: outcome.status.name,
+        result: outcome.result.map { formatter.format($0) } ?? outcome.status.description,
+        why: outcome.explanation?.cause, fix: outcome.explanation?.fix)
+    case .accessControl(let status, let value, let explanation, _)?:
+      self.init(
+        statement: statement, line: line, status: status.name,
+        result: value.map { formatter.format($0) } ?? summary, why: explanation)
+    case .evaluation(_, let outcome, _)?:
+      self.init(
+        statement: statement, line: line,
+        status: outcome.error.map { "LAError.\($0.name)" } ?? "success",
+        result: summary, why: outcome.explanation?.cause, fix: outcome.explanation?.fix)
+    case .device?, nil:
+      self.init(statement: statement, line: line, status: "done", result: summary)
+    }
+  }
+
+  /// The record of a statement that could not be played.
+  static func error(statement: String, line: Int, message: String) -> StepRecord {
+    StepRecord(statement: statement, line: line, status: "error", why: message)
+  }
+
+  private static func cause(_ explanation: String) -> String {
+    explanation.components(separatedBy: "\nfix: ").first ?? explanation
+  }
+
+  private static func fix(_ explanation: String) -> String? {
+    let parts = explanation.components(separatedBy: "\nfix: ")
+    return parts.count > 1 ? parts[1] : nil
+  }
+}
