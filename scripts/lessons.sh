@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds keychain-sim and plays every lesson under scenarios/
-# with its transcript: the main job of the simulator.
+# Installs what is missing, builds keychain-sim and plays every lesson under scenarios/ with
+# its transcript: the main job of the simulator. The regression cases under
+# scenarios/regression/ are not lessons; the test suite plays them (bash scripts/test.sh).
+# `keychain-sim lessons` lists the lessons one line each; `keychain-sim lessons NAME` plays one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 swift build -c release --product keychain-sim
-exec .build/release/keychain-sim run scenarios "$@"
+lessons=()
+while IFS= read -r file; do lessons+=("$file"); done < <(
+  find scenarios -name '*.scenario' -not -path 'scenarios/regression/*' | LC_ALL=C sort)
+exec .build/release/keychain-sim run "${lessons[@]}" "$@"

@@ -79,6 +79,7 @@ enum CommandHelp {
       """,
     options: [
       Option(name: "--quiet", short: "-q", summary: "only failures, errors and the summary"),
+      Option(name: "--strict", summary: "a pitfall warning fails its file (exit status 1)"),
       Option(
         name: "--format", value: "text|json", choices: ["text", "json"],
         summary: "the report on standard output (default text)"),
@@ -92,6 +93,7 @@ enum CommandHelp {
       "keychain-sim run scenarios/",
       "keychain-sim run --quiet --junit=build/results.xml scenarios/",
       "cat three-am.scenario | keychain-sim run -",
+      "keychain-sim run --strict --kdf fast app-checks/",
     ])
 
   static let explain = Command(
@@ -105,6 +107,44 @@ enum CommandHelp {
     options: [help],
     argumentChoices: OSStatus.known.map(\.name) + LAErrorCode.allCases.map { "LAError.\($0.name)" },
     examples: ["keychain-sim explain errSecInteractionNotAllowed", "keychain-sim explain 25308"])
+
+  static let lessons = Command(
+    name: "lessons", usage: "keychain-sim lessons [options] [<name>]",
+    summary: "list the lessons, or play one by name",
+    description: """
+      Without a name, lists the lessons: every scenario under the folder (default scenarios) \
+      outside regression/, with its `# Lesson:` line. With a name (folder/name, or the file \
+      name alone when unique), plays that lesson on a fresh device and prints its transcript; \
+      pitfall warnings show under their statements, and every warning goes to stderr.
+      """,
+    options: [
+      Option(
+        name: "--folder", value: "DIR", takesFile: true,
+        summary: "the scenarios folder (default scenarios)"),
+      device, kdf, noColor, help,
+    ],
+    examples: ["keychain-sim lessons", "keychain-sim lessons background-refresh --kdf fast"])
+
+  static let train = Command(
+    name: "train", usage: "keychain-sim train [options] [hint|check|list]",
+    summary: "the next exercise, its hint, its verdict, progress",
+    description: """
+      Shows the next exercise not yet passed: its task and the app part to edit. `hint` \
+      shows its hints; `check` plays it and passes it when every expectation holds with no \
+      pitfall warning, then records it in the progress file; `list` shows every exercise and \
+      what is passed (docs/training.md).
+      """,
+    options: [
+      Option(
+        name: "--exercises", value: "DIR", takesFile: true,
+        summary: "the exercises folder (default exercises)"),
+      Option(
+        name: "--state", value: "PATH", takesFile: true,
+        summary: "the progress file (default <exercises>/.progress)"),
+      device, kdf, noColor, help,
+    ],
+    argumentChoices: Invocation.TrainChoice.Action.allCases.filter { $0 != .show }.map(\.rawValue),
+    examples: ["keychain-sim train", "keychain-sim train check --kdf fast"])
 
   static let completion = Command(
     name: "completion", usage: "keychain-sim completion bash|zsh",
@@ -124,10 +164,10 @@ enum CommandHelp {
   static let helpCommand = Command(
     name: "help", usage: "keychain-sim help [<command>]", summary: "this help, or a command's",
     description: "Prints the overview, or the help of one command.",
-    argumentChoices: ["run", "explain", "completion", "man", "repl"])
+    argumentChoices: ["run", "explain", "lessons", "train", "completion", "man", "repl"])
 
   /// Every command in the order the overview lists them.
-  static let commands = [repl, run, explain, completion, man, helpCommand]
+  static let commands = [repl, run, explain, lessons, train, completion, man, helpCommand]
 
   /// The command called `name` (`repl` for the REPL), if any.
   static func command(named name: String) -> Command? {
@@ -138,7 +178,8 @@ enum CommandHelp {
   static var commandNames: [String] { commands.map(\.name).filter { !$0.isEmpty } }
 
   static let exitStatus = """
-    0 every expectation held, 1 an expectation failed or a statement could not be played,
+    0 every expectation held, 1 an expectation failed or a statement could not be played
+    (with run --strict, also a pitfall warning; for train check, an exercise not yet passed),
     2 a file could not be read or parsed, or the command line is wrong
     """
 

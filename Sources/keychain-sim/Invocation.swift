@@ -5,12 +5,15 @@ import Scenario
 ///
 /// Hand-written because the build machines cannot fetch swift-argument-parser; the grammar is
 /// the one `CommandHelp` describes: `run [options] <path>...`, `explain <status>`,
-/// `completion bash|zsh`, `man`, `help [<command>]`, `--help`, `--version`, or no command (the
-/// REPL). Every option takes its value as `--opt value` or `--opt=value`.
+/// `lessons [<name>]`, `train [hint|check|list]`, `completion bash|zsh`, `man`,
+/// `help [<command>]`, `--help`, `--version`, or no command (the REPL). Every option takes its
+/// value as `--opt value` or `--opt=value`.
 enum Invocation: Equatable {
   case repl(REPLChoice)
   case run(RunChoice)
   case explain(String)
+  case lessons(LessonsChoice)
+  case train(TrainChoice)
   /// The overview (`nil`) or one command's help (`"run"`, `"repl"`).
   case help(String?)
   case version
@@ -35,6 +38,8 @@ enum Invocation: Equatable {
     var quiet = false
     var json = false
     var junitPath: String?
+    /// `--strict`: a pitfall warning fails its file.
+    var strict = false
   }
 
   /// Parses the arguments after the executable's name (`--no-color` already taken out, see
@@ -63,6 +68,8 @@ enum Invocation: Equatable {
       return .help(topic)
     case "-V", "--version", "version": return .version
     case "run": return .run(try parseRun(rest))
+    case "lessons": return .lessons(try parseLessons(rest))
+    case "train": return .train(try parseTrain(rest))
     case "explain":
       guard let status = rest.first else {
         throw UsageError("explain needs a status, e.g. `keychain-sim explain -25308`")
@@ -134,6 +141,9 @@ enum Invocation: Equatable {
       case "-q", "--quiet":
         choice.quiet = true
         index += 1
+      case "--strict":
+        choice.strict = true
+        index += 1
       case "--format":
         let value = try optionValue(arguments, at: index)
         guard value == "json" || value == "text" else {
@@ -163,7 +173,7 @@ enum Invocation: Equatable {
     return choice
   }
 
-  private static func parseDeviceOption(
+  static func parseDeviceOption(
     _ arguments: [String], at index: inout Int, into device: inout DeviceChoice,
     of command: CommandHelp.Command
   ) throws(UsageError) {
@@ -185,7 +195,7 @@ enum Invocation: Equatable {
     index += 2
   }
 
-  private static func optionValue(_ arguments: [String], at index: Int) throws(UsageError)
+  static func optionValue(_ arguments: [String], at index: Int) throws(UsageError)
     -> String
   {
     guard index + 1 < arguments.count else {
@@ -194,7 +204,7 @@ enum Invocation: Equatable {
     return arguments[index + 1]
   }
 
-  private static func suggestion(for word: String, among candidates: [String]) -> String {
+  static func suggestion(for word: String, among candidates: [String]) -> String {
     Suggestion.nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 }

@@ -49,6 +49,11 @@ enum KeychainSimCommand {
       return RunCommand(choice: choice, style: style, errorStyle: errorStyle(noColor)).execute()
     case .repl(let choice):
       return REPLCommand(choice: choice, style: style).execute()
+    case .lessons(let choice):
+      return LessonsCommand(choice: choice, style: style, errorStyle: errorStyle(noColor))
+        .execute()
+    case .train(let choice):
+      return TrainCommand(choice: choice).execute()
     }
     return 0
   }

@@ -11,7 +11,7 @@ struct RunCommand {
   var errorStyle: OutputStyle = .plain
 
   func execute() -> Int32 {
-    let runner = ScenarioRunner(options: sessionOptions(choice.device))
+    let runner = ScenarioRunner(options: sessionOptions(choice.device), strict: choice.strict)
     var report = RunReport()
     for path in choice.paths {
       if path == "-" {

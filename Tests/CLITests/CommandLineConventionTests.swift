@@ -179,6 +179,11 @@ import Testing
     #expect(Set(try complete(["keychain-sim", "run", "--format", ""])) == ["text", "json"])
     #expect(try complete(["keychain-sim", "run", "--kdf", "f"]) == ["fast"])
     #expect(try complete(["keychain-sim", "completion", "z"]) == ["zsh"])
+    #expect(try complete(["keychain-sim", "tr"]) == ["train"])
+    #expect(try complete(["keychain-sim", "run", "--st"]) == ["--strict"])
+    #expect(Set(try complete(["keychain-sim", "train", "c"])) == ["check"])
+    #expect(try complete(["keychain-sim", "train", "--ex"]) == ["--exercises"])
+    #expect(try complete(["keychain-sim", "lessons", "--fo"]) == ["--folder"])
     #expect(
       try complete(["keychain-sim", "explain", "errSecInteractionNotAll"]) == [
         "errSecInteractionNotAllowed"
@@ -208,6 +213,34 @@ import Testing
     }
   }
 
+  @Test func lessonsTrainAndStrictComeFromTheSameHelp() throws {
+    let overview = try ExecutableRunner.run(["--help"])
+    #expect(overview.stdout.contains("keychain-sim lessons [<name>]"))
+    #expect(overview.stdout.contains("keychain-sim train [hint|check|list]"))
+    #expect(overview.stdout.contains("--strict"))
+    for arguments in [["train", "--help"], ["help", "train"]] {
+      let help = try ExecutableRunner.run(arguments)
+      #expect(help.status == 0)
+      #expect(help.stdout.hasPrefix("USAGE\n  keychain-sim train [options] [hint|check|list]\n"))
+      #expect(help.stdout.contains("--exercises DIR"))
+      #expect(help.stdout.contains("--state PATH"))
+    }
+    #expect(try ExecutableRunner.run(["lessons", "-h"]).stdout.contains("--folder DIR"))
+    let zsh = try ExecutableRunner.run(["completion", "zsh"]).stdout
+    let bash = try ExecutableRunner.run(["completion", "bash"]).stdout
+    let man = try ExecutableRunner.run(["man"]).stdout
+    for option in ["--strict", "--folder", "--exercises", "--state"] {
+      #expect(zsh.contains("'\(option)["), "zsh lacks \(option)")
+      #expect(bash.contains(option), "bash lacks \(option)")
+      let roff = option.replacingOccurrences(of: "-", with: "\\-")
+      #expect(man.contains(roff), "man lacks \(option)")
+    }
+    #expect(man.contains(".SH KEYCHAIN\\-SIM LESSONS"))
+    #expect(man.contains(".SH KEYCHAIN\\-SIM TRAIN"))
+    #expect(zsh.contains("_keychain_sim_train()"))
+    #expect(zsh.contains("'1:argument:(hint check list)'"))
+  }
+
   @Test func initFileNeedsATerminal() throws {
     let result = try ExecutableRunner.run(["-i", "x.scenario"], stdin: "device lock\n")
     #expect(result.status == 2)
@@ -217,7 +250,10 @@ import Testing
 
 /// The help text is laid out for a terminal of 96 columns or more.
 @Suite struct HelpLayoutTests {
-  @Test(arguments: [["--help"], ["help", "run"], ["help", "repl"], ["help", "explain"]])
+  @Test(arguments: [
+    ["--help"], ["help", "run"], ["help", "repl"], ["help", "explain"], ["help", "lessons"],
+    ["help", "train"],
+  ])
   func helpFitsInNinetySixColumns(_ arguments: [String]) throws {
     let result = try ExecutableRunner.run(arguments)
     let long = result.stdout.components(separatedBy: "\n").filter { $0.count > 96 }

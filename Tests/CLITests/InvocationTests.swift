@@ -48,12 +48,43 @@ import Testing
     #expect(parsed == .run(expected))
   }
 
+  @Test func strictLessonsAndTrainParse() throws {
+    var strict = Invocation.RunChoice()
+    strict.paths = ["a.scenario"]
+    strict.strict = true
+    #expect(try Invocation.parse(["run", "--strict", "a.scenario"]) == .run(strict))
+
+    var lessons = Invocation.LessonsChoice()
+    #expect(try Invocation.parse(["lessons"]) == .lessons(lessons))
+    lessons.lesson = "background-refresh"
+    lessons.folder = "my"
+    lessons.device.kdf = .fast
+    #expect(
+      try Invocation.parse(["lessons", "background-refresh", "--folder", "my", "--kdf", "fast"])
+        == .lessons(lessons))
+    #expect(throws: UsageError.self) { try Invocation.parse(["lessons", "a", "b"]) }
+
+    var train = Invocation.TrainChoice()
+    #expect(try Invocation.parse(["train"]) == .train(train))
+    #expect(train.resolvedStatePath == "exercises/.progress")
+    train.action = .check
+    train.folder = "ex"
+    train.statePath = "/tmp/s"
+    #expect(
+      try Invocation.parse(["train", "check", "--exercises", "ex", "--state", "/tmp/s"])
+        == .train(train))
+    #expect(throws: UsageError.self) { try Invocation.parse(["train", "show"]) }
+    #expect(throws: UsageError.self) { try Invocation.parse(["train", "hint", "check"]) }
+    #expect(throws: UsageError.self) { try Invocation.parse(["train", "--state"]) }
+  }
+
   @Test(
     arguments: [
       (["--help"], nil), (["-h"], nil), (["run", "--help"], "run"),
       (["run", "x.scenario", "-h"], "run"), (["explain", "--help"], "explain"),
       (["help", "run"], "run"), (["help"], nil), (["--kdf", "fast", "--help"], nil),
-      (["help", "completion"], "completion"),
+      (["help", "completion"], "completion"), (["train", "--help"], "train"),
+      (["lessons", "-h"], "lessons"), (["help", "train"], "train"),
     ] as [([String], String?)])
   func helpAnywhereBeforeADoubleDashAsksForHelp(arguments: [String], command: String?) throws {
     #expect(try Invocation.parse(arguments) == .help(command))
@@ -75,6 +106,9 @@ import Testing
     (["rnu"], "unknown command 'rnu'; did you mean 'run'?"),
     (["run", "x", "--dev", "d.db"], "unknown option '--dev'; did you mean '--device'?"),
     (["explain"], "explain needs a status, e.g. `keychain-sim explain -25308`"),
+    (["trian"], "unknown command 'trian'; did you mean 'train'?"),
+    (["train", "--exercize", "x"], "unknown option '--exercize'; did you mean '--exercises'?"),
+    (["lessons", "--fodler=x"], "unknown option '--fodler'; did you mean '--folder'?"),
   ])
   func badCommandLinesSayWhatIsWrong(arguments: [String], message: String) {
     #expect(throws: UsageError(message)) { try Invocation.parse(arguments) }

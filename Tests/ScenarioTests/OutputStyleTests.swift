@@ -48,6 +48,9 @@ import Testing
     #expect(
       style.paint("  7  expect x  ✗ FAILED (f:7)").hasSuffix("\u{1B}[31m✗ FAILED (f:7)\u{1B}[0m"))
     #expect(style.paint("f:2: warning: w").contains("\u{1B}[33mwarning:\u{1B}[0m"))
+    #expect(
+      style.paint("      ⚠ pitfall: the item is deleted")
+        == "      \u{1B}[33m⚠ pitfall:\u{1B}[0m the item is deleted")
   }
 
   @Test func explanationsWrapToTheStylesWidth() {

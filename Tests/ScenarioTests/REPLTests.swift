@@ -47,6 +47,27 @@ import Testing
     #expect(transcript.contains("✓ holds"))
   }
 
+  @Test func aPitfallIsShownUnderTheStatementThatShowsIt() throws {
+    let (transcript, status) = try play([
+      #"let q = [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "a"]"#,
+      #"SecItemAdd q + [kSecValueData: "1"]"#,
+      "SecItemDelete q",
+      #"SecItemAdd q + [kSecValueData: "2"]"#,
+    ])
+    #expect(
+      transcript.contains(
+        "→ errSecSuccess (0): No error.\n⚠ pitfall: SecItemDelete at line 3 then SecItemAdd"))
+    #expect(status == 0, "a pitfall changes no result")
+    let (ended, _) = try play([
+      #"let q = [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "a"]"#,
+      #"SecItemAdd q + [kSecValueData: "1"]"#, #"SecItemAdd q + [kSecValueData: "2"]"#,
+    ])
+    let tail = try #require(ended.components(separatedBy: "❯ ").last)
+    #expect(
+      tail.contains("⚠ pitfall: SecItemAdd failed with errSecDuplicateItem"),
+      "the session's end reports the duplicate nothing handled")
+  }
+
   @Test func endOfInputEndsTheSession() throws {
     let (_, status) = try play([])
     #expect(status == 0)

@@ -47,6 +47,8 @@ public struct REPL {
     while let input = readStatement() {
       if !play(input) { break }
     }
+    // What only the end shows: an errSecDuplicateItem nothing handled.
+    for pitfall in session.finishPitfalls() { write(ScenarioWarning.note(for: pitfall) + "\n") }
     return failedExpectations > 0 ? 1 : 0
   }
 
@@ -124,6 +126,7 @@ public struct REPL {
         case nil: break
         }
         for line in step.lines { write(line + "\n") }
+        for pitfall in step.pitfalls { write(ScenarioWarning.note(for: pitfall) + "\n") }
         if step.quit { return false }
       } catch {
         write("error: \(error.message)\n")

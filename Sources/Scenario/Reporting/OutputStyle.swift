@@ -67,6 +67,8 @@ public struct OutputStyle: Sendable, Equatable {
     if let range = line.range(of: "✓") { line.replaceSubrange(range, with: Colour.green.wrap("✓")) }
     if let range = line.range(of: "warning:") {
       line.replaceSubrange(range, with: Colour.yellow.wrap("warning:"))
+    } else if let range = line.range(of: "⚠ pitfall:") {
+      line.replaceSubrange(range, with: Colour.yellow.wrap("⚠ pitfall:"))
     } else if let range = line.range(of: #"(^|: )error:"#, options: .regularExpression) {
       line.replaceSubrange(range, with: Colour.red.wrap(line[range]))
     }

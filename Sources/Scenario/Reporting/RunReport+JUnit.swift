@@ -32,7 +32,12 @@ extension RunReport {
           #"      <error type="parse" message="\#(message)">\#(escape(loadError))</error>"#)
       }
       for failure in file.failures {
-        let type = failure.kind == .expectation ? "expectation" : "scenario-error"
+        let type =
+          switch failure.kind {
+          case .expectation: "expectation"
+          case .scenarioError: "scenario-error"
+          case .pitfall: "pitfall"
+          }
         let rendered = failure.rendered(file: file.path)
         let message = escape(rendered.split(separator: "\n").first.map(String.init) ?? "")
         xml.append(

@@ -7,6 +7,8 @@ public struct ScenarioFailure: Sendable, Hashable, Codable {
     /// A statement that could not be played (unbound name, not simulated yet, empty answer
     /// queue); the rest of the file was not played.
     case scenarioError
+    /// A pitfall warning under `run --strict`; `expected` holds the warning's words.
+    case pitfall
   }
 
   public let kind: Kind
@@ -38,6 +40,8 @@ public struct ScenarioFailure: Sendable, Hashable, Codable {
     switch kind {
     case .scenarioError:
       return "\(file):\(line): error: \(expected)\n  in: \(statement)"
+    case .pitfall:
+      return "\(file):\(line): pitfall (--strict): \(expected)"
     case .expectation:
       let heading = "\(file):\(line): expectation failed: \(statement)"
       let details = Self.detailLines(expected: expected, actual: actual, explanation: explanation)

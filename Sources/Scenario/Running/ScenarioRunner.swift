@@ -13,8 +13,13 @@ import Keychain
 /// ```
 public struct ScenarioRunner: Sendable {
   public var options: ScenarioSession.Options
+  /// `run --strict`: a pitfall warning (``Pitfall``) fails its file.
+  public var strict: Bool
 
-  public init(options: ScenarioSession.Options = .init()) { self.options = options }
+  public init(options: ScenarioSession.Options = .init(), strict: Bool = false) {
+    self.options = options
+    self.strict = strict
+  }
 
   /// Runs every file given, folders expanded to their `*.scenario` files (recursively, sorted).
   ///
@@ -125,6 +130,7 @@ public struct ScenarioRunner: Sendable {
       let text = echo.text(for: statement)
       do {
         let step = try session.execute(statement)
+        defer { notePitfalls(step.pitfalls, in: &report, writer: &writer) }
         report.steps.append(
           StepRecord(statement: text, line: line, step: step, formatter: session.formatter))
         switch step.expectation {
@@ -158,6 +164,7 @@ public struct ScenarioRunner: Sendable {
         break playing
       }
     }
+    notePitfalls(session.finishPitfalls(), in: &report, writer: &writer)
     if let warning = Self.unusedAnswersWarning(session, file: name) {
       report.warnings.append(warning)
     }
@@ -165,6 +172,24 @@ public struct ScenarioRunner: Sendable {
     writer.plain(closingLine(report, held: held))
     report.transcript = writer.text
     return report
+  }
+
+  /// Shows each pitfall under its statement and keeps it as a warning (a failure under
+  /// `strict`).
+  private func notePitfalls(
+    _ pitfalls: [Pitfall], in report: inout ScenarioFileReport, writer: inout TranscriptWriter
+  ) {
+    for pitfall in pitfalls {
+      let warning = ScenarioWarning.pitfall(file: report.path, pitfall: pitfall)
+      writer.details([ScenarioWarning.note(for: pitfall)])
+      report.warnings.append(warning)
+      if strict {
+        report.failures.append(
+          ScenarioFailure(
+            kind: .pitfall, line: pitfall.line, statement: pitfall.kind.rawValue,
+            expected: ScenarioWarning.message(for: pitfall)))
+      }
+    }
   }
 
   /// One warning for every answer left in the queue, however many.

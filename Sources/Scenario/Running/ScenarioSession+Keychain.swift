@@ -7,16 +7,23 @@ extension ScenarioSession {
     try requireInstalledCaller(line: line)
     let evaluator = self.evaluator
     let outcome: SecItemOutcome
+    let function: PitfallDetector.Call.Function
+    let query: SecQuery
+    var attributes: SecQuery = [:]
     switch call {
-    case .add(let query):
-      outcome = device.secItemAdd(try evaluator.dictionary(from: query))
-    case .copyMatching(let query):
-      outcome = device.secItemCopyMatching(try evaluator.dictionary(from: query))
-    case .update(let query, let attributes):
-      outcome = device.secItemUpdate(
-        try evaluator.dictionary(from: query), try evaluator.dictionary(from: attributes))
-    case .delete(let query):
-      outcome = device.secItemDelete(try evaluator.dictionary(from: query))
+    case .add(let expr):
+      (function, query) = (.add, try evaluator.dictionary(from: expr))
+      outcome = device.secItemAdd(query)
+    case .copyMatching(let expr):
+      (function, query) = (.copyMatching, try evaluator.dictionary(from: expr))
+      outcome = device.secItemCopyMatching(query)
+    case .update(let expr, let attributesExpr):
+      (function, query) = (.update, try evaluator.dictionary(from: expr))
+      attributes = try evaluator.dictionary(from: attributesExpr)
+      outcome = device.secItemUpdate(query, attributes)
+    case .delete(let expr):
+      (function, query) = (.delete, try evaluator.dictionary(from: expr))
+      outcome = device.secItemDelete(query)
     }
     if let limitation = outcome.limitation {
       lastOutcome = nil
@@ -24,6 +31,10 @@ extension ScenarioSession {
         "not simulated yet: \(limitation.feature) (\(call.functionName) at line \(line))")
     }
     lastOutcome = .secItem(function: call.functionName, outcome: outcome, line: line)
+    pitfallDetector.observe(
+      .init(
+        function: function, query: query, attributes: attributes, status: outcome.status,
+        inBackground: device.appState == .background, caller: device.caller.app, line: line))
     return StepReport(lines: lines(for: outcome))
   }
 

@@ -40,6 +40,8 @@ public struct ScenarioSession {
   /// `expect prompts <n>`.
   var lastPromptCount: Int?
   let formatter = SecValueFormatter()
+  /// Recognises known mistakes in the calls played (``Pitfall``).
+  var pitfallDetector = PitfallDetector()
 
   /// - Throws: `ScenarioRuntimeError` when the device cannot be created or its file opened.
   public init(options: Options = Options()) throws(ScenarioRuntimeError) {
@@ -66,6 +68,14 @@ public struct ScenarioSession {
     lastOutcome = nil
     lastPromptCount = nil
     user.removeAllAnswers()
+    pitfallDetector = PitfallDetector()
+  }
+
+  /// Ends the session's watch for mistakes: what only the end can show (an errSecDuplicateItem
+  /// nothing handled).
+  public mutating func finishPitfalls() -> [Pitfall] {
+    pitfallDetector.finish()
+    return pitfallDetector.take()
   }
 
   /// Prompts that find no scripted answer are asked through `ask` (the REPL) instead of
@@ -82,11 +92,21 @@ public struct ScenarioSession {
   ///   feature not simulated yet); a refused call or a failed expectation is a report, not an
   ///   error.
   public mutating func execute(_ statement: Statement) throws(ScenarioRuntimeError) -> StepReport {
-    guard Self.acts(statement.kind) else { return try play(statement) }
+    guard Self.acts(statement.kind) else {
+      var report = try play(statement)
+      if case .expect = statement.kind { pitfallDetector.observeExpectation() }
+      report.pitfalls = pitfallDetector.take()
+      return report
+    }
     user.beginStatement()
     let generation = outcomeGeneration
     var report = try play(statement)
     if outcomeGeneration != generation { report.outcome = lastOutcome }
+    switch statement.kind {
+    case .device, .biometry, .reset: pitfallDetector.observeDeviceChange()
+    default: break
+    }
+    report.pitfalls = pitfallDetector.take()
     lastPromptCount = user.promptCount
     if let problem = user.problem {
       throw ScenarioRuntimeError("\(problem) (line \(statement.location.line))")

@@ -9,6 +9,9 @@ public struct StepReport: Sendable {
   /// The outcome this statement produced (a call's status, result and explanation), as data
   /// for `--format json`; `nil` for a statement that produced none.
   var outcome: RecordedOutcome?
+  /// Known mistakes of app code this statement showed (``PitfallDetector``); they change no
+  /// result.
+  public var pitfalls: [Pitfall] = []
 
   public init(lines: [String] = [], expectation: ExpectationReport? = nil, quit: Bool = false) {
     self.lines = lines

@@ -1,0 +1,299 @@
+import Keychain
+
+/// Watches the SecItem calls a session plays, with their outcomes, and recognises the known
+/// mistakes of app code (``Pitfall/Kind``) without changing anything they return.
+///
+/// It sees data only: the evaluated query dictionaries, the status, the app state and the
+/// caller's entitlements. Items the session added are remembered (their accessibility, access
+/// control, sync flag and who added them) so a later read can be judged.
+///
+/// ```swift
+/// var detector = PitfallDetector()
+/// detector.observe(call)            // after each SecItem call
+/// let warnings = detector.take()    // pitfalls found since the last take
+/// ```
+struct PitfallDetector {
+  /// One played SecItem call and its outcome.
+  struct Call {
+    enum Function { case add, copyMatching, update, delete }
+    var function: Function
+    var query: SecQuery
+    /// SecItemUpdate's attributes to update; empty for the others.
+    var attributes: SecQuery = [:]
+    var status: OSStatus
+    var inBackground: Bool
+    var caller: AppIdentity
+    var line: Int
+  }
+
+  /// What the detector remembers of an item the session added.
+  private struct KnownItem {
+    var identity: Identity
+    var protection: String
+    var behindPrompt: Bool
+    var synchronizable: Bool
+    var addedBy: AppIdentity
+    var addedWithGroup: Bool
+  }
+
+  /// The part of a query that names an item: class, service, account (nil = not given).
+  private struct Identity: Hashable {
+    var itemClass: String?
+    var service: String?
+    var account: String?
+
+    init(_ query: SecQuery) {
+      itemClass = Self.string(query[RawKey.itemClass])
+      service = Self.string(query[RawKey.service])
+      account = Self.string(query[RawKey.account])
+    }
+
+    /// Whether both could name the same item: no key given by both differs.
+    func overlaps(_ other: Identity) -> Bool {
+      Self.agree(itemClass, other.itemClass) && Self.agree(service, other.service)
+        && Self.agree(account, other.account)
+    }
+
+    /// Whether both name a service or an account, and agree on it: the same item for sure.
+    func sameItem(as other: Identity) -> Bool {
+      let named =
+        (service != nil && other.service != nil) || (account != nil && other.account != nil)
+      return named && overlaps(other)
+    }
+
+    private static func agree(_ a: String?, _ b: String?) -> Bool {
+      guard let a, let b else { return true }
+      return a == b
+    }
+
+    private static func string(_ value: SecValue?) -> String? {
+      if case .string(let text)? = value { return text }
+      return nil
+    }
+  }
+
+  /// Apple's raw keys and values (``SecConstants``) the detector reads.
+  private enum RawKey {
+    static let itemClass = "class"
+    static let service = "svce"
+    static let account = "acct"
+    static let accessGroup = "agrp"
+    static let accessible = "pdmn"
+    static let accessControl = "accc"
+    static let synchronizable = "sync"
+  }
+
+  /// The protection classes whose key is discarded at lock (class A).
+  private static let classA: Set<String> = ["ak", "aku", "akpu"]
+  /// Statuses of a read that say the item is there but cannot be read now (locked, no UI,
+  /// the user cancelled or failed): never a reason to delete it.
+  private static let notMissing: Set<OSStatus> = [
+    .errSecInteractionNotAllowed, .errSecAuthFailed, .errSecUserCanceled,
+  ]
+  /// How many failed attempts of the same locked read make a retry loop.
+  static let retryLoopAttempts = 3
+
+  private var known: [KnownItem] = []
+  private var previous: Call?
+  private var pendingDuplicate: Call?
+  private var lockedReads: (query: SecQuery, count: Int, firstLine: Int)?
+  private var reportedOnce: Set<String> = []
+  private var found: [Pitfall] = []
+
+  /// The pitfalls found since the last call.
+  mutating func take() -> [Pitfall] {
+    defer { found = [] }
+    return found
+  }
+
+  /// An `expect` was played: it handles a pending errSecDuplicateItem.
+  mutating func observeExpectation() {
+    pendingDuplicate = nil
+  }
+
+  /// The device's state changed (unlock, lock, reboot, ...): a read that failed may now work,
+  /// so trying it again is no longer a blind retry, and what follows is no longer "right
+  /// after" the call before.
+  mutating func observeDeviceChange() {
+    lockedReads = nil
+    previous = nil
+    flushDuplicate()
+  }
+
+  /// The file or session ended: an errSecDuplicateItem still unhandled is reported.
+  mutating func finish() {
+    flushDuplicate()
+  }
+
+  /// Judges one SecItem call against what came before, then remembers it.
+  mutating func observe(_ call: Call) {
+    let identity = Identity(call.query)
+    if call.function == .update,
+      pendingDuplicate.map({ Identity($0.query).overlaps(identity) })
+        ?? false
+    {
+      pendingDuplicate = nil
+    }
+    flushDuplicate()
+    checkAfterPrevious(call, identity: identity)
+    checkGroup(call)
+    checkSync(call)
+    if call.function == .copyMatching { checkRead(call, identity: identity) }
+    remember(call, identity: identity)
+    previous = call
+  }
+
+  // MARK: - The checks
+
+  private mutating func checkAfterPrevious(_ call: Call, identity: Identity) {
+    guard let previous else { return }
+    let earlier = Identity(previous.query)
+    let failedRead =
+      previous.function == .copyMatching && Self.notMissing.contains(previous.status)
+    if failedRead, call.function == .delete || call.function == .update,
+      earlier.overlaps(identity)
+    {
+      found.append(
+        Pitfall(
+          kind: .deleteAfterFailedRead, line: call.line, earlierLine: previous.line,
+          detail: "\(previous.status.name) (\(previous.status.rawValue))"))
+    }
+    if previous.function == .delete, call.function == .add, earlier.sameItem(as: identity) {
+      found.append(Pitfall(kind: .deleteThenAdd, line: call.line, earlierLine: previous.line))
+    }
+  }
+
+  private mutating func checkGroup(_ call: Call) {
+    for dictionary in [call.query, call.attributes] {
+      guard case .string(let group)? = dictionary[RawKey.accessGroup] else { continue }
+      if !Self.hasTeamPrefix(group, caller: call.caller) {
+        found.append(Pitfall(kind: .accessGroupWithoutTeamPrefix, line: call.line, detail: group))
+      }
+    }
+  }
+
+  /// `TEAMID.rest` (ten letters or digits, or the caller's own team) or an app group
+  /// (`group.`, which needs no prefix).
+  static func hasTeamPrefix(_ group: String, caller: AppIdentity) -> Bool {
+    if group.hasPrefix("group.") || group.hasPrefix(caller.teamID + ".") { return true }
+    guard let dot = group.firstIndex(of: ".") else { return false }
+    let prefix = group[..<dot]
+    return prefix.count == 10
+      && prefix.allSatisfy { ($0.isUppercase || $0.isNumber) && $0.isASCII }
+  }
+
+  private mutating func checkSync(_ call: Call) {
+    guard call.function == .add || call.function == .update else { return }
+    var merged = call.query
+    merged.merge(call.attributes) { _, new in new }
+    guard
+      merged[RawKey.synchronizable] == .bool(true) || merged[RawKey.synchronizable] == .number(1)
+    else { return }
+    let protection = Self.protection(of: merged)
+    if let protection, protection.hasSuffix("u") {
+      found.append(Pitfall(kind: .thisDeviceOnlyWithSync, line: call.line, detail: protection))
+    }
+  }
+
+  private mutating func checkRead(_ call: Call, identity: Identity) {
+    let matching = known.filter { $0.identity.overlaps(identity) }
+    if call.inBackground {
+      for item in matching {
+        let kind: Pitfall.Kind? =
+          item.behindPrompt
+          ? .backgroundReadBehindPrompt
+          : Self.classA.contains(item.protection) ? .backgroundReadOfWhenUnlockedItem : nil
+        if let kind { reportOnce(kind, key: "\(item.identity)", line: call.line, item.protection) }
+      }
+    }
+    checkRetry(call)
+    guard call.status == .errSecItemNotFound else { return }
+    let queriesSync = call.query[RawKey.synchronizable] != nil
+    if !queriesSync, matching.contains(where: \.synchronizable) {
+      found.append(Pitfall(kind: .synchronizableNotQueried, line: call.line))
+    }
+    let sharedGroups = Set(call.caller.appGroups)
+    if call.query[RawKey.accessGroup] == nil
+      || call.query[RawKey.accessGroup].map({
+        if case .string(let group) = $0 { return sharedGroups.contains(group) }
+        return false
+      }) == true,
+      let item = matching.first(where: {
+        !$0.addedWithGroup && $0.addedBy.bundleID != call.caller.bundleID
+          && !sharedGroups.isDisjoint(with: $0.addedBy.appGroups)
+      })
+    {
+      found.append(
+        Pitfall(kind: .appGroupAssumedDefault, line: call.line, detail: item.addedBy.bundleID))
+    }
+  }
+
+  private mutating func checkRetry(_ call: Call) {
+    guard call.status == .errSecInteractionNotAllowed else {
+      if lockedReads?.query == call.query { lockedReads = nil }
+      return
+    }
+    guard let reads = lockedReads, reads.query == call.query else {
+      lockedReads = (call.query, 1, call.line)
+      return
+    }
+    lockedReads = (call.query, reads.count + 1, reads.firstLine)
+    if reads.count + 1 == Self.retryLoopAttempts {
+      found.append(
+        Pitfall(
+          kind: .lockedReadRetried, line: call.line, earlierLine: reads.firstLine,
+          detail: String(reads.count + 1)))
+    }
+  }
+
+  private mutating func reportOnce(_ kind: Pitfall.Kind, key: String, line: Int, _ detail: String) {
+    guard reportedOnce.insert("\(kind.rawValue) \(key)").inserted else { return }
+    found.append(Pitfall(kind: kind, line: line, detail: detail))
+  }
+
+  private mutating func flushDuplicate() {
+    guard let add = pendingDuplicate else { return }
+    pendingDuplicate = nil
+    found.append(Pitfall(kind: .unhandledDuplicate, line: add.line))
+  }
+
+  // MARK: - Memory of items
+
+  private mutating func remember(_ call: Call, identity: Identity) {
+    switch call.function {
+    case .add where call.status == .errSecSuccess:
+      let control = Self.accessControl(of: call.query)
+      known.append(
+        KnownItem(
+          identity: identity, protection: Self.protection(of: call.query) ?? "ak",
+          behindPrompt: !(control?.flags.isEmpty ?? true),
+          synchronizable: call.query[RawKey.synchronizable] == .bool(true),
+          addedBy: call.caller, addedWithGroup: call.query[RawKey.accessGroup] != nil))
+    case .add where call.status == .errSecDuplicateItem:
+      pendingDuplicate = call
+    case .update where call.status == .errSecSuccess:
+      for index in known.indices where known[index].identity.overlaps(identity) {
+        if let protection = Self.protection(of: call.attributes) {
+          known[index].protection = protection
+        }
+        if let control = Self.accessControl(of: call.attributes) {
+          known[index].behindPrompt = !control.flags.isEmpty
+        }
+      }
+    case .delete where call.status == .errSecSuccess:
+      known.removeAll { $0.identity.overlaps(identity) }
+    default:
+      break
+    }
+  }
+
+  private static func protection(of query: SecQuery) -> String? {
+    if case .string(let protection)? = query[RawKey.accessible] { return protection }
+    return accessControl(of: query)?.protection
+  }
+
+  private static func accessControl(of query: SecQuery) -> SecAccessControl? {
+    if case .accessControl(let control)? = query[RawKey.accessControl] { return control }
+    return nil
+  }
+}
