@@ -25,9 +25,12 @@ let package = Package(
     .target(name: "ItemStore", dependencies: ["CSQLite"]),
     .target(name: "Keychain", dependencies: ["DeviceState", "Keybag", "ItemStore"]),
     .target(name: "Scenario", dependencies: ["Keychain"]),
+    // Many phones over many days: how an app's background keychain reads fare (`simulate`).
+    .target(name: "Simulation", dependencies: ["Keychain"]),
 
     // MARK: - Command line (a thin layer over Scenario)
-    .executableTarget(name: "keychain-sim", dependencies: ["Scenario", "CReadline"]),
+    .executableTarget(
+      name: "keychain-sim", dependencies: ["Scenario", "Simulation", "CReadline"]),
     .executableTarget(name: "keychain-bench", dependencies: ["Keychain"], path: "Benchmarks/keychain-bench"),
     // The libFuzzer target for the parser and runner; a corpus replayer unless built with
     // `-sanitize=fuzzer -DFUZZING` (docs/testing.md, scripts/fuzz.sh).
@@ -44,6 +47,7 @@ let package = Package(
     .testTarget(name: "CLITests", dependencies: ["keychain-sim", "Scenario", "TestSupport"]),
     // Random device events and SecItem calls checked against an independent model of the rules.
     .testTarget(name: "ModelTests", dependencies: ["Keychain", "TestSupport"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keychain"]),
   ],
   swiftLanguageModes: [.v6]
 )
