@@ -8,6 +8,8 @@ enum KeychainSimCommand {
   static let version = "0.1.0"
 
   static func main(_ arguments: [String]) -> Int32 {
+    // `simulate` parses its own arguments (SimulateChoice), apart from Invocation.
+    if arguments.first == "simulate" { return SimulateCommand.main(Array(arguments.dropFirst())) }
     let invocation: Invocation
     do {
       invocation = try Invocation.parse(arguments)
@@ -47,6 +49,7 @@ enum KeychainSimCommand {
       keychain-sim                         the REPL (plays piped input like a scenario file)
       keychain-sim run <file-or-folder>... play scenario files, each on a fresh device
       keychain-sim explain <status>        what a status means, its causes and the fix
+      keychain-sim simulate <spec-file>    many phones over many days: background reads measured
       keychain-sim --help | --version
 
     RUN OPTIONS

@@ -39,8 +39,7 @@ struct PhoneTimeline {
   static func generate(
     profile: UsageProfile, work: [AppSpec.Work], days: Int, random: inout SeededGenerator
   ) -> PhoneTimeline {
-    let hasPasscode = random.chance(profile.passcodeShare)
-    let hasBiometry = hasPasscode && random.chance(profile.biometryShare)
+    let (hasPasscode, hasBiometry) = drawSecurity(profile: profile, random: &random)
     var entries: [Entry] = []
     entries.reserveCapacity(days * Int(profile.unlocksPerDay * 2 + 80))
     func add(_ time: Double, _ event: Event) {
@@ -102,6 +101,14 @@ struct PhoneTimeline {
       ($0.milliseconds, $0.sequence) < ($1.milliseconds, $1.sequence)
     }
     return PhoneTimeline(hasPasscode: hasPasscode, hasBiometry: hasBiometry, entries: entries)
+  }
+
+  /// Whether the phone has a passcode and biometry: the first draws of its random stream.
+  static func drawSecurity(profile: UsageProfile, random: inout SeededGenerator) -> (
+    passcode: Bool, biometry: Bool
+  ) {
+    let hasPasscode = random.chance(profile.passcodeShare)
+    return (hasPasscode, hasPasscode && random.chance(profile.biometryShare))
   }
 
   /// When one kind of work runs on one day (usage-profile-facts.md §5).

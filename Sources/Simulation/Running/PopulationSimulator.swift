@@ -27,6 +27,16 @@ public struct PopulationSimulator {
     self.recordedPhone = recordedPhone
   }
 
+  /// The first phone with a passcode (where locks matter), the one `--svg` draws by default;
+  /// 0 if no phone has one.
+  public func firstPhoneWithPasscode() -> Int {
+    for phone in 0..<phones {
+      var random = SeededGenerator.forPhone(phone, seed: seed)
+      if PhoneTimeline.drawSecurity(profile: profile, random: &random).passcode { return phone }
+    }
+    return 0
+  }
+
   /// Runs the simulation, calling `progress` with the number of phones done after each phone.
   ///
   /// - Throws: ``SimulationError`` for a spec whose work reads an undeclared item, a
