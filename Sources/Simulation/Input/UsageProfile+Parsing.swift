@@ -6,7 +6,7 @@ extension UsageProfile {
       ("unlocks-per-day", \.unlocksPerDay, 0...1_000),
       ("mean-session-seconds", \.meanSessionSeconds, 1...86_400),
       ("wake-hour", \.wakeHour, 0...24),
-      ("sleep-hour", \.sleepHour, 0...24),
+      ("sleep-hour", \.sleepHour, 0...36),  // past 24: after midnight
       ("schedule-jitter-hours", \.scheduleJitterHours, 0...6),
       ("passcode-share", \.passcodeShare, 0...1),
       ("biometry-share", \.biometryShare, 0...1),

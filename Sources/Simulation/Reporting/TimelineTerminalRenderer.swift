@@ -1,6 +1,6 @@
-/// One phone's days as text, one line a day of 15-minute cells, for the terminal:
-/// `#` unlocked, `=` locked (class A closed), `.` before first unlock, `_` off; a cell with a
-/// background read shows `x` if one failed, else `o`.
+/// One phone's days as text, for the terminal: two lines a day of 15-minute cells, the state
+/// (`#` unlocked, `=` locked, `.` before first unlock, `_` off) and under it the background
+/// reads of that quarter hour (`x` if one failed, else `o`).
 public enum TimelineTerminalRenderer {
   static let cellsPerDay = 96
   static let cellMilliseconds: Int64 = 24 * 3_600_000 / 96
@@ -25,15 +25,17 @@ public enum TimelineTerminalRenderer {
         cell += 1
       }
     }
+    var reads = Array(
+      repeating: [Character](repeating: " ", count: cellsPerDay), count: record.days)
     for attempt in record.attempts {
       let cell = Int(attempt.milliseconds / cellMilliseconds)
       let day = cell / cellsPerDay
       let column = cell % cellsPerDay
       guard day < record.days else { continue }
       if attempt.failure != nil {
-        cells[day][column] = "x"
-      } else if cells[day][column] != "x" {
-        cells[day][column] = "o"
+        reads[day][column] = "x"
+      } else if reads[day][column] != "x" {
+        reads[day][column] = "o"
       }
     }
     var lines = [
@@ -43,9 +45,11 @@ public enum TimelineTerminalRenderer {
     ]
     for day in 0..<record.days {
       lines.append("day \(pad2(day + 1))  " + String(cells[day]))
+      lines.append("  reads " + String(reads[day]))
     }
     for reboot in record.reboots {
-      lines.append("reboot: day \(reboot.milliseconds / 86_400_000 + 1) \(clock(reboot.milliseconds)), \(reboot.cause)")
+      let day = reboot.milliseconds / 86_400_000 + 1
+      lines.append("reboot: day \(day) \(clock(reboot.milliseconds)), \(reboot.cause)")
     }
     return lines.joined(separator: "\n") + "\n"
   }

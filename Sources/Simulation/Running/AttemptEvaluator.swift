@@ -15,7 +15,6 @@ enum AttemptEvaluator {
     reading item: AppSpec.Item, in work: AppSpec.Work, state: SecurityState, itemGeneration: Int
   ) -> FailureReason? {
     if work.kind.runsInExtension, !work.hasAccessGroup { return .missingEntitlement }
-    if item.needsPrompt, !state.passcode.isSet { return .noPasscode }
     switch state.availability(of: item.protection) {
     case .available: break
     case .unavailable(.noPasscode): return .noPasscode

@@ -12,7 +12,7 @@ public enum FailureReason: String, CaseIterable, Sendable, Hashable, Comparable 
   case biometrySetChanged = "Face ID / Touch ID enrolment changed"
   /// An extension without the app's keychain access group (-34018).
   case missingEntitlement = "extension without the access group"
-  /// The item cannot exist on a phone with no passcode (WhenPasscodeSet, or access control).
+  /// A WhenPasscodeSetThisDeviceOnly item cannot exist on a phone with no passcode (-25300).
   case noPasscode = "no passcode on the phone"
 
   /// The status SecItemCopyMatching returns.
