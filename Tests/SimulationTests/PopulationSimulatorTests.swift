@@ -27,7 +27,7 @@ import Testing
     var profile = quietProfile()
     profile.updateIntervalDays = 3
     profile.restartIntervalDays = 4
-    let report = try simulate(try spec(twoItems), profile, phones: 60, days: 21)
+    let report = try simulate(try spec(twoItems), profile, phones: 20, days: 10)
     for work in ["refresh", "push"] {
       let row = try #require(report.row(work, "cache"))
       #expect(Set(row.actual.failures.keys).isSubset(of: [.beforeFirstUnlock]))
@@ -123,8 +123,8 @@ import Testing
 
   @Test func aPhoneIsTheSameWhateverThePopulationSize() throws {
     let appSpec = try spec(twoItems)
-    let small = try simulate(appSpec, .typical, phones: 5, recordedPhone: 2)
-    let large = try simulate(appSpec, .typical, phones: 30, recordedPhone: 2)
+    let small = try simulate(appSpec, .typical, phones: 3, days: 3, recordedPhone: 2)
+    let large = try simulate(appSpec, .typical, phones: 9, days: 3, recordedPhone: 2)
     #expect(small.recordedPhone == large.recordedPhone)
   }
 

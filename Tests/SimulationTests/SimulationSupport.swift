@@ -19,7 +19,7 @@ func spec(_ text: String) throws -> AppSpec {
 }
 
 func simulate(
-  _ appSpec: AppSpec, _ profile: UsageProfile, phones: Int = 40, days: Int = 14,
+  _ appSpec: AppSpec, _ profile: UsageProfile, phones: Int = 12, days: Int = 7,
   seed: UInt64 = 7, recordedPhone: Int? = nil
 ) throws -> SimulationReport {
   try PopulationSimulator(
