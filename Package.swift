@@ -31,7 +31,9 @@ let package = Package(
     // MARK: - Command line (a thin layer over Scenario)
     .executableTarget(
       name: "keychain-sim", dependencies: ["Scenario", "Simulation", "CReadline"]),
-    .executableTarget(name: "keychain-bench", dependencies: ["Keychain"], path: "Benchmarks/keychain-bench"),
+    .executableTarget(
+      name: "keychain-bench", dependencies: ["Keychain", "Simulation"],
+      path: "Benchmarks/keychain-bench"),
     // The libFuzzer target for the parser and runner; a corpus replayer unless built with
     // `-sanitize=fuzzer -DFUZZING` (docs/testing.md, scripts/fuzz.sh).
     .executableTarget(name: "keychain-fuzz", dependencies: ["Scenario"], path: "Fuzz/keychain-fuzz"),
