@@ -54,7 +54,7 @@ struct SimulateChoice: Equatable {
       switch arguments[index] {
       case "--profile": choice.profile = try value()
       case "--phones": choice.phones = try number("--phones", 1...10_000_000)
-      case "--days": choice.days = try number("--days", 1...3_650)
+      case "--days": choice.days = try number("--days", 1...1_000)
       case "--seed":
         let text = try value()
         guard let seed = UInt64(text) else {

@@ -24,7 +24,9 @@ struct PhoneTimeline {
 
   struct Entry {
     var milliseconds: Int64
-    var sequence: Int
+    /// Time, then the order of drawing for simultaneous events, as one integer to sort on
+    /// (ten years of milliseconds fit in 39 bits, leaving 25 for the sequence).
+    var sortKey: UInt64
     var event: Event
   }
 
@@ -44,7 +46,9 @@ struct PhoneTimeline {
     entries.reserveCapacity(days * Int(profile.unlocksPerDay * 2 + 80))
     func add(_ time: Double, _ event: Event) {
       let clamped = min(max(time, 0), Double(days) * day - 1)
-      entries.append(Entry(milliseconds: Int64(clamped), sequence: entries.count, event: event))
+      let milliseconds = Int64(clamped)
+      let key = UInt64(milliseconds) << 25 | UInt64(entries.count & 0x1FF_FFFF)
+      entries.append(Entry(milliseconds: milliseconds, sortKey: key, event: event))
     }
     func rate(_ intervalDays: Double) -> Double { intervalDays > 0 ? 1 / intervalDays : 0 }
     let jitter = profile.scheduleJitterHours
@@ -97,9 +101,7 @@ struct PhoneTimeline {
         }
       }
     }
-    entries.sort {
-      ($0.milliseconds, $0.sequence) < ($1.milliseconds, $1.sequence)
-    }
+    entries.sort { $0.sortKey < $1.sortKey }
     return PhoneTimeline(hasPasscode: hasPasscode, hasBiometry: hasBiometry, entries: entries)
   }
 
