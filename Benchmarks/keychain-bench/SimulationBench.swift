@@ -22,7 +22,8 @@ func simulationBench(runs: Int) throws -> Int32 {
   let spec = try AppSpec.parse(benchSpecText, file: "bench.spec")
   let phones = 2_000
   let days = 30
-  var timeline = Series(label: "simulate (timeline)", items: "\(phones)×\(days)", calls: phones * days)
+  var timeline = Series(
+    label: "simulate (timeline)", items: "\(phones)×\(days)", calls: phones * days)
   _ = try PopulationSimulator(spec: spec, profile: .typical, phones: 50, days: days, seed: 1).run()
   for run in 0..<runs {
     let simulator = PopulationSimulator(

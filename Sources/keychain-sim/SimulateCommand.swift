@@ -58,7 +58,8 @@ struct SimulateCommand {
           try TimelineSVGRenderer.render(record).write(
             toFile: svgPath, atomically: true, encoding: .utf8)
         } catch {
-          printError("keychain-sim: cannot write the SVG to \(svgPath): \(error.localizedDescription)")
+          printError(
+            "keychain-sim: cannot write the SVG to \(svgPath): \(error.localizedDescription)")
           return 2
         }
       }
@@ -91,7 +92,8 @@ struct SimulateCommand {
     do {
       return try String(contentsOfFile: path, encoding: .utf8)
     } catch {
-      throw SimulateInputError("cannot read the \(what) file \(path): \(error.localizedDescription)")
+      throw SimulateInputError(
+        "cannot read the \(what) file \(path): \(error.localizedDescription)")
     }
   }
 }

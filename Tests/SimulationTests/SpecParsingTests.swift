@@ -26,16 +26,25 @@ import Testing
   }
 
   @Test(arguments: [
-    ("item t accessible=Sometimes\nwork w kind=widget reads=t", 1, "unknown accessible 'Sometimes'"),
+    (
+      "item t accessible=Sometimes\nwork w kind=widget reads=t", 1, "unknown accessible 'Sometimes'"
+    ),
     ("item t accessible=WhenUnlocked\nwork w kind=widget reads=u", 2, "no earlier `item` line"),
     ("item t accessible=WhenUnlocked\nwork w kind=daily reads=t", 2, "needs kind=one of"),
     ("item t\n", 1, "needs accessible="),
-    ("item t accessible=WhenUnlocked colour=red\nwork w kind=widget reads=t", 1, "unknown option 'colour'"),
-    ("item t accessible=WhenUnlocked\nwork w kind=silent-push reads=t access-group=no", 2,
-     "extensions"),
+    (
+      "item t accessible=WhenUnlocked colour=red\nwork w kind=widget reads=t", 1,
+      "unknown option 'colour'"
+    ),
+    (
+      "item t accessible=WhenUnlocked\nwork w kind=silent-push reads=t access-group=no", 2,
+      "extensions"
+    ),
     ("item t accessible=WhenUnlocked\nwork w kind=widget reads=t per-day=lots", 2, "per-day"),
-    ("item t accessible=WhenUnlocked access-control=faceOnly\nwork w kind=widget reads=t", 1,
-     "unknown access-control flag 'faceOnly'"),
+    (
+      "item t accessible=WhenUnlocked access-control=faceOnly\nwork w kind=widget reads=t", 1,
+      "unknown access-control flag 'faceOnly'"
+    ),
     ("item t accessible=WhenUnlocked\n", 1, "no `work` line"),
     ("thing t\n", 1, "unknown line 'thing'"),
   ])
@@ -82,7 +91,8 @@ import Testing
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let specPath = root.appendingPathComponent("examples/simulate/news-app.spec").path
-    let parsed = try AppSpec.parse(String(contentsOfFile: specPath, encoding: .utf8), file: specPath)
+    let parsed = try AppSpec.parse(
+      String(contentsOfFile: specPath, encoding: .utf8), file: specPath)
     #expect(Set(parsed.work.map(\.kind)) == Set(BackgroundWorkKind.allCases))
     let profilePath = root.appendingPathComponent("examples/simulate/night-owl.profile").path
     let profile = try UsageProfile.parse(

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 import Testing
 
 @testable import Simulation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 
 @Suite struct TimelineRenderingTests {
   func recordedPhone() throws -> PhoneRecord {
@@ -63,7 +64,9 @@ import Testing
   }
 
   @Test func escapingKeepsTheSVGWellFormed() {
-    #expect(TimelineSVGRenderer.escape("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
+    #expect(
+      TimelineSVGRenderer.escape("a<b & \"c\" 'd'>")
+        == "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;")
   }
 
   @Test func theTerminalTimelineHasTwoLinesADayAndShowsTheLockStates() throws {

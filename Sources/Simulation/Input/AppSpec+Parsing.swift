@@ -24,7 +24,8 @@ extension AppSpec {
       switch line.words[0] {
       case "item":
         guard items.allSatisfy({ $0.name != name }) else { throw fail("item '\(name)' twice") }
-        try checkKnown(values, flags, keys: ["accessible", "access-control"], flags: ["sync"], fail)
+        try checkKnown(
+          values, flags, keys: ["accessible", "access-control"], flags: ["sync"], fail)
         guard let accessible = values["accessible"] else {
           throw fail("item '\(name)' needs accessible=..., e.g. accessible=AfterFirstUnlock")
         }

@@ -41,7 +41,8 @@ extension UsageProfile {
       if key == "base" {
         guard seen.count == 1 else { throw fail("`base` must come first") }
         guard let base = builtIn(named: value) else {
-          throw fail("unknown base '\(value)'; one of \(builtIn.map(\.name).joined(separator: ", "))")
+          throw fail(
+            "unknown base '\(value)'; one of \(builtIn.map(\.name).joined(separator: ", "))")
         }
         profile = base
         continue

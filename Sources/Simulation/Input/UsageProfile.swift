@@ -14,7 +14,8 @@ public struct UsageProfile: Sendable, Equatable {
   public var wakeHour: Double
   public var sleepHour: Double
   public var scheduleJitterHours: Double
-  /// Share of phones with a passcode (the rest never lock anything: docs/fidelity.md).
+  /// Share of phones with a passcode (the rest never lock anything: docs/fidelity.md,
+  /// "No passcode: nothing is ever locked").
   public var passcodeShare: Double
   /// Share of passcode phones with Face ID or Touch ID enrolled.
   public var biometryShare: Double

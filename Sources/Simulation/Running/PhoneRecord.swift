@@ -3,7 +3,9 @@
 public struct PhoneRecord: Sendable, Equatable {
   /// The screen and power state.
   public enum LockKind: String, Sendable, Equatable {
-    case unlocked, locked, beforeFirstUnlock = "before first unlock", off
+    case unlocked, locked
+    case beforeFirstUnlock = "before first unlock"
+    case off
   }
 
   /// The state from `milliseconds` until the next sample.
@@ -31,7 +33,8 @@ public struct PhoneRecord: Sendable, Equatable {
 
   public static func == (lhs: PhoneRecord, rhs: PhoneRecord) -> Bool {
     lhs.phoneIndex == rhs.phoneIndex && lhs.days == rhs.days && lhs.samples == rhs.samples
-      && lhs.attempts == rhs.attempts && lhs.reboots.map(\.milliseconds)
+      && lhs.attempts == rhs.attempts
+      && lhs.reboots.map(\.milliseconds)
         == rhs.reboots.map(\.milliseconds)
   }
 }

@@ -96,7 +96,8 @@ struct PhoneReplay {
       case .enrolmentChange:
         guard isOn, state.lock == .unlocked else { continue }
         // A new face replaces the old one (Face ID holds two at most): the set changes.
-        _ = try state.handle(.biometryRemoved(name: enrolments == 0 ? "face" : "face \(enrolments)"))
+        _ = try state.handle(
+          .biometryRemoved(name: enrolments == 0 ? "face" : "face \(enrolments)"))
         enrolments += 1
         _ = try state.handle(.biometryEnrolled(name: "face \(enrolments)"))
       case .attempt(let workIndex):

@@ -113,7 +113,7 @@ struct PhoneTimeline {
     return (hasPasscode, hasPasscode && random.chance(profile.biometryShare))
   }
 
-  /// When one kind of work runs on one day (usage-profile-facts.md §5).
+  /// When one kind of work runs on one day (docs/simulate.md, "Background work: when it runs").
   private static func attemptTimes(
     _ work: AppSpec.Work, start: Double, wake: Double, sleep: Double, nextWake: Double,
     sessions: [Double], random: inout SeededGenerator
