@@ -15,6 +15,8 @@ struct SimulateChoice: Equatable {
   var phone: Int?
   /// Print the measured phone-days per second to standard error.
   var measure = false
+  /// Replay this many phones through the real engine and compare every read's status.
+  var checkEnginePhones = 0
 
   static let usage = """
     keychain-sim simulate <spec-file> [options]
@@ -26,6 +28,8 @@ struct SimulateChoice: Equatable {
       --timeline            print one phone's days in the terminal
       --phone N             the phone to draw (default: the first with a passcode)
       --measure             print the measured phone-days per second on standard error
+      --check-engine N      replay the first N phones through the real engine and compare
+                            every read's status with the simulation's (exit 1 if one differs)
 
     """
 
@@ -65,10 +69,11 @@ struct SimulateChoice: Equatable {
       case "--timeline": choice.showTimeline = true
       case "--phone": choice.phone = try number("--phone", 0...9_999_999)
       case "--measure": choice.measure = true
+      case "--check-engine": choice.checkEnginePhones = try number("--check-engine", 1...1_000)
       case let argument where argument.hasPrefix("-"):
         let known = [
           "--profile", "--phones", "--days", "--seed", "--svg", "--timeline", "--phone",
-          "--measure",
+          "--measure", "--check-engine",
         ]
         let hint = Suggestion.nearest(to: argument, in: known).map { "; did you mean '\($0)'?" }
         throw UsageError("unknown simulate option '\(argument)'\(hint ?? "")")

@@ -4,7 +4,8 @@ import Simulation
 /// `keychain-sim simulate`: reads the app spec and the usage profile, runs the population,
 /// prints the report (and one phone's timeline when asked) and writes the SVG.
 ///
-/// Exit status: 0 after a report, 2 for a bad command line or an unreadable spec or profile.
+/// Exit status: 0 after a report, 1 when `--check-engine` found a read whose status differs,
+/// 2 for a bad command line or an unreadable spec or profile.
 struct SimulateCommand {
   let choice: SimulateChoice
 
@@ -63,6 +64,17 @@ struct SimulateCommand {
           return 2
         }
       }
+    }
+    if choice.checkEnginePhones > 0 {
+      let check: EngineCrossCheck
+      do {
+        check = try simulator.checkAgainstEngine(phones: choice.checkEnginePhones)
+      } catch {
+        printError("keychain-sim: \(error)")
+        return 2
+      }
+      print(SimulationReportRenderer.render(check), terminator: "")
+      if !check.disagreements.isEmpty { return 1 }
     }
     if choice.measure {
       let seconds =

@@ -62,6 +62,15 @@ import Testing
     #expect(parser?.parse() == true)
   }
 
+  @Test func checkEngineReplaysPhonesThroughTheRealEngine() throws {
+    let result = try ExecutableRunner.run([
+      "simulate", Self.example, "--phones", "3", "--days", "2", "--check-engine", "2",
+    ])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("Checked against the real engine: 2 phones, "))
+    #expect(result.stdout.contains("reads: every status agrees."))
+  }
+
   @Test func aBadSpecIsExitStatusTwoWithTheLine() throws {
     let spec = FileManager.default.temporaryDirectory
       .appendingPathComponent("bad-\(UUID().uuidString).spec").path

@@ -4,102 +4,68 @@ import Testing
 
 @testable import Simulation
 
-/// The simulator judges reads with `AttemptEvaluator` on `SecurityState` (fast); this suite
-/// replays generated timelines through the real engine (`SimulatedDevice`, fast KDF) and
-/// checks that every background read gets the status the evaluator predicts.
+/// The simulator judges reads with `AttemptEvaluator` on `SecurityState` (fast); these replay
+/// generated phones through the real engine (`SimulatedDevice`, fast KDF) and require every
+/// background read to get the status the simulation predicted.
 @Suite struct EngineAgreementTests {
-  let appSpec: AppSpec
+  static let appSpec = """
+    item a accessible=WhenUnlocked
+    item c accessible=AfterFirstUnlock
+    item d accessible=AlwaysThisDeviceOnly
+    item p accessible=WhenPasscodeSetThisDeviceOnly
+    item bio accessible=AfterFirstUnlockThisDeviceOnly access-control=biometryCurrentSet
+    item presence accessible=WhenUnlocked access-control=userPresence
+    work push kind=silent-push reads=a,c,d,p,bio,presence per-day=30
+    work widget kind=widget reads=c,a per-day=8
+    work nse kind=notification-service reads=c access-group=no per-day=4
+    """
 
-  init() throws {
-    appSpec = try spec(
-      """
-      item a accessible=WhenUnlocked
-      item c accessible=AfterFirstUnlock
-      item d accessible=AlwaysThisDeviceOnly
-      item p accessible=WhenPasscodeSetThisDeviceOnly
-      item bio accessible=AfterFirstUnlockThisDeviceOnly access-control=biometryCurrentSet
-      item presence accessible=WhenUnlocked access-control=userPresence
-      work push kind=silent-push reads=a,c,d,p,bio,presence per-day=40
-      """)
-  }
-
-  func query(_ name: String) -> SecQuery {
-    ["class": .string("genp"), "acct": .string(name), "svce": .string("simulate")]
-  }
-
-  func addItems(to device: SimulatedDevice) throws {
-    for item in appSpec.items {
-      var add = query(item.name)
-      add["v_Data"] = .data(Data("value of \(item.name)".utf8))
-      if let flags = item.accessControl {
-        add["accc"] = .accessControl(
-          try SecAccessControl.create(protection: item.protection.rawValue, flags: flags))
-      } else {
-        add["pdmn"] = .string(item.protection.rawValue)
-      }
-      _ = device.secItemAdd(add)  // refused without a passcode: the reads then say so
-    }
-  }
-
-  @Test(arguments: 0..<5)
-  func theEvaluatorPredictsTheEnginesStatus(phone: Int) throws {
-    var profile = quietProfile(passcodeShare: 0.6)
+  /// Every kind of event, often: reboots of each cause, a new face, idle days and power-offs.
+  static var eventfulProfile: UsageProfile {
+    var profile = UsageProfile.typical
+    profile.passcodeShare = 0.6
     profile.biometryShare = 0.8
-    profile.unlocksPerDay = 12
+    profile.unlocksPerDay = 10
     profile.updateIntervalDays = 2
     profile.restartIntervalDays = 2
-    profile.enrolmentChangeIntervalDays = 1.5
-    var random = SeededGenerator.forPhone(phone, seed: 2026)
-    let timeline = PhoneTimeline.generate(
-      profile: profile, work: appSpec.work, days: 2, random: &random)
+    profile.batteryDeathIntervalDays = 2
+    profile.enrolmentChangeIntervalDays = 1
+    profile.idleDayShare = 0.3
+    profile.inactivityRebootHours = 30
+    return profile
+  }
 
-    let device = try SimulatedDevice(options: .init(kdfProfile: .fast))
-    let passcode = "246810"
-    if timeline.hasPasscode { #expect(device.setPasscode(passcode).succeeded) }
-    if timeline.hasBiometry { #expect(device.enrollBiometry("face").succeeded) }
-    try addItems(to: device)
-    let generation = device.securityState.biometry.domainGeneration
-    #expect(device.lock().succeeded)
-    device.appState = .background
-    var face = "face"
-    var compared = 0
+  @Test(arguments: [UInt64(2026), 7])
+  func theSimulationPredictsTheEnginesStatusForEveryRead(seed: UInt64) throws {
+    let simulator = PopulationSimulator(
+      spec: try spec(Self.appSpec), profile: Self.eventfulProfile, phones: 3, days: 3,
+      seed: seed)
+    let check = try simulator.checkAgainstEngine(phones: 3)
+    #expect(check.phones == 3)
+    #expect(check.reads > 100)
+    #expect(check.disagreements == [])
+  }
 
-    for entry in timeline.entries {
-      let now = device.securityState.clock.now.milliseconds
-      if entry.milliseconds > now {
-        #expect(device.advanceClock(by: .milliseconds(entry.milliseconds - now)).succeeded)
-      }
-      let unlocked = device.securityState.lock == .unlocked
-      switch entry.event {
-      case .unlock:
-        #expect(device.unlock(passcode: timeline.hasPasscode ? passcode : nil).succeeded)
-      case .lock:
-        if unlocked { #expect(device.lock().succeeded) }
-      case .reboot:
-        #expect(device.reboot().succeeded)
-      case .powerOff:
-        Issue.record("this profile has no battery deaths")
-      case .enrolmentChange:
-        guard unlocked else { continue }
-        #expect(device.removeBiometry(face).succeeded)
-        face += "+"
-        #expect(device.enrollBiometry(face).succeeded)
-      case .attempt(let workIndex):
-        let work = appSpec.work[workIndex]
-        for name in work.reads {
-          let item = try #require(appSpec.item(named: name))
-          let predicted = AttemptEvaluator.failure(
-            reading: item, in: work, state: device.securityState, itemGeneration: generation)
-          var read = query(name)
-          read["r_Data"] = .bool(true)
-          let status = device.secItemCopyMatching(read).status
-          #expect(
-            status == (predicted?.status ?? .errSecSuccess),
-            "\(name) at \(entry.milliseconds) ms, \(device.securityState.lock): engine \(status)")
-          compared += 1
+  @Test func aWrongPredictionIsReported() throws {
+    // The same check against a spec whose simulation is told the wrong class: the engine
+    // stores what the spec says, so a broken evaluator would show up exactly like this.
+    var profile = Self.eventfulProfile
+    profile.passcodeShare = 1
+    let simulator = PopulationSimulator(
+      spec: try spec(Self.appSpec), profile: profile, phones: 1, days: 2, seed: 3)
+    var replay = try simulator.makeReplay().replay
+    replay = PhoneReplay(
+      spec: replay.spec, fixed: replay.fixed, profile: replay.profile,
+      reads: replay.reads.map { reads in
+        reads.map { read in
+          var lying = read.item
+          if lying.protection == .ak { lying.protection = .dk }
+          return (read.row, lying, read.fixedItem)
         }
-      }
-    }
-    #expect(compared > 60)
+      })
+    var check = EngineCrossCheck()
+    try check.check(phone: 0, of: simulator, replay: replay)
+    #expect(!check.disagreements.isEmpty)
+    #expect(check.disagreements.allSatisfy { $0.contains("reads a: engine -25308, simulation 0") })
   }
 }

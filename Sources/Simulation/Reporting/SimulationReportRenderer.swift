@@ -28,6 +28,17 @@ public enum SimulationReportRenderer {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The outcome of `--check-engine`: agreement, or the first differing reads.
+  public static func render(_ check: EngineCrossCheck) -> String {
+    var text =
+      "\nChecked against the real engine: \(check.phones) phones, \(check.reads) reads: "
+    guard !check.disagreements.isEmpty else { return text + "every status agrees.\n" }
+    text += "\(check.disagreements.count) statuses differ (a defect in keychain-sim):\n"
+    for line in check.disagreements.prefix(10) { text += "  \(line)\n" }
+    if check.disagreements.count > 10 { text += "  ...\n" }
+    return text
+  }
+
   /// `WhenUnlocked`, `WhenUnlocked, biometryCurrentSet, sync`.
   static func describe(_ item: AppSpec.Item) -> String {
     var parts = [AppSpec.shortName(item.protection)]

@@ -4,6 +4,17 @@ import Keychain
 /// same `DeviceEvent`s `SimulatedDevice` sends it) and judges every background read, for the
 /// app's configuration and its fixed one.
 struct PhoneReplay {
+  /// What the replay did to the phone, in order, for ``EngineCrossCheck`` to do the same to a
+  /// real `SimulatedDevice`: the one place the timeline's events become device operations.
+  enum Operation {
+    case advance(toMilliseconds: Int64)
+    case unlock
+    case lock
+    case reboot
+    case replaceFace(old: String, new: String)
+    case read(work: Int, item: AppSpec.Item, predicted: FailureReason?)
+  }
+
   let spec: AppSpec
   let fixed: AppSpec
   let profile: UsageProfile
@@ -17,7 +28,8 @@ struct PhoneReplay {
   ///   defect in the generator, never a user error).
   func run(
     _ timeline: PhoneTimeline, actual: inout [AttemptTally], fixedTallies: inout [AttemptTally],
-    reboots: inout [PhoneTimeline.RebootCause: Int], record: inout PhoneRecord?
+    reboots: inout [PhoneTimeline.RebootCause: Int], record: inout PhoneRecord?,
+    operations: ((Operation) -> Void)? = nil
   ) throws(DeviceError) {
     var state = SecurityState.fresh()
     if timeline.hasPasscode { _ = try state.handle(.passcodeSet) }
@@ -35,7 +47,10 @@ struct PhoneReplay {
 
     func advance(to time: Int64) throws(DeviceError) {
       let now = state.clock.now.milliseconds
-      if time > now { _ = try state.handle(.timeAdvanced(milliseconds: time - now)) }
+      if time > now {
+        _ = try state.handle(.timeAdvanced(milliseconds: time - now))
+        operations?(.advance(toMilliseconds: time))
+      }
     }
     func sample() {
       guard record != nil else { return }
@@ -54,6 +69,7 @@ struct PhoneReplay {
     }
     func reboot(_ cause: PhoneTimeline.RebootCause) throws(DeviceError) {
       _ = try state.handle(.rebooted)
+      operations?(.reboot)
       reboots[cause, default: 0] += 1
       record?.reboots.append((state.clock.now.milliseconds, cause.rawValue))
     }
@@ -79,11 +95,13 @@ struct PhoneReplay {
       case .unlock:
         guard isOn else { continue }
         _ = try state.handle(.unlockSucceeded)
+        operations?(.unlock)
         lastUnlock = time
         inactivityRebootDone = false
       case .lock:
         guard isOn, state.lock == .unlocked else { continue }
         _ = try state.handle(.lockButtonPressed)
+        operations?(.lock)
         if record != nil, timeline.hasPasscode { graceEnd = time + grace }
       case .reboot(let cause):
         if !isOn {
@@ -96,10 +114,11 @@ struct PhoneReplay {
       case .enrolmentChange:
         guard isOn, state.lock == .unlocked else { continue }
         // A new face replaces the old one (Face ID holds two at most): the set changes.
-        _ = try state.handle(
-          .biometryRemoved(name: enrolments == 0 ? "face" : "face \(enrolments)"))
+        let old = enrolments == 0 ? "face" : "face \(enrolments)"
+        _ = try state.handle(.biometryRemoved(name: old))
         enrolments += 1
         _ = try state.handle(.biometryEnrolled(name: "face \(enrolments)"))
+        operations?(.replaceFace(old: old, new: "face \(enrolments)"))
       case .attempt(let workIndex):
         guard isOn else { continue }
         let work = spec.work[workIndex]
@@ -109,6 +128,7 @@ struct PhoneReplay {
           let failure = AttemptEvaluator.failure(
             reading: read.item, in: work, state: state, itemGeneration: itemGeneration)
           actual[read.row].record(failure, hour: hour)
+          operations?(.read(work: workIndex, item: read.item, predicted: failure))
           let fixedFailure = AttemptEvaluator.failure(
             reading: read.fixedItem, in: fixedWork, state: state, itemGeneration: itemGeneration)
           fixedTallies[read.row].record(fixedFailure, hour: hour)

@@ -27,6 +27,28 @@ public struct PopulationSimulator {
     self.recordedPhone = recordedPhone
   }
 
+  /// The replay of this spec and profile, and the report's rows (one per work and item read).
+  func makeReplay() throws(SimulationError) -> (replay: PhoneReplay, rows: [SimulationReport.Row])
+  {
+    let fixed = spec.fixed
+    var rows: [SimulationReport.Row] = []
+    var reads: [[(row: Int, item: AppSpec.Item, fixedItem: AppSpec.Item)]] = []
+    for (workIndex, work) in spec.work.enumerated() {
+      var workReads: [(row: Int, item: AppSpec.Item, fixedItem: AppSpec.Item)] = []
+      for name in work.reads {
+        guard let item = spec.item(named: name), let fixedItem = fixed.item(named: name) else {
+          throw .undeclaredItem(name, work: work.name)
+        }
+        workReads.append((rows.count, item, fixedItem))
+        rows.append(
+          .init(work: work, fixedWork: fixed.work[workIndex], item: item, fixedItem: fixedItem))
+      }
+      reads.append(workReads)
+    }
+    let replay = PhoneReplay(spec: spec, fixed: fixed, profile: profile, reads: reads)
+    return (replay, rows)
+  }
+
   /// The first phone with a passcode (where locks matter), the one `--svg` draws by default;
   /// 0 if no phone has one.
   public func firstPhoneWithPasscode() -> Int {
@@ -46,22 +68,9 @@ public struct PopulationSimulator {
     if let recordedPhone, !(0..<phones).contains(recordedPhone) {
       throw .noSuchPhone(recordedPhone, phones: phones)
     }
-    let fixed = spec.fixed
-    var rows: [SimulationReport.Row] = []
-    var reads: [[(row: Int, item: AppSpec.Item, fixedItem: AppSpec.Item)]] = []
-    for (workIndex, work) in spec.work.enumerated() {
-      var workReads: [(row: Int, item: AppSpec.Item, fixedItem: AppSpec.Item)] = []
-      for name in work.reads {
-        guard let item = spec.item(named: name), let fixedItem = fixed.item(named: name) else {
-          throw .undeclaredItem(name, work: work.name)
-        }
-        workReads.append((rows.count, item, fixedItem))
-        rows.append(
-          .init(work: work, fixedWork: fixed.work[workIndex], item: item, fixedItem: fixedItem))
-      }
-      reads.append(workReads)
-    }
-    let replay = PhoneReplay(spec: spec, fixed: fixed, profile: profile, reads: reads)
+    let made = try makeReplay()
+    let replay = made.replay
+    var rows = made.rows
     var actual = [AttemptTally](repeating: AttemptTally(), count: rows.count)
     var fixedTallies = actual
     var reboots: [PhoneTimeline.RebootCause: Int] = [:]
@@ -103,6 +112,8 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
   case noSuchPhone(Int, phones: Int)
   case undeclaredItem(String, work: String)
   case impossibleTransition(phone: Int, DeviceError)
+  /// The real engine could not be set up or driven for `--check-engine`.
+  case engine(String)
 
   public var description: String {
     switch self {
@@ -115,6 +126,8 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
     case .impossibleTransition(let phone, let error):
       "phone \(phone): the timeline asked for an impossible device transition (\(error)); "
         + "this is a defect in keychain-sim, please report it"
+    case .engine(let message):
+      "checking against the engine: \(message)"
     }
   }
 }
