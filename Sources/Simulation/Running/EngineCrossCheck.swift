@@ -31,7 +31,8 @@ public struct EngineCrossCheck: Sendable, Equatable {
       random: &random)
     let device: SimulatedDevice
     do {
-      device = try SimulatedDevice(options: .init(kdfProfile: .fast, caller: Caller(app: Self.mainApp)))
+      device = try SimulatedDevice(
+        options: .init(kdfProfile: .fast, caller: Caller(app: Self.mainApp)))
     } catch {
       throw .engine("cannot create a device: \(error)")
     }

@@ -28,8 +28,7 @@ public struct PopulationSimulator {
   }
 
   /// The replay of this spec and profile, and the report's rows (one per work and item read).
-  func makeReplay() throws(SimulationError) -> (replay: PhoneReplay, rows: [SimulationReport.Row])
-  {
+  func makeReplay() throws(SimulationError) -> (replay: PhoneReplay, rows: [SimulationReport.Row]) {
     let fixed = spec.fixed
     var rows: [SimulationReport.Row] = []
     var reads: [[(row: Int, item: AppSpec.Item, fixedItem: AppSpec.Item)]] = []
