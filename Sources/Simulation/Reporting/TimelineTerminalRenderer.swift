@@ -41,7 +41,9 @@ public enum TimelineTerminalRenderer {
     var lines = [
       "Phone \(record.phoneIndex) (\(record.hasPasscode ? "passcode set" : "no passcode")): "
         + "# unlocked  = locked  . before first unlock  _ off  o read ok  x read failed",
-      "        " + (0..<24).map { hour in hour % 3 == 0 ? pad2(hour) + "  " : "    " }.joined(),
+      String(
+        ("        " + (0..<24).map { hour in hour % 3 == 0 ? pad2(hour) + "  " : "    " }.joined())
+          .reversed().drop { $0 == " " }.reversed()),
     ]
     for day in 0..<record.days {
       lines.append("day \(pad2(day + 1))  " + String(cells[day]))
