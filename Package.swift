@@ -30,6 +30,8 @@ let package = Package(
     .target(name: "ItemStore", dependencies: ["CSQLite"]),
     .target(name: "Keychain", dependencies: ["DeviceState", "Keybag", "ItemStore"]),
     .target(name: "Scenario", dependencies: ["Keychain"]),
+    // Many phones over many days: how an app's background keychain reads fare (`simulate`).
+    .target(name: "Simulation", dependencies: ["Keychain"]),
 
     // MARK: - Apple's API on Linux (a translation layer over one shared simulated phone)
     .target(name: "KeychainSimulatorPhone", dependencies: ["Keychain"]),
@@ -52,9 +54,11 @@ let package = Package(
       path: "Examples/TokenStore/Tests"),
 
     // MARK: - Command line (a thin layer over Scenario)
-    .executableTarget(name: "keychain-sim", dependencies: ["Scenario", "CReadline"]),
     .executableTarget(
-      name: "keychain-bench", dependencies: ["Keychain", "Security", "KeychainSimulatorTesting"],
+      name: "keychain-sim", dependencies: ["Scenario", "Simulation", "CReadline"]),
+    .executableTarget(
+      name: "keychain-bench",
+      dependencies: ["Keychain", "Security", "KeychainSimulatorTesting", "Simulation"],
       path: "Benchmarks/keychain-bench"),
     // The libFuzzer target for the parser and runner; a corpus replayer unless built with
     // `-sanitize=fuzzer -DFUZZING` (docs/testing.md, scripts/fuzz.sh).
@@ -74,6 +78,7 @@ let package = Package(
     .testTarget(name: "CLITests", dependencies: ["keychain-sim", "Scenario", "TestSupport"]),
     // Random device events and SecItem calls checked against an independent model of the rules.
     .testTarget(name: "ModelTests", dependencies: ["Keychain", "TestSupport"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keychain"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,7 @@
 // the slowest and fastest run, as a Markdown table (docs/benchmarks.md).
 //
 //   swift run -c release keychain-bench [--runs N] [--unlocks N] [sizes...]
+//   swift run -c release keychain-bench --simulate [--runs N]   (phone-days per second)
 //
 // Defaults: 5 runs, sizes 1000 and 100000, 5 realistic unlocks (50 fast ones). Not a test:
 // numbers vary by machine and by load.
@@ -21,11 +22,15 @@ struct Options {
   var sizes: [Int] = []
   var runs = 5
   var unlocks = 5
+  /// `--simulate`: measure `keychain-sim simulate` instead (SimulationBench.swift).
+  var simulate = false
 
   init(_ arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       switch argument {
+      case "--simulate":
+        simulate = true
       case "--runs", "--unlocks":
         guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
           throw UsageError(message: "\(argument) needs a positive number")
@@ -198,8 +203,16 @@ func main() -> Int32 {
   do {
     options = try Options(Array(CommandLine.arguments.dropFirst()))
   } catch {
-    print("usage: keychain-bench [--runs N] [--unlocks N] [sizes...]: \(error.message)")
+    print("usage: keychain-bench [--simulate] [--runs N] [--unlocks N] [sizes...]: \(error.message)")
     return 2
+  }
+  if options.simulate {
+    do {
+      return try simulationBench(runs: options.runs)
+    } catch {
+      print("error: \(error)")
+      return 1
+    }
   }
   var failures = 0
   do {

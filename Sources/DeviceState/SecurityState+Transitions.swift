@@ -82,13 +82,17 @@ extension SecurityState {
       ]
 
     case .timeAdvanced(let milliseconds):
-      let before = availableClasses
+      // A bit mask rather than two Sets: `simulate` advances time on every event.
+      let before = availabilityMask
       try clock.advance(by: .milliseconds(milliseconds))
       if let until = passcode.blockedUntil, clock.now >= until {
         passcode = .set(failedAttempts: passcode.failedAttempts, blockedUntil: nil)
       }
-      let lost = before.subtracting(availableClasses)
-      return lost.isEmpty ? [] : [.discardClassKeys(lost)]
+      let lostMask = before & ~availabilityMask
+      guard lostMask != 0 else { return [] }
+      let lost = ProtectionClass.allCases.enumerated()
+        .filter { lostMask & (1 << $0.offset) != 0 }.map(\.element)
+      return [.discardClassKeys(Set(lost))]
 
     case .biometryTypeChanged(let type):
       biometry.type = type
@@ -139,6 +143,16 @@ extension SecurityState {
   }
 
   // MARK: - Guards
+
+  /// Bit `i` set when `ProtectionClass.allCases[i]` is available.
+  private var availabilityMask: UInt8 {
+    var mask: UInt8 = 0
+    for (index, protectionClass) in ProtectionClass.allCases.enumerated()
+    where availability(of: protectionClass).isAvailable {
+      mask |= 1 << index
+    }
+    return mask
+  }
 
   private func requireUnlocked() throws(DeviceError) {
     guard lock == .unlocked else { throw .deviceLocked }

@@ -167,7 +167,48 @@ enum CommandHelp {
     argumentChoices: ["run", "explain", "lessons", "train", "completion", "man", "repl"])
 
   /// Every command in the order the overview lists them.
-  static let commands = [repl, run, explain, lessons, train, completion, man, helpCommand]
+  static let simulate = Command(
+    name: "simulate", usage: "keychain-sim simulate <spec-file> [options]",
+    summary: "many phones over many days: how background reads fare",
+    description: """
+      Simulates a population of phones living a usage profile (unlocks, locks, nightly \
+      charging, reboots) while the app described by the spec file does its background work, \
+      and reports per item and kind of work how many keychain reads fail and why, beside the \
+      spec's fixed configuration. The file formats and the profiles' sources are in \
+      docs/simulate.md.
+      """,
+    options: [
+      Option(
+        name: "--profile", value: "NAME|PATH", choices: ["typical", "light"], takesFile: true,
+        summary: "usage profile: typical (default), light, or a profile file"),
+      Option(name: "--phones", value: "N", summary: "phones in the population (default 1000)"),
+      Option(name: "--days", value: "N", summary: "days per phone (default 30)"),
+      Option(
+        name: "--seed", value: "N",
+        summary: "random seed; the same seed gives the same report (default 1)"),
+      Option(
+        name: "--svg", value: "PATH", takesFile: true,
+        summary: "write one phone's days as an SVG timeline"),
+      Option(name: "--timeline", summary: "print one phone's days in the terminal"),
+      Option(
+        name: "--phone", value: "N",
+        summary: "the phone to draw (default: the first with a passcode)"),
+      Option(name: "--measure", summary: "print the measured phone-days per second on stderr"),
+      Option(
+        name: "--check-engine", value: "N",
+        summary: "replay the first N phones through the real engine and compare every read "
+          + "(exit 1 if one differs)"),
+      help,
+    ],
+    argumentsAreFiles: true,
+    examples: [
+      "keychain-sim simulate examples/simulate/news-app.spec",
+      "keychain-sim simulate examples/simulate/news-app.spec --phones 200 --svg night.svg",
+    ])
+
+  static let commands = [
+    repl, run, explain, lessons, train, simulate, completion, man, helpCommand,
+  ]
 
   /// The command called `name` (`repl` for the REPL), if any.
   static func command(named name: String) -> Command? {

@@ -9,6 +9,10 @@ enum KeychainSimCommand {
 
   static func main(_ rawArguments: [String]) -> Int32 {
     let (arguments, noColor) = Invocation.takingNoColor(rawArguments)
+    // `simulate` parses its own options (SimulateChoice); its help is CommandHelp's.
+    if arguments.first == "simulate" {
+      return SimulateCommand.main(Invocation.splittingEquals(Array(arguments.dropFirst())))
+    }
     let invocation: Invocation
     do {
       invocation = try Invocation.parse(arguments)

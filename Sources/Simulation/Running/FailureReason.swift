@@ -1,0 +1,31 @@
+import Keychain
+
+/// Why a background read failed: the categories the report counts.
+public enum FailureReason: String, CaseIterable, Sendable, Hashable, Comparable {
+  /// The class key was dropped 10 s after the screen locked (-25308).
+  case afterLock = "after lock"
+  /// The phone rebooted and has not been unlocked since (-25308).
+  case beforeFirstUnlock = "before first unlock after a reboot"
+  /// The item has access control and no prompt can be shown in the background (-25308).
+  case promptInBackground = "prompt needed in the background"
+  /// A biometryCurrentSet item after a face or finger was enrolled: gone for good (-25293).
+  case biometrySetChanged = "Face ID / Touch ID enrolment changed"
+  /// An extension without the app's keychain access group (-34018).
+  case missingEntitlement = "extension without the access group"
+  /// A WhenPasscodeSetThisDeviceOnly item cannot exist on a phone with no passcode (-25300).
+  case noPasscode = "no passcode on the phone"
+
+  /// The status SecItemCopyMatching returns.
+  public var status: OSStatus {
+    switch self {
+    case .afterLock, .beforeFirstUnlock, .promptInBackground: .errSecInteractionNotAllowed
+    case .biometrySetChanged: .errSecAuthFailed
+    case .missingEntitlement: .errSecMissingEntitlement
+    case .noPasscode: .errSecItemNotFound
+    }
+  }
+
+  public static func < (lhs: FailureReason, rhs: FailureReason) -> Bool {
+    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+  }
+}
