@@ -87,12 +87,19 @@ final class ScriptedUserAgent: UserAgent {
     guard prompt.acceptedResponses.contains(response.kind) else {
       problem =
         "the scripted answer `user will \(answer)` does not fit the \(prompt.kind.title) "
-        + "prompt, which accepts "
+        + "prompt\(Self.stage(of: prompt)), which offers "
         + prompt.acceptedResponses.map(\.rawValue).joined(separator: ", ")
       return nil
     }
     log.append("user: \(answer)")
     return response
+  }
+
+  /// ` after 2 failed scans (buttons: Cancel, Enter Password)`, or nothing for a fresh sheet.
+  private static func stage(of prompt: AuthenticationPrompt) -> String {
+    guard prompt.failedScans > 0 else { return "" }
+    let scans = prompt.failedScans == 1 ? "1 failed scan" : "\(prompt.failedScans) failed scans"
+    return " after \(scans) (buttons: \(prompt.buttons.joined(separator: ", ")))"
   }
 }
 
