@@ -51,4 +51,28 @@ import Testing
         """)
     #expect(report.failures.isEmpty)
   }
+
+  @Test func expectSheetOffersChecksTheLastSheet() {
+    let report = play(
+      setup + """
+        expect ctx.evaluatedPolicyDomainState == nil
+        user will fail 2 times
+        user will cancel
+        ctx.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in")
+        expect sheet offers cancel, fallback
+        expect sheet offers match, fail, cancel
+        expect ctx.evaluatedPolicyDomainState != nil
+        """)
+    // Line 9: the last sheet offered only its buttons. Line 10: a cancelled evaluation sets no
+    // domain state (LAContext.h: only a successful biometric evaluation or canEvaluatePolicy).
+    #expect(report.failures.map(\.line) == [9, 10])
+    #expect(report.transcript.contains("nil: neither canEvaluatePolicy nor a biometric"))
+    #expect(report.transcript.contains("offered cancel, fallback"))
+  }
+
+  @Test func expectSheetOffersWithoutASheetFails() {
+    let report = play("device passcode 123456\nexpect sheet offers cancel")
+    #expect(report.failures.map(\.line) == [2])
+    #expect(report.transcript.contains("the last statement showed no sheet"))
+  }
 }

@@ -17,6 +17,11 @@ extension StatementParser {
       return .refused
     case .identifier(Vocabulary.ExpectWord.prompts.rawValue):
       return .promptCount(try count())
+    case .identifier(Vocabulary.ExpectWord.sheet.rawValue):
+      try expect(identifier: Vocabulary.sheetOffers)
+      var offered = [try choice("sheet answer", UserResponse.Kind.self)]
+      while try consume(.comma) { offered.append(try choice("sheet answer", UserResponse.Kind.self)) }
+      return .sheetOffers(offered)
     case .identifier("no"):
       return try choice("`expect no` check", [("result", .noResult), ("prompt", .noPrompt)])
     case .identifier("result"):
@@ -81,6 +86,7 @@ extension StatementParser {
       return .biometryType(context: name, kind)
     case .evaluatedPolicyDomainState:
       let equal = try expectEquality(allowingNot: true)
+      if try consume(identifier: "nil") { return .domainStateIsNil(name, isNil: equal) }
       let (other, token) = try identifier(
         "another LAContext, as in `ctx.evaluatedPolicyDomainState`")
       guard isBound(other) else {

@@ -19,7 +19,7 @@ struct ExpectationChecker {
   /// - Throws: `ScenarioRuntimeError` for expectations about features not simulated yet.
   func check(
     _ expectation: Expectation, source: String, last: RecordedOutcome?,
-    lockState: ExpectedLockState, prompts: Int? = nil,
+    lockState: ExpectedLockState, prompts: Int? = nil, sheet: AuthenticationPrompt? = nil,
     context: (String) -> LAContext? = { _ in nil },
     evaluate: (Expr) throws(ScenarioRuntimeError) -> SecValue
   ) throws(ScenarioRuntimeError) -> Verdict {
@@ -38,6 +38,29 @@ struct ExpectationChecker {
         : .failed(
           expected: "\(expected) prompt(s)", actual: "\(prompts) prompt(s)",
           explanation: last?.explanation)
+    case .domainStateIsNil(let name, let isNil):
+      guard let context = context(name) else { return Self.notAContext(name) }
+      let actual = context.evaluatedPolicyDomainState == nil
+      return actual == isNil
+        ? .held
+        : .failed(
+          expected: "\(name).evaluatedPolicyDomainState \(isNil ? "==" : "!=") nil",
+          actual: actual
+            ? "nil: neither canEvaluatePolicy nor a biometric evaluation set it yet"
+            : "a domain state, set by canEvaluatePolicy or a biometric evaluation",
+          explanation: nil)
+    case .sheetOffers(let expected):
+      guard let sheet else {
+        return .failed(
+          expected: "a sheet offering " + Self.answers(expected),
+          actual: "the last statement showed no sheet", explanation: nil)
+      }
+      let offered = sheet.acceptedResponses
+      return Set(offered) == Set(expected)
+        ? .held
+        : .failed(
+          expected: "a sheet offering " + Self.answers(expected),
+          actual: "the \(sheet) offered " + Self.answers(offered), explanation: nil)
     case .biometryType(let name, let kind):
       guard let context = context(name) else { return Self.notAContext(name) }
       let actual = BiometryKind.named(context.biometryType)
@@ -154,7 +177,7 @@ struct ExpectationChecker {
           actual: "result " + formatter.format(result, indent: 0),
           explanation: last.explanation)
     case .device, .success, .laError, .bool, .prompt, .noPrompt, .refused, .promptCount,
-      .biometryType, .domainState:
+      .sheetOffers, .biometryType, .domainState, .domainStateIsNil:
       return .held  // handled above
     }
   }
@@ -326,6 +349,9 @@ struct ExpectationChecker {
     case .noPrompt: "no prompt"
     case .refused: "refused"
     case .promptCount(let n): "\(n) prompt(s)"
+    case .sheetOffers(let answers): "sheet offers " + Self.answers(answers)
+    case .domainStateIsNil(let name, let isNil):
+      "\(name).evaluatedPolicyDomainState \(isNil ? "==" : "!=") nil"
     case .resultLacks(let key): "result has no \(key)"
     case .strictResult(let expr):
       "result strictly " + ((try? evaluate(expr)).map { formatter.format($0, indent: 0) } ?? "?")
@@ -334,5 +360,10 @@ struct ExpectationChecker {
       "\(left).evaluatedPolicyDomainState \(equal ? "==" : "!=") "
         + "\(right).evaluatedPolicyDomainState"
     }
+  }
+
+  /// `cancel, fallback`.
+  static func answers(_ kinds: [UserResponse.Kind]) -> String {
+    kinds.map(\.rawValue).joined(separator: ", ")
   }
 }

@@ -39,6 +39,8 @@ public struct ScenarioSession {
   /// How many prompts the last statement that acted showed, for `expect prompt` and
   /// `expect prompts <n>`.
   var lastPromptCount: Int?
+  /// The last sheet the last acting statement showed, for `expect sheet offers`.
+  var lastSheet: AuthenticationPrompt?
   let formatter = SecValueFormatter()
 
   /// - Throws: `ScenarioRuntimeError` when the device cannot be created or its file opened.
@@ -56,6 +58,7 @@ public struct ScenarioSession {
     bindings = [:]
     lastOutcome = nil
     lastPromptCount = nil
+    lastSheet = nil
     user.removeAllAnswers()
   }
 
@@ -79,6 +82,7 @@ public struct ScenarioSession {
     var report = try play(statement)
     if outcomeGeneration != generation { report.outcome = lastOutcome }
     lastPromptCount = user.promptCount
+    lastSheet = user.lastPrompt
     if let problem = user.problem {
       throw ScenarioRuntimeError("\(problem) (line \(statement.location.line))")
     }
@@ -219,7 +223,7 @@ public struct ScenarioSession {
     let evaluator = self.evaluator
     let verdict = try ExpectationChecker().check(
       expectation, source: statement.sourceText, last: lastOutcome, lockState: lockState,
-      prompts: lastPromptCount, context: context(named:),
+      prompts: lastPromptCount, sheet: lastSheet, context: context(named:),
       evaluate: { (expr: Expr) throws(ScenarioRuntimeError) -> SecValue in
         try evaluator.evaluate(expr)
       })

@@ -25,6 +25,8 @@ final class ScriptedUserAgent: UserAgent {
   private(set) var log: [String] = []
   /// How many prompts the current statement showed.
   private(set) var promptCount = 0
+  /// The last prompt of the current statement, for `expect sheet offers`.
+  private(set) var lastPrompt: AuthenticationPrompt?
   /// Set when a prompt found the queue empty or an answer that does not fit it.
   private(set) var problem: String?
 
@@ -34,6 +36,7 @@ final class ScriptedUserAgent: UserAgent {
   func beginStatement() {
     log = []
     promptCount = 0
+    lastPrompt = nil
     problem = nil
   }
 
@@ -71,6 +74,7 @@ final class ScriptedUserAgent: UserAgent {
 
   func respond(to prompt: AuthenticationPrompt) -> UserResponse? {
     promptCount += 1
+    lastPrompt = prompt
     guard problem == nil else { return nil }
     // The asker shows the prompt and the answer live at the terminal: nothing to log.
     if queue.isEmpty, let ask { return ask(prompt) }

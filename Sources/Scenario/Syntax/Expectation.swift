@@ -27,6 +27,9 @@ enum Expectation: Hashable, Sendable {
   case refused
   /// `expect prompts 2` (*extension*): how many prompts the last acting statement showed.
   case promptCount(Int)
+  /// `expect sheet offers cancel, fallback` (*extension*): exactly the answers the last sheet
+  /// of the last acting statement offered (its scans and its buttons).
+  case sheetOffers([UserResponse.Kind])
   /// `expect result has no kSecValueData` (*extension*): the returned dictionary (every one,
   /// in an array) lacks the key.
   case resultLacks(DictionaryKey)
@@ -38,6 +41,9 @@ enum Expectation: Hashable, Sendable {
   /// `expect ctx2.evaluatedPolicyDomainState != ctx.evaluatedPolicyDomainState`
   /// (*extension*): whether the biometric domain state two contexts recorded is the same.
   case domainState(String, equal: Bool, String)
+  /// `expect ctx.evaluatedPolicyDomainState == nil` (or `!= nil`) (*extension*): nil until
+  /// canEvaluatePolicy or a successful biometric evaluation sets it (LAContext.h).
+  case domainStateIsNil(String, isNil: Bool)
 }
 
 /// The lock states `expect device` can name.
