@@ -99,6 +99,12 @@ enum Vocabulary {
     case laError = "LAError"
   }
 
+  /// After `expect result <date key>`: `later than`, `earlier than`.
+  enum DateWord: String, CaseIterable { case later, earlier, than }
+
+  /// The item dates `expect result <key> later than <earlier result>` compares.
+  static let dateKeys: Set<String> = ["kSecAttrCreationDate", "kSecAttrModificationDate"]
+
   /// After `expect sheet`: `offers cancel, fallback`.
   static let sheetOffers = "offers"
 

@@ -168,6 +168,9 @@ enum HelpText {
     expect refused                      the last device, biometry or app statement was refused
     expect success | LAError.<code> | true | false
                                         the last LAContext evaluation (help biometry)
+    expect result kSecAttrModificationDate later than created
+                                        a returned date against a bound earlier result
+                                        (also earlier than, or == "2025-01-01T00:00:00Z")
     expect sheet offers cancel, fallback
                                         exactly what the last sheet offered
     expect ctx.biometryType == .faceID  a bound LAContext's biometryType

@@ -49,6 +49,8 @@ struct ExpectationChecker {
             ? "nil: neither canEvaluatePolicy nor a biometric evaluation set it yet"
             : "a domain state, set by canEvaluatePolicy or a biometric evaluation",
           explanation: nil)
+    case .resultDate(let key, let comparison, let operand):
+      return try checkDate(key, comparison, operand, evaluate: evaluate)
     case .sheetOffers(let expected):
       guard let sheet else {
         return .failed(
@@ -177,7 +179,7 @@ struct ExpectationChecker {
           actual: "result " + formatter.format(result, indent: 0),
           explanation: last.explanation)
     case .device, .success, .laError, .bool, .prompt, .noPrompt, .refused, .promptCount,
-      .sheetOffers, .biometryType, .domainState, .domainStateIsNil:
+      .sheetOffers, .resultDate, .biometryType, .domainState, .domainStateIsNil:
       return .held  // handled above
     }
   }
@@ -224,6 +226,53 @@ struct ExpectationChecker {
           ? "the same domain state: no face or finger was enrolled or removed in between"
           : "different domain states: the enrolled faces or fingers changed in between",
         explanation: nil)
+  }
+
+  /// `expect result kSecAttrModificationDate later than created`.
+  private func checkDate(
+    _ key: DictionaryKey, _ comparison: DateComparison, _ operand: DateOperand,
+    evaluate: (Expr) throws(ScenarioRuntimeError) -> SecValue
+  ) throws(ScenarioRuntimeError) -> Verdict {
+    let expected = "result \(key) \(comparison.rawValue) \(operand)"
+    guard let actual = Self.date(key, in: try evaluate(.lastResult)) else {
+      return .failed(
+        expected: expected, actual: "the last result has no \(key) date", explanation: nil)
+    }
+    let bound: Date
+    switch operand {
+    case .literal(let date): bound = date
+    case .binding(let name):
+      guard let date = Self.date(key, in: try evaluate(.binding(name))) else {
+        return .failed(
+          expected: expected, actual: "\(name) has no \(key) date", explanation: nil)
+      }
+      bound = date
+    }
+    let holds =
+      switch comparison {
+      case .equal: actual == bound
+      case .later: actual > bound
+      case .earlier: actual < bound
+      }
+    return holds
+      ? .held
+      : .failed(
+        expected: expected,
+        actual: "\(key) \(actual.formatted(.iso8601)) against \(bound.formatted(.iso8601))",
+        explanation: nil)
+  }
+
+  /// The date under `key` in a returned dictionary (or the only one of an array).
+  private static func date(_ key: DictionaryKey, in value: SecValue) -> Date? {
+    switch value {
+    case .dictionary(let entries):
+      if case .date(let date)? = entries[key.raw] { return date }
+      return nil
+    case .array(let items) where items.count == 1:
+      return date(key, in: items[0])
+    default:
+      return nil
+    }
   }
 
   private static func notAContext(_ name: String) -> Verdict {
@@ -350,6 +399,8 @@ struct ExpectationChecker {
     case .refused: "refused"
     case .promptCount(let n): "\(n) prompt(s)"
     case .sheetOffers(let answers): "sheet offers " + Self.answers(answers)
+    case .resultDate(let key, let comparison, let operand):
+      "result \(key) \(comparison.rawValue) \(operand)"
     case .domainStateIsNil(let name, let isNil):
       "\(name).evaluatedPolicyDomainState \(isNil ? "==" : "!=") nil"
     case .resultLacks(let key): "result has no \(key)"
