@@ -22,9 +22,10 @@ import Testing
   func faceIDStopsScanningAfterTwoFailures() throws {
     let (outcome, user) = try evaluate([.fail, .fail, .cancel])
     #expect(outcome.error == .userCancel)
-    #expect(user.prompts.map(\.acceptedResponses) == [
-      [.match, .fail, .cancel], [.match, .fail, .cancel], [.cancel, .fallback],
-    ])
+    #expect(
+      user.prompts.map(\.acceptedResponses) == [
+        [.match, .fail, .cancel], [.match, .fail, .cancel], [.cancel, .fallback],
+      ])
     #expect(user.prompts[1].buttons == ["Cancel", "Try Face ID Again"])
     #expect(user.prompts[2].buttons == ["Cancel", "Enter Password"])
   }
@@ -55,10 +56,11 @@ import Testing
   func touchIDThreeTries() throws {
     let (outcome, user) = try evaluate([.fail, .fail, .fail], type: .touchID)
     #expect(outcome.error == .authenticationFailed)
-    #expect(user.prompts.map(\.acceptedResponses) == [
-      [.match, .fail, .cancel], [.match, .fail, .cancel, .fallback],
-      [.match, .fail, .cancel, .fallback],
-    ])
+    #expect(
+      user.prompts.map(\.acceptedResponses) == [
+        [.match, .fail, .cancel], [.match, .fail, .cancel, .fallback],
+        [.match, .fail, .cancel, .fallback],
+      ])
   }
 
   @Test("localizedFallbackTitle \"\" hides the fallback; localizedCancelTitle names Cancel")

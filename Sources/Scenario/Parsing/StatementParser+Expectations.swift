@@ -21,7 +21,9 @@ extension StatementParser {
     case .identifier(Vocabulary.ExpectWord.sheet.rawValue):
       try expect(identifier: Vocabulary.sheetOffers)
       var offered = [try choice("sheet answer", UserResponse.Kind.self)]
-      while try consume(.comma) { offered.append(try choice("sheet answer", UserResponse.Kind.self)) }
+      while try consume(.comma) {
+        offered.append(try choice("sheet answer", UserResponse.Kind.self))
+      }
       return .sheetOffers(offered)
     case .identifier("no"):
       return try choice("`expect no` check", [("result", .noResult), ("prompt", .noPrompt)])
