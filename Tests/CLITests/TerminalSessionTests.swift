@@ -79,7 +79,7 @@ import Testing
       .expect(Self.prompt),
       .send(
         "ctx.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: \"Hi\")\r"),
-      .expect("Face ID (match, fail, cancel, fallback) ❯ "), .send("\u{3}"),
+      .expect("Face ID (match, fail, cancel) ❯ "), .send("\u{3}"),
       .expect("Ctrl-C: cancel"), .expect(Self.prompt), .send("expect LAError.userCancel\r"),
       .expect("holds"), .expect(Self.prompt), .send("quit\r"),
     ])

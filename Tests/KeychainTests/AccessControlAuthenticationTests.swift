@@ -27,19 +27,21 @@ import Testing
       name: "user cancels → -128", flags: .biometryAny, answers: [.cancel],
       status: .errSecUserCanceled, prompts: [.faceID]),
     ReadCase(
-      name: "biometryAny, two failures → authenticationFailed → -25293", flags: .biometryAny,
-      answers: [.fail, .fail], status: .errSecAuthFailed, prompts: [.faceID, .faceID]),
+      name: "biometryAny, two failures, then Cancel → userCancel → -128", flags: .biometryAny,
+      answers: [.fail, .fail, .cancel], status: .errSecUserCanceled,
+      prompts: [.faceID, .faceID, .faceID]),
     ReadCase(
       name: "biometryAny, fallback → userFallback → -25293", flags: .biometryAny,
-      answers: [.fallback], status: .errSecAuthFailed, prompts: [.faceID]),
+      answers: [.fail, .fail, .fallback], status: .errSecAuthFailed,
+      prompts: [.faceID, .faceID, .faceID]),
     ReadCase(
       name: "userPresence, fallback then passcode → 0", flags: .userPresence,
-      answers: [.fallback, .enter("123456")], status: .errSecSuccess,
-      prompts: [.faceID, .passcode]),
+      answers: [.fail, .fail, .fallback, .enter("123456")], status: .errSecSuccess,
+      prompts: [.faceID, .faceID, .faceID, .passcode]),
     ReadCase(
       name: "userPresence, wrong then right passcode → 0", flags: .userPresence,
-      answers: [.fallback, .enter("000000"), .enter("123456")], status: .errSecSuccess,
-      prompts: [.faceID, .passcode, .passcode]),
+      answers: [.fail, .fail, .fallback, .enter("000000"), .enter("123456")],
+      status: .errSecSuccess, prompts: [.faceID, .faceID, .faceID, .passcode, .passcode]),
     ReadCase(
       name: "userPresence, nothing enrolled → passcode sheet", flags: .userPresence,
       answers: [.enter("123456")], status: .errSecSuccess, prompts: [.passcode], enrolled: []),
@@ -52,8 +54,8 @@ import Testing
     ReadCase(
       name: "biometryAny or devicePasscode, fallback → passcode",
       flags: [.biometryAny, .or, .devicePasscode],
-      answers: [.fallback, .enter("123456")], status: .errSecSuccess,
-      prompts: [.faceID, .passcode]),
+      answers: [.fail, .fail, .fallback, .enter("123456")], status: .errSecSuccess,
+      prompts: [.faceID, .faceID, .faceID, .passcode]),
     ReadCase(
       name: "biometryAny and devicePasscode → both prompts",
       flags: [.biometryAny, .and, .devicePasscode],
@@ -232,7 +234,7 @@ import Testing
   // MARK: - Lockout
 
   @Test func lockedOutUserPresenceGoesToThePasscodeAndBiometryOnlyFails() throws {
-    let user = QueuedUser(Array(repeating: .fail, count: 5))
+    let user = QueuedUser(fiveFailedFaceIDScans)
     let device = try makeBiometricDevice(user: user)
     let context = LAContext()
     for _ in 0..<3 {

@@ -35,3 +35,7 @@ func protected(_ flags: SecAccessControlCreateFlags, _ protection: String = "akp
 }
 
 let readData: SecQuery = ["r_Data": .bool(true)]
+
+/// Answers to three biometrics-only Face ID evaluations that fail five scans in a row: each
+/// sheet stops scanning after two failures and waits for Cancel, the fifth failure locks out.
+let fiveFailedFaceIDScans: [UserResponse] = [.fail, .fail, .cancel, .fail, .fail, .cancel, .fail]

@@ -24,10 +24,10 @@ import Testing
     let user = QueuedUser([.fail, .fail, .cancel])
     let device = try makeBiometricDevice(user: user)
     mustAdd(device, genp().adding(try protected(.userPresence)).adding(["v_Data": secret()]))
-    // Two failed matches, then the passcode sheet is cancelled: userCancel → -128.
+    // Two failed matches, then Cancel on the sheet that stopped scanning: userCancel → -128.
     #expect(device.secItemCopyMatching(genp().adding(readData)).status == .errSecUserCanceled)
-    // An evaluation failing with authenticationFailed (biometry only) → -25293.
-    user.answers = [.fail, .fail]
+    // Two failed matches, then the fallback (biometry only): userFallback → -25293.
+    user.answers = [.fail, .fail, .fallback]
     mustAdd(device, genp("bio").adding(try protected(.biometryAny)).adding(["v_Data": secret()]))
     let failed = device.secItemCopyMatching(genp("bio").adding(readData))
     #expect(failed.status == .errSecAuthFailed)

@@ -50,7 +50,7 @@ import Testing
     if testCase.passcode { _ = device.setPasscode("123456") }
     for name in testCase.enrolled { _ = device.enrollBiometry(name) }
     if testCase.lockedOut {
-      device.userAgent = QueuedUser(Array(repeating: .fail, count: 5))
+      device.userAgent = QueuedUser(fiveFailedFaceIDScans)
       for _ in 0..<3 {
         _ = try device.evaluatePolicy(
           .deviceOwnerAuthenticationWithBiometrics, context: LAContext(), localizedReason: "x")
@@ -108,14 +108,13 @@ import Testing
       error: .userCancel, refusal: .cancelled(.faceID)),
     EvaluateCase(
       name: "fallback with biometrics → -3", policy: .deviceOwnerAuthenticationWithBiometrics,
-      answers: [.fallback], error: .userFallback, refusal: .fallbackTapped),
+      answers: [.fail, .fail, .fallback], error: .userFallback, refusal: .fallbackTapped),
     EvaluateCase(
       name: "fallback with device owner → passcode", policy: .deviceOwnerAuthentication,
-      answers: [.fallback, .enter("123456")]),
+      answers: [.fail, .fail, .fallback, .enter("123456")]),
     EvaluateCase(
-      name: "two failures → -1", policy: .deviceOwnerAuthenticationWithBiometrics,
-      answers: [.fail, .fail], error: .authenticationFailed,
-      refusal: .noMatch(.faceID, tries: 2, failedInARow: 2)),
+      name: "two failures, then Cancel → -2", policy: .deviceOwnerAuthenticationWithBiometrics,
+      answers: [.fail, .fail, .cancel], error: .userCancel, refusal: .cancelled(.faceID)),
     EvaluateCase(
       name: "interactionNotAllowed → -1004", policy: .deviceOwnerAuthentication, answers: [],
       error: .notInteractive, refusal: .interactionNotAllowed([.contextInteractionNotAllowed]),

@@ -77,8 +77,7 @@ import Testing
       ])
     #expect(
       transcript.contains(
-        "  `yes` is not an answer to the Face ID prompt; answer with match, fail, cancel, "
-          + "fallback\n"))
+        "  `yes` is not an answer to the Face ID prompt; answer with match, fail, cancel\n"))
   }
 
   @Test func aMultiLineStatementIsOneHistoryEntry() throws {

@@ -72,7 +72,7 @@ import Testing
       "device lock",
       "device unlock 482916",
       #"ctx.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Pay")"#,
-      "fallback", "482916",
+      "fail", "fail", "fallback", "482916",
       "user will enter 482916",
       "device unlcok 482916",
     ])

@@ -96,8 +96,12 @@ final class OutputBuffer: @unchecked Sendable {
         "fail", "match", "expect success", "expect prompt",
       ])
     #expect(transcript.contains("prompt: Face ID for com.example.app: “Sign in”"))
-    #expect(transcript.contains("  Face ID (match, fail, cancel, fallback) ❯ fail\n"))
-    #expect(transcript.contains("  Face ID (match, fail, cancel, fallback) ❯ match\n"))
+    // The sheet offers exactly its buttons: no fallback before the second failed scan.
+    #expect(transcript.contains("  Face ID (match, fail, cancel) ❯ fail\n"))
+    #expect(
+      transcript.contains(
+        "prompt: Face ID for com.example.app: “Sign in” (after 1 failed scan, buttons: Cancel, "
+          + "Try Face ID Again)\n  Face ID (match, fail, cancel) ❯ match\n"))
     #expect(transcript.components(separatedBy: "✓ holds").count == 3)
   }
 
@@ -105,8 +109,15 @@ final class OutputBuffer: @unchecked Sendable {
     let transcript = try play(
       Self.setup + [
         #"ctx.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Pay")"#,
-        "fallback", "enter", "1234", "expect success",
+        "fallback", "fail", "fail", "match", "fallback", "enter", "1234", "expect success",
       ])
+    // Face ID offers the fallback only after two failed scans, and then no more scans.
+    #expect(
+      transcript.contains(
+        "  `fallback` is not an answer to the Face ID prompt; answer with match, fail, cancel\n"))
+    #expect(
+      transcript.contains(
+        "  `match` is not an answer to the Face ID prompt; answer with cancel, fallback\n"))
     #expect(transcript.contains("prompt: passcode sheet for com.example.app: “Pay”"))
     #expect(
       transcript.contains(

@@ -186,24 +186,36 @@ final class Authenticator {
 
   // MARK: - Sheets
 
-  /// Face ID allows two tries per sheet ("Try Face ID Again"), Touch ID three.
-  private var triesPerBiometricSheet: Int { securityState.biometry.type == .touchID ? 3 : 2 }
-
+  /// The biometric sheet as LAContext.h describes it. Touch ID: Cancel from the start, the
+  /// fallback button after the first failed scan, and the evaluation fails after the third.
+  /// Face ID: after the first failed scan Cancel and Try Face ID Again; after the second it
+  /// stops scanning and waits for Cancel or the fallback button. The fifth failure in a row
+  /// locks biometry out and ends the sheet (docs/fidelity.md,
+  /// "Lockout and tries per sheet").
   private func biometricSheet(_ request: AuthenticationRequest, passcodeFallback: Bool)
     -> AuthenticationResult
   {
     guard let kind = AuthenticationPrompt.Kind.biometric(securityState.biometry.type) else {
       return biometryUnavailability() ?? .denied(.biometryNotAvailable, .unexplained)
     }
-    let prompt = AuthenticationPrompt(
-      kind: kind, reason: request.reason, app: host.caller.app.bundleID,
-      offersFallback: passcodeFallback || request.context.localizedFallbackTitle != "")
-    var tries = 0
+    // `localizedFallbackTitle = ""` hides the button, except where it leads to the passcode.
+    let fallbackTitle = request.context.localizedFallbackTitle
+    let fallbackVisible = passcodeFallback || fallbackTitle != ""
+    var failures = 0
     while true {
-      switch userAgent.respond(to: prompt) {
-      case nil, .enter?:
+      let prompt = AuthenticationPrompt(
+        kind: kind, reason: request.reason, app: host.caller.app.bundleID,
+        offersFallback: fallbackVisible && failures >= (kind == .touchID ? 1 : 2),
+        offersScan: kind == .touchID || failures < 2, failedScans: failures,
+        cancelTitle: request.context.localizedCancelTitle,
+        fallbackTitle: fallbackTitle.flatMap { $0.isEmpty ? nil : $0 }
+          ?? (passcodeFallback ? nil : "Enter Password"))
+      let response = userAgent.respond(to: prompt)
+      if let response, !prompt.acceptedResponses.contains(response.kind) {
         return dismissed(kind)
-      case .fallback? where !prompt.offersFallback:
+      }
+      switch response {
+      case nil, .enter?:
         return dismissed(kind)
       case .match?:
         host.apply(.biometricMatchSucceeded)
@@ -213,16 +225,16 @@ final class Authenticator {
         return .granted
       case .fail?:
         host.apply(.biometricMatchFailed)
-        tries += 1
+        failures += 1
         if securityState.biometry.isLockedOut {
           if passcodeFallback { return passcodeSheet(request) }
           return biometryUnavailability() ?? .denied(.biometryLockout, .unexplained)
         }
-        if tries >= triesPerBiometricSheet {
+        if kind == .touchID, failures >= 3 {
           if passcodeFallback { return passcodeSheet(request) }
           return .denied(
             .authenticationFailed,
-            .noMatch(kind, tries: tries, failedInARow: securityState.biometry.failedMatches))
+            .noMatch(kind, tries: failures, failedInARow: securityState.biometry.failedMatches))
         }
       case .cancel?:
         return .denied(.userCancel, .cancelled(kind))

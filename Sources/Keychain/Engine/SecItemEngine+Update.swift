@@ -66,10 +66,15 @@ extension SecItemEngine {
     if let control = changes.accessControl {
       item.accessControl = control
       item.attributes[.accessible] = .text(control.protection)
-    } else if case .text(let protection)? = changes.attributes[.accessible],
-      let control = item.accessControl
-    {
-      item.accessControl = SecAccessControl(protection: protection, flags: control.flags)
+    } else if case .text? = changes.attributes[.accessible] {
+      // securityd turns kSecAttrAccessible into a new access control holding only that
+      // protection (SecDbQuery.c query_add_attribute_with_desc → query_set_access_control) and
+      // sets it on the updated item (SecItemDb.c s3dl_query_update), the same one an item added
+      // with kSecAttrAccessible alone gets (none stored, ResultBuilder reports the protection
+      // alone): the old flags, biometry included, are dropped
+      // (docs/fidelity.md, "An update of kSecAttrAccessible replaces the access control").
+      item.accessControl = nil
+      item.boundBiometryGeneration = nil
     }
     if let data = changes.data { item.data = data }
     if changes.attributes[.modificationDate] == nil {

@@ -1,3 +1,4 @@
+import Foundation
 import Keychain
 
 /// `expect` (docs/scenario-language.md §9) and the REPL words `help` and `explain`.
@@ -17,9 +18,19 @@ extension StatementParser {
       return .refused
     case .identifier(Vocabulary.ExpectWord.prompts.rawValue):
       return .promptCount(try count())
+    case .identifier(Vocabulary.ExpectWord.sheet.rawValue):
+      try expect(identifier: Vocabulary.sheetOffers)
+      var offered = [try choice("sheet answer", UserResponse.Kind.self)]
+      while try consume(.comma) {
+        offered.append(try choice("sheet answer", UserResponse.Kind.self))
+      }
+      return .sheetOffers(offered)
     case .identifier("no"):
       return try choice("`expect no` check", [("result", .noResult), ("prompt", .noPrompt)])
     case .identifier("result"):
+      if case .identifier(let name) = try peek().kind, Vocabulary.dateKeys.contains(name) {
+        return try dateExpectation()
+      }
       if try consume(identifier: Vocabulary.ResultWord.has.rawValue) {
         try expect(identifier: Vocabulary.ResultWord.no.rawValue)
         _ = try consume(identifier: Vocabulary.ResultWord.key.rawValue)
@@ -56,6 +67,38 @@ extension StatementParser {
     }
   }
 
+  /// After `expect result`: `kSecAttrModificationDate later than created`, `earlier than`, or
+  /// `== "2025-01-01T00:00:00Z"`.
+  private mutating func dateExpectation() throws(Failure) -> Expectation {
+    let key = try key()
+    let comparison: DateComparison
+    if try consume(identifier: Vocabulary.DateWord.later.rawValue) {
+      comparison = .later
+    } else if try consume(identifier: Vocabulary.DateWord.earlier.rawValue) {
+      comparison = .earlier
+    } else {
+      try expectEquality(allowingNot: false)
+      comparison = .equal
+    }
+    if comparison != .equal { try expect(identifier: Vocabulary.DateWord.than.rawValue) }
+    let token = try advance()
+    switch token.kind {
+    case .string(let text):
+      guard let date = ISO8601DateFormatter().date(from: text) else {
+        throw failure(
+          .expected("a date such as \"2025-01-01T00:00:00Z\"", found: token.quoted), at: token)
+      }
+      return .resultDate(key: key, comparison, .literal(date))
+    case .identifier(let name) where isBound(name):
+      return .resultDate(key: key, comparison, .binding(name))
+    default:
+      throw failure(
+        .expected(
+          "a date literal or a result bound by `let`, such as `created`", found: token.quoted),
+        at: token)
+    }
+  }
+
   /// A non-negative count, as in `expect count 2` and `expect prompts 2`.
   private mutating func count() throws(Failure) -> Int {
     let count = try advance()
@@ -81,6 +124,7 @@ extension StatementParser {
       return .biometryType(context: name, kind)
     case .evaluatedPolicyDomainState:
       let equal = try expectEquality(allowingNot: true)
+      if try consume(identifier: "nil") { return .domainStateIsNil(name, isNil: equal) }
       let (other, token) = try identifier(
         "another LAContext, as in `ctx.evaluatedPolicyDomainState`")
       guard isBound(other) else {

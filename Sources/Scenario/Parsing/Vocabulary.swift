@@ -95,9 +95,18 @@ enum Vocabulary {
 
   /// The words that can follow `expect` (besides statuses, `true` and `false`).
   enum ExpectWord: String, CaseIterable {
-    case success, prompt, prompts, no, result, count, device, refused
+    case success, prompt, prompts, no, result, count, device, refused, sheet
     case laError = "LAError"
   }
+
+  /// After `expect result <date key>`: `later than`, `earlier than`.
+  enum DateWord: String, CaseIterable { case later, earlier, than }
+
+  /// The item dates `expect result <key> later than <earlier result>` compares.
+  static let dateKeys: Set<String> = ["kSecAttrCreationDate", "kSecAttrModificationDate"]
+
+  /// After `expect sheet`: `offers cancel, fallback`.
+  static let sheetOffers = "offers"
 
   /// After `expect result`: `has no <key>` (also `has no key <key>`) and `strictly <value>`.
   enum ResultWord: String, CaseIterable { case has, no, key, strictly }

@@ -115,7 +115,10 @@ enum HelpText {
     biometry remove <name>              every change invalidates .biometryCurrentSet items
     device unlock biometry              unlock the lock screen (not after a reboot)
     user will match|fail|cancel|fallback|enter <passcode> [<n> times]
-                                        queue answers for the next prompts (the REPL asks)
+                                        queue answers for the next prompts (the REPL asks);
+                                        each must be one the sheet offers: Face ID shows the
+                                        fallback only after 2 failed scans, then stops scanning;
+                                        Touch ID shows it after 1 and ends after 3
     app background | app foreground     no prompt can be shown in the background
     let ctx = LAContext()
     ctx.evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Sign in")
@@ -165,7 +168,14 @@ enum HelpText {
     expect refused                      the last device, biometry or app statement was refused
     expect success | LAError.<code> | true | false
                                         the last LAContext evaluation (help biometry)
+    expect result kSecAttrModificationDate later than created
+                                        a returned date against a bound earlier result
+                                        (also earlier than, or == "2025-01-01T00:00:00Z")
+    expect sheet offers cancel, fallback
+                                        exactly what the last sheet offered
     expect ctx.biometryType == .faceID  a bound LAContext's biometryType
+    expect ctx.evaluatedPolicyDomainState == nil
+                                        nil until canEvaluatePolicy or a biometric match
     expect a.evaluatedPolicyDomainState != b.evaluatedPolicyDomainState
                                         whether enrolment changed between two evaluations
     let ref = result                    bind what the last call returned, to pass it back

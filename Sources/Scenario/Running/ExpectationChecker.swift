@@ -19,7 +19,7 @@ struct ExpectationChecker {
   /// - Throws: `ScenarioRuntimeError` for expectations about features not simulated yet.
   func check(
     _ expectation: Expectation, source: String, last: RecordedOutcome?,
-    lockState: ExpectedLockState, prompts: Int? = nil,
+    lockState: ExpectedLockState, prompts: Int? = nil, sheet: AuthenticationPrompt? = nil,
     context: (String) -> LAContext? = { _ in nil },
     evaluate: (Expr) throws(ScenarioRuntimeError) -> SecValue
   ) throws(ScenarioRuntimeError) -> Verdict {
@@ -38,6 +38,31 @@ struct ExpectationChecker {
         : .failed(
           expected: "\(expected) prompt(s)", actual: "\(prompts) prompt(s)",
           explanation: last?.explanation)
+    case .domainStateIsNil(let name, let isNil):
+      guard let context = context(name) else { return Self.notAContext(name) }
+      let actual = context.evaluatedPolicyDomainState == nil
+      return actual == isNil
+        ? .held
+        : .failed(
+          expected: "\(name).evaluatedPolicyDomainState \(isNil ? "==" : "!=") nil",
+          actual: actual
+            ? "nil: neither canEvaluatePolicy nor a biometric evaluation set it yet"
+            : "a domain state, set by canEvaluatePolicy or a biometric evaluation",
+          explanation: nil)
+    case .resultDate(let key, let comparison, let operand):
+      return try checkDate(key, comparison, operand, evaluate: evaluate)
+    case .sheetOffers(let expected):
+      guard let sheet else {
+        return .failed(
+          expected: "a sheet offering " + Self.answers(expected),
+          actual: "the last statement showed no sheet", explanation: nil)
+      }
+      let offered = sheet.acceptedResponses
+      return Set(offered) == Set(expected)
+        ? .held
+        : .failed(
+          expected: "a sheet offering " + Self.answers(expected),
+          actual: "the \(sheet) offered " + Self.answers(offered), explanation: nil)
     case .biometryType(let name, let kind):
       guard let context = context(name) else { return Self.notAContext(name) }
       let actual = BiometryKind.named(context.biometryType)
@@ -154,7 +179,7 @@ struct ExpectationChecker {
           actual: "result " + formatter.format(result, indent: 0),
           explanation: last.explanation)
     case .device, .success, .laError, .bool, .prompt, .noPrompt, .refused, .promptCount,
-      .biometryType, .domainState:
+      .sheetOffers, .resultDate, .biometryType, .domainState, .domainStateIsNil:
       return .held  // handled above
     }
   }
@@ -201,6 +226,53 @@ struct ExpectationChecker {
           ? "the same domain state: no face or finger was enrolled or removed in between"
           : "different domain states: the enrolled faces or fingers changed in between",
         explanation: nil)
+  }
+
+  /// `expect result kSecAttrModificationDate later than created`.
+  private func checkDate(
+    _ key: DictionaryKey, _ comparison: DateComparison, _ operand: DateOperand,
+    evaluate: (Expr) throws(ScenarioRuntimeError) -> SecValue
+  ) throws(ScenarioRuntimeError) -> Verdict {
+    let expected = "result \(key) \(comparison.rawValue) \(operand)"
+    guard let actual = Self.date(key, in: try evaluate(.lastResult)) else {
+      return .failed(
+        expected: expected, actual: "the last result has no \(key) date", explanation: nil)
+    }
+    let bound: Date
+    switch operand {
+    case .literal(let date): bound = date
+    case .binding(let name):
+      guard let date = Self.date(key, in: try evaluate(.binding(name))) else {
+        return .failed(
+          expected: expected, actual: "\(name) has no \(key) date", explanation: nil)
+      }
+      bound = date
+    }
+    let holds =
+      switch comparison {
+      case .equal: actual == bound
+      case .later: actual > bound
+      case .earlier: actual < bound
+      }
+    return holds
+      ? .held
+      : .failed(
+        expected: expected,
+        actual: "\(key) \(actual.formatted(.iso8601)) against \(bound.formatted(.iso8601))",
+        explanation: nil)
+  }
+
+  /// The date under `key` in a returned dictionary (or the only one of an array).
+  private static func date(_ key: DictionaryKey, in value: SecValue) -> Date? {
+    switch value {
+    case .dictionary(let entries):
+      if case .date(let date)? = entries[key.raw] { return date }
+      return nil
+    case .array(let items) where items.count == 1:
+      return date(key, in: items[0])
+    default:
+      return nil
+    }
   }
 
   private static func notAContext(_ name: String) -> Verdict {
@@ -326,6 +398,11 @@ struct ExpectationChecker {
     case .noPrompt: "no prompt"
     case .refused: "refused"
     case .promptCount(let n): "\(n) prompt(s)"
+    case .sheetOffers(let answers): "sheet offers " + Self.answers(answers)
+    case .resultDate(let key, let comparison, let operand):
+      "result \(key) \(comparison.rawValue) \(operand)"
+    case .domainStateIsNil(let name, let isNil):
+      "\(name).evaluatedPolicyDomainState \(isNil ? "==" : "!=") nil"
     case .resultLacks(let key): "result has no \(key)"
     case .strictResult(let expr):
       "result strictly " + ((try? evaluate(expr)).map { formatter.format($0, indent: 0) } ?? "?")
@@ -334,5 +411,10 @@ struct ExpectationChecker {
       "\(left).evaluatedPolicyDomainState \(equal ? "==" : "!=") "
         + "\(right).evaluatedPolicyDomainState"
     }
+  }
+
+  /// `cancel, fallback`.
+  static func answers(_ kinds: [UserResponse.Kind]) -> String {
+    kinds.map(\.rawValue).joined(separator: ", ")
   }
 }

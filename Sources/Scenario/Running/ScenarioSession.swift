@@ -39,6 +39,8 @@ public struct ScenarioSession {
   /// How many prompts the last statement that acted showed, for `expect prompt` and
   /// `expect prompts <n>`.
   var lastPromptCount: Int?
+  /// The last sheet the last acting statement showed, for `expect sheet offers`.
+  var lastSheet: AuthenticationPrompt?
   let formatter = SecValueFormatter()
   /// Recognises known mistakes in the calls played (``Pitfall``).
   var pitfallDetector = PitfallDetector()
@@ -67,6 +69,7 @@ public struct ScenarioSession {
     bindings = [:]
     lastOutcome = nil
     lastPromptCount = nil
+    lastSheet = nil
     user.removeAllAnswers()
     pitfallDetector = PitfallDetector()
   }
@@ -108,6 +111,7 @@ public struct ScenarioSession {
     }
     report.pitfalls = pitfallDetector.take()
     lastPromptCount = user.promptCount
+    lastSheet = user.lastPrompt
     if let problem = user.problem {
       throw ScenarioRuntimeError("\(problem) (line \(statement.location.line))")
     }
@@ -248,7 +252,7 @@ public struct ScenarioSession {
     let evaluator = self.evaluator
     let verdict = try ExpectationChecker().check(
       expectation, source: statement.sourceText, last: lastOutcome, lockState: lockState,
-      prompts: lastPromptCount, context: context(named:),
+      prompts: lastPromptCount, sheet: lastSheet, context: context(named:),
       evaluate: { (expr: Expr) throws(ScenarioRuntimeError) -> SecValue in
         try evaluator.evaluate(expr)
       })

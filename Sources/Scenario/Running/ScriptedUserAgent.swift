@@ -25,6 +25,8 @@ final class ScriptedUserAgent: UserAgent {
   private(set) var log: [String] = []
   /// How many prompts the current statement showed.
   private(set) var promptCount = 0
+  /// The last prompt of the current statement, for `expect sheet offers`.
+  private(set) var lastPrompt: AuthenticationPrompt?
   /// Set when a prompt found the queue empty or an answer that does not fit it.
   private(set) var problem: String?
 
@@ -34,6 +36,7 @@ final class ScriptedUserAgent: UserAgent {
   func beginStatement() {
     log = []
     promptCount = 0
+    lastPrompt = nil
     problem = nil
   }
 
@@ -71,6 +74,7 @@ final class ScriptedUserAgent: UserAgent {
 
   func respond(to prompt: AuthenticationPrompt) -> UserResponse? {
     promptCount += 1
+    lastPrompt = prompt
     guard problem == nil else { return nil }
     // The asker shows the prompt and the answer live at the terminal: nothing to log.
     if queue.isEmpty, let ask { return ask(prompt) }
@@ -87,12 +91,19 @@ final class ScriptedUserAgent: UserAgent {
     guard prompt.acceptedResponses.contains(response.kind) else {
       problem =
         "the scripted answer `user will \(answer)` does not fit the \(prompt.kind.title) "
-        + "prompt, which accepts "
+        + "prompt\(Self.stage(of: prompt)), which offers "
         + prompt.acceptedResponses.map(\.rawValue).joined(separator: ", ")
       return nil
     }
     log.append("user: \(answer)")
     return response
+  }
+
+  /// ` after 2 failed scans (buttons: Cancel, Enter Password)`, or nothing for a fresh sheet.
+  private static func stage(of prompt: AuthenticationPrompt) -> String {
+    guard prompt.failedScans > 0 else { return "" }
+    let scans = prompt.failedScans == 1 ? "1 failed scan" : "\(prompt.failedScans) failed scans"
+    return " after \(scans) (buttons: \(prompt.buttons.joined(separator: ", ")))"
   }
 }
 

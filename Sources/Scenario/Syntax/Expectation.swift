@@ -1,3 +1,4 @@
+import Foundation
 import Keychain
 
 /// What an `expect` statement checks (docs/scenario-language.md §9), about the most recent
@@ -27,6 +28,13 @@ enum Expectation: Hashable, Sendable {
   case refused
   /// `expect prompts 2` (*extension*): how many prompts the last acting statement showed.
   case promptCount(Int)
+  /// `expect result kSecAttrModificationDate later than created` or
+  /// `== "2025-01-01T00:00:00Z"` (*extension*): a date the last call returned, against a date
+  /// literal or the same key of a bound earlier result.
+  case resultDate(key: DictionaryKey, DateComparison, DateOperand)
+  /// `expect sheet offers cancel, fallback` (*extension*): exactly the answers the last sheet
+  /// of the last acting statement offered (its scans and its buttons).
+  case sheetOffers([UserResponse.Kind])
   /// `expect result has no kSecValueData` (*extension*): the returned dictionary (every one,
   /// in an array) lacks the key.
   case resultLacks(DictionaryKey)
@@ -38,9 +46,32 @@ enum Expectation: Hashable, Sendable {
   /// `expect ctx2.evaluatedPolicyDomainState != ctx.evaluatedPolicyDomainState`
   /// (*extension*): whether the biometric domain state two contexts recorded is the same.
   case domainState(String, equal: Bool, String)
+  /// `expect ctx.evaluatedPolicyDomainState == nil` (or `!= nil`) (*extension*): nil until
+  /// canEvaluatePolicy or a successful biometric evaluation sets it (LAContext.h).
+  case domainStateIsNil(String, isNil: Bool)
 }
 
 /// The lock states `expect device` can name.
 enum ExpectedLockState: String, Hashable, Sendable, CaseIterable {
   case locked, unlocked, beforeFirstUnlock
+}
+
+/// How `expect result <date key>` compares: `==`, `later than`, `earlier than`.
+enum DateComparison: String, Hashable, Sendable {
+  case equal = "=="
+  case later = "later than"
+  case earlier = "earlier than"
+}
+
+/// What a returned date is compared with: an ISO 8601 literal, or a bound earlier result.
+enum DateOperand: Hashable, Sendable, CustomStringConvertible {
+  case literal(Date)
+  case binding(String)
+
+  var description: String {
+    switch self {
+    case .literal(let date): "\"\(date.formatted(.iso8601))\""
+    case .binding(let name): name
+    }
+  }
 }
