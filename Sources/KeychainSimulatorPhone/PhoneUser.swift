@@ -19,7 +19,18 @@ final class PhoneUser: UserAgent {
   func respond(to prompt: AuthenticationPrompt) -> UserResponse? {
     prompts.append(prompt.description)
     if !queue.isEmpty {
-      return response(for: queue.removeFirst())
+      let answer = queue.removeFirst()
+      let response = response(for: answer)
+      guard prompt.acceptedResponses.contains(response.kind) else {
+        // Said in the transcript: the test queued an answer this sheet has no button for
+        // (Face ID stops scanning after two failures, LAContext.h).
+        let offered = prompt.acceptedResponses.map(\.rawValue).joined(separator: ", ")
+        prompts[prompts.count - 1] +=
+          " — the queued answer `\(answer)` is not offered by this sheet (it offers "
+          + offered + "), so the sheet was dismissed"
+        return nil
+      }
+      return response
     }
     switch behaviour {
     case .absent:

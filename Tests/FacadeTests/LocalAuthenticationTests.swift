@@ -102,7 +102,8 @@ import Testing
 
   @Test func theReplyFormDeliversTheAnswer() throws {
     try onFreshPhone { phone in
-      phone.queue(.fail, .fail, .fail, .fail, .fail)
+      // Face ID stops scanning after two failures and offers Cancel and the fallback.
+      phone.queue(.fail, .fail, .cancel)
       let context = LAContext()
       let done = DispatchSemaphore(value: 0)
       let box = ReplyBox()
@@ -114,7 +115,19 @@ import Testing
       #expect(done.wait(timeout: .now() + 10) == .success)
       let (success, error) = box.get()
       #expect(!success)
-      #expect((error as? LAError)?.code == .authenticationFailed)
+      #expect((error as? LAError)?.code == .userCancel)
+    }
+  }
+
+  @Test func anAnswerTheSheetDoesNotOfferIsToldInTheTranscript() async throws {
+    try await onFreshPhone { phone in
+      phone.queue(.fail, .fail, .fail)
+      await #expect(throws: LAError.self) {
+        try await LAContext().evaluatePolicy(
+          .deviceOwnerAuthenticationWithBiometrics, localizedReason: "Pay")
+      }
+      let prompts = phone.transcript.last?.prompts ?? []
+      #expect(prompts.last?.contains("`fail` is not offered by this sheet") == true)
     }
   }
 
