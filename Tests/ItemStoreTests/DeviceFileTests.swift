@@ -217,7 +217,7 @@ import Testing
       let first = try ItemDatabase(path: path)
       let second = try ItemDatabase(path: path)
       try first.insert(genericPassword(account: "from-first"))
-      #expect(try second.rows(in: .genp).map { $0.plainColumns["acct"] } == [.text("from-first")])
+      #expect(try second.rows(in: .genp).map { $0.searchColumns["acct"] } == [.text("from-first")])
       #expect(throws: ItemStoreError.duplicateItem(.genp)) {
         try second.insert(genericPassword(account: "from-first"))
       }

@@ -68,11 +68,11 @@ import Testing
 
   @Test(arguments: ItemClass.allCases)
   func plaintextIsPrimaryKeyPlusProtectionAndTombstone(itemClass: ItemClass) {
-    #expect(Set(itemClass.plainColumns) == Set(itemClass.primaryKey + ["pdmn", "tomb"]))
+    #expect(Set(itemClass.searchColumns) == Set(itemClass.primaryKey + ["pdmn", "tomb"]))
     let sealed = Set(itemClass.sealedColumns)
     #expect(sealed.contains(ItemClass.dataColumn))
-    #expect(sealed.isDisjoint(with: itemClass.plainColumns))
-    #expect(sealed.count + itemClass.plainColumns.count == itemClass.attributes.count + 1)
+    #expect(sealed.isDisjoint(with: itemClass.searchColumns))
+    #expect(sealed.count + itemClass.searchColumns.count == itemClass.attributes.count + 1)
   }
 
   /// Kinds from `SECDB_ATTR` in SecItemSchema.c.
@@ -123,7 +123,7 @@ import Testing
       }
     }
     #expect(columns["rowid"]?.type == "INTEGER")
-    for name in itemClass.plainColumns {
+    for name in itemClass.searchColumns {
       #expect(columns[name]?.notNull == true, "\(name) is NOT NULL")
     }
     for name in itemClass.sealedColumns {

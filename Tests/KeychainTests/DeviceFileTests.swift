@@ -215,7 +215,7 @@ import Testing
     do {
       let database = try ItemDatabase(path: orphan)
       try database.insert(
-        ItemRow(itemClass: .genp, plainColumns: ["acct": .text("a"), "pdmn": .text("ak")]))
+        ItemRow(itemClass: .genp, searchColumns: ["acct": .text("a"), "pdmn": .text("ak")]))
     }
     #expect(
       throws: SimulatedDeviceError.corruptState(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One SQLite value as stored in a plaintext column or a filter.
+/// One SQLite value as stored in a searchable column or a filter.
 ///
 /// Equality follows SQLite, not Swift-level conversion: a `.text` and a `.blob` with the
 /// same bytes are different values and never match each other in a query, just as

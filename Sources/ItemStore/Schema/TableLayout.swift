@@ -2,22 +2,22 @@ import Foundation
 
 /// The SQL of one item table, built once per class from its ``ClassCatalog``.
 ///
-/// Columns are always listed in the same order (plaintext columns, then sealed ones), so
+/// Columns are always listed in the same order (searchable columns, then sealed ones), so
 /// inserts and updates bind by position and each statement text is fixed per class — which
 /// is what lets the connection compile it once.
 struct TableLayout: Sendable {
   let itemClass: ItemClass
-  /// Every column but rowid: plaintext first, then sealed (ending with `data`).
+  /// Every column but rowid: searchable first, then sealed (ending with `data`).
   let columns: [String]
-  let plainColumns: [String]
+  let searchColumns: [String]
   let sealedColumns: [String]
-  /// Plaintext column name → its default value.
-  let plainDefaults: [String: StoredValue]
-  let plainSet: Set<String>
+  /// Searchable column name → its default value.
+  let searchDefaults: [String: StoredValue]
+  let searchSet: Set<String>
   let sealedSet: Set<String>
-  /// Plaintext column name → `"name" = ?`, precomputed for the WHERE clauses of every query.
+  /// Searchable column name → `"name" = ?`, precomputed for the WHERE clauses of every query.
   let equalityConditions: [String: String]
-  /// Plaintext column name → `"name" IN (`, the start of a ``ItemDatabase/OneOf`` filter.
+  /// Searchable column name → `"name" IN (`, the start of a ``ItemDatabase/OneOf`` filter.
   let inClauseOpenings: [String: String]
 
   /// The CREATE TABLE statement and any CREATE INDEX ones, `;`-separated.
@@ -32,24 +32,25 @@ struct TableLayout: Sendable {
     let catalog = itemClass.catalog
     let table = quoted(itemClass.tableName)
     self.itemClass = itemClass
-    self.plainColumns = catalog.plainColumns
+    self.searchColumns = catalog.searchColumns
     self.sealedColumns = catalog.sealedColumns
-    self.columns = plainColumns + sealedColumns
-    self.plainSet = Set(plainColumns)
+    self.columns = searchColumns + sealedColumns
+    self.searchSet = Set(searchColumns)
     self.sealedSet = Set(sealedColumns)
     var defaults: [String: StoredValue] = [:]
-    for name in plainColumns { defaults[name] = catalog.byName[name]?.defaultValue ?? .null }
-    self.plainDefaults = defaults
+    for name in searchColumns { defaults[name] = Self.defaultValue(catalog.byName[name]) }
+    self.searchDefaults = defaults
     self.equalityConditions = Dictionary(
-      uniqueKeysWithValues: plainColumns.map { ($0, "\(quoted($0)) = ?") })
+      uniqueKeysWithValues: searchColumns.map { ($0, "\(quoted($0)) = ?") })
     self.inClauseOpenings = Dictionary(
-      uniqueKeysWithValues: plainColumns.map { ($0, "\(quoted($0)) IN (") })
+      uniqueKeysWithValues: searchColumns.map { ($0, "\(quoted($0)) IN (") })
 
     var definitions = ["rowid INTEGER PRIMARY KEY AUTOINCREMENT"]
-    for name in plainColumns {
-      let kind = catalog.byName[name]?.kind ?? .blob
+    for name in searchColumns {
+      let schema = catalog.byName[name]
+      let type = schema?.storage == .plain ? (schema?.kind ?? .blob).columnType : "BLOB"
       definitions.append(
-        "\(quoted(name)) \(kind.columnType) NOT NULL DEFAULT \(literal(kind.defaultValue))")
+        "\(quoted(name)) \(type) NOT NULL DEFAULT \(literal(Self.defaultValue(schema)))")
     }
     for name in sealedColumns { definitions.append("\(quoted(name)) BLOB") }
     definitions.append("UNIQUE(\(catalog.uniqueOrder.map(quoted).joined(separator: ", ")))")
@@ -68,6 +69,14 @@ struct TableLayout: Sendable {
     let assignments = columns.map { "\(quoted($0)) = ?" }.joined(separator: ", ")
     self.updateSQL = "UPDATE \(table) SET \(assignments) WHERE rowid = ?"
     self.deleteSQL = "DELETE FROM \(table) WHERE rowid = ?"
+  }
+
+  /// What a searchable column holds when a row leaves it out: a plain column its kind's
+  /// default, a hashed one empty bytes (the engine always gives every hash; the store cannot
+  /// compute one).
+  static func defaultValue(_ schema: AttributeSchema?) -> StoredValue {
+    guard let schema, schema.storage == .plain else { return .blob(Data()) }
+    return schema.defaultValue
   }
 
   /// The layouts of all classes, built once.

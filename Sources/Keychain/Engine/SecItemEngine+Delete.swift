@@ -12,7 +12,7 @@ extension SecItemEngine {
   func delete(_ query: SecQuery, context: Context) -> SecItemOutcome {
     outcome { () throws(SecItemFailure) in
       let parsed = try QueryValidator(caller: context.caller).validate(query, as: .delete)
-      let filter = RowFilter(parsed, caller: context.caller)
+      let filter = RowFilter(parsed, caller: context.caller, hasher: sealer.hasher)
       var doomed: [Int64] = []
       var lost = 0
       for row in try candidates(filter) {
