@@ -193,14 +193,14 @@ import Testing
   }
 
   @Test func sealedColumnCannotBeMatched() {
-    #expect(throws: ItemStoreError.misplacedColumn("labl", in: .genp)) {
-      try database.rows(in: .genp, matching: ["labl": .text("x")])
+    #expect(throws: ItemStoreError.misplacedColumn("attrs", in: .genp)) {
+      try database.rows(in: .genp, matching: ["attrs": .text("x")])
     }
   }
 
   @Test func columnsOnTheWrongSideOfTheSplitAreRejected() {
-    #expect(throws: ItemStoreError.misplacedColumn("labl", in: .genp)) {
-      try database.insert(ItemRow(itemClass: .genp, searchColumns: ["labl": .text("x")]))
+    #expect(throws: ItemStoreError.misplacedColumn("data", in: .genp)) {
+      try database.insert(ItemRow(itemClass: .genp, searchColumns: ["data": .text("x")]))
     }
     #expect(throws: ItemStoreError.misplacedColumn("acct", in: .genp)) {
       try database.insert(ItemRow(itemClass: .genp, sealedColumns: ["acct": Data()]))
@@ -215,11 +215,11 @@ import Testing
   @Test func replaceRewritesTheWholeRow() throws {
     let id = try database.insert(genericPassword(account: "old", secret: "one"))
     var row = genericPassword(account: "new", secret: "two")
-    row.sealedColumns["labl"] = nil
+    row.sealedColumns["attrs"] = nil
     try database.replace(rowID: id, with: row)
     let stored = try #require(try database.row(id: id, in: .genp))
     #expect(stored.searchColumns["acct"] == .text("new"))
-    #expect(stored.sealedColumns == ["data": Data("two".utf8)], "labl is now NULL")
+    #expect(stored.sealedColumns == ["data": Data("two".utf8)], "attrs is now NULL")
     #expect(try database.count(in: .genp) == 1)
   }
 

@@ -67,12 +67,27 @@ import Testing
   }
 
   @Test(arguments: ItemClass.allCases)
-  func plaintextIsPrimaryKeyPlusProtectionAndTombstone(itemClass: ItemClass) {
-    #expect(Set(itemClass.searchColumns) == Set(itemClass.primaryKey + ["pdmn", "tomb"]))
-    let sealed = Set(itemClass.sealedColumns)
-    #expect(sealed.contains(ItemClass.dataColumn))
-    #expect(sealed.isDisjoint(with: itemClass.searchColumns))
-    #expect(sealed.count + itemClass.searchColumns.count == itemClass.attributes.count + 1)
+  func everyAttributeButTheAccessControlIsSearchable(itemClass: ItemClass) {
+    let searchable = itemClass.attributes.map(\.name).filter { $0 != "accc" }
+    #expect(Set(itemClass.searchColumns) == Set(searchable))
+    let plain = itemClass.attributes.filter { $0.storage == .plain }.map(\.name)
+    #expect(Set(plain) == ["pdmn", "tomb"], "only pdmn and tomb are kept as they are")
+    #expect(itemClass.attribute(named: "accc")?.storage == .sealedOnly)
+    #expect(itemClass.sealedColumns == ["attrs", "accc", "data"])
+    #expect(Set(itemClass.sealedColumns).isDisjoint(with: itemClass.searchColumns))
+  }
+
+  /// Every hashed attribute but agrp and sync leads some index, so a search on it is served
+  /// by one.
+  @Test(arguments: ItemClass.allCases)
+  func everyHashedAttributeLeadsAnIndex(itemClass: ItemClass) {
+    let leading = Set(itemClass.indexes.compactMap(\.first))
+    for attribute in itemClass.attributes
+    where attribute.storage == .keyedHash && !["agrp", "sync"].contains(attribute.name) {
+      let leadsUnique = itemClass.primaryKey.contains(attribute.name)
+        && TableLayout.of(itemClass).createSQL.contains("UNIQUE(\"\(attribute.name)\"")
+      #expect(leading.contains(attribute.name) || leadsUnique, "\(attribute.name)")
+    }
   }
 
   /// Kinds from `SECDB_ATTR` in SecItemSchema.c.
@@ -110,7 +125,7 @@ import Testing
   }
 
   @Test(arguments: ItemClass.allCases)
-  func tableHasEveryColumnWithPlaintextNotNull(itemClass: ItemClass) throws {
+  func tableHasEveryColumnWithSearchColumnsNotNull(itemClass: ItemClass) throws {
     let database = try ItemDatabase(path: nil)
     let sql = "SELECT name, type, \"notnull\" FROM pragma_table_info('\(itemClass.rawValue)')"
     var columns: [String: (type: String, notNull: Bool)] = [:]
@@ -130,7 +145,8 @@ import Testing
       #expect(columns[name]?.type == "BLOB", "\(name) is a BLOB")
       #expect(columns[name]?.notNull == false, "\(name) may be NULL")
     }
-    #expect(columns.count == itemClass.attributes.count + 2)  // + rowid + data
+    // Every attribute but accc, + rowid + attrs, accc, data.
+    #expect(columns.count == itemClass.attributes.count - 1 + 4)
   }
 }
 

@@ -111,18 +111,37 @@ import Testing
       device.secItemUpdate(genp(), ["labl": .string("x")]).status == .errSecInteractionNotAllowed)
   }
 
-  @Test func lockedItemIsDeletableByItsKeyButNotByASealedAttribute() throws {
+  /// Every attribute is a searchable column (a keyed hash), so a locked item is deleted
+  /// without being opened whichever attributes select it, as securityd does
+  /// (`SecItemSchema.c`: every attribute but accc has a column).
+  @Test func lockedItemIsDeletableByItsKeyAndByANonKeyAttribute() throws {
     let device = try makeDeviceWithPasscode()
     mustAdd(device, genp("a").adding(["labl": .string("L"), "v_Data": secret()]))
-    mustAdd(device, genp("b").adding(["labl": .string("L"), "v_Data": secret()]))
+    mustAdd(device, genp("b").adding(["labl": .string("M"), "v_Data": secret()]))
+    mustAdd(device, genp("c").adding(["labl": .string("N"), "v_Data": secret()]))
     State.lockedPastGrace.enter(device)
-    #expect(
-      device.secItemDelete(genp("a").adding(["labl": .string("L")])).status
-        == .errSecInteractionNotAllowed)
-    #expect(device.secItemDelete(genp("a")).status == .errSecSuccess)
+    let byLabel = ["class": passwordClass, "labl": .string("L")] as SecQuery
+    #expect(device.secItemDelete(byLabel).status == .errSecSuccess)
+    #expect(device.secItemDelete(genp("b")).status == .errSecSuccess)
     _ = device.unlock(passcode: "123456")
     #expect(device.secItemCopyMatching(genp("a")).status == .errSecItemNotFound)
-    #expect(device.secItemCopyMatching(genp("b")).status == .errSecSuccess)
+    #expect(device.secItemCopyMatching(genp("b")).status == .errSecItemNotFound)
+    #expect(device.secItemCopyMatching(genp("c")).status == .errSecSuccess)
+  }
+
+  /// A locked item the query does not select is never opened: the matching item in an
+  /// available class is returned (securityd filters in SQL, `SecDbQuery.c`).
+  @Test func lockedItemThatDoesNotMatchDoesNotFailTheSearch() throws {
+    let device = try makeDeviceWithPasscode()
+    mustAdd(device, genp("a").adding(["labl": .string("mine"), "pdmn": .string("dk")]))
+    mustAdd(device, genp("b").adding(["labl": .string("other"), "pdmn": .string("ak")]))
+    State.lockedPastGrace.enter(device)
+    let byLabel =
+      ["class": passwordClass, "labl": .string("mine"), "m_Limit": .string("m_LimitAll")]
+      as SecQuery
+    #expect(device.secItemCopyMatching(byLabel).status == .errSecSuccess)
+    let none = ["class": passwordClass, "labl": .string("nobody")] as SecQuery
+    #expect(device.secItemCopyMatching(none).status == .errSecItemNotFound)
   }
 
   @Test func lockingWithoutPasscodeSaysItProtectsNothing() throws {

@@ -53,7 +53,8 @@ import Testing
     let outcome = device.secItemCopyMatching(
       ["class": passwordClass, "acct": .string("refresh-token"), "r_Data": .bool(true)])
     let explanation = try #require(outcome.explanation)
-    #expect(explanation.cause.contains("item `refresh-token` (genp, service com.app.auth)"))
+    // A locked item's values are sealed: it is named by what the query said of it.
+    #expect(explanation.cause.contains("item `refresh-token` (genp)"))
     #expect(explanation.cause.contains("kSecAttrAccessibleWhenUnlocked (class ak)"))
     #expect(explanation.cause.contains("locked for 3h"))
     #expect(explanation.cause.contains("10s after lock"))

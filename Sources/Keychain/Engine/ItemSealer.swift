@@ -18,8 +18,8 @@ struct ItemSealer {
 
   // MARK: - Sealing
 
-  /// Seals `item` into a row, with a hash of every searchable attribute (a missing one
-  /// hashed as its default, as securityd stores it).
+  /// Seals `item` into a row, with a hash of every searchable attribute; a missing
+  /// primary-key attribute is stored as its default, as securityd does.
   ///
   /// - Throws: ``KeybagError/classUnavailable(_:)`` while the class is locked,
   ///   ``KeybagError/noClassKey(_:)`` for `akpu` with no passcode.
@@ -39,6 +39,12 @@ struct ItemSealer {
     let protection = item.protection
     var attributes = item.attributes
     attributes[.accessible] = .text(protection.rawValue)
+    // securityd's query_pre_add gives every primary-key attribute a value (SecItemDb.c).
+    for attribute in itemClass.attributes where attribute.isPrimaryKey {
+      if (attributes[attribute.name] ?? .null) == .null {
+        attributes[attribute.name] = attribute.defaultValue
+      }
+    }
     let search = hasher.columns(itemClass, attributes: attributes)
     let identity = Self.identity(itemClass, search: search)
     // Reuse only what was sealed under this very identity.
