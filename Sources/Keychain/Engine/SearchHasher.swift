@@ -20,15 +20,16 @@ import Keybag
 struct SearchHasher {
   let keybag: Keybag
 
-  /// The searchable columns of an item of `itemClass` with `attributes`: every hashed
-  /// attribute (a missing one as its default, as securityd stores it), `pdmn` and `tomb`.
+  /// The searchable columns of an item of `itemClass` with `attributes`: the hash of every
+  /// attribute it has, `pdmn` and `tomb`. An attribute it lacks (never one of the primary
+  /// key, which the sealer fills) is left to the store's empty default, which no hash equals:
+  /// securityd's column is NULL then, which no query value equals either.
   func columns(_ itemClass: ItemClass, attributes: [String: StoredValue]) -> [String: StoredValue]
   {
     var columns: [String: StoredValue] = [:]
     columns.reserveCapacity(itemClass.searchColumns.count)
     for attribute in itemClass.attributes where attribute.isSearchable {
-      var value = attributes[attribute.name] ?? .null
-      if value == .null { value = attribute.defaultValue }
+      guard let value = attributes[attribute.name], value != .null else { continue }
       columns[attribute.name] = column(value, of: attribute)
     }
     return columns
