@@ -12,7 +12,7 @@ import Testing
     (.unknownColumn("atag", in: .genp), "class genp has no column 'atag'"),
     (
       .misplacedColumn("data", in: .genp),
-      "column 'data' of class genp is sealed, so it cannot be stored or matched as a searchable column"
+      "column 'data' of class genp is sealed, so it cannot be searched"
     ),
     (
       .misplacedColumn("acct", in: .genp),

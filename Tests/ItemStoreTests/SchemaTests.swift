@@ -84,7 +84,8 @@ import Testing
     let leading = Set(itemClass.indexes.compactMap(\.first))
     for attribute in itemClass.attributes
     where attribute.storage == .keyedHash && !["agrp", "sync"].contains(attribute.name) {
-      let leadsUnique = itemClass.primaryKey.contains(attribute.name)
+      let leadsUnique =
+        itemClass.primaryKey.contains(attribute.name)
         && TableLayout.of(itemClass).createSQL.contains("UNIQUE(\"\(attribute.name)\"")
       #expect(leading.contains(attribute.name) || leadsUnique, "\(attribute.name)")
     }

@@ -95,8 +95,9 @@ import Testing
     }
     let byBytes = genp().adding(["labl": .data(Data([7, 0, 0, 0]))])
     #expect(device.secItemCopyMatching(byBytes).status == .errSecSuccess)
-    #expect(device.secItemCopyMatching(genp().adding(["labl": .number(8)])).status
-      == .errSecItemNotFound)
+    #expect(
+      device.secItemCopyMatching(genp().adding(["labl": .number(8)])).status
+        == .errSecItemNotFound)
   }
 
   @Test func updateChangesEveryMatchAndBumpsTheModificationDate() throws {

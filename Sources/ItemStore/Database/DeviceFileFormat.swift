@@ -11,9 +11,9 @@ enum DeviceFileFormat {
   static let applicationID: Int32 = 0x4B53_494D
   /// The schema version this build writes and reads (`PRAGMA user_version`). Version 1 kept
   /// primary-key values in plaintext columns; version 2 keeps a keyed hash of every
-  /// attribute. A version-1 file is refused, naming its version (``ItemStoreError/olderSchema(path:version:supported:)``):
-  /// its plaintext could only be rehashed by the engine, and its rows were sealed with
-  /// associated data made of those plaintext values.
+  /// attribute. A version-1 file is refused, naming its version
+  /// (``ItemStoreError/olderSchema(path:version:supported:)``): only the engine could rehash
+  /// its plaintext, and only after opening every item, which a locked device cannot.
   static let currentVersion = 2
   /// The table of opaque device blobs (keybag, device state, clock, caller).
   static let deviceTable = "device"

@@ -44,7 +44,7 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
       "column '\(name)' of class \(itemClass.rawValue) is "
         + (itemClass.searchColumns.contains(name)
           ? "searchable, not sealed"
-          : "sealed, so it cannot be stored or matched as a searchable column")
+          : "sealed, so it cannot be searched")
     case .rowNotFound(let rowID, let itemClass):
       "no \(itemClass.rawValue) row with rowid \(rowID)"
     case .cannotOpen(let path, let reason):

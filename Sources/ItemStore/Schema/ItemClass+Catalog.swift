@@ -32,7 +32,7 @@ extension ItemClass {
     ],
     others: [
       ("labl", .blob), ("desc", .blob), ("icmt", .blob), ("crtr", .number), ("type", .number),
-      ("invi", .number), ("nega", .number), ("cdat", .date), ("mdat", .date)
+      ("invi", .number), ("nega", .number), ("cdat", .date), ("mdat", .date),
     ],
     uniqueOrder: ["srvr", "acct", "sdmn", "ptcl", "atyp", "port", "path"])
 
@@ -40,7 +40,7 @@ extension ItemClass {
     key: [("ctyp", .number), ("issr", .data), ("slnr", .data)],
     others: [
       ("cenc", .number), ("labl", .blob), ("alis", .blob), ("subj", .data), ("skid", .data),
-      ("pkhh", .data), ("cdat", .date), ("mdat", .date)
+      ("pkhh", .data), ("cdat", .date), ("mdat", .date),
     ],
     uniqueOrder: ["issr", "slnr", "ctyp"])
 
@@ -54,7 +54,7 @@ extension ItemClass {
       ("sens", .number), ("asen", .number), ("extr", .number), ("next", .number),
       ("encr", .number), ("decr", .number), ("drve", .number), ("sign", .number),
       ("vrfy", .number), ("snrc", .number), ("vyrc", .number), ("wrap", .number),
-      ("unwp", .number), ("cdat", .date), ("mdat", .date)
+      ("unwp", .number), ("cdat", .date), ("mdat", .date),
     ],
     uniqueOrder: ["atag", "klbl", "kcls", "type", "crtr", "bsiz", "esiz", "sdat", "edat"],
     // securityd indexes klbl (flag I): keys are looked up by their public-key hash.

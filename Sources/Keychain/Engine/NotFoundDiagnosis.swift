@@ -229,7 +229,8 @@ struct NotFoundDiagnosis {
       search[.tombstone] = .integer(0)
       let synchronizable = AttributeName.synchronizable.rawValue
       if case .value(let flag)? = query.synchronizable {
-        search[.synchronizable] = hasher.condition(synchronizable, .integer(flag ? 1 : 0), in: other)
+        search[.synchronizable] = hasher.condition(
+          synchronizable, .integer(flag ? 1 : 0), in: other)
       } else if query.synchronizable == nil {
         search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: other)
       }

@@ -42,7 +42,8 @@ struct RowFilter {
     let synchronizable = AttributeName.synchronizable.rawValue
     switch query.synchronizable {
     case .value(let flag)?:
-      search[.synchronizable] = hasher.condition(synchronizable, .integer(flag ? 1 : 0), in: itemClass)
+      search[.synchronizable] = hasher.condition(
+        synchronizable, .integer(flag ? 1 : 0), in: itemClass)
     case .any?: break
     case nil:
       search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: itemClass)

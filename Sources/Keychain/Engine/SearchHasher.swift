@@ -24,8 +24,7 @@ struct SearchHasher {
   /// attribute it has, `pdmn` and `tomb`. An attribute it lacks (never one of the primary
   /// key, which the sealer fills) is left to the store's empty default, which no hash equals:
   /// securityd's column is NULL then, which no query value equals either.
-  func columns(_ itemClass: ItemClass, attributes: [String: StoredValue]) -> [String: StoredValue]
-  {
+  func columns(_ itemClass: ItemClass, attributes: [String: StoredValue]) -> [String: StoredValue] {
     var columns: [String: StoredValue] = [:]
     columns.reserveCapacity(itemClass.searchColumns.count)
     for attribute in itemClass.attributes where attribute.isSearchable {

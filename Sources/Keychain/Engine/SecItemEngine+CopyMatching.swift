@@ -33,7 +33,9 @@ extension SecItemEngine {
           continue
         }
         if ResultBuilder.needsData(parsed.returns) {
-          guard case .opened(let data) = try openData(row, filter: filter, context: context, action: .read)
+          guard
+            case .opened(let data) = try openData(
+              row, filter: filter, context: context, action: .read)
           else {
             lost.append(row)
             continue

@@ -29,7 +29,9 @@ extension SecItemEngine {
         {
           throw failure
         }
-        guard case .opened(let data) = try openData(row, filter: filter, context: context, action: .update)
+        guard
+          case .opened(let data) = try openData(
+            row, filter: filter, context: context, action: .update)
         else {
           lost.append(row)
           continue

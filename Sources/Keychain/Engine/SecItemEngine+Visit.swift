@@ -95,7 +95,9 @@ extension SecItemEngine {
           searchedGroups: filter.accessGroups == nil ? nil : context.caller.accessGroups,
           lost: lost, nearMisses: diagnosis.nearMisses(skipped: skipped),
           sealedAttributes: filter.queried.keys.filter {
-            query.itemClass.attribute(named: $0).map { !$0.isPrimaryKey && $0.storage == .keyedHash }
+            query.itemClass.attribute(named: $0).map {
+              !$0.isPrimaryKey && $0.storage == .keyedHash
+            }
               ?? false
           }.sorted())))
   }

@@ -79,8 +79,9 @@ extension QueryParser {
   /// were given (`copyBlob` in `SecDbItem.c`); they are searched by the hash of their bytes, so
   /// a string and the same bytes as data are one value (``SearchHasher``). Data attributes
   /// convert a string to its UTF-8 bytes and a number to its 4 bytes as a 32-bit integer
-  /// (`copyData`). Numbers accept booleans, and a string that is not a decimal number stays a string
-  /// (`copyNumber` in `SecDbItem.c`: `ptcl` values like kSecAttrProtocolHTTP are 4-char codes).
+  /// (`copyData`). Numbers accept booleans, and a string that is not a decimal number stays a
+  /// string (`copyNumber` in `SecDbItem.c`: `ptcl` values like kSecAttrProtocolHTTP are 4-char
+  /// codes).
   static func canonical(_ value: SecValue, kind: AttributeKind) -> StoredValue? {
     switch (kind, value) {
     case (.blob, .string(let text)), (.string, .string(let text)): return .text(text)
