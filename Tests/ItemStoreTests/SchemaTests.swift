@@ -83,7 +83,9 @@ import Testing
   func everyHashedAttributeLeadsAnIndex(itemClass: ItemClass) {
     let leading = Set(itemClass.indexes.compactMap(\.first))
     for attribute in itemClass.attributes
-    where attribute.storage == .keyedHash && !["agrp", "sync"].contains(attribute.name) {
+    where attribute.storage == .keyedHash && !attribute.isInternal
+      && !["agrp", "sync"].contains(attribute.name)
+    {
       let leadsUnique =
         itemClass.primaryKey.contains(attribute.name)
         && TableLayout.of(itemClass).createSQL.contains("UNIQUE(\"\(attribute.name)\"")
@@ -139,8 +141,10 @@ import Testing
       }
     }
     #expect(columns["rowid"]?.type == "INTEGER")
-    for name in itemClass.searchColumns {
-      #expect(columns[name]?.notNull == true, "\(name) is NOT NULL")
+    for attribute in itemClass.attributes where attribute.isSearchable {
+      // A non-key attribute an item lacks is NULL, as in securityd.
+      let nullable = attribute.storage == .keyedHash && !attribute.isPrimaryKey
+      #expect(columns[attribute.name]?.notNull == !nullable, "\(attribute.name)")
     }
     for name in itemClass.sealedColumns {
       #expect(columns[name]?.type == "BLOB", "\(name) is a BLOB")

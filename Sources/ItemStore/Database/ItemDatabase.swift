@@ -51,7 +51,8 @@ public final class ItemDatabase {
   /// Inserts `row` (its `rowID` is ignored) and returns the new rowid.
   ///
   /// Missing or `.null` searchable columns get a default (a plain column its kind's
-  /// ``AttributeSchema/defaultValue``, a hashed one empty bytes); missing sealed columns are NULL.
+  /// ``AttributeSchema/defaultValue``, a hashed key column empty bytes, any other NULL);
+  /// missing sealed columns are NULL.
   /// - Throws: ``ItemStoreError/duplicateItem(_:)`` when a row with the same primary key
   ///   exists; ``ItemStoreError/unknownColumn(_:in:)`` or
   ///   ``ItemStoreError/misplacedColumn(_:in:)`` for a column outside the class's split.

@@ -74,7 +74,9 @@ struct ClassCatalog: Sendable {
   let byName: [String: AttributeSchema]
   /// Every index beyond the `UNIQUE` one, each a list of columns: the given ones, then one
   /// per hashed attribute no index starts with, so a search on any attribute is served by
-  /// an index (`agrp` and `sync` aside: they narrow nothing, and SQLite could prefer them).
+  /// an index. Not indexed alone: `agrp` and `sync` (they narrow nothing, and SQLite could
+  /// prefer them) and securityd's internal attributes (an app does not search by them, and
+  /// every item has the same value).
   let indexes: [[String]]
 
   /// Builds a class from its own key attributes and its non-key attributes; the key
@@ -127,7 +129,9 @@ struct ClassCatalog: Sendable {
       AttributeName.accessGroup.rawValue, AttributeName.synchronizable.rawValue,
     ]
     var leading = Set(allIndexes.compactMap(\.first) + [self.uniqueOrder[0]])
-    for name in hashed where !leading.contains(name) && !unindexed.contains(name) {
+    let internals = Set(attributes.filter(\.isInternal).map(\.name))
+    for name in hashed
+    where !leading.contains(name) && !unindexed.contains(name) && !internals.contains(name) {
       allIndexes.append([name])
       leading.insert(name)
     }

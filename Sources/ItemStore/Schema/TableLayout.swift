@@ -49,8 +49,9 @@ struct TableLayout: Sendable {
     for name in searchColumns {
       let schema = catalog.byName[name]
       let type = schema?.storage == .plain ? (schema?.kind ?? .blob).columnType : "BLOB"
+      let value = Self.defaultValue(schema)
       definitions.append(
-        "\(quoted(name)) \(type) NOT NULL DEFAULT \(literal(Self.defaultValue(schema)))")
+        "\(quoted(name)) \(type)" + (value == .null ? "" : " NOT NULL DEFAULT \(literal(value))"))
     }
     for name in sealedColumns { definitions.append("\(quoted(name)) BLOB") }
     definitions.append("UNIQUE(\(catalog.uniqueOrder.map(quoted).joined(separator: ", ")))")
@@ -59,6 +60,12 @@ struct TableLayout: Sendable {
       let name = quoted(([itemClass.tableName] + columns).joined(separator: "_"))
       create +=
         ";\nCREATE INDEX \(name) ON \(table) (\(columns.map(quoted).joined(separator: ", ")))"
+      // A nullable column's index leaves out the items without the attribute (most items
+      // have no comment, no generic data ...): `c = ?` implies `c IS NOT NULL`, so SQLite
+      // still uses it, and an add pays only for the attributes it has.
+      if columns.count == 1, let only = columns.first, defaults[only] == .null {
+        create += " WHERE \(quoted(only)) IS NOT NULL"
+      }
     }
     self.createSQL = create
 
@@ -72,11 +79,16 @@ struct TableLayout: Sendable {
   }
 
   /// What a searchable column holds when a row leaves it out: a plain column its kind's
-  /// default, a hashed one empty bytes (the engine always gives every hash; the store cannot
-  /// compute one).
+  /// default; a hashed primary-key column empty bytes (the engine always gives every key
+  /// hash; the store cannot compute one); any other hashed column NULL, as securityd stores
+  /// an attribute an item does not have.
   static func defaultValue(_ schema: AttributeSchema?) -> StoredValue {
-    guard let schema, schema.storage == .plain else { return .blob(Data()) }
-    return schema.defaultValue
+    guard let schema else { return .blob(Data()) }
+    switch schema.storage {
+    case .plain: return schema.defaultValue
+    case .keyedHash: return schema.isPrimaryKey ? .blob(Data()) : .null
+    case .sealedOnly: return .null
+    }
   }
 
   /// The layouts of all classes, built once.

@@ -22,8 +22,7 @@ struct SearchHasher {
 
   /// The searchable columns of an item of `itemClass` with `attributes`: the hash of every
   /// attribute it has, `pdmn` and `tomb`. An attribute it lacks (never one of the primary
-  /// key, which the sealer fills) is left to the store's empty default, which no hash equals:
-  /// securityd's column is NULL then, which no query value equals either.
+  /// key, which the sealer fills) is left NULL, as in securityd: no query value equals it.
   func columns(_ itemClass: ItemClass, attributes: [String: StoredValue]) -> [String: StoredValue] {
     var columns: [String: StoredValue] = [:]
     columns.reserveCapacity(itemClass.searchColumns.count)
