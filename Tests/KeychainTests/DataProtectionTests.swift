@@ -129,6 +129,28 @@ import Testing
     #expect(device.secItemCopyMatching(genp("c")).status == .errSecSuccess)
   }
 
+  /// The near-miss diagnosis still finds a locked item one attribute away, by its hashes,
+  /// and says its value is sealed rather than inventing one.
+  @Test func lockedNearMissIsToldWithoutItsValue() throws {
+    let device = try makeDeviceWithPasscode()
+    mustAdd(
+      device, genp("alice", service: "s1").adding(["labl": .string("L"), "v_Data": secret()]))
+    State.lockedPastGrace.enter(device)
+    let outcome = device.secItemCopyMatching(
+      genp("alice", service: "s1").adding(["labl": .string("M")]))
+    #expect(outcome.status == .errSecItemNotFound)
+    guard case .oneAttributeLocked(_, let name, let queried)? = outcome.notFound?.nearMisses.first
+    else {
+      Issue.record("expected a locked near miss, got \(String(describing: outcome.notFound))")
+      return
+    }
+    #expect(name == .label)
+    #expect(queried == .text("M"))
+    let cause = try #require(outcome.explanation?.cause)
+    #expect(cause.contains("sealed while its class is locked"), "\(cause)")
+    #expect(!cause.contains("`L`"))
+  }
+
   /// A locked item the query does not select is never opened: the matching item in an
   /// available class is returned (securityd filters in SQL, `SecDbQuery.c`).
   @Test func lockedItemThatDoesNotMatchDoesNotFailTheSearch() throws {

@@ -40,6 +40,9 @@ struct NotFoundDiagnosis {
     /// An item that differs from the query in attribute `name` only.
     case oneAttribute(
       Subject, name: AttributeName, stored: StoredValue?, queried: StoredValue?)
+    /// A locked item that differs from the query in attribute `name` only: its hash differs,
+    /// its value is sealed.
+    case oneAttributeLocked(Subject, name: AttributeName, queried: StoredValue?)
     /// An item of class `other` has the query's attributes; `missing` are the query's
     /// attributes that class does not have.
     case otherClass(other: ItemClass, Subject, missing: [String], queried: ItemClass)
@@ -60,7 +63,7 @@ struct NotFoundDiagnosis {
       case .skipped: .skipped
       case .accessGroup: .accessGroup
       case .synchronizable: .synchronizable
-      case .otherAccessControl, .oneAttribute: .oneAttribute
+      case .otherAccessControl, .oneAttribute, .oneAttributeLocked: .oneAttribute
       case .otherClass: .otherClass
       case .passcodeRemoved: .passcodeRemoved
       }
@@ -185,6 +188,15 @@ struct NotFoundDiagnosis {
         if controlDiffers { differing = (AttributeName.accessControl.rawValue, nil) }
       }
       guard let differing else { return nil }
+      if opened == nil, differing.name != AttributeName.accessControl.rawValue,
+        query.itemClass.attribute(named: differing.name)?.storage == .keyedHash
+      {
+        // Locked: only its hash is known. A different account is usually another item.
+        guard !Self.siblingKeys.contains(differing.name) else { return nil }
+        return .oneAttributeLocked(
+          identifying(filter.queried, excluding: differing.name),
+          name: AttributeName(rawValue: differing.name), queried: query.attributes[differing.name])
+      }
       // A different account is usually just another item: only a spelling slip counts.
       if Self.siblingKeys.contains(differing.name),
         !Self.looksAlike(differing.stored, query.attributes[differing.name])
