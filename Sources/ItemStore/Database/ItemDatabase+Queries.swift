@@ -8,7 +8,8 @@ extension ItemDatabase {
   /// The rows of `itemClass` whose searchable columns equal every value in `matching` and,
   /// if given, whose `oneOf` column is in its list; oldest first.
   ///
-  /// Equality is SQLite's: TEXT never equals BLOB (see ``StoredValue``).
+  /// Equality is SQLite's: TEXT never equals BLOB (see ``StoredValue``); the engine's
+  /// hashes are BLOBs.
   /// - Throws: ``ItemStoreError/unknownColumn(_:in:)``, or
   ///   ``ItemStoreError/misplacedColumn(_:in:)`` for a sealed column (ciphertext cannot be
   ///   matched).
