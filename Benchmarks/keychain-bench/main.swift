@@ -2,7 +2,8 @@
 // passcode unlock (Argon2id) for each KDF profile.
 //
 // For each keychain size it adds that many generic passwords, then times lookups by primary
-// key, updates and deletes on a sample of them spread over the whole keychain. After a
+// key and by label (a non-key attribute), updates and deletes on a sample of them spread
+// over the whole keychain. After a
 // warm-up, every measurement is repeated on a fresh device and the median is reported, with
 // the slowest and fastest run, as a Markdown table (docs/benchmarks.md).
 //
@@ -80,6 +81,7 @@ struct Series {
 enum Operation: String, CaseIterable {
   case add = "add"
   case copy = "copy by primary key"
+  case copyByLabel = "copy by label (non-key)"
   case update = "update"
   case delete = "delete"
 }
@@ -87,8 +89,13 @@ enum Operation: String, CaseIterable {
 func item(_ index: Int) -> SecQuery {
   [
     "class": .string("genp"), "acct": .string("account-\(index)"),
-    "svce": .string("com.example.bench"),
+    "svce": .string("com.example.bench"), "labl": .string("label-\(index)"),
   ]
+}
+
+/// A search by kSecAttrLabel alone, a non-key attribute: served by its hash column's index.
+func byLabel(_ index: Int) -> SecQuery {
+  ["class": .string("genp"), "labl": .string("label-\(index)"), "r_Attributes": .bool(true)]
 }
 
 /// Calls per second of `count` calls of `body`; failed calls are counted and reported.
@@ -114,6 +121,9 @@ func secItemRun(size: Int, failures: inout Int) throws -> [Operation: Double] {
   }
   rates[.copy] = throughput(count: sample, failures: &failures) {
     device.secItemCopyMatching(item($0 * stride).merging(["r_Data": .bool(true)]) { $1 }).status
+  }
+  rates[.copyByLabel] = throughput(count: sample, failures: &failures) {
+    device.secItemCopyMatching(byLabel($0 * stride)).status
   }
   rates[.update] = throughput(count: sample, failures: &failures) {
     device.secItemUpdate(item($0 * stride), ["v_Data": .data(Data("new-\($0)".utf8))]).status
@@ -203,7 +213,8 @@ func main() -> Int32 {
   do {
     options = try Options(Array(CommandLine.arguments.dropFirst()))
   } catch {
-    print("usage: keychain-bench [--simulate] [--runs N] [--unlocks N] [sizes...]: \(error.message)")
+    print(
+      "usage: keychain-bench [--simulate] [--runs N] [--unlocks N] [sizes...]: \(error.message)")
     return 2
   }
   if options.simulate {

@@ -25,6 +25,8 @@ public final class Keybag {
   public let profile: KDFProfile
   /// The simulated hardware UID.
   let uid: SecretBytes
+  /// The key of the item store's search hashes, derived from the UID (``searchHash(_:)``).
+  let searchKey: SecretBytes
   /// The Argon2id limits that derived the current passcode key.
   public internal(set) var kdfParameters: KDFParameters
   /// The Argon2id salt of the current passcode; `nil` while no passcode is set.
@@ -63,6 +65,7 @@ public final class Keybag {
   ) {
     self.profile = profile
     self.uid = uid
+    self.searchKey = Self.searchKey(uid: uid)
     self.kdfParameters = kdfParameters
     self.salt = salt
     self.wrapped = wrapped

@@ -67,6 +67,24 @@ enum Sodium {
     return out
   }
 
+  /// BLAKE2b of `message` keyed by `key`, `count` bytes long: the item store's search
+  /// hashes, computed for every attribute of every add and query, so it takes plain bytes.
+  static func shortKeyedHash(key: SecretBytes, message: [UInt8], count: Int) -> [UInt8] {
+    ready()
+    var out = [UInt8](repeating: 0, count: count)
+    let status = out.withUnsafeMutableBytes { out in
+      key.withUnsafeBytes { key in
+        message.withUnsafeBytes { message in
+          csodium_generichash(
+            out.baseAddress!, out.count, message.baseAddress, UInt64(message.count),
+            key.baseAddress, key.count)
+        }
+      }
+    }
+    precondition(status == 0, "crypto_generichash failed with valid sizes")
+    return out
+  }
+
   /// Unkeyed BLAKE2b-256 of `message` (`crypto_generichash`): the keybag blob's checksum,
   /// which tells damage apart from a wrong passcode.
   static func checksum(_ message: some Collection<UInt8>) -> [UInt8] {

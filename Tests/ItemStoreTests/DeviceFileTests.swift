@@ -37,7 +37,7 @@ import Testing
       _ = try ItemDatabase(path: path)
       let raw = try Connection(path: path, mode: .existingOnly)
       #expect(try raw.scalar("PRAGMA application_id") == .integer(0x4B53_494D))
-      #expect(try raw.scalar("PRAGMA user_version") == .integer(1))
+      #expect(try raw.scalar("PRAGMA user_version") == .integer(2))
     }
   }
 
@@ -71,7 +71,7 @@ import Testing
         try raw.run("PRAGMA user_version = 0")
       }
       #expect(
-        throws: ItemStoreError.corruptDatabase(path: path, detail: "schema version 0, expected 1")
+        throws: ItemStoreError.corruptDatabase(path: path, detail: "schema version 0, expected 2")
       ) { try ItemDatabase(path: path) }
     }
   }
@@ -127,12 +127,30 @@ import Testing
       _ = try ItemDatabase(path: path)
       do {
         let raw = try Connection(path: path, mode: .existingOnly)
-        try raw.executeScript("PRAGMA user_version = 2")
+        try raw.executeScript("PRAGMA user_version = 3")
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
-      #expect(throws: ItemStoreError.newerSchema(path: path, version: 2, supported: 1)) {
+      #expect(throws: ItemStoreError.newerSchema(path: path, version: 3, supported: 2)) {
         try ItemDatabase(path: path)
       }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+  }
+
+  /// A version-1 file kept primary-key values in plaintext: it is refused, naming its
+  /// version and what to do, and left exactly as it was.
+  @Test func versionOneFileIsRefusedNamingItsVersion() throws {
+    try withTemporaryPath { path in
+      _ = try ItemDatabase(path: path)
+      do {
+        let raw = try Connection(path: path, mode: .existingOnly)
+        try raw.executeScript("PRAGMA user_version = 1")
+      }
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      let error = try #require(throws: ItemStoreError.self) { try ItemDatabase(path: path) }
+      #expect(error == .olderSchema(path: path, version: 1, supported: 2))
+      #expect(error.description.contains("schema version 1"))
+      #expect(error.description.contains("recreate the device"))
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
   }
@@ -164,7 +182,7 @@ import Testing
         try database.inTransaction {
           for index in 0..<400 {
             var row = genericPassword(account: "account-\(index)")
-            row.sealedColumns["gena"] = Data(repeating: UInt8(index % 256), count: 300)
+            row.sealedColumns["attrs"] = Data(repeating: UInt8(index % 256), count: 300)
             try database.insert(row)
           }
         }
@@ -194,7 +212,7 @@ import Testing
         try database.inTransaction {
           for index in 0..<100 {
             var row = genericPassword(account: "account-\(index)")
-            row.sealedColumns["gena"] = Data(repeating: 1, count: 500)
+            row.sealedColumns["attrs"] = Data(repeating: 1, count: 500)
             try database.insert(row)
           }
         }
@@ -217,7 +235,7 @@ import Testing
       let first = try ItemDatabase(path: path)
       let second = try ItemDatabase(path: path)
       try first.insert(genericPassword(account: "from-first"))
-      #expect(try second.rows(in: .genp).map { $0.plainColumns["acct"] } == [.text("from-first")])
+      #expect(try second.rows(in: .genp).map { $0.searchColumns["acct"] } == [.text("from-first")])
       #expect(throws: ItemStoreError.duplicateItem(.genp)) {
         try second.insert(genericPassword(account: "from-first"))
       }
@@ -233,7 +251,7 @@ import Testing
         try database.inTransaction {
           for index in 0..<200 {
             var row = genericPassword(account: "account-\(index)")
-            row.sealedColumns["gena"] = Data(repeating: 0xAB, count: 200)
+            row.sealedColumns["attrs"] = Data(repeating: 0xAB, count: 200)
             try database.insert(row)
           }
         }

@@ -14,33 +14,41 @@ import Testing
     let id = try database.insert(genericPassword())
     let row = try #require(try database.row(id: id, in: .genp))
     #expect(row.rowID == id)
-    #expect(row.plainColumns["acct"] == .text("alice"))
-    #expect(row.plainColumns["pdmn"] == .text("ak"))
-    #expect(row.plainColumns["tomb"] == .integer(0))
-    #expect(Set(row.plainColumns.keys) == Set(ItemClass.genp.plainColumns))
+    #expect(row.searchColumns["acct"] == .text("alice"))
+    #expect(row.searchColumns["pdmn"] == .text("ak"))
+    #expect(row.searchColumns["tomb"] == .integer(0))
+    #expect(Set(row.searchColumns.keys) == Set(ItemClass.genp.searchColumns))
     #expect(
-      row.sealedColumns == ["data": Data("s3cret".utf8), "labl": Data("label-ciphertext".utf8)])
+      row.sealedColumns == [
+        "data": Data("s3cret".utf8), "attrs": Data("attributes-ciphertext".utf8),
+      ])
   }
 
-  @Test func missingPrimaryKeyColumnsGetApplesDefaults() throws {
-    let id = try database.insert(ItemRow(itemClass: .inet, plainColumns: ["srvr": .text("x")]))
+  /// The engine gives every key hash; a column left out is empty bytes (a hashed key column),
+  /// NULL (another hashed column: the item lacks the attribute) or its kind's default
+  /// (`pdmn`, `tomb`).
+  @Test func missingSearchColumnsGetDefaults() throws {
+    let id = try database.insert(ItemRow(itemClass: .inet, searchColumns: ["srvr": .text("x")]))
     let row = try #require(try database.row(id: id, in: .inet))
     for attribute in ItemClass.inet.attributes
-    where attribute.isPlaintext && attribute.name != "srvr" {
-      #expect(row.plainColumns[attribute.name] == attribute.defaultValue, "\(attribute.name)")
+    where attribute.isSearchable && attribute.name != "srvr" {
+      let expected: StoredValue =
+        attribute.storage == .plain
+        ? attribute.defaultValue : attribute.isPrimaryKey ? .blob(Data()) : .null
+      #expect(row.searchColumns[attribute.name] == expected, "\(attribute.name)")
     }
-    #expect(row.plainColumns["musr"] == .blob(Data()), "an empty blob, not NULL")
+    #expect(row.searchColumns["tomb"] == .integer(0))
   }
 
-  @Test func explicitNullInAPlaintextColumnBecomesItsDefault() throws {
-    let id = try database.insert(ItemRow(itemClass: .genp, plainColumns: ["acct": .null]))
-    #expect(try database.row(id: id, in: .genp)?.plainColumns["acct"] == .text(""))
+  @Test func explicitNullInASearchColumnBecomesItsDefault() throws {
+    let id = try database.insert(ItemRow(itemClass: .genp, searchColumns: ["acct": .null]))
+    #expect(try database.row(id: id, in: .genp)?.searchColumns["acct"] == .blob(Data()))
   }
 
   @Test(arguments: ["", "a\u{0}b", "ünïcødé 🔑", String(repeating: "x", count: 10_000)])
   func textRoundTripsExactly(account: String) throws {
     let id = try database.insert(genericPassword(account: account))
-    #expect(try database.row(id: id, in: .genp)?.plainColumns["acct"] == .text(account))
+    #expect(try database.row(id: id, in: .genp)?.searchColumns["acct"] == .text(account))
     #expect(try database.rows(in: .genp, matching: ["acct": .text(account)]).count == 1)
   }
 
@@ -61,8 +69,8 @@ import Testing
   @Test(arguments: ItemClass.allCases)
   func everyClassRoundTripsEveryColumn(itemClass: ItemClass) throws {
     var row = ItemRow(itemClass: itemClass)
-    for attribute in itemClass.attributes where attribute.isPlaintext {
-      row.plainColumns[attribute.name] =
+    for attribute in itemClass.attributes where attribute.isSearchable {
+      row.searchColumns[attribute.name] =
         switch attribute.kind {
         case .blob: .blob(Data("b-\(attribute.name)".utf8))
         case .string: .text("s-\(attribute.name)")
@@ -112,7 +120,7 @@ import Testing
   func changingAnyKeyColumnAvoidsTheDuplicate(column: String) throws {
     try database.insert(genericPassword())
     var other = genericPassword()
-    other.plainColumns[column] = .text("different")
+    other.searchColumns[column] = .text("different")
     try database.insert(other)
     #expect(try database.count(in: .genp) == 2)
   }
@@ -126,16 +134,16 @@ import Testing
   }
 
   @Test func sameKeyInDifferentClassesIsNoDuplicate() throws {
-    try database.insert(ItemRow(itemClass: .genp, plainColumns: ["acct": .text("a")]))
-    try database.insert(ItemRow(itemClass: .inet, plainColumns: ["acct": .text("a")]))
+    try database.insert(ItemRow(itemClass: .genp, searchColumns: ["acct": .text("a")]))
+    try database.insert(ItemRow(itemClass: .inet, searchColumns: ["acct": .text("a")]))
     #expect(try database.count(in: .genp) == 1)
     #expect(try database.count(in: .inet) == 1)
   }
 
   /// A blob attribute given as a string and as data are different keys, as in securityd.
   @Test func textAndBlobOfTheSameBytesAreDifferentKeys() throws {
-    try database.insert(ItemRow(itemClass: .genp, plainColumns: ["acct": .text("a")]))
-    try database.insert(ItemRow(itemClass: .genp, plainColumns: ["acct": .blob(Data("a".utf8))]))
+    try database.insert(ItemRow(itemClass: .genp, searchColumns: ["acct": .text("a")]))
+    try database.insert(ItemRow(itemClass: .genp, searchColumns: ["acct": .blob(Data("a".utf8))]))
     #expect(try database.rows(in: .genp, matching: ["acct": .text("a")]).count == 1)
     #expect(try database.rows(in: .genp, matching: ["acct": .blob(Data("a".utf8))]).count == 1)
   }
@@ -144,7 +152,7 @@ import Testing
 
   @Test func rowsComeBackInInsertionOrder() throws {
     for account in ["c", "a", "b"] { try database.insert(genericPassword(account: account)) }
-    let accounts = try database.rows(in: .genp).map { $0.plainColumns["acct"] }
+    let accounts = try database.rows(in: .genp).map { $0.searchColumns["acct"] }
     #expect(accounts == [.text("c"), .text("a"), .text("b")])
   }
 
@@ -164,7 +172,7 @@ import Testing
     try database.insert(genericPassword(group: "g3"))
     let found = try database.rows(
       in: .genp, matching: ["acct": .text("alice")], oneOf: ("agrp", [.text("g1"), .text("g3")]))
-    #expect(found.map { $0.plainColumns["agrp"] } == [.text("g1"), .text("g3")])
+    #expect(found.map { $0.searchColumns["agrp"] } == [.text("g1"), .text("g3")])
   }
 
   @Test func emptyOneOfMatchesNothing() throws {
@@ -174,7 +182,7 @@ import Testing
   }
 
   @Test func integerAndRealCompareByValue() throws {
-    let id = try database.insert(ItemRow(itemClass: .keys, plainColumns: ["sdat": .real(5)]))
+    let id = try database.insert(ItemRow(itemClass: .keys, searchColumns: ["sdat": .real(5)]))
     #expect(try database.rows(in: .keys, matching: ["sdat": .integer(5)]).map(\.rowID) == [id])
   }
 
@@ -188,14 +196,14 @@ import Testing
   }
 
   @Test func sealedColumnCannotBeMatched() {
-    #expect(throws: ItemStoreError.misplacedColumn("labl", in: .genp)) {
-      try database.rows(in: .genp, matching: ["labl": .text("x")])
+    #expect(throws: ItemStoreError.misplacedColumn("attrs", in: .genp)) {
+      try database.rows(in: .genp, matching: ["attrs": .text("x")])
     }
   }
 
   @Test func columnsOnTheWrongSideOfTheSplitAreRejected() {
-    #expect(throws: ItemStoreError.misplacedColumn("labl", in: .genp)) {
-      try database.insert(ItemRow(itemClass: .genp, plainColumns: ["labl": .text("x")]))
+    #expect(throws: ItemStoreError.misplacedColumn("data", in: .genp)) {
+      try database.insert(ItemRow(itemClass: .genp, searchColumns: ["data": .text("x")]))
     }
     #expect(throws: ItemStoreError.misplacedColumn("acct", in: .genp)) {
       try database.insert(ItemRow(itemClass: .genp, sealedColumns: ["acct": Data()]))
@@ -210,11 +218,11 @@ import Testing
   @Test func replaceRewritesTheWholeRow() throws {
     let id = try database.insert(genericPassword(account: "old", secret: "one"))
     var row = genericPassword(account: "new", secret: "two")
-    row.sealedColumns["labl"] = nil
+    row.sealedColumns["attrs"] = nil
     try database.replace(rowID: id, with: row)
     let stored = try #require(try database.row(id: id, in: .genp))
-    #expect(stored.plainColumns["acct"] == .text("new"))
-    #expect(stored.sealedColumns == ["data": Data("two".utf8)], "labl is now NULL")
+    #expect(stored.searchColumns["acct"] == .text("new"))
+    #expect(stored.sealedColumns == ["data": Data("two".utf8)], "attrs is now NULL")
     #expect(try database.count(in: .genp) == 1)
   }
 
@@ -224,7 +232,7 @@ import Testing
     #expect(throws: ItemStoreError.duplicateItem(.genp)) {
       try database.replace(rowID: id, with: genericPassword(account: "a"))
     }
-    #expect(try database.row(id: id, in: .genp)?.plainColumns["acct"] == .text("b"))
+    #expect(try database.row(id: id, in: .genp)?.searchColumns["acct"] == .text("b"))
   }
 
   @Test func replaceOfMissingRowIsRowNotFound() {

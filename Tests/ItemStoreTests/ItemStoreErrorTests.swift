@@ -11,12 +11,12 @@ import Testing
     (ItemStoreError.duplicateItem(.genp), "a genp item with the same primary key already exists"),
     (.unknownColumn("atag", in: .genp), "class genp has no column 'atag'"),
     (
-      .misplacedColumn("labl", in: .genp),
-      "column 'labl' of class genp is sealed, so it cannot be stored or matched in plaintext"
+      .misplacedColumn("data", in: .genp),
+      "column 'data' of class genp is sealed, so it cannot be searched"
     ),
     (
       .misplacedColumn("acct", in: .genp),
-      "column 'acct' of class genp is stored in plaintext, not sealed"
+      "column 'acct' of class genp is searchable, not sealed"
     ),
     (.rowNotFound(3, in: .keys), "no keys row with rowid 3"),
     (

@@ -67,12 +67,30 @@ import Testing
   }
 
   @Test(arguments: ItemClass.allCases)
-  func plaintextIsPrimaryKeyPlusProtectionAndTombstone(itemClass: ItemClass) {
-    #expect(Set(itemClass.plainColumns) == Set(itemClass.primaryKey + ["pdmn", "tomb"]))
-    let sealed = Set(itemClass.sealedColumns)
-    #expect(sealed.contains(ItemClass.dataColumn))
-    #expect(sealed.isDisjoint(with: itemClass.plainColumns))
-    #expect(sealed.count + itemClass.plainColumns.count == itemClass.attributes.count + 1)
+  func everyAttributeButTheAccessControlIsSearchable(itemClass: ItemClass) {
+    let searchable = itemClass.attributes.map(\.name).filter { $0 != "accc" }
+    #expect(Set(itemClass.searchColumns) == Set(searchable))
+    let plain = itemClass.attributes.filter { $0.storage == .plain }.map(\.name)
+    #expect(Set(plain) == ["pdmn", "tomb"], "only pdmn and tomb are kept as they are")
+    #expect(itemClass.attribute(named: "accc")?.storage == .sealedOnly)
+    #expect(itemClass.sealedColumns == ["attrs", "accc", "data"])
+    #expect(Set(itemClass.sealedColumns).isDisjoint(with: itemClass.searchColumns))
+  }
+
+  /// Every hashed attribute but agrp and sync leads some index, so a search on it is served
+  /// by one.
+  @Test(arguments: ItemClass.allCases)
+  func everyHashedAttributeLeadsAnIndex(itemClass: ItemClass) {
+    let leading = Set(itemClass.indexes.compactMap(\.first))
+    for attribute in itemClass.attributes
+    where attribute.storage == .keyedHash && !attribute.isInternal
+      && !["agrp", "sync"].contains(attribute.name)
+    {
+      let leadsUnique =
+        itemClass.primaryKey.contains(attribute.name)
+        && TableLayout.of(itemClass).createSQL.contains("UNIQUE(\"\(attribute.name)\"")
+      #expect(leading.contains(attribute.name) || leadsUnique, "\(attribute.name)")
+    }
   }
 
   /// Kinds from `SECDB_ATTR` in SecItemSchema.c.
@@ -110,7 +128,7 @@ import Testing
   }
 
   @Test(arguments: ItemClass.allCases)
-  func tableHasEveryColumnWithPlaintextNotNull(itemClass: ItemClass) throws {
+  func tableHasEveryColumnWithSearchColumnsNotNull(itemClass: ItemClass) throws {
     let database = try ItemDatabase(path: nil)
     let sql = "SELECT name, type, \"notnull\" FROM pragma_table_info('\(itemClass.rawValue)')"
     var columns: [String: (type: String, notNull: Bool)] = [:]
@@ -123,14 +141,17 @@ import Testing
       }
     }
     #expect(columns["rowid"]?.type == "INTEGER")
-    for name in itemClass.plainColumns {
-      #expect(columns[name]?.notNull == true, "\(name) is NOT NULL")
+    for attribute in itemClass.attributes where attribute.isSearchable {
+      // A non-key attribute an item lacks is NULL, as in securityd.
+      let nullable = attribute.storage == .keyedHash && !attribute.isPrimaryKey
+      #expect(columns[attribute.name]?.notNull == !nullable, "\(attribute.name)")
     }
     for name in itemClass.sealedColumns {
       #expect(columns[name]?.type == "BLOB", "\(name) is a BLOB")
       #expect(columns[name]?.notNull == false, "\(name) may be NULL")
     }
-    #expect(columns.count == itemClass.attributes.count + 2)  // + rowid + data
+    // Every attribute but accc, + rowid + attrs, accc, data.
+    #expect(columns.count == itemClass.attributes.count - 1 + 4)
   }
 }
 

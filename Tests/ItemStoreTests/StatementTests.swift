@@ -78,6 +78,27 @@ import Testing
     #expect(plan.contains("USING INDEX"), "\(plan)")
   }
 
+  /// A search on any one hashed attribute, in the caller's groups, with the implicit
+  /// `sync = 0` and `tomb = 0` the engine adds, is served by an index on that attribute:
+  /// SQLite never scans the table, so only matching rows are read (issue 10 §1).
+  @Test(arguments: ItemClass.allCases)
+  func everyHashedAttributeSearchUsesAnIndexOnIt(itemClass: ItemClass) throws {
+    for attribute in itemClass.attributes
+    where attribute.storage == .keyedHash && !attribute.isInternal
+      && !["agrp", "sync"].contains(attribute.name)
+    {
+      let hash = StoredValue.blob(Data(repeating: 7, count: 16))
+      let plan = try database.queryPlan(
+        in: itemClass,
+        matching: [attribute.name: hash, "sync": hash, "tomb": .integer(0)],
+        oneOf: ("agrp", [hash, .blob(Data(repeating: 8, count: 16))])
+      ).joined(separator: "\n")
+      #expect(plan.contains("SEARCH \(itemClass.rawValue) USING INDEX"), "\(plan)")
+      #expect(plan.contains("(\(attribute.name)=?"), "\(attribute.name): \(plan)")
+      #expect(!plan.contains("SCAN"), "\(plan)")
+    }
+  }
+
   @Test func rowIDLookUpUsesTheIntegerKey() throws {
     let sql = "EXPLAIN QUERY PLAN " + TableLayout.of(.genp).selectSQL + " WHERE rowid = ?"
     let plan = try database.connection.withStatement(sql) { statement throws(SQLiteError) in

@@ -2,18 +2,19 @@ import Foundation
 
 @testable import ItemStore
 
-/// A generic-password row with plaintext key columns and a sealed secret.
+/// A generic-password row with readable stand-ins for the engine's hashes (the store keeps
+/// whatever it is given) and sealed columns.
 func genericPassword(
   account: String = "alice", service: String = "mail", group: String = "team.app",
   sync: Int64 = 0, secret: String = "s3cret", protection: String = "ak"
 ) -> ItemRow {
   ItemRow(
     itemClass: .genp,
-    plainColumns: [
+    searchColumns: [
       "acct": .text(account), "svce": .text(service), "agrp": .text(group),
       "sync": .integer(sync), "pdmn": .text(protection),
     ],
-    sealedColumns: ["data": Data(secret.utf8), "labl": Data("label-ciphertext".utf8)])
+    sealedColumns: ["data": Data(secret.utf8), "attrs": Data("attributes-ciphertext".utf8)])
 }
 
 /// Runs `body` with a path inside a fresh temporary directory, removed afterwards.

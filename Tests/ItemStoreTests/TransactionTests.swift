@@ -29,7 +29,7 @@ import Testing
         throw AbortTransaction()
       }
     }
-    #expect(try database.allRows(in: .genp).map { $0.plainColumns["acct"] } == [.text("kept")])
+    #expect(try database.allRows(in: .genp).map { $0.searchColumns["acct"] } == [.text("kept")])
     #expect(try database.deviceBlob(forKey: "clock") == nil)
     #expect(!database.connection.isInTransaction)
   }
@@ -45,8 +45,8 @@ import Testing
         try database.replace(rowID: b, with: genericPassword(account: "b", service: "new"))
       }
     }
-    #expect(try database.row(id: a, in: .genp)?.plainColumns["svce"] == .text("old"))
-    #expect(try database.row(id: b, in: .genp)?.plainColumns["svce"] == .text("old"))
+    #expect(try database.row(id: a, in: .genp)?.searchColumns["svce"] == .text("old"))
+    #expect(try database.row(id: b, in: .genp)?.searchColumns["svce"] == .text("old"))
   }
 
   @Test func innerRollbackKeepsOuterWrites() throws {
@@ -57,7 +57,7 @@ import Testing
         throw AbortTransaction()
       }
     }
-    #expect(try database.allRows(in: .genp).map { $0.plainColumns["acct"] } == [.text("outer")])
+    #expect(try database.allRows(in: .genp).map { $0.searchColumns["acct"] } == [.text("outer")])
   }
 
   @Test func outerRollbackUndoesReleasedInnerWrites() throws {

@@ -111,18 +111,59 @@ import Testing
       device.secItemUpdate(genp(), ["labl": .string("x")]).status == .errSecInteractionNotAllowed)
   }
 
-  @Test func lockedItemIsDeletableByItsKeyButNotByASealedAttribute() throws {
+  /// Every attribute is a searchable column (a keyed hash), so a locked item is deleted
+  /// without being opened whichever attributes select it, as securityd does
+  /// (`SecItemSchema.c`: every attribute but accc has a column).
+  @Test func lockedItemIsDeletableByItsKeyAndByANonKeyAttribute() throws {
     let device = try makeDeviceWithPasscode()
     mustAdd(device, genp("a").adding(["labl": .string("L"), "v_Data": secret()]))
-    mustAdd(device, genp("b").adding(["labl": .string("L"), "v_Data": secret()]))
+    mustAdd(device, genp("b").adding(["labl": .string("M"), "v_Data": secret()]))
+    mustAdd(device, genp("c").adding(["labl": .string("N"), "v_Data": secret()]))
     State.lockedPastGrace.enter(device)
-    #expect(
-      device.secItemDelete(genp("a").adding(["labl": .string("L")])).status
-        == .errSecInteractionNotAllowed)
-    #expect(device.secItemDelete(genp("a")).status == .errSecSuccess)
+    let byLabel = ["class": passwordClass, "labl": .string("L")] as SecQuery
+    #expect(device.secItemDelete(byLabel).status == .errSecSuccess)
+    #expect(device.secItemDelete(genp("b")).status == .errSecSuccess)
     _ = device.unlock(passcode: "123456")
     #expect(device.secItemCopyMatching(genp("a")).status == .errSecItemNotFound)
-    #expect(device.secItemCopyMatching(genp("b")).status == .errSecSuccess)
+    #expect(device.secItemCopyMatching(genp("b")).status == .errSecItemNotFound)
+    #expect(device.secItemCopyMatching(genp("c")).status == .errSecSuccess)
+  }
+
+  /// The near-miss diagnosis still finds a locked item one attribute away, by its hashes,
+  /// and says its value is sealed rather than inventing one.
+  @Test func lockedNearMissIsToldWithoutItsValue() throws {
+    let device = try makeDeviceWithPasscode()
+    mustAdd(
+      device, genp("alice", service: "s1").adding(["labl": .string("L"), "v_Data": secret()]))
+    State.lockedPastGrace.enter(device)
+    let outcome = device.secItemCopyMatching(
+      genp("alice", service: "s1").adding(["labl": .string("M")]))
+    #expect(outcome.status == .errSecItemNotFound)
+    guard case .oneAttributeLocked(_, let name, let queried)? = outcome.notFound?.nearMisses.first
+    else {
+      Issue.record("expected a locked near miss, got \(String(describing: outcome.notFound))")
+      return
+    }
+    #expect(name == .label)
+    #expect(queried == .text("M"))
+    let cause = try #require(outcome.explanation?.cause)
+    #expect(cause.contains("sealed while its class is locked"), "\(cause)")
+    #expect(!cause.contains("`L`"))
+  }
+
+  /// A locked item the query does not select is never opened: the matching item in an
+  /// available class is returned (securityd filters in SQL, `SecDbQuery.c`).
+  @Test func lockedItemThatDoesNotMatchDoesNotFailTheSearch() throws {
+    let device = try makeDeviceWithPasscode()
+    mustAdd(device, genp("a").adding(["labl": .string("mine"), "pdmn": .string("dk")]))
+    mustAdd(device, genp("b").adding(["labl": .string("other"), "pdmn": .string("ak")]))
+    State.lockedPastGrace.enter(device)
+    let byLabel =
+      ["class": passwordClass, "labl": .string("mine"), "m_Limit": .string("m_LimitAll")]
+      as SecQuery
+    #expect(device.secItemCopyMatching(byLabel).status == .errSecSuccess)
+    let none = ["class": passwordClass, "labl": .string("nobody")] as SecQuery
+    #expect(device.secItemCopyMatching(none).status == .errSecItemNotFound)
   }
 
   @Test func lockingWithoutPasscodeSaysItProtectsNothing() throws {

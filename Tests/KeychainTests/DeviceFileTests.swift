@@ -1,7 +1,7 @@
 import Foundation
-import ItemStore
 import Testing
 
+@testable import ItemStore
 @testable import Keychain
 
 /// The device file: no plaintext secrets on disk, reopen as after a reboot, clear errors.
@@ -152,7 +152,8 @@ import Testing
       mustAdd(device, genp("bad").adding(["v_Data": secret()]))
     }
     let database = try ItemDatabase(path: path)
-    var row = try #require(try database.rows(in: .genp, matching: ["acct": .text("bad")]).first)
+    // Values are hashed in the file: "bad" is the second row added.
+    var row = try #require(try database.rows(in: .genp).last)
     var sealed = try #require(row.sealedColumns["data"])
     sealed[sealed.count - 1] ^= 0x01
     row.sealedColumns["data"] = sealed
@@ -215,7 +216,7 @@ import Testing
     do {
       let database = try ItemDatabase(path: orphan)
       try database.insert(
-        ItemRow(itemClass: .genp, plainColumns: ["acct": .text("a"), "pdmn": .text("ak")]))
+        ItemRow(itemClass: .genp, searchColumns: ["acct": .text("a"), "pdmn": .text("ak")]))
     }
     #expect(
       throws: SimulatedDeviceError.corruptState(
@@ -234,6 +235,28 @@ import Testing
     #expect(
       throws: SimulatedDeviceError.corruptState(path: path, part: "keybag", detail: "it is missing")
     ) { try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast)) }
+  }
+
+  /// A device file of the previous layout (schema version 1: primary-key values in plaintext)
+  /// is refused with a message naming its version and what to do, and left untouched.
+  @Test func previousVersionDeviceFileIsRefusedByName() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      let device = try makeFileDevice(path)
+      mustAdd(device, genp().adding(["v_Data": secret()]))
+    }
+    do {
+      let raw = try Connection(path: path, mode: .existingOnly)
+      try raw.executeScript("PRAGMA user_version = 1")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let error = try #require(throws: SimulatedDeviceError.self) {
+      try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
+    }
+    #expect("\(error)".contains("schema version 1"), "\(error)")
+    #expect("\(error)".contains("recreate the device"), "\(error)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 
   @Test func missingFolderIsNamed() throws {

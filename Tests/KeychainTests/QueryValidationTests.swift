@@ -105,8 +105,13 @@ import Testing
       ["class": passwordClass, "acct": .data(Data("alice".utf8)), "v_Data": secret()],
       .errSecSuccess),
     Case(
-      "blob attribute as number → -50", .add, genp().adding(["labl": .number(3)]),
-      .errSecParam, .unconvertible(.label, got: .number, expected: .blob)),
+      // copyBlob (SecDbItem.c) keeps a CFNumber; copyData hashes its SInt32 bytes.
+      "blob attribute as number → stored", .add, genp("n").adding(["labl": .number(3)]),
+      .errSecSuccess),
+    Case(
+      "blob attribute as a date → -50", .add,
+      genp().adding(["labl": .date(Date(timeIntervalSinceReferenceDate: 0))]),
+      .errSecParam, .unconvertible(.label, got: .date, expected: .blob)),
     Case(
       "clip on add → -50", .add, genp().adding(["clip": .bool(true)]), .errSecParam,
       .internalAttribute(.appClipItem)),

@@ -55,7 +55,8 @@ import Testing
     #expect(outcome.lockedItem?.protection == .ak)
     // A rendering test: the explanation names the item, its class and how long it was locked.
     let explanation = try #require(outcome.explanation)
-    #expect(explanation.cause.contains("item `refresh-token` (genp, service com.app.auth)"))
+    // A locked item's values are sealed: it is named by what the query said of it.
+    #expect(explanation.cause.contains("item `refresh-token` (genp)"))
     #expect(explanation.cause.contains("kSecAttrAccessibleWhenUnlocked (data protection class A)"))
     #expect(explanation.cause.contains("locked for 3h"))
     #expect(explanation.cause.contains("10s after lock"))

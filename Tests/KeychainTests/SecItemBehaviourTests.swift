@@ -62,12 +62,42 @@ import Testing
     #expect(device.secItemAdd(["class": passwordClass]).status == .errSecDuplicateItem)
   }
 
-  @Test func blobAttributesKeepTheirType() throws {
-    // securityd binds a CFString as TEXT and CFData as BLOB; they never compare equal.
+  /// securityd searches a blob attribute by the SHA-1 of its bytes (`SecDbQuery.c`
+  /// `query_add_attribute_with_desc`, flag `S`): a string and the same bytes as data are one
+  /// value, found and duplicated either way; the item keeps the type it was added with.
+  @Test func aStringAndTheSameBytesAsDataAreOneValue() throws {
     let device = try makeDevice()
     mustAdd(device, genp().adding(["v_Data": secret()]))
-    let asData = genp().adding(["acct": .data(Data("alice".utf8))])
-    #expect(device.secItemCopyMatching(asData).status == .errSecItemNotFound)
+    let asData = genp().adding(["acct": .data(Data("alice".utf8)), "r_Attributes": .bool(true)])
+    let found = device.secItemCopyMatching(asData)
+    #expect(found.status == .errSecSuccess)
+    guard case .dictionary(let attributes)? = found.result else {
+      Issue.record("expected attributes, got \(String(describing: found.result))")
+      return
+    }
+    #expect(attributes["acct"] == .string("alice"))
+    let duplicate = genp().adding(["acct": .data(Data("alice".utf8))])
+    #expect(device.secItemAdd(duplicate).status == .errSecDuplicateItem)
+  }
+
+  /// A number for a blob attribute is kept as a number (`copyBlob`) and searched by its
+  /// 32-bit little-endian bytes (`copyData`), which the same bytes as data also find.
+  @Test func aNumberForABlobAttributeIsConvertedAsAppleDoes() throws {
+    let device = try makeDevice()
+    mustAdd(device, genp().adding(["labl": .number(7), "v_Data": secret()]))
+    let byNumber = genp().adding(["labl": .number(7), "r_Attributes": .bool(true)])
+    let found = device.secItemCopyMatching(byNumber)
+    #expect(found.status == .errSecSuccess)
+    if case .dictionary(let attributes)? = found.result {
+      #expect(attributes["labl"] == .number(7))
+    } else {
+      Issue.record("expected attributes, got \(String(describing: found.result))")
+    }
+    let byBytes = genp().adding(["labl": .data(Data([7, 0, 0, 0]))])
+    #expect(device.secItemCopyMatching(byBytes).status == .errSecSuccess)
+    #expect(
+      device.secItemCopyMatching(genp().adding(["labl": .number(8)])).status
+        == .errSecItemNotFound)
   }
 
   @Test func updateChangesEveryMatchAndBumpsTheModificationDate() throws {
@@ -197,7 +227,10 @@ import Testing
       return
     }
     #expect(reason.contains("locked for 3h"))
-    #expect(locked[0].keyAttributes["acct"] == .string("a"))
+    // Its values are sealed: only its class, protection and (known) group are shown.
+    #expect(locked[0].keyAttributes.isEmpty)
+    #expect(locked[0].accessGroup == unlocked[0].accessGroup)
+    #expect(locked[0].protection == .ak)
     #expect(locked[0].attributes.isEmpty)
     #expect(locked[1].readability == .readable)
   }

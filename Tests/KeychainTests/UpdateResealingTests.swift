@@ -17,8 +17,9 @@ import Testing
 
   private func makeItem() throws -> (SimulatedDevice, ItemRow) {
     let device = try makeDevice()
+    let control = SecValue.accessControl(SecAccessControl(protection: "ak", flags: []))
     let added = device.secItemAdd(
-      genp("alice", ["labl": .string("Mail"), "v_Data": secret("old")]))
+      genp("alice", ["labl": .string("Mail"), "v_Data": secret("old"), "accc": control]))
     #expect(added.status == .errSecSuccess)
     _ = device.advanceClock(by: .seconds(5))
     return (device, try storedRow(device))
@@ -28,10 +29,13 @@ import Testing
     let (device, before) = try makeItem()
     #expect(device.secItemUpdate(genp("alice"), ["v_Data": secret("new")]).status == .errSecSuccess)
     let after = try storedRow(device)
-    #expect(after.sealedColumns["labl"] == before.sealedColumns["labl"])
-    #expect(after.sealedColumns["cdat"] == before.sealedColumns["cdat"])
+    #expect(after.sealedColumns["accc"] != nil)
+    #expect(after.sealedColumns["accc"] == before.sealedColumns["accc"])
     #expect(after.sealedColumns["data"] != before.sealedColumns["data"])
-    #expect(after.sealedColumns["mdat"] != before.sealedColumns["mdat"])
+    // The attributes are sealed together, and the modification date changed.
+    #expect(after.sealedColumns["attrs"] != before.sealedColumns["attrs"])
+    #expect(after.searchColumns["labl"] == before.searchColumns["labl"])
+    #expect(after.searchColumns["mdat"] != before.searchColumns["mdat"])
     let read = device.secItemCopyMatching(
       genp("alice", ["r_Data": .bool(true), "r_Attributes": .bool(true)]))
     guard case .dictionary(let found)? = read.result else {
@@ -45,13 +49,13 @@ import Testing
   /// A new primary key or protection class is a new identity: nothing can be kept.
   @Test(arguments: [
     (["acct": SecValue.string("bob")], "bob"),
-    (["pdmn": SecValue.string("dk")], "alice"),
+    (["accc": SecValue.accessControl(SecAccessControl(protection: "dk", flags: []))], "alice"),
   ])
   func changingTheIdentityResealsEveryColumn(_ changes: SecQuery, account: String) throws {
     let (device, before) = try makeItem()
     #expect(device.secItemUpdate(genp("alice"), changes).status == .errSecSuccess)
     let after = try storedRow(device)
-    for name in ["labl", "cdat", "mdat", "data"] {
+    for name in ["attrs", "accc", "data"] {
       #expect(after.sealedColumns[name] != nil)
       #expect(after.sealedColumns[name] != before.sealedColumns[name], "\(name)")
     }

@@ -9,12 +9,16 @@ import Foundation
 enum DeviceFileFormat {
   /// `application_id` of a keychain-sim device file: "KSIM" in ASCII.
   static let applicationID: Int32 = 0x4B53_494D
-  /// The schema version this build writes and reads (`PRAGMA user_version`).
-  static let currentVersion = 1
+  /// The schema version this build writes and reads (`PRAGMA user_version`). Version 1 kept
+  /// primary-key values in plaintext columns; version 2 keeps a keyed hash of every
+  /// attribute. A version-1 file is refused, naming its version
+  /// (``ItemStoreError/olderSchema(path:version:supported:)``): only the engine could rehash
+  /// its plaintext, and only after opening every item, which a locked device cannot.
+  static let currentVersion = 2
   /// The table of opaque device blobs (keybag, device state, clock, caller).
   static let deviceTable = "device"
 
-  /// Every table a version-1 file must have.
+  /// Every table a current file must have.
   static var requiredTables: [String] { ItemClass.allCases.map(\.tableName) + [deviceTable] }
 
   // MARK: - Opening
@@ -137,6 +141,9 @@ enum DeviceFileFormat {
       let version = Int(try connection.scalar("PRAGMA user_version").int64 ?? 0)
       guard version <= currentVersion else {
         throw ItemStoreError.newerSchema(path: path, version: version, supported: currentVersion)
+      }
+      guard version == 0 || version >= currentVersion else {
+        throw ItemStoreError.olderSchema(path: path, version: version, supported: currentVersion)
       }
       let missing = try missingTables(connection)
       guard version == currentVersion, missing.isEmpty else {

@@ -1,14 +1,15 @@
-/// Reading items: equality filters on plaintext columns, in insertion (rowid) order.
+/// Reading items: equality filters on searchable columns, in insertion (rowid) order.
 extension ItemDatabase {
-  /// A filter that one plaintext column's value be one of a list: `agrp IN (…)`, which is
+  /// A filter that one searchable column's value be one of a list: `agrp IN (…)`, which is
   /// how the engine limits a search to the caller's access groups. An empty list matches
   /// nothing.
   public typealias OneOf = (column: String, values: [StoredValue])
 
-  /// The rows of `itemClass` whose plaintext columns equal every value in `matching` and,
+  /// The rows of `itemClass` whose searchable columns equal every value in `matching` and,
   /// if given, whose `oneOf` column is in its list; oldest first.
   ///
-  /// Equality is SQLite's: TEXT never equals BLOB (see ``StoredValue``).
+  /// Equality is SQLite's: TEXT never equals BLOB (see ``StoredValue``); the engine's
+  /// hashes are BLOBs.
   /// - Throws: ``ItemStoreError/unknownColumn(_:in:)``, or
   ///   ``ItemStoreError/misplacedColumn(_:in:)`` for a sealed column (ciphertext cannot be
   ///   matched).
@@ -95,10 +96,10 @@ extension ItemDatabase {
   /// The current row of a `layout.selectSQL` statement (rowid first, then the columns).
   private func readRow(_ statement: Statement, layout: TableLayout) -> ItemRow {
     var row = ItemRow(rowID: statement.int64(at: 0), itemClass: layout.itemClass)
-    row.plainColumns.reserveCapacity(layout.plainColumns.count)
+    row.searchColumns.reserveCapacity(layout.searchColumns.count)
     var index: Int32 = 1
-    for name in layout.plainColumns {
-      row.plainColumns[name] = statement.column(at: index)
+    for name in layout.searchColumns {
+      row.searchColumns[name] = statement.column(at: index)
       index += 1
     }
     for name in layout.sealedColumns {

@@ -4,17 +4,18 @@ import Foundation
 /// plus a small table of opaque device blobs.
 ///
 /// It stores what the engine gives it and knows nothing of crypto or SecItem rules: the
-/// primary-key columns, `pdmn` and `tomb` are plaintext, every other column an opaque
-/// sealed blob. SQLite's `UNIQUE` constraint over each class's primary key is what turns a
-/// second add into ``ItemStoreError/duplicateItem(_:)``.
+/// searchable columns hold what the engine put there (a keyed hash of each attribute, `pdmn`
+/// and `tomb` as they are), the sealed columns opaque blobs. SQLite's `UNIQUE` constraint
+/// over each class's primary-key columns is what turns a second add into
+/// ``ItemStoreError/duplicateItem(_:)``.
 ///
 /// ```swift
 /// let database = try ItemDatabase(path: nil)
 /// let id = try database.insert(ItemRow(itemClass: .genp,
-///   plainColumns: ["acct": .text("alice"), "svce": .text("mail"), "agrp": .text("team.app")],
+///   searchColumns: ["acct": .text("alice"), "svce": .text("mail"), "agrp": .text("team.app")],
 ///   sealedColumns: ["data": sealedSecret]))
-/// let found = try database.rows(in: .genp, matching: ["acct": .text("alice")],
-///   oneOf: ("agrp", [.text("team.app")]))
+/// let found = try database.rows(in: .genp, matching: ["acct": accountHash],
+///   oneOf: ("agrp", [groupHash]))
 /// ```
 ///
 /// Not thread-safe: one owner at a time, like the `SimulatedDevice` that holds it.
@@ -49,8 +50,9 @@ public final class ItemDatabase {
 
   /// Inserts `row` (its `rowID` is ignored) and returns the new rowid.
   ///
-  /// Missing or `.null` plaintext columns get their ``AttributeSchema/defaultValue``, as
-  /// securityd does for primary-key attributes; missing sealed columns are NULL.
+  /// Missing or `.null` searchable columns get a default (a plain column its kind's
+  /// ``AttributeSchema/defaultValue``, a hashed key column empty bytes, any other NULL);
+  /// missing sealed columns are NULL.
   /// - Throws: ``ItemStoreError/duplicateItem(_:)`` when a row with the same primary key
   ///   exists; ``ItemStoreError/unknownColumn(_:in:)`` or
   ///   ``ItemStoreError/misplacedColumn(_:in:)`` for a column outside the class's split.
@@ -148,7 +150,7 @@ public final class ItemDatabase {
 
   /// Checks every column of `row` belongs to its class and to the right side of the split.
   private func check(_ row: ItemRow, against layout: TableLayout) throws(ItemStoreError) {
-    for name in row.plainColumns.keys where !layout.plainSet.contains(name) {
+    for name in row.searchColumns.keys where !layout.searchSet.contains(name) {
       throw columnError(name, layout: layout)
     }
     for name in row.sealedColumns.keys where !layout.sealedSet.contains(name) {
@@ -157,7 +159,7 @@ public final class ItemDatabase {
   }
 
   func columnError(_ name: String, layout: TableLayout) -> ItemStoreError {
-    layout.plainSet.contains(name) || layout.sealedSet.contains(name)
+    layout.searchSet.contains(name) || layout.sealedSet.contains(name)
       ? .misplacedColumn(name, in: layout.itemClass)
       : .unknownColumn(name, in: layout.itemClass)
   }
@@ -167,9 +169,9 @@ public final class ItemDatabase {
     of row: ItemRow, layout: TableLayout, to statement: Statement
   ) throws(SQLiteError) {
     var index: Int32 = 1
-    for name in layout.plainColumns {
-      var value = row.plainColumns[name] ?? .null
-      if value == .null { value = layout.plainDefaults[name] ?? .null }
+    for name in layout.searchColumns {
+      var value = row.searchColumns[name] ?? .null
+      if value == .null { value = layout.searchDefaults[name] ?? .null }
       try statement.bind(value, at: index)
       index += 1
     }

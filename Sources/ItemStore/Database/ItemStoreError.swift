@@ -8,8 +8,8 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
   case duplicateItem(ItemClass)
   /// A column name that the class does not have.
   case unknownColumn(String, in: ItemClass)
-  /// A column given on the wrong side of the split: a sealed column among the plaintext
-  /// ones or in a filter, or a plaintext column among the sealed ones.
+  /// A column given on the wrong side of the split: a sealed column among the searchable
+  /// ones or in a filter, or a searchable column among the sealed ones.
   case misplacedColumn(String, in: ItemClass)
   /// No row with this rowid in the class's table.
   case rowNotFound(Int64, in: ItemClass)
@@ -28,6 +28,9 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
   case notADeviceFile(path: String, applicationID: Int32)
   /// A device file written by a newer keychain-sim than this one understands.
   case newerSchema(path: String, version: Int, supported: Int)
+  /// A device file written by an older keychain-sim whose layout this build does not read
+  /// (version 1 kept primary-key values in plaintext).
+  case olderSchema(path: String, version: Int, supported: Int)
   /// Any other SQLite failure.
   case sqlite(SQLiteError)
 
@@ -39,9 +42,9 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
       "class \(itemClass.rawValue) has no column '\(name)'"
     case .misplacedColumn(let name, let itemClass):
       "column '\(name)' of class \(itemClass.rawValue) is "
-        + (itemClass.plainColumns.contains(name)
-          ? "stored in plaintext, not sealed"
-          : "sealed, so it cannot be stored or matched in plaintext")
+        + (itemClass.searchColumns.contains(name)
+          ? "searchable, not sealed"
+          : "sealed, so it cannot be searched")
     case .rowNotFound(let rowID, let itemClass):
       "no \(itemClass.rawValue) row with rowid \(rowID)"
     case .cannotOpen(let path, let reason):
@@ -62,6 +65,10 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case .newerSchema(let path, let version, let supported):
       "'\(path)' was written by a newer keychain-sim (schema version \(version);"
         + " this build reads up to \(supported))"
+    case .olderSchema(let path, let version, let supported):
+      "'\(path)' was written by an older keychain-sim (schema version \(version), which kept"
+        + " attribute values in plaintext); this build reads only version \(supported):"
+        + " recreate the device (delete the file and run the scenario again)"
     case .sqlite(let error):
       error.description
     }

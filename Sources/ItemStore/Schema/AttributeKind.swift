@@ -3,8 +3,9 @@ import Foundation
 /// The value kind of a keychain attribute, after securityd's `SecDbAttrKind`
 /// (`keychain/securityd/SecDbItem.h`), collapsed to what a caller can pass.
 public enum AttributeKind: String, Sendable, CaseIterable {
-  /// `Blob`: a CFString **or** a CFData (acct, svce, labl, srvr, atag …). Stored as given:
-  /// TEXT for a string, BLOB for data — and the two never compare equal.
+  /// `Blob`: a CFString, a CFData or a CFNumber (acct, svce, labl, srvr, atag …), kept as
+  /// given; searched by the hash of its bytes, so a string and the same bytes as data are one
+  /// value (the engine's `SearchHasher`).
   case blob
   /// `String`/`Access`: a CFString only (agrp, pdmn, vwht, tkid, ggrp).
   case string
@@ -30,8 +31,8 @@ public enum AttributeKind: String, Sendable, CaseIterable {
     }
   }
 
-  /// The declared SQLite column type. `BLOB` has no affinity, so a blob attribute keeps
-  /// whichever storage class (TEXT or BLOB) it was given.
+  /// The declared SQLite column type of a column holding the value itself (`pdmn`, `tomb`);
+  /// a hashed attribute's column is a `BLOB`.
   /// Related SQLite documentation: <https://www.sqlite.org/datatype3.html#type_affinity>
   var columnType: String {
     switch self {

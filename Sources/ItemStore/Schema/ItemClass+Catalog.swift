@@ -19,7 +19,6 @@ extension ItemClass {
     others: [
       ("labl", .blob), ("desc", .blob), ("icmt", .blob), ("crtr", .number), ("type", .number),
       ("invi", .number), ("nega", .number), ("gena", .blob), ("cdat", .date), ("mdat", .date),
-      ("accc", .data),
     ],
     uniqueOrder: ["svce", "acct"],
     // Look-ups by account alone are common; (acct, svce) keeps svce+acct look-ups exact
@@ -33,7 +32,7 @@ extension ItemClass {
     ],
     others: [
       ("labl", .blob), ("desc", .blob), ("icmt", .blob), ("crtr", .number), ("type", .number),
-      ("invi", .number), ("nega", .number), ("cdat", .date), ("mdat", .date), ("accc", .data),
+      ("invi", .number), ("nega", .number), ("cdat", .date), ("mdat", .date),
     ],
     uniqueOrder: ["srvr", "acct", "sdmn", "ptcl", "atyp", "port", "path"])
 
@@ -41,7 +40,7 @@ extension ItemClass {
     key: [("ctyp", .number), ("issr", .data), ("slnr", .data)],
     others: [
       ("cenc", .number), ("labl", .blob), ("alis", .blob), ("subj", .data), ("skid", .data),
-      ("pkhh", .data), ("cdat", .date), ("mdat", .date), ("accc", .data),
+      ("pkhh", .data), ("cdat", .date), ("mdat", .date),
     ],
     uniqueOrder: ["issr", "slnr", "ctyp"])
 
@@ -55,7 +54,7 @@ extension ItemClass {
       ("sens", .number), ("asen", .number), ("extr", .number), ("next", .number),
       ("encr", .number), ("decr", .number), ("drve", .number), ("sign", .number),
       ("vrfy", .number), ("snrc", .number), ("vyrc", .number), ("wrap", .number),
-      ("unwp", .number), ("cdat", .date), ("mdat", .date), ("accc", .data),
+      ("unwp", .number), ("cdat", .date), ("mdat", .date),
     ],
     uniqueOrder: ["atag", "klbl", "kcls", "type", "crtr", "bsiz", "esiz", "sdat", "edat"],
     // securityd indexes klbl (flag I): keys are looked up by their public-key hash.
@@ -69,15 +68,20 @@ struct ClassCatalog: Sendable {
   /// The primary key in the order of the `UNIQUE` constraint, which doubles as the main
   /// index: the attributes apps look items up by come first (svce, acct for genp).
   let uniqueOrder: [String]
-  let plainColumns: [String]
+  /// The columns SQLite compares: every attribute's keyed hash, then `pdmn` and `tomb`.
+  let searchColumns: [String]
   let sealedColumns: [String]
   let byName: [String: AttributeSchema]
-  /// Extra indexes beyond the `UNIQUE` one, each a list of plaintext columns.
+  /// Every index beyond the `UNIQUE` one, each a list of columns: the given ones, then one
+  /// per hashed attribute no index starts with, so a search on any attribute is served by
+  /// an index. Not indexed alone: `agrp` and `sync` (they narrow nothing, and SQLite could
+  /// prefer them) and securityd's internal attributes (an app does not search by them, and
+  /// every item has the same value).
   let indexes: [[String]]
 
   /// Builds a class from its own key attributes and its non-key attributes; the key
   /// attributes every class shares (agrp, sync, then securityd's internal vwht, tkid, musr,
-  /// ggrp) and the plaintext non-key pair (pdmn, tomb) are added here.
+  /// ggrp), the plain pair (pdmn, tomb) and the sealed-only access control are added here.
   init(
     key: [(String, AttributeKind)], others: [(String, AttributeKind)], uniqueOrder: [String],
     indexes: [[String]] = []
@@ -91,31 +95,47 @@ struct ClassCatalog: Sendable {
       (AttributeName.sharingGroup.rawValue, .string, true),
     ]
     var attributes = key.map {
-      AttributeSchema(name: $0.0, kind: $0.1, isPrimaryKey: true, isPlaintext: true)
+      AttributeSchema(name: $0.0, kind: $0.1, isPrimaryKey: true, storage: .keyedHash)
     }
     attributes += sharedKey.map {
       AttributeSchema(
-        name: $0.0, kind: $0.1, isPrimaryKey: true, isPlaintext: true, isInternal: $0.2)
+        name: $0.0, kind: $0.1, isPrimaryKey: true, storage: .keyedHash, isInternal: $0.2)
     }
     attributes.append(
       AttributeSchema(
         name: AttributeName.accessible.rawValue, kind: .string, isPrimaryKey: false,
-        isPlaintext: true))
+        storage: .plain))
     attributes += others.map {
-      AttributeSchema(name: $0.0, kind: $0.1, isPrimaryKey: false, isPlaintext: false)
+      AttributeSchema(name: $0.0, kind: $0.1, isPrimaryKey: false, storage: .keyedHash)
     }
     attributes.append(
       AttributeSchema(
-        name: AttributeName.tombstone.rawValue, kind: .bool, isPrimaryKey: false, isPlaintext: true)
+        name: AttributeName.accessControl.rawValue, kind: .data, isPrimaryKey: false,
+        storage: .sealedOnly))
+    attributes.append(
+      AttributeSchema(
+        name: AttributeName.tombstone.rawValue, kind: .bool, isPrimaryKey: false, storage: .plain)
     )
 
     self.attributes = attributes
     self.primaryKey = attributes.filter(\.isPrimaryKey).map(\.name)
     self.uniqueOrder = uniqueOrder + sharedKey.map(\.0)
-    self.plainColumns = attributes.filter(\.isPlaintext).map(\.name)
-    self.sealedColumns = attributes.filter { !$0.isPlaintext }.map(\.name) + [ItemClass.dataColumn]
+    let hashed = attributes.filter { $0.storage == .keyedHash }.map(\.name)
+    self.searchColumns = hashed + attributes.filter { $0.storage == .plain }.map(\.name)
+    self.sealedColumns = ItemClass.sealedColumnNames
     self.byName = Dictionary(uniqueKeysWithValues: attributes.map { ($0.name, $0) })
-    self.indexes = indexes
+    var allIndexes = indexes
+    let unindexed: Set<String> = [
+      AttributeName.accessGroup.rawValue, AttributeName.synchronizable.rawValue,
+    ]
+    var leading = Set(allIndexes.compactMap(\.first) + [self.uniqueOrder[0]])
+    let internals = Set(attributes.filter(\.isInternal).map(\.name))
+    for name in hashed
+    where !leading.contains(name) && !unindexed.contains(name) && !internals.contains(name) {
+      allIndexes.append([name])
+      leading.insert(name)
+    }
+    self.indexes = allIndexes
     precondition(Set(self.uniqueOrder) == Set(primaryKey), "UNIQUE order must cover the key")
   }
 }

@@ -26,12 +26,22 @@ public enum ItemClass: String, CaseIterable, Sendable {
     catalog.byName[name]
   }
 
-  /// The plaintext columns: the primary key plus `pdmn` and `tomb`.
-  public var plainColumns: [String] { catalog.plainColumns }
+  /// The columns SQLite compares: a keyed hash of every attribute but `accc`, `pdmn` and
+  /// `tomb` as they are. What the hashes are is the engine's business.
+  public var searchColumns: [String] { catalog.searchColumns }
 
-  /// The sealed columns: every other attribute, then ``ItemClass/dataColumn``.
+  /// The sealed columns: ``attributesColumn``, ``accessControlColumn``, ``dataColumn``.
   public var sealedColumns: [String] { catalog.sealedColumns }
 
+  /// The indexes beyond the `UNIQUE` one, each a list of columns.
+  public var indexes: [[String]] { catalog.indexes }
+
+  /// The column that holds every attribute value of the item, sealed as one.
+  public static let attributesColumn = "attrs"
+  /// The column that holds the item's access control, sealed.
+  public static let accessControlColumn = AttributeName.accessControl.rawValue
   /// The column that holds the item's secret (kSecValueData), always sealed.
   public static let dataColumn = "data"
+
+  static let sealedColumnNames = [attributesColumn, accessControlColumn, dataColumn]
 }

@@ -1,11 +1,11 @@
 import Foundation
 
-/// One SQLite value as stored in a plaintext column or a filter.
+/// One SQLite value as stored in a searchable column or a filter.
 ///
-/// Equality follows SQLite, not Swift-level conversion: a `.text` and a `.blob` with the
-/// same bytes are different values and never match each other in a query, just as
-/// securityd binds a CFString as TEXT and a CFData as BLOB. `.integer(1)` and `.real(1)`
-/// do match in SQL (SQLite compares numbers by value) but are different Swift values.
+/// Also an attribute value inside the engine, which hashes it for the searchable columns (a
+/// string and the same bytes as data hash alike). In SQL, equality is SQLite's: a `.text`
+/// and a `.blob` with the same bytes never match, and `.integer(1)` and `.real(1)` do (SQLite
+/// compares numbers by value) though they are different Swift values.
 /// Related SQLite documentation: <https://www.sqlite.org/datatype3.html#comparisons>
 public enum StoredValue: Hashable, Sendable {
   /// UTF-8 text (SQLite TEXT).

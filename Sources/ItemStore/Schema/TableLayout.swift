@@ -2,22 +2,22 @@ import Foundation
 
 /// The SQL of one item table, built once per class from its ``ClassCatalog``.
 ///
-/// Columns are always listed in the same order (plaintext columns, then sealed ones), so
+/// Columns are always listed in the same order (searchable columns, then sealed ones), so
 /// inserts and updates bind by position and each statement text is fixed per class — which
 /// is what lets the connection compile it once.
 struct TableLayout: Sendable {
   let itemClass: ItemClass
-  /// Every column but rowid: plaintext first, then sealed (ending with `data`).
+  /// Every column but rowid: searchable first, then sealed (ending with `data`).
   let columns: [String]
-  let plainColumns: [String]
+  let searchColumns: [String]
   let sealedColumns: [String]
-  /// Plaintext column name → its default value.
-  let plainDefaults: [String: StoredValue]
-  let plainSet: Set<String>
+  /// Searchable column name → its default value.
+  let searchDefaults: [String: StoredValue]
+  let searchSet: Set<String>
   let sealedSet: Set<String>
-  /// Plaintext column name → `"name" = ?`, precomputed for the WHERE clauses of every query.
+  /// Searchable column name → `"name" = ?`, precomputed for the WHERE clauses of every query.
   let equalityConditions: [String: String]
-  /// Plaintext column name → `"name" IN (`, the start of a ``ItemDatabase/OneOf`` filter.
+  /// Searchable column name → `"name" IN (`, the start of a ``ItemDatabase/OneOf`` filter.
   let inClauseOpenings: [String: String]
 
   /// The CREATE TABLE statement and any CREATE INDEX ones, `;`-separated.
@@ -32,24 +32,26 @@ struct TableLayout: Sendable {
     let catalog = itemClass.catalog
     let table = quoted(itemClass.tableName)
     self.itemClass = itemClass
-    self.plainColumns = catalog.plainColumns
+    self.searchColumns = catalog.searchColumns
     self.sealedColumns = catalog.sealedColumns
-    self.columns = plainColumns + sealedColumns
-    self.plainSet = Set(plainColumns)
+    self.columns = searchColumns + sealedColumns
+    self.searchSet = Set(searchColumns)
     self.sealedSet = Set(sealedColumns)
     var defaults: [String: StoredValue] = [:]
-    for name in plainColumns { defaults[name] = catalog.byName[name]?.defaultValue ?? .null }
-    self.plainDefaults = defaults
+    for name in searchColumns { defaults[name] = Self.defaultValue(catalog.byName[name]) }
+    self.searchDefaults = defaults
     self.equalityConditions = Dictionary(
-      uniqueKeysWithValues: plainColumns.map { ($0, "\(quoted($0)) = ?") })
+      uniqueKeysWithValues: searchColumns.map { ($0, "\(quoted($0)) = ?") })
     self.inClauseOpenings = Dictionary(
-      uniqueKeysWithValues: plainColumns.map { ($0, "\(quoted($0)) IN (") })
+      uniqueKeysWithValues: searchColumns.map { ($0, "\(quoted($0)) IN (") })
 
     var definitions = ["rowid INTEGER PRIMARY KEY AUTOINCREMENT"]
-    for name in plainColumns {
-      let kind = catalog.byName[name]?.kind ?? .blob
+    for name in searchColumns {
+      let schema = catalog.byName[name]
+      let type = schema?.storage == .plain ? (schema?.kind ?? .blob).columnType : "BLOB"
+      let value = Self.defaultValue(schema)
       definitions.append(
-        "\(quoted(name)) \(kind.columnType) NOT NULL DEFAULT \(literal(kind.defaultValue))")
+        "\(quoted(name)) \(type)" + (value == .null ? "" : " NOT NULL DEFAULT \(literal(value))"))
     }
     for name in sealedColumns { definitions.append("\(quoted(name)) BLOB") }
     definitions.append("UNIQUE(\(catalog.uniqueOrder.map(quoted).joined(separator: ", ")))")
@@ -58,6 +60,12 @@ struct TableLayout: Sendable {
       let name = quoted(([itemClass.tableName] + columns).joined(separator: "_"))
       create +=
         ";\nCREATE INDEX \(name) ON \(table) (\(columns.map(quoted).joined(separator: ", ")))"
+      // A nullable column's index leaves out the items without the attribute (most items
+      // have no comment, no generic data ...): `c = ?` implies `c IS NOT NULL`, so SQLite
+      // still uses it, and an add pays only for the attributes it has.
+      if columns.count == 1, let only = columns.first, defaults[only] == .null {
+        create += " WHERE \(quoted(only)) IS NOT NULL"
+      }
     }
     self.createSQL = create
 
@@ -68,6 +76,19 @@ struct TableLayout: Sendable {
     let assignments = columns.map { "\(quoted($0)) = ?" }.joined(separator: ", ")
     self.updateSQL = "UPDATE \(table) SET \(assignments) WHERE rowid = ?"
     self.deleteSQL = "DELETE FROM \(table) WHERE rowid = ?"
+  }
+
+  /// What a searchable column holds when a row leaves it out: a plain column its kind's
+  /// default; a hashed primary-key column empty bytes (the engine always gives every key
+  /// hash; the store cannot compute one); any other hashed column NULL, as securityd stores
+  /// an attribute an item does not have.
+  static func defaultValue(_ schema: AttributeSchema?) -> StoredValue {
+    guard let schema else { return .blob(Data()) }
+    switch schema.storage {
+    case .plain: return schema.defaultValue
+    case .keyedHash: return schema.isPrimaryKey ? .blob(Data()) : .null
+    case .sealedOnly: return .null
+    }
   }
 
   /// The layouts of all classes, built once.

@@ -17,7 +17,8 @@ public struct ItemSummary: Sendable, Hashable {
   public var protection: ProtectionClass?
   public var accessGroup: String?
   public var synchronizable: Bool
-  /// Plaintext primary-key attributes that are set (readable even while locked).
+  /// The primary-key attributes that are set; empty while the item is locked (its values are
+  /// sealed; only their keyed hashes are searchable).
   public var keyAttributes: [String: SecValue]
   /// The other attributes; empty unless ``readability`` is `.readable`.
   public var attributes: [String: SecValue]
@@ -28,7 +29,7 @@ public struct ItemSummary: Sendable, Hashable {
 
 extension SimulatedDevice {
   /// Every item in the keychain, in class then insertion order, for `show items`. Data is
-  /// never included; a locked item shows its plaintext key and says it is locked.
+  /// never included; a locked item shows its class, protection and group, and says it is locked.
   /// - Throws: ``SimulatedDeviceError/store(_:)`` when the store cannot be read.
   public func listItems() throws(SimulatedDeviceError) -> [ItemSummary] {
     let sealer = ItemSealer(keybag: keybag)
@@ -39,22 +40,13 @@ extension SimulatedDevice {
     }
   }
 
+  /// A locked item's values are sealed: it shows its class, protection class and, when the
+  /// group's hash is one of a known group (the caller's, an installed app's), its group.
   private func summary(of row: ItemRow, sealer: ItemSealer) -> ItemSummary {
-    var keyAttributes: [String: SecValue] = [:]
-    for name in row.itemClass.primaryKey
-    where !["agrp", "sync"].contains(name) && !ResultBuilder.internalAttributes.contains(name) {
-      guard let stored = row.plainColumns[name], ItemDescription.text(stored) != nil,
-        let kind = row.itemClass.attribute(named: name)?.kind,
-        let value = ResultBuilder.secValue(stored, kind: kind)
-      else { continue }
-      keyAttributes[name] = value
-    }
     var summary = ItemSummary(
-      itemClass: row.itemClass.rawValue,
-      protection: nil,
-      accessGroup: ItemDescription.text(row.plainColumns["agrp"]),
-      synchronizable: row.plainColumns["sync"] == .integer(1), keyAttributes: keyAttributes,
-      attributes: [:], accessControl: nil,
+      itemClass: row.itemClass.rawValue, protection: nil,
+      accessGroup: knownGroup(hashed: row.searchColumns[.accessGroup], hasher: sealer.hasher),
+      synchronizable: false, keyAttributes: [:], attributes: [:], accessControl: nil,
       hasData: row.sealedColumns[ItemClass.dataColumn] != nil, readability: .readable)
     do {
       summary.protection = try ItemSealer.protection(of: row)
@@ -65,9 +57,18 @@ extension SimulatedDevice {
     }
     do {
       let item = try sealer.openAttributes(row)
+      for name in row.itemClass.primaryKey
+      where !["agrp", "sync"].contains(name) && !ResultBuilder.internalAttributes.contains(name) {
+        guard let stored = item.attributes[name], ItemDescription.text(stored) != nil,
+          let kind = row.itemClass.attribute(named: name)?.kind,
+          let value = ResultBuilder.secValue(stored, kind: kind)
+        else { continue }
+        summary.keyAttributes[name] = value
+      }
+      summary.accessGroup = ItemDescription.text(item.attributes[.accessGroup])
+      summary.synchronizable = item.attributes[.synchronizable] == .integer(1)
       var attributes = ResultBuilder.attributes(of: item, withClass: false)
-      for name in row.itemClass.plainColumns { attributes[name] = nil }
-      attributes["accc"] = nil
+      for name in row.itemClass.primaryKey + ["pdmn", "tomb", "accc"] { attributes[name] = nil }
       summary.attributes = attributes
       summary.accessControl = item.accessControl
     } catch {
@@ -79,5 +80,11 @@ extension SimulatedDevice {
       }
     }
     return summary
+  }
+
+  /// The group among those the device knows whose hash is `hashed`, if any.
+  private func knownGroup(hashed: StoredValue?, hasher: SearchHasher) -> String? {
+    let known = caller.accessGroups + apps.apps.flatMap(\.identity.accessGroups)
+    return zip(known, hasher.scope(known).values).first { $0.1 == hashed }?.0
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import ItemStore
 
-/// How explanations and `show items` name an item, from its plaintext columns only (so it
-/// works while the item is locked): "item `alice` (genp, service com.app.auth)".
+/// How explanations and `show items` name an item, from its opened attributes or, for a locked
+/// item, the values of the query that selected it: "item `alice` (genp, service com.app.auth)".
 enum ItemDescription {
   static func of(_ itemClass: ItemClass, plain: [String: StoredValue]) -> String {
     let account = text(plain[.account])
@@ -17,8 +17,6 @@ enum ItemDescription {
       return "key (keys, tag \(text(plain[.applicationTag]) ?? "none"))"
     }
   }
-
-  static func of(_ row: ItemRow) -> String { of(row.itemClass, plain: row.plainColumns) }
 
   static func of(_ item: KeychainItem) -> String { of(item.itemClass, plain: item.attributes) }
 
@@ -57,7 +55,5 @@ enum ItemDescription {
 }
 
 extension SecItemFailure.ItemName {
-  init(_ row: ItemRow) { self.init(row.itemClass, plain: row.plainColumns) }
-
   init(_ item: KeychainItem) { self.init(item.itemClass, plain: item.attributes) }
 }

@@ -5,18 +5,21 @@ import Keybag
 
 /// Turns a ``KeychainItem`` into the row the store keeps, and back.
 ///
-/// The primary key, `pdmn` and `tomb` stay in plaintext so SQLite can enforce uniqueness and
-/// filter; every other attribute, the access control and the secret are sealed one column at a
-/// time with the item's class key. Each ciphertext's associated data is the item's identity
-/// (class, primary key, protection class) plus the column name, so a sealed value cannot be
+/// Every attribute but the access control gets a searchable column holding its keyed hash
+/// (``SearchHasher``), `pdmn` and `tomb` stay as they are; the attribute values themselves are
+/// sealed together in one column, the access control and the secret in one column each, with
+/// the item's class key. Each ciphertext's associated data is the item's identity (class,
+/// primary-key hashes, protection class) plus the column name, so a sealed value cannot be
 /// moved to another item or column (docs/architecture.md).
 struct ItemSealer {
   let keybag: Keybag
 
+  var hasher: SearchHasher { SearchHasher(keybag: keybag) }
+
   // MARK: - Sealing
 
-  /// Seals `item` into a row. Fills missing plaintext columns with the defaults the store
-  /// would give them, so the identity sealed here is the one read back.
+  /// Seals `item` into a row, with a hash of every searchable attribute; a missing
+  /// primary-key attribute is stored as its default, as securityd does.
   ///
   /// - Throws: ``KeybagError/classUnavailable(_:)`` while the class is locked,
   ///   ``KeybagError/noClassKey(_:)`` for `akpu` with no passcode.
@@ -28,26 +31,26 @@ struct ItemSealer {
   /// whose value did not change keeps its ciphertext instead of being sealed again, as long
   /// as the item's identity (primary key, protection class) is the same — the ciphertext's
   /// associated data is that identity and the column name, so it is still exactly what
-  /// sealing would produce, bar the random nonce. Updates usually change one or two columns,
-  /// so this saves most of their sealing (docs/benchmarks.md).
+  /// sealing would produce, bar the random nonce (docs/benchmarks.md).
   func seal(
     _ item: KeychainItem, reusing original: (row: ItemRow, item: KeychainItem)?
   ) throws(KeybagError) -> ItemRow {
     let itemClass = item.itemClass
-    let plainColumns = itemClass.plainColumns
-    var plain: [String: StoredValue] = [:]
-    plain.reserveCapacity(plainColumns.count)
-    for name in plainColumns {
-      let value = item.attributes[name] ?? .null
-      plain[name] = value == .null ? itemClass.attribute(named: name)?.defaultValue : value
-    }
     let protection = item.protection
-    plain[.accessible] = .text(protection.rawValue)
-    let identity = Self.identity(itemClass, plain: plain)
+    var attributes = item.attributes
+    attributes[.accessible] = .text(protection.rawValue)
+    // securityd's query_pre_add gives every primary-key attribute a value (SecItemDb.c).
+    for attribute in itemClass.attributes where attribute.isPrimaryKey {
+      if (attributes[attribute.name] ?? .null) == .null {
+        attributes[attribute.name] = attribute.defaultValue
+      }
+    }
+    let search = hasher.columns(itemClass, attributes: attributes)
+    let identity = Self.identity(itemClass, search: search)
     // Reuse only what was sealed under this very identity.
     let reusable =
       original.flatMap { original in
-        Self.identity(itemClass, plain: original.row.plainColumns) == identity ? original : nil
+        Self.identity(itemClass, search: original.row.searchColumns) == identity ? original : nil
       }
     var sealed: [String: Data] = [:]
     func sealColumn(_ name: String, unchanged: Bool, _ bytes: () -> Data) throws(KeybagError) {
@@ -58,21 +61,19 @@ struct ItemSealer {
       sealed[name] = try keybag.seal(
         bytes(), in: protection, context: Self.context(identity, column: name))
     }
-    for (name, value) in item.attributes where !plainColumns.contains(name) {
-      guard value != .null, name != AttributeName.accessControl.rawValue,
-        name != ItemClass.dataColumn
-      else { continue }
-      try sealColumn(name, unchanged: reusable?.item.attributes[name] == value) {
-        StoredValueCodec.encode(value)
-      }
-    }
+    let stored = attributes.filter { $0.value != .null }
+    try sealColumn(
+      ItemClass.attributesColumn,
+      unchanged: reusable.map { $0.item.attributes.filter { $0.value != .null } == stored }
+        ?? false
+    ) { StoredValueCodec.encode(attributes: stored) }
     if let control = item.accessControl {
       let unchanged =
         reusable.map {
           $0.item.accessControl == control
             && $0.item.boundBiometryGeneration == item.boundBiometryGeneration
         } ?? false
-      try sealColumn(AttributeName.accessControl.rawValue, unchanged: unchanged) {
+      try sealColumn(ItemClass.accessControlColumn, unchanged: unchanged) {
         AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration)
       }
     }
@@ -80,34 +81,39 @@ struct ItemSealer {
       try sealColumn(ItemClass.dataColumn, unchanged: reusable?.item.data == data) { data }
     }
     return ItemRow(
-      rowID: item.rowID, itemClass: itemClass, plainColumns: plain, sealedColumns: sealed)
+      rowID: item.rowID, itemClass: itemClass, searchColumns: search, sealedColumns: sealed)
   }
 
   // MARK: - Opening
 
-  /// Opens every sealed attribute of `row`, leaving the secret sealed.
+  /// Opens the attributes and the access control of `row`, leaving the secret sealed.
   ///
   /// - Throws: ``KeybagError/classUnavailable(_:)`` when the class key is not in memory;
   ///   ``KeybagError/keyDestroyed`` or ``KeybagError/authenticationFailed`` for an item that
   ///   can never be opened (its `akpu` key is gone, or the row was tampered with).
   func openAttributes(_ row: ItemRow) throws(KeybagError) -> KeychainItem {
     let protection = try Self.protection(of: row)
-    let identity = Self.identity(row.itemClass, plain: row.plainColumns)
-    var item = KeychainItem(
-      rowID: row.rowID, itemClass: row.itemClass, attributes: row.plainColumns)
-    for (name, sealed) in row.sealedColumns where name != ItemClass.dataColumn {
+    let identity = Self.identity(row.itemClass, search: row.searchColumns)
+    guard let sealedAttributes = row.sealedColumns[ItemClass.attributesColumn] else {
+      throw .authenticationFailed
+    }
+    let bytes = try keybag.open(
+      sealedAttributes, in: protection,
+      context: Self.context(identity, column: ItemClass.attributesColumn))
+    guard let attributes = StoredValueCodec.decodeAttributes(bytes),
+      attributes[.accessible] == row.searchColumns[.accessible]
+    else { throw .authenticationFailed }
+    var item = KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: attributes)
+    item.attributes[.tombstone] = row.searchColumns[.tombstone]
+    if let sealedControl = row.sealedColumns[ItemClass.accessControlColumn] {
       let bytes = try keybag.open(
-        sealed, in: protection, context: Self.context(identity, column: name))
-      if name == AttributeName.accessControl.rawValue {
-        guard let decoded = AccessControlCodec.decodeBound(bytes) else {
-          throw .authenticationFailed
-        }
-        item.accessControl = decoded.control
-        item.boundBiometryGeneration = decoded.generation
-      } else {
-        guard let value = StoredValueCodec.decode(bytes) else { throw .authenticationFailed }
-        item.attributes[name] = value
+        sealedControl, in: protection,
+        context: Self.context(identity, column: ItemClass.accessControlColumn))
+      guard let decoded = AccessControlCodec.decodeBound(bytes) else {
+        throw .authenticationFailed
       }
+      item.accessControl = decoded.control
+      item.boundBiometryGeneration = decoded.generation
     }
     return item
   }
@@ -116,14 +122,14 @@ struct ItemSealer {
   func openData(_ row: ItemRow) throws(KeybagError) -> Data? {
     guard let sealed = row.sealedColumns[ItemClass.dataColumn] else { return nil }
     let protection = try Self.protection(of: row)
-    let identity = Self.identity(row.itemClass, plain: row.plainColumns)
+    let identity = Self.identity(row.itemClass, search: row.searchColumns)
     return try keybag.open(
       sealed, in: protection, context: Self.context(identity, column: ItemClass.dataColumn))
   }
 
   /// The protection class a stored row was sealed with.
   static func protection(of row: ItemRow) throws(KeybagError) -> ProtectionClass {
-    guard case .text(let raw)? = row.plainColumns[.accessible],
+    guard case .text(let raw)? = row.searchColumns[.accessible],
       let protection = ProtectionClass(rawValue: raw)
     else { throw .authenticationFailed }
     return protection
@@ -131,16 +137,16 @@ struct ItemSealer {
 
   // MARK: - Identity
 
-  /// `class ‖ for each primary-key column: name, value ‖ pdmn`, length-prefixed throughout.
+  /// `class ‖ for each primary-key column: name, hash ‖ pdmn`, length-prefixed throughout.
   /// Computed once per row; each column's context appends its name to it.
-  static func identity(_ itemClass: ItemClass, plain: [String: StoredValue]) -> [UInt8] {
+  static func identity(_ itemClass: ItemClass, search: [String: StoredValue]) -> [UInt8] {
     let layout = identityLayouts[itemClass] ?? IdentityLayout(itemClass)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(layout.head.count + 16 * layout.columns.count)
     bytes.append(contentsOf: layout.head)
     for (name, prefix) in layout.columns {
       bytes.append(contentsOf: prefix)
-      StoredValueCodec.encode(plain[name] ?? .null, into: &bytes)
+      StoredValueCodec.encode(search[name] ?? .null, into: &bytes)
     }
     return bytes
   }
@@ -181,7 +187,7 @@ struct ItemSealer {
     return bytes
   }
 
-  /// The suffix of every column of every class, built once.
+  /// The suffix of every sealed column, built once.
   private static let columnSuffixes: [String: [UInt8]] = {
     var suffixes: [String: [UInt8]] = [:]
     for itemClass in ItemClass.allCases {

@@ -8,8 +8,9 @@ import Keybag
 ///
 /// Runs only after a call has failed with errSecItemNotFound, so a successful call pays
 /// nothing. It only reads: it never deletes a row, never throws, never prompts, and so never
-/// changes the call's status or side effects. It compares plaintext columns first and opens
-/// the sealed attributes of a candidate row only when its class key is loaded; it reports
+/// changes the call's status or side effects. It compares the searchable columns (keyed
+/// hashes) in SQL and opens a candidate row only to tell its values, when its class key is
+/// loaded; it reports
 /// attribute values, never an item's secret (kSecValueData is not an attribute, and is never
 /// opened here).
 ///
@@ -39,6 +40,9 @@ struct NotFoundDiagnosis {
     /// An item that differs from the query in attribute `name` only.
     case oneAttribute(
       Subject, name: AttributeName, stored: StoredValue?, queried: StoredValue?)
+    /// A locked item that differs from the query in attribute `name` only: its hash differs,
+    /// its value is sealed.
+    case oneAttributeLocked(Subject, name: AttributeName, queried: StoredValue?)
     /// An item of class `other` has the query's attributes; `missing` are the query's
     /// attributes that class does not have.
     case otherClass(other: ItemClass, Subject, missing: [String], queried: ItemClass)
@@ -59,7 +63,7 @@ struct NotFoundDiagnosis {
       case .skipped: .skipped
       case .accessGroup: .accessGroup
       case .synchronizable: .synchronizable
-      case .otherAccessControl, .oneAttribute: .oneAttribute
+      case .otherAccessControl, .oneAttribute, .oneAttributeLocked: .oneAttribute
       case .otherClass: .otherClass
       case .passcodeRemoved: .passcodeRemoved
       }
@@ -104,94 +108,124 @@ struct NotFoundDiagnosis {
 
   // MARK: - Kinds
 
+  private var hasher: SearchHasher { engine.sealer.hasher }
+
   /// Full matches in groups the caller cannot reach (issue 4: an app that lost a group).
   private func outsideAccessGroups() -> [NearMiss] {
     // With an explicit kSecAttrAccessGroup the validator already refused groups outside the
     // entitlements (-34018); the search was in that group only.
-    guard filter.accessGroups != nil else { return [] }
-    let reachable = Set(context.caller.accessGroups)
-    let rows = (try? engine.database.rows(in: query.itemClass, matching: filter.plain)) ?? []
+    guard let scope = filter.accessGroups else { return [] }
+    let reachable = Set(scope.values)
+    let rows = (try? engine.database.rows(in: query.itemClass, matching: filter.search)) ?? []
     return rows.compactMap { row -> NearMiss? in
-      let verdict = sealedVerdict(row, sealed: filter.sealed, control: filter.accessControl)
-      guard case .text(let group)? = row.plainColumns[.accessGroup], !reachable.contains(group),
-        verdict != .differs
+      guard let groupHash = row.searchColumns[.accessGroup], !reachable.contains(groupHash)
       else { return nil }
+      let opened = try? engine.sealer.openAttributes(row)
+      let verdict = controlVerdict(opened)
+      guard verdict != .differs, let group = groupName(groupHash, opened: opened) else {
+        return nil
+      }
       return .accessGroup(
-        SecItemFailure.ItemName(row), group: group, unchecked: verdict == .unchecked,
-        owner: owner(of: group))
+        SecItemFailure.ItemName(query.itemClass, plain: opened?.attributes ?? filter.queried),
+        group: group, unchecked: verdict == .unchecked, owner: owner(of: group))
     }
+  }
+
+  /// The name of the access group whose hash is `hash`: the opened item's, else the one of
+  /// the groups the device knows of (installed apps', the caller's) that hashes to it.
+  private func groupName(_ hash: StoredValue, opened: KeychainItem?) -> String? {
+    if case .text(let group)? = opened?.attributes[.accessGroup] { return group }
+    let known =
+      context.caller.accessGroups
+      + (context.apps?.apps ?? []).flatMap(\.identity.accessGroups)
+    let groupScope = hasher.scope(known)
+    return zip(known, groupScope.values).first { $0.1 == hash }?.0
   }
 
   /// The rule that hides synchronizable items from a query without kSecAttrSynchronizable.
   private func synchronizable() -> [NearMiss] {
     guard query.synchronizable == nil else { return [] }
     var syncFilter = filter
-    syncFilter.plain[.synchronizable] = .integer(1)
+    syncFilter.search[.synchronizable] = hasher.condition(
+      AttributeName.synchronizable.rawValue, .integer(1), in: query.itemClass)
     let rows = (try? engine.candidates(syncFilter)) ?? []
     return
       rows
-      .filter {
-        sealedVerdict($0, sealed: filter.sealed, control: filter.accessControl) != .differs
-      }
+      .filter { controlVerdict(try? engine.sealer.openAttributes($0)) != .differs }
       .map { _ in .synchronizable }
   }
 
   /// Items in the caller's groups that match every attribute of the query but one.
   private func oneAttributeAway() -> [NearMiss] {
-    var conditions = filter.plain
+    var conditions = filter.search
     conditions[.tombstone] = nil
     var fixed: [String: StoredValue] = [:]
     fixed[.tombstone] = .integer(0)
     if query.synchronizable == nil {
       // The implicit sync = 0 is the synchronizable kind's business, not an attribute.
       conditions[.synchronizable] = nil
-      fixed[.synchronizable] = .integer(0)
+      fixed[.synchronizable] = hasher.condition(
+        AttributeName.synchronizable.rawValue, .integer(0), in: query.itemClass)
     }
     // Only the query's own attributes can differ; one attribute alone leaves nothing to
     // "almost" match.
-    let count = conditions.count + filter.sealed.count + (filter.accessControl == nil ? 0 : 1)
+    let count = conditions.count + (filter.accessControl == nil ? 0 : 1)
     guard count >= 2 else { return [] }
-    let scope = RowFilter.scope(context.caller.accessGroups)
+    let scope = hasher.scope(context.caller.accessGroups)
     let rows = (try? engine.database.rows(in: query.itemClass, matching: fixed, oneOf: scope)) ?? []
     return rows.compactMap { row -> NearMiss? in
-      let plainDiffs = conditions.keys.sorted().filter { row.plainColumns[$0] != conditions[$0] }
-      guard plainDiffs.count <= 1 else { return nil }
-      var differing = plainDiffs.first.map { (name: $0, stored: row.plainColumns[$0]) }
-      if !filter.sealed.isEmpty || filter.accessControl != nil {
-        guard let item = try? engine.sealer.openAttributes(row) else { return nil }
-        let sealedDiffs = filter.sealed.keys.sorted().filter {
-          item.attributes[$0] != filter.sealed[$0]
-        }
-        let controlDiffers =
-          filter.accessControl.map { $0 != item.accessControl } ?? false
-        let total = plainDiffs.count + sealedDiffs.count + (controlDiffers ? 1 : 0)
-        guard total == 1 else { return nil }
-        if let name = sealedDiffs.first { differing = (name, item.attributes[name]) }
+      let searchDiffs = conditions.keys.sorted().filter {
+        row.searchColumns[$0] != conditions[$0]
+      }
+      guard searchDiffs.count <= 1 else { return nil }
+      // Opened only when it may be a near miss; a locked one is told without its value.
+      let opened = try? engine.sealer.openAttributes(row)
+      var differing = searchDiffs.first.map { (name: $0, stored: stored($0, row, opened)) }
+      if let control = filter.accessControl {
+        guard let item = opened else { return nil }
+        let controlDiffers = control != item.accessControl
+        guard searchDiffs.count + (controlDiffers ? 1 : 0) == 1 else { return nil }
         if controlDiffers { differing = (AttributeName.accessControl.rawValue, nil) }
       }
       guard let differing else { return nil }
+      if opened == nil, differing.name != AttributeName.accessControl.rawValue,
+        query.itemClass.attribute(named: differing.name)?.storage == .keyedHash
+      {
+        // Locked: only its hash is known. A different account is usually another item.
+        guard !Self.siblingKeys.contains(differing.name) else { return nil }
+        return .oneAttributeLocked(
+          identifying(filter.queried, excluding: differing.name),
+          name: AttributeName(rawValue: differing.name), queried: query.attributes[differing.name])
+      }
       // A different account is usually just another item: only a spelling slip counts.
       if Self.siblingKeys.contains(differing.name),
-        !Self.looksAlike(
-          differing.stored, conditions[differing.name] ?? filter.sealed[differing.name])
+        !Self.looksAlike(differing.stored, query.attributes[differing.name])
       {
         return nil
       }
-      return oneAttribute(row, differing.name, stored: differing.stored)
+      return oneAttribute(row, opened: opened, differing.name, stored: differing.stored)
     }
   }
 
-  private func oneAttribute(_ row: ItemRow, _ name: String, stored: StoredValue?) -> NearMiss {
-    let subject = identifying(row, excluding: name)
+  /// The stored value of attribute `name`: a plain column as it is, else the opened value.
+  private func stored(_ name: String, _ row: ItemRow, _ opened: KeychainItem?) -> StoredValue? {
+    if query.itemClass.attribute(named: name)?.storage == .plain { return row.searchColumns[name] }
+    return opened?.attributes[name]
+  }
+
+  private func oneAttribute(
+    _ row: ItemRow, opened: KeychainItem?, _ name: String, stored: StoredValue?
+  ) -> NearMiss {
+    // Every other attribute of the query matched, so the query's values name the row too.
+    let subject = identifying(opened?.attributes ?? filter.queried, excluding: name)
     guard name != AttributeName.accessControl.rawValue else { return .otherAccessControl(subject) }
-    let queried = query.attributes[name] ?? filter.plain[name]
     return .oneAttribute(
-      subject, name: AttributeName(rawValue: name), stored: stored, queried: queried)
+      subject, name: AttributeName(rawValue: name), stored: stored,
+      queried: query.attributes[name])
   }
 
   /// The same attributes in another class: classes never match each other.
   private func otherClasses() -> [NearMiss] {
-    let scope = RowFilter.scope(context.caller.accessGroups)
     let ignored = Set(
       [AttributeName.tombstone, .synchronizable, .accessGroup, .accessible].map(\.rawValue))
     var wanted = query.attributes
@@ -200,24 +234,27 @@ struct NotFoundDiagnosis {
       let shared = wanted.filter { other.attribute(named: $0.key) != nil }
       // pdmn or agrp alone would point at every item of the other class.
       guard !shared.keys.allSatisfy(ignored.contains) else { return [] }
-      var plain = shared.filter { other.plainColumns.contains($0.key) }
-      let sealed = shared.filter { !other.plainColumns.contains($0.key) }
-      plain[.tombstone] = .integer(0)
-      if case .value(let flag)? = query.synchronizable {
-        plain[.synchronizable] = .integer(flag ? 1 : 0)
-      } else if query.synchronizable == nil {
-        plain[.synchronizable] = .integer(0)
+      var search: [String: StoredValue] = [:]
+      for (name, value) in shared {
+        search[name] = hasher.condition(name, value, in: other)
       }
-      let rows = (try? engine.database.rows(in: other, matching: plain, oneOf: scope)) ?? []
-      return
-        rows
-        .filter { sealedVerdict($0, sealed: sealed, control: nil) == .matches }
-        .map { row in
-          .otherClass(
-            other: other, identifying(row, excluding: nil),
-            missing: wanted.keys.filter { other.attribute(named: $0) == nil }.sorted(),
-            queried: query.itemClass)
-        }
+      search[.tombstone] = .integer(0)
+      let synchronizable = AttributeName.synchronizable.rawValue
+      if case .value(let flag)? = query.synchronizable {
+        search[.synchronizable] = hasher.condition(
+          synchronizable, .integer(flag ? 1 : 0), in: other)
+      } else if query.synchronizable == nil {
+        search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: other)
+      }
+      let scope = hasher.scope(context.caller.accessGroups)
+      let rows = (try? engine.database.rows(in: other, matching: search, oneOf: scope)) ?? []
+      return rows.map { row in
+        let opened = try? engine.sealer.openAttributes(row)
+        return .otherClass(
+          other: other, identifying(opened?.attributes ?? shared, excluding: nil),
+          missing: wanted.keys.filter { other.attribute(named: $0) == nil }.sorted(),
+          queried: query.itemClass)
+      }
     }
   }
 
@@ -241,23 +278,22 @@ struct NotFoundDiagnosis {
 
   enum SealedVerdict { case matches, differs, unchecked }
 
-  /// Whether `row`'s sealed attributes satisfy `sealed` and `control`: `.unchecked` when they
-  /// could not be opened (class key not loaded, or the row can never be opened).
-  private func sealedVerdict(
-    _ row: ItemRow, sealed: [String: StoredValue], control: SecAccessControl?
-  ) -> SealedVerdict {
-    guard !sealed.isEmpty || control != nil else { return .matches }
-    guard let item = try? engine.sealer.openAttributes(row) else { return .unchecked }
-    for (name, value) in sealed where item.attributes[name] != value { return .differs }
-    if let control, item.accessControl != control { return .differs }
-    return .matches
+  /// Whether an item satisfies the query's access control, the one condition SQL cannot
+  /// check: `.unchecked` when it could not be opened (class key not loaded, or the row can
+  /// never be opened).
+  private func controlVerdict(_ opened: KeychainItem?) -> SealedVerdict {
+    guard let control = filter.accessControl else { return .matches }
+    guard let opened else { return .unchecked }
+    return opened.accessControl == control ? .matches : .differs
   }
 
   /// The row named by a key attribute the query did not get wrong ("an item with
-  /// kSecAttrAccount `b`"), from plaintext columns only.
-  private func identifying(_ row: ItemRow, excluding name: String?) -> Subject {
+  /// kSecAttrAccount `b`"), from its opened attributes or the query's matching values.
+  private func identifying(_ attributes: [String: StoredValue], excluding name: String?)
+    -> Subject
+  {
     for key in Self.identifyingKeys where key.rawValue != name {
-      if let value = ItemDescription.text(row.plainColumns[key]) {
+      if let value = ItemDescription.text(attributes[key]) {
         return Subject(attribute: key, value: value)
       }
     }

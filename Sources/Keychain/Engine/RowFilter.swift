@@ -1,14 +1,22 @@
 import Foundation
 import ItemStore
 
-/// Which rows a parsed query selects: plaintext columns SQLite can compare, the access-group
-/// scope, and sealed attributes compared after opening (docs/evidence.md §5.3, §5.5).
+/// Which rows a parsed query selects: the searchable columns SQLite compares (a keyed hash of
+/// every attribute of the query, `pdmn` as it is) and the access-group scope
+/// (docs/evidence.md §5.3, §5.5).
+///
+/// As in securityd (`query_add_attribute_with_desc` in `SecDbQuery.c` adds every attribute to
+/// the SQL search), a row the query does not select is never opened: a locked item that does
+/// not match cannot fail the call.
 struct RowFilter {
   var itemClass: ItemClass
-  var plain: [String: StoredValue] = [:]
+  /// Column → the value it must hold (a hash, or `pdmn`/`tomb` as they are).
+  var search: [String: StoredValue] = [:]
   var accessGroups: ItemDatabase.OneOf?
-  var sealed: [String: StoredValue] = [:]
   var accessControl: SecAccessControl?
+  /// The query's own attribute values, to name a row the filter selected without opening it
+  /// (the row holds the same bytes).
+  var queried: [String: StoredValue] = [:]
   /// Set by kSecValuePersistentRef.
   var rowID: Int64?
 
@@ -16,61 +24,57 @@ struct RowFilter {
   /// covers every group the caller is entitled to; without kSecAttrSynchronizable only
   /// non-synchronizable items match (the daemon adds `sync = 0`), kSecAttrSynchronizableAny
   /// matches both. Tombstones never match.
-  init(_ query: ParsedQuery, caller: Caller) {
+  init(_ query: ParsedQuery, caller: Caller, hasher: SearchHasher) {
     itemClass = query.itemClass
     accessControl = query.accessControl
+    queried = query.attributes
     for (name, value) in query.attributes {
-      if query.itemClass.plainColumns.contains(name) {
-        plain[name] = value
-      } else {
-        sealed[name] = value
-      }
+      if let column = hasher.condition(name, value, in: itemClass) { search[name] = column }
     }
-    if plain[.accessGroup] == nil {
-      accessGroups = Self.scope(caller.accessGroups)
+    if search[.accessGroup] == nil {
+      accessGroups = hasher.scope(caller.accessGroups)
     }
-    if plain[.tombstone] == nil { plain[.tombstone] = .integer(0) }
+    if search[.tombstone] == nil { search[.tombstone] = .integer(0) }
     if let reference = query.persistentRef {
       rowID = PersistentReference.decode(reference)?.1 ?? -1
       return
     }
+    let synchronizable = AttributeName.synchronizable.rawValue
     switch query.synchronizable {
-    case .value(let flag)?: plain[.synchronizable] = .integer(flag ? 1 : 0)
+    case .value(let flag)?:
+      search[.synchronizable] = hasher.condition(
+        synchronizable, .integer(flag ? 1 : 0), in: itemClass)
     case .any?: break
-    case nil: plain[.synchronizable] = .integer(0)
+    case nil:
+      search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: itemClass)
     }
   }
 
-  /// Whether an opened item satisfies the sealed part of the filter.
+  /// Whether an opened item satisfies the part of the filter SQL cannot check.
   func matchesSealed(_ item: KeychainItem) -> Bool {
-    for (name, value) in sealed where item.attributes[name] != value { return false }
     if let accessControl, item.accessControl != accessControl { return false }
     return true
   }
 
-  var hasSealedConditions: Bool { !sealed.isEmpty || accessControl != nil }
-
-  /// The access-group scope of a search over `groups`.
-  static func scope(_ groups: [String]) -> ItemDatabase.OneOf {
-    (column: AttributeName.accessGroup.rawValue, values: groups.map(StoredValue.text))
-  }
+  /// Whether a row must be opened to know if it matches.
+  var hasSealedConditions: Bool { accessControl != nil }
 }
 
 extension SecItemEngine {
-  /// The rows the plaintext part of `filter` selects, in insertion order.
+  /// The rows the searchable part of `filter` selects, in insertion order.
   func candidates(_ filter: RowFilter) throws(SecItemFailure) -> [ItemRow] {
     do {
       if let rowID = filter.rowID {
         guard let row = try database.row(id: rowID, in: filter.itemClass) else { return [] }
         let inScope =
           filter.accessGroups.map { scope in
-            scope.values.contains(row.plainColumns[.accessGroup] ?? .null)
+            scope.values.contains(row.searchColumns[.accessGroup] ?? .null)
           } ?? true
-        let matches = filter.plain.allSatisfy { row.plainColumns[$0.key] == $0.value }
+        let matches = filter.search.allSatisfy { row.searchColumns[$0.key] == $0.value }
         return inScope && matches ? [row] : []
       }
       return try database.rows(
-        in: filter.itemClass, matching: filter.plain, oneOf: filter.accessGroups)
+        in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups)
     } catch {
       throw Self.storeFailure(error)
     }

@@ -12,7 +12,7 @@ extension SecItemEngine {
     return outcome { () throws(SecItemFailure) in
       let parsed = try QueryValidator(caller: context.caller).validate(query, as: .copyMatching)
       try Self.requireSimulatedReturns(parsed)
-      let filter = RowFilter(parsed, caller: context.caller)
+      let filter = RowFilter(parsed, caller: context.caller, hasher: sealer.hasher)
       let limit = parsed.limit ?? .count(1)
       var results: [SecValue] = []
       var matched = 0
@@ -36,7 +36,9 @@ extension SecItemEngine {
           continue
         }
         if ResultBuilder.needsData(parsed.returns) {
-          guard case .opened(let data) = try openData(row, context: context, action: .read)
+          guard
+            case .opened(let data) = try openData(
+              row, filter: filter, context: context, action: .read)
           else {
             lost.append(row)
             continue

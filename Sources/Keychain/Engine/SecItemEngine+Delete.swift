@@ -16,7 +16,7 @@ extension SecItemEngine {
     }
     return outcome { () throws(SecItemFailure) in
       let parsed = try QueryValidator(caller: context.caller).validate(query, as: .delete)
-      let filter = RowFilter(parsed, caller: context.caller)
+      let filter = RowFilter(parsed, caller: context.caller, hasher: sealer.hasher)
       var doomed: [Int64] = []
       var lost = 0
       for row in try candidates(filter) {

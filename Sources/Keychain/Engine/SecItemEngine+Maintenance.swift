@@ -38,7 +38,7 @@ extension SecItemEngine {
     var deleted = 0
     try transaction { () throws(ItemStoreError) in
       for itemClass in ItemClass.allCases {
-        let rows = try database.rows(in: itemClass, oneOf: Self.scope(groups))
+        let rows = try database.rows(in: itemClass, oneOf: scope(groups))
         deleted += try database.delete(rowIDs: rows.compactMap(\.rowID), in: itemClass)
       }
     }
@@ -51,7 +51,7 @@ extension SecItemEngine {
     var total = 0
     for itemClass in ItemClass.allCases {
       total += try database.count(
-        in: itemClass, matching: ["tomb": .integer(0)], oneOf: Self.scope(groups))
+        in: itemClass, matching: ["tomb": .integer(0)], oneOf: scope(groups))
     }
     return total
   }
@@ -65,8 +65,8 @@ extension SecItemEngine {
     return rows
   }
 
-  private static func scope(_ groups: [String]) -> ItemDatabase.OneOf {
-    (column: "agrp", values: groups.map(StoredValue.text))
+  private func scope(_ groups: [String]) -> ItemDatabase.OneOf {
+    sealer.hasher.scope(groups)
   }
 
   /// Runs `body` in one store transaction, keeping the store's typed error.

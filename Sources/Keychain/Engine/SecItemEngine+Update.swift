@@ -10,9 +10,9 @@ extension SecItemEngine {
     outcome { () throws(SecItemFailure) in
       let validator = QueryValidator(caller: context.caller)
       let (parsed, changes) = try validator.validateUpdate(query, attributes)
-      let filter = RowFilter(parsed, caller: context.caller)
+      let filter = RowFilter(parsed, caller: context.caller, hasher: sealer.hasher)
       var lost: [ItemRow] = []
-      var updated: [(rowID: Int64, row: ItemRow)] = []
+      var updated: [Replacement] = []
       for row in try candidates(filter) {
         guard let rowID = row.rowID else { continue }
         var item: KeychainItem
@@ -29,7 +29,9 @@ extension SecItemEngine {
         {
           throw failure
         }
-        guard case .opened(let data) = try openData(row, context: context, action: .update)
+        guard
+          case .opened(let data) = try openData(
+            row, filter: filter, context: context, action: .update)
         else {
           lost.append(row)
           continue
@@ -43,7 +45,10 @@ extension SecItemEngine {
             ? context.securityState.biometry.domainGeneration : nil
         }
         do throws(KeybagError) {
-          updated.append((rowID, try sealer.seal(item, reusing: (row, opened))))
+          updated.append(
+            Replacement(
+              rowID: rowID, row: try sealer.seal(item, reusing: (row, opened)),
+              name: SecItemFailure.ItemName(item)))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
         }
@@ -82,21 +87,28 @@ extension SecItemEngine {
     }
   }
 
+  /// One row an update rewrites, and how to name it if it collides.
+  struct Replacement {
+    var rowID: Int64
+    var row: ItemRow
+    var name: SecItemFailure.ItemName
+  }
+
   /// Replaces the rows in one transaction.
-  private func write(_ updated: [(rowID: Int64, row: ItemRow)]) throws(SecItemFailure) {
+  private func write(_ updated: [Replacement]) throws(SecItemFailure) {
     do {
       if updated.count == 1, let only = updated.first {
         // One UPDATE statement is atomic on its own: no savepoint needed.
         try database.replace(rowID: only.rowID, with: only.row)
       } else {
         try database.inTransaction {
-          for (rowID, row) in updated { try database.replace(rowID: rowID, with: row) }
+          for each in updated { try database.replace(rowID: each.rowID, with: each.row) }
         }
       }
     } catch let error as ItemStoreError {
       if case .duplicateItem = error, let first = updated.first {
         throw SecItemFailure(
-          .errSecDuplicateItem, .updateCollision(SecItemFailure.ItemName(first.row)))
+          .errSecDuplicateItem, .updateCollision(first.name))
       }
       throw Self.storeFailure(error)
     } catch {

@@ -21,19 +21,18 @@ extension SecItemEngine {
       let item = try sealer.openAttributes(row)
       return filter.matchesSealed(item) ? .matched(item) : .filteredOut
     } catch {
-      return try unopenable(row, error: error, context: context, action: action)
+      return try unopenable(row, filter: filter, error: error, context: context, action: action)
     }
   }
 
   /// Opens the secret of an already-visited row: `.lost` when it can never be opened.
-  func openData(_ row: ItemRow, context: Context, action: SecItemFailure.ItemAction)
-    throws(SecItemFailure)
-    -> DataOpening
-  {
+  func openData(
+    _ row: ItemRow, filter: RowFilter, context: Context, action: SecItemFailure.ItemAction
+  ) throws(SecItemFailure) -> DataOpening {
     do {
       return .opened(try sealer.openData(row))
     } catch {
-      _ = try unopenable(row, error: error, context: context, action: action)
+      _ = try unopenable(row, filter: filter, error: error, context: context, action: action)
       return .lost
     }
   }
@@ -43,14 +42,17 @@ extension SecItemEngine {
     case lost
   }
 
+  /// A locked row is named by the query's values: the filter selected it, so it holds the
+  /// same bytes (its own values are sealed).
   private func unopenable(
-    _ row: ItemRow, error: KeybagError, context: Context, action: SecItemFailure.ItemAction
+    _ row: ItemRow, filter: RowFilter, error: KeybagError, context: Context,
+    action: SecItemFailure.ItemAction
   ) throws(SecItemFailure) -> RowVisit {
     switch error {
     case .classUnavailable(let protection):
       throw LockExplanation.locked(
-        SecItemFailure.ItemName(row), protection: protection, securityState: context.securityState,
-        action: action
+        SecItemFailure.ItemName(row.itemClass, plain: filter.queried), protection: protection,
+        securityState: context.securityState, action: action
       )
     default:
       return .lost
@@ -92,6 +94,11 @@ extension SecItemEngine {
           itemClass: query.itemClass,
           searchedGroups: filter.accessGroups == nil ? nil : context.caller.accessGroups,
           lost: lost, nearMisses: diagnosis.nearMisses(skipped: skipped),
-          sealedAttributes: filter.sealed.keys.sorted())))
+          sealedAttributes: filter.queried.keys.filter {
+            query.itemClass.attribute(named: $0).map {
+              !$0.isPrimaryKey && $0.storage == .keyedHash
+            }
+              ?? false
+          }.sorted())))
   }
 }

@@ -73,6 +73,55 @@ enum StoredValueCodec {
     }
   }
 
+  /// Every attribute of an item, as one sealed value: a 4-byte count, then per attribute (by
+  /// name order) its length-prefixed name and its encoded value.
+  static func encode(attributes: [String: StoredValue]) -> Data {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(16 * attributes.count + 4)
+    append(UInt32(truncatingIfNeeded: attributes.count), to: &bytes)
+    for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
+      appendLengthPrefixed(name.utf8, to: &bytes)
+      encode(value, into: &bytes)
+    }
+    return Data(bytes)
+  }
+
+  /// Decodes what ``encode(attributes:)`` made, or `nil` for malformed bytes.
+  static func decodeAttributes(_ data: Data) -> [String: StoredValue]? {
+    let bytes = [UInt8](data)
+    var offset = 0
+    func uint32() -> Int? {
+      guard offset + 4 <= bytes.count else { return nil }
+      defer { offset += 4 }
+      return bytes[offset..<offset + 4].reduce(0) { ($0 << 8) | Int($1) }
+    }
+    guard let count = uint32(), count <= bytes.count else { return nil }
+    var attributes: [String: StoredValue] = [:]
+    attributes.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let nameLength = uint32(), offset + nameLength <= bytes.count,
+        let name = String(validating: bytes[offset..<offset + nameLength], as: UTF8.self)
+      else { return nil }
+      offset += nameLength
+      guard offset < bytes.count else { return nil }
+      let valueLength: Int
+      switch bytes[offset] {
+      case 0: valueLength = 1
+      case 1, 2:
+        guard offset + 5 <= bytes.count else { return nil }
+        valueLength = 5 + bytes[offset + 1..<offset + 5].reduce(0) { ($0 << 8) | Int($1) }
+      case 3, 4: valueLength = 9
+      default: return nil
+      }
+      guard offset + valueLength <= bytes.count,
+        let value = decode(Data(bytes[offset..<offset + valueLength]))
+      else { return nil }
+      offset += valueLength
+      attributes[name] = value
+    }
+    return offset == bytes.count ? attributes : nil
+  }
+
   static func appendLengthPrefixed(
     _ payload: some Collection<UInt8>, to bytes: inout [UInt8]
   ) {

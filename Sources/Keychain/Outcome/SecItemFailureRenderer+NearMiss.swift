@@ -44,15 +44,21 @@ extension SecItemFailureRenderer {
       let found = rendered(name, stored)
       var types = ""
       if wanted == found {
-        types =
-          " (stored as \(kind(stored)), queried as \(kind(queried)): a string "
-          + "never matches data)"
+        types = " (stored as \(kind(stored)), queried as \(kind(queried)))"
       }
       return (
         "\(describe(subject, article: true)) exists with \(attribute) \(found), not \(wanted)"
           + types,
         "query \(attribute) \(found) if that is the item, or drop "
           + "\(attribute) from the query; every attribute in a query must match"
+      )
+    case .oneAttributeLocked(let subject, let name, let queried):
+      let attribute = appleName(name.rawValue)
+      return (
+        "\(describe(subject, article: true)) exists with another \(attribute) than "
+          + "\(rendered(name, queried)) (its value is sealed while its class is locked)",
+        "check \(attribute) once the device is unlocked, or drop it from the query; "
+          + "every attribute in a query must match"
       )
     case .otherClass(let other, let subject, let missing, let queried):
       let otherName = QueryParser.className(other)

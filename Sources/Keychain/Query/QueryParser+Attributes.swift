@@ -85,15 +85,20 @@ extension QueryParser {
 
   /// The value as the store compares it, or `nil` when Security cannot convert it.
   ///
-  /// Blobs (`acct`, `svce`, `labl`, ...) accept a string or data and keep what they were given:
-  /// securityd binds a CFString as TEXT and a CFData as BLOB, and SQLite never finds them equal.
-  /// Numbers accept booleans, and a string that is not a decimal number stays a string
-  /// (`copyNumber` in `SecDbItem.c`: `ptcl` values like kSecAttrProtocolHTTP are 4-char codes).
+  /// Blobs (`acct`, `svce`, `labl`, ...) accept a string, data or a number and keep what they
+  /// were given (`copyBlob` in `SecDbItem.c`); they are searched by the hash of their bytes, so
+  /// a string and the same bytes as data are one value (``SearchHasher``). Data attributes
+  /// convert a string to its UTF-8 bytes and a number to its 4 bytes as a 32-bit integer
+  /// (`copyData`). Numbers accept booleans, and a string that is not a decimal number stays a
+  /// string (`copyNumber` in `SecDbItem.c`: `ptcl` values like kSecAttrProtocolHTTP are 4-char
+  /// codes).
   static func canonical(_ value: SecValue, kind: AttributeKind) -> StoredValue? {
     switch (kind, value) {
     case (.blob, .string(let text)), (.string, .string(let text)): return .text(text)
     case (.blob, .data(let bytes)), (.data, .data(let bytes)): return .blob(bytes)
     case (.data, .string(let text)): return .blob(Data(text.utf8))
+    case (.blob, .number(let number)): return .integer(number)
+    case (.data, .number(let number)): return .blob(SearchHasher.int32Bytes(number))
     case (.string, .data(let bytes)):
       return String(data: bytes, encoding: .utf8).map(StoredValue.text)
     case (.number, .number(let number)): return .integer(number)
