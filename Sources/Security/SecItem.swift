@@ -53,12 +53,12 @@ enum SecItemCall {
       // Only when the phone itself could not be created: nothing to record it on.
       return errSecNotAvailable
     }
-    let queries: [SecQuery]
+    var queries: [SecQuery] = []
+    queries.reserveCapacity(dictionaries.count)
     do throws(ValueTranslator.Untranslatable) {
-      let roles = ["query", "attributesToUpdate"]
-      queries = try dictionaries.enumerated().map {
-        index, dictionary throws(ValueTranslator.Untranslatable) in
-        try ValueTranslator.query(dictionary, role: roles[min(index, 1)])
+      for dictionary in dictionaries {
+        let role = queries.isEmpty ? "query" : "attributesToUpdate"
+        queries.append(try ValueTranslator.query(dictionary, role: role))
       }
     } catch {
       phone.record(
