@@ -16,8 +16,7 @@ enum ValueTranslator {
 
   /// Reads a plain `NSDictionary` through `allKeys` and `allValues`, which it fills from one
   /// storage in one order; any other subclass, or a query that fails, through its iterator. (The
-  /// iterator and `enumerateKeysAndObjects` cost several microseconds per call on Linux, most
-  /// of the layer's budget.)
+  /// iterator, `enumerateKeysAndObjects` and `getObjects(_:andKeys:count:)` cost more on Linux.)
   static func query(_ dictionary: CFDictionary, role: String) throws(Untranslatable)
     -> SecQuery
   {
@@ -87,9 +86,7 @@ enum ValueTranslator {
       let object = value as AnyObject
       if object === kCFBooleanTrue { return .bool(true) }
       if object === kCFBooleanFalse { return .bool(false) }
-    }
-    if valueType is NSNumber.Type, let number = value as? NSNumber {
-      return try secValue(number, key: key)
+      return try secValue(unsafeDowncast(object, to: NSNumber.self), key: key)
     }
     switch value {
     case let text as String:
