@@ -32,25 +32,34 @@ func facadeFill(_ phone: SimulatedPhone, size: Int) -> Int {
   }
 }
 
+/// The queries of `count` copies by primary key (stride `stride` over the items), as client
+/// code passes them.
+func facadeQueries(count: Int, stride: Int) -> [CFDictionary] {
+  (0..<count).map { index -> CFDictionary in
+    var query = facadeQuery((index * stride) % 1_000)
+    query[kSecReturnData as String] = kCFBooleanTrue!
+    return query as CFDictionary
+  }
+}
+
+/// One SecItemCopyMatching with the result cast to `Data` as client code does; true when it
+/// succeeded.
+@inline(never)
+func facadeCopyLoop(_ query: CFDictionary) -> Bool {
+  var result: AnyObject?
+  return SecItemCopyMatching(query, &result) == errSecSuccess && result is Data
+}
+
 /// Calls per second of SecItemCopyMatching by primary key through the Security module, with
 /// the result cast to `Data` as client code does.
 func facadeCopyRate(_ phone: SimulatedPhone, count: Int, stride: Int, failures: inout Int)
   -> Double
 {
-  let queries = (0..<count).map { index -> CFDictionary in
-    var query = facadeQuery(index * stride)
-    query[kSecReturnData as String] = kCFBooleanTrue!
-    return query as CFDictionary
-  }
+  let queries = facadeQueries(count: count, stride: stride)
   var failed = 0
   let elapsed = phone.use {
     seconds {
-      for query in queries {
-        var result: AnyObject?
-        if SecItemCopyMatching(query, &result) != errSecSuccess || !(result is Data) {
-          failed += 1
-        }
-      }
+      for query in queries where !facadeCopyLoop(query) { failed += 1 }
     }
   }
   failures += failed

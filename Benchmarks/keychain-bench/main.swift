@@ -9,6 +9,9 @@
 //
 //   swift run -c release keychain-bench [--runs N] [--unlocks N] [sizes...]
 //   swift run -c release keychain-bench --simulate [--runs N]   (phone-days per second)
+//   swift run -c release keychain-bench --facade [--runs N]     (the Security module's overhead)
+//   keychain-bench --facade-profile N   (N calls each side, once: for valgrind --tool=callgrind
+//                                        --toggle-collect='*engineCopyLoop*' or '*facadeCopyLoop*')
 //
 // Defaults: 5 runs, sizes 1000 and 100000, 5 realistic unlocks (50 fast ones). Not a test:
 // numbers vary by machine and by load.
@@ -25,6 +28,10 @@ struct Options {
   var unlocks = 5
   /// `--simulate`: measure `keychain-sim simulate` instead (SimulationBench.swift).
   var simulate = false
+  /// `--facade`: only the Security module's overhead against the engine.
+  var facadeOnly = false
+  /// `--facade-profile N`: N copies through each side once, nothing timed (for callgrind).
+  var facadeProfileCalls: Int?
 
   init(_ arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
@@ -32,6 +39,13 @@ struct Options {
       switch argument {
       case "--simulate":
         simulate = true
+      case "--facade":
+        facadeOnly = true
+      case "--facade-profile":
+        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+          throw UsageError(message: "--facade-profile needs a positive number")
+        }
+        facadeProfileCalls = value
       case "--runs", "--unlocks":
         guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
           throw UsageError(message: "\(argument) needs a positive number")
@@ -153,12 +167,11 @@ func facadeOverhead(size: Int, rounds: Int, failures: inout Int) throws -> (
   var facade = Series(
     label: "copy by primary key, Security module", items: String(size), calls: sample)
   var ratios: [Double] = []
+  let engineSide = engineQueries(count: sample, stride: stride)
   _ = facadeCopyRate(phone, count: sample, stride: stride, failures: &failures)  // warm-up
   for _ in 0..<rounds {
     let engineRate = throughput(count: sample, failures: &failures) {
-      device.secItemCopyMatching(
-        item($0 * stride).merging(["r_Data": .bool(true)]) { $1 }
-      ).status
+      engineCopyLoop(device, engineSide[$0])
     }
     let facadeRate = facadeCopyRate(phone, count: sample, stride: stride, failures: &failures)
     engine.samples.append(engineRate)
@@ -166,6 +179,52 @@ func facadeOverhead(size: Int, rounds: Int, failures: inout Int) throws -> (
     ratios.append(engineRate / facadeRate)
   }
   return (engine, facade, (median(ratios) - 1) * 100)
+}
+
+/// The engine's side of the comparison: the same queries the facade side passes (class,
+/// account, service, return data), built beforehand as the facade side's dictionaries are.
+func engineQueries(count: Int, stride: Int) -> [SecQuery] {
+  (0..<count).map { index in
+    [
+      "class": .string("genp"), "acct": .string("account-\((index * stride) % 1_000)"),
+      "svce": .string("com.example.bench"), "r_Data": .bool(true),
+    ]
+  }
+}
+
+/// One copy through the engine's own API.
+@inline(never)
+func engineCopyLoop(_ device: SimulatedDevice, _ query: SecQuery) -> OSStatus {
+  device.secItemCopyMatching(query).status
+}
+
+/// Prints the facade comparison on 1000 items with `runs` × 4 pairs.
+func reportFacadeOverhead(runs: Int, failures: inout Int) throws {
+  let (engine, facade, overhead) = try facadeOverhead(
+    size: 1_000, rounds: runs * 4, failures: &failures)
+  print("Apple's API on Linux: the Security module against the engine, same phone, same run\n")
+  printTable([engine, facade], unit: "calls/s")
+  print(
+    "\noverhead of the Security module per call (median of \(engine.samples.count) adjacent "
+      + "pairs): \(format(overhead)) % (target ≤ 10 %)")
+}
+
+/// `calls` copies by primary key through each side, untimed, for an instruction profiler:
+/// `engineCopyLoop` and `facadeCopyLoop` are the two sides' per-call functions.
+func facadeProfile(calls: Int) throws -> Int32 {
+  let phone = try makeBenchPhone()
+  var failures = facadeFill(phone, size: 1_000)
+  let device = phone.withDevice { $0 }
+  let queries = facadeQueries(count: calls, stride: 1)
+  for query in engineQueries(count: calls, stride: 1)
+  where engineCopyLoop(device, query) != .errSecSuccess {
+    failures += 1
+  }
+  phone.use {
+    for query in queries where !facadeCopyLoop(query) { failures += 1 }
+  }
+  if failures > 0 { print("warning: \(failures) call(s) failed") }
+  return failures > 0 ? 1 : 0
 }
 
 // MARK: - Unlock cost
@@ -214,7 +273,8 @@ func main() -> Int32 {
     options = try Options(Array(CommandLine.arguments.dropFirst()))
   } catch {
     print(
-      "usage: keychain-bench [--simulate] [--runs N] [--unlocks N] [sizes...]: \(error.message)")
+      "usage: keychain-bench [--simulate | --facade | --facade-profile N] [--runs N] "
+        + "[--unlocks N] [sizes...]: \(error.message)")
     return 2
   }
   if options.simulate {
@@ -224,6 +284,24 @@ func main() -> Int32 {
       print("error: \(error)")
       return 1
     }
+  }
+  if let calls = options.facadeProfileCalls {
+    do {
+      return try facadeProfile(calls: calls)
+    } catch {
+      print("error: \(error)")
+      return 1
+    }
+  }
+  if options.facadeOnly {
+    var failures = 0
+    do {
+      try reportFacadeOverhead(runs: options.runs, failures: &failures)
+    } catch {
+      print("error: cannot create a phone: \(error)")
+      return 1
+    }
+    return failures > 0 ? 1 : 0
   }
   var failures = 0
   do {
@@ -248,13 +326,8 @@ func main() -> Int32 {
         + "after a warm-up\n")
     printTable(table, unit: "calls/s")
 
-    let (engine, facade, overhead) = try facadeOverhead(
-      size: 1_000, rounds: options.runs * 4, failures: &failures)
-    print("\nApple's API on Linux: the Security module against the engine, same phone, same run\n")
-    printTable([engine, facade], unit: "calls/s")
-    print(
-      "\noverhead of the Security module per call (median of \(engine.samples.count) adjacent "
-        + "pairs): \(format(overhead)) % (target ≤ 10 %)")
+    print("")
+    try reportFacadeOverhead(runs: options.runs, failures: &failures)
 
     var unlocks: [Series] = []
     let profiles: [(String, SimulatedDevice.Options, Int)] = [

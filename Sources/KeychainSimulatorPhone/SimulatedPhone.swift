@@ -97,6 +97,18 @@ public final class SimulatedPhone: @unchecked Sendable {
     return try body(device)
   }
 
+  /// Runs `body` on the device and records the call it returns, with the prompts it showed,
+  /// under one hold of the lock: the transcript keeps the order in which calls ran, and a
+  /// SecItem call takes the lock once.
+  package func withDeviceRecording<T>(_ body: (SimulatedDevice) -> (T, PhoneCall)) -> T {
+    serialiser.lock()
+    defer { serialiser.unlock() }
+    var (value, call) = body(device)
+    call.prompts = user.takePrompts()
+    calls.append(call)
+    return value
+  }
+
   /// Lends the device to `body` (a scenario session that answers prompts itself), then gives
   /// the phone's user its prompts back.
   package func lendDevice<T>(_ body: (SimulatedDevice) throws -> T) rethrows -> T {

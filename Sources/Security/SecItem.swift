@@ -7,8 +7,8 @@ internal import KeychainSimulatorPhone
 
 // The four SecItem calls with Apple's Swift signatures, answered by the simulated phone of the
 // calling task (SimulatedPhone.current). Each call: translate the dictionaries, hand them to
-// the engine under the phone's lock, record the call with the engine's why and fix, translate
-// the result.
+// the engine and record the call with the engine's why and fix under one hold of the phone's
+// lock, translate the result.
 
 @discardableResult
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?)
@@ -53,12 +53,12 @@ enum SecItemCall {
       // Only when the phone itself could not be created: nothing to record it on.
       return errSecNotAvailable
     }
-    let queries: [SecQuery]
+    var queries: [SecQuery] = []
+    queries.reserveCapacity(dictionaries.count)
     do throws(ValueTranslator.Untranslatable) {
-      let roles = ["query", "attributesToUpdate"]
-      queries = try dictionaries.enumerated().map {
-        index, dictionary throws(ValueTranslator.Untranslatable) in
-        try ValueTranslator.query(dictionary, role: roles[min(index, 1)])
+      for dictionary in dictionaries {
+        let role = queries.isEmpty ? "query" : "attributesToUpdate"
+        queries.append(try ValueTranslator.query(dictionary, role: role))
       }
     } catch {
       phone.record(
@@ -69,11 +69,13 @@ enum SecItemCall {
             + "CFDictionary, SecAccessControl, LAContext"))
       return errSecParam
     }
-    let outcome = phone.withDevice { device in call(device, queries) }
-    phone.record(
-      PhoneCall(
+    let outcome = phone.withDeviceRecording { device in
+      let outcome = call(device, queries)
+      let record = PhoneCall(
         function: function, queries: queries, status: outcome.status,
-        explanation: outcome.explanation))
+        explanation: outcome.explanation)
+      return (outcome, record)
+    }
     if outcome.status == .errSecSuccess, let result {
       result.pointee = outcome.result.map(ValueTranslator.object)
     }

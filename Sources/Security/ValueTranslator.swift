@@ -16,8 +16,7 @@ enum ValueTranslator {
 
   /// Reads a plain `NSDictionary` through `allKeys` and `allValues`, which it fills from one
   /// storage in one order; any other subclass, or a query that fails, through its iterator. (The
-  /// iterator and `enumerateKeysAndObjects` cost several microseconds per call on Linux, most
-  /// of the layer's budget.)
+  /// iterator, `enumerateKeysAndObjects` and `getObjects(_:andKeys:count:)` cost more on Linux.)
   static func query(_ dictionary: CFDictionary, role: String) throws(Untranslatable)
     -> SecQuery
   {
@@ -55,10 +54,16 @@ enum ValueTranslator {
     query[name] = try secValue(value, key: name)
   }
 
-  /// A key or value as a Swift string: a `kSec*` constant without bridging, else any string.
+  /// A key or value as a Swift string: a `kSec*` constant without bridging, a plain
+  /// `NSString` (what a `String` key of `[String: Any] as CFDictionary` comes out as) by its
+  /// direct bridge, else any string through a dynamic cast (several times slower).
   private static func string(_ value: Any) -> String? {
-    if type(of: value) == SecConstantString.self {
+    let valueType = type(of: value)
+    if valueType == SecConstantString.self {
       return unsafeDowncast(value as AnyObject, to: SecConstantString.self).text
+    }
+    if valueType == NSString.self {
+      return unsafeDowncast(value as AnyObject, to: NSString.self) as String
     }
     return value as? String
   }
@@ -70,12 +75,18 @@ enum ValueTranslator {
   static func secValue(_ value: Any, key: String) throws(Untranslatable) -> SecValue {
     // The common shapes first, by exact type: dynamic casts to protocols are slow.
     let valueType = type(of: value)
-    if valueType == SecConstantString.self {
-      return .string(unsafeDowncast(value as AnyObject, to: SecConstantString.self).text)
+    if valueType == SecConstantString.self || valueType == NSString.self,
+      let text = string(value)
+    {
+      return .string(text)
     }
     if valueType == Bool.self, let flag = value as? Bool { return .bool(flag) }
-    if valueType is NSNumber.Type, let number = value as? NSNumber {
-      return try secValue(number, key: key)
+    if valueType is NSNumber.Type {
+      // kCFBooleanTrue / kCFBooleanFalse, the commonest numbers of a query, by identity.
+      let object = value as AnyObject
+      if object === kCFBooleanTrue { return .bool(true) }
+      if object === kCFBooleanFalse { return .bool(false) }
+      return try secValue(unsafeDowncast(object, to: NSNumber.self), key: key)
     }
     switch value {
     case let text as String:
@@ -139,13 +150,12 @@ enum ValueTranslator {
   // MARK: - Out of the engine
 
   /// The object Apple stores through `result`: NSData, NSString, NSNumber, NSDate, NSArray,
-  /// NSDictionary keyed by NSString. Made by Foundation's bridging (`as NSData`), whose objects
-  /// bridge back to `Data` and `String` without a copy when the client casts them (an
-  /// `NSData(data:)` is copied back byte by byte on Linux).
+  /// NSDictionary keyed by NSString. Data is a ``SecResultData``, which the client's
+  /// `as? Data` copies in one move (a plain NSData is copied back byte by byte on Linux).
   static func object(_ value: SecValue) -> AnyObject {
     switch value {
     case .string(let text): text as NSString
-    case .data(let data): data as NSData
+    case .data(let data): SecResultData(data)
     case .number(let number): NSNumber(value: number)
     case .bool(let flag): NSNumber(value: flag)
     case .date(let date): date as NSDate
