@@ -58,7 +58,10 @@ let package = Package(
       name: "keychain-sim", dependencies: ["Scenario", "Simulation", "CReadline"]),
     .executableTarget(
       name: "keychain-bench",
-      dependencies: ["Keychain", "Security", "KeychainSimulatorTesting", "Simulation"],
+      dependencies: [
+        "Keychain", "ItemStore", "CSQLite", "CSodium", "Security", "KeychainSimulatorTesting",
+        "Simulation",
+      ],
       path: "Benchmarks/keychain-bench"),
     // The libFuzzer target for the parser and runner; a corpus replayer unless built with
     // `-sanitize=fuzzer -DFUZZING` (docs/testing.md, scripts/fuzz.sh).

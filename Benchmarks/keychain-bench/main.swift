@@ -95,16 +95,24 @@ struct Series {
 enum Operation: String, CaseIterable {
   case add = "add"
   case copy = "copy by primary key"
+  case copyMiss = "copy by primary key, not there (miss)"
   case copyByLabel = "copy by label (non-key)"
   case update = "update"
   case delete = "delete"
 }
 
-func item(_ index: Int) -> SecQuery {
+/// Item `index`'s primary key (its class, account and service): what look-ups, updates and
+/// deletes name, as the raw baseline does (RawBaseline.swift).
+func key(_ index: Int) -> SecQuery {
   [
     "class": .string("genp"), "acct": .string("account-\(index)"),
-    "svce": .string("com.example.bench"), "labl": .string("label-\(index)"),
+    "svce": .string("com.example.bench"),
   ]
+}
+
+/// Item `index` as added: its primary key and its own label.
+func item(_ index: Int) -> SecQuery {
+  key(index).merging(["labl": .string("label-\(index)")]) { $1 }
 }
 
 /// A search by kSecAttrLabel alone, a non-key attribute: served by its hash column's index.
@@ -122,6 +130,9 @@ func throughput(count: Int, failures: inout Int, _ body: (Int) -> OSStatus) -> D
   return Double(count) / elapsed
 }
 
+/// Calls per run of the miss look-up: the sample, bounded so a scanning miss stays affordable.
+func missCalls(_ size: Int) -> Int { max(10, min(size, 10_000, 2_000_000 / size)) }
+
 /// One run on a fresh device: calls per second for each operation.
 func secItemRun(size: Int, failures: inout Int) throws -> [Operation: Double] {
   let device = try SimulatedDevice(options: .init(kdfProfile: .fast))
@@ -134,16 +145,24 @@ func secItemRun(size: Int, failures: inout Int) throws -> [Operation: Double] {
     device.secItemAdd(item($0).merging(["v_Data": secret]) { $1 }).status
   }
   rates[.copy] = throughput(count: sample, failures: &failures) {
-    device.secItemCopyMatching(item($0 * stride).merging(["r_Data": .bool(true)]) { $1 }).status
+    device.secItemCopyMatching(key($0 * stride).merging(["r_Data": .bool(true)]) { $1 }).status
   }
+  // A miss: the same query shape for a key no item has. Fewer calls at large sizes, while a
+  // miss still costs a scan of the keychain (issue 11).
+  var missFailures = 0
+  rates[.copyMiss] = throughput(count: missCalls(size), failures: &missFailures) {
+    device.secItemCopyMatching(key(size + $0).merging(["r_Data": .bool(true)]) { $1 }).status
+      == .errSecItemNotFound ? .errSecSuccess : .errSecParam
+  }
+  failures += missFailures
   rates[.copyByLabel] = throughput(count: sample, failures: &failures) {
     device.secItemCopyMatching(byLabel($0 * stride)).status
   }
   rates[.update] = throughput(count: sample, failures: &failures) {
-    device.secItemUpdate(item($0 * stride), ["v_Data": .data(Data("new-\($0)".utf8))]).status
+    device.secItemUpdate(key($0 * stride), ["v_Data": .data(Data("new-\($0)".utf8))]).status
   }
   rates[.delete] = throughput(count: sample, failures: &failures) {
-    device.secItemDelete(item($0 * stride)).status
+    device.secItemDelete(key($0 * stride)).status
   }
   return rates
 }
@@ -306,25 +325,44 @@ func main() -> Int32 {
   var failures = 0
   do {
     // Warm-up: statement caches, libsodium, lazily built schema tables, the allocator.
-    for _ in 0..<2 { _ = try secItemRun(size: 500, failures: &failures) }
+    for _ in 0..<2 {
+      _ = try secItemRun(size: 500, failures: &failures)
+      _ = try rawRun(.minimal, size: 500, failures: &failures)
+      _ = try rawRun(.own, size: 500, failures: &failures)
+    }
     var table: [Series] = []
+    var comparisons: [BaselineComparison] = []
     for size in options.sizes {
       let sample = min(size, 10_000)
       var rows = Operation.allCases.map {
-        Series(label: $0.rawValue, items: String(size), calls: $0 == .add ? size : sample)
+        Series(
+          label: $0.rawValue, items: String(size),
+          calls: $0 == .add ? size : $0 == .copyMiss ? missCalls(size) : sample)
       }
+      var comparison = BaselineComparison(size: size)
       for _ in 0..<options.runs {
+        // Interleaved: the simulator and both baselines, one after the other, every run.
         let rates = try secItemRun(size: size, failures: &failures)
         for (index, operation) in Operation.allCases.enumerated() {
           rows[index].samples.append(rates[operation] ?? .nan)
         }
+        comparison.append(
+          simulator: rates,
+          minimal: try rawRun(.minimal, size: size, failures: &failures),
+          own: try rawRun(.own, size: size, failures: &failures))
       }
       table += rows
+      comparisons.append(comparison)
     }
     print(
       "keychain-bench: in-memory SecItem calls per second, median of \(options.runs) runs "
         + "after a warm-up\n")
     printTable(table, unit: "calls/s")
+    print(
+      "\nThe simulator against raw SQLite + libsodium (RawBaseline.swift), same process, same "
+        + "runs;\nratio = baseline calls/s ÷ simulator calls/s, median of the runs' ratios "
+        + "(1.0 = as fast as the baseline)\n")
+    printComparisons(comparisons)
 
     print("")
     try reportFacadeOverhead(runs: options.runs, failures: &failures)
@@ -343,7 +381,7 @@ func main() -> Int32 {
     print("\nPasscode unlock (one Argon2id derivation), milliseconds per unlock\n")
     printTable(unlocks, unit: "ms")
   } catch {
-    print("error: cannot create a device: \(error)")
+    print("error: cannot create a device or a raw baseline: \(error)")
     return 1
   }
   if failures > 0 {
