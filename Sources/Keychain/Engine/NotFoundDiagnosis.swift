@@ -23,6 +23,28 @@ struct NotFoundDiagnosis {
   let query: ParsedQuery
   let filter: RowFilter
   let context: SecItemEngine.Context
+  /// What the store said when a read failed: the explanation tells it instead of hiding it.
+  private let storeFailures = StoreFailures()
+
+  /// The first store failure met while looking for near misses, if any.
+  var storeFailure: String? { storeFailures.reasons.first }
+
+  /// Collects the store's failures across the kinds' reads (the diagnosis itself never
+  /// throws: the call's status is already decided).
+  private final class StoreFailures {
+    var reasons: [String] = []
+  }
+
+  /// The rows `read` returns, or none when the store fails, the failure kept for the
+  /// explanation.
+  private func rows<E: Error>(_ read: () throws(E) -> [ItemRow]) -> [ItemRow] {
+    do {
+      return try read()
+    } catch {
+      storeFailures.reasons.append("\(error)")
+      return []
+    }
+  }
 
   /// One reason a search came close, with the values that explain it;
   /// ``SecItemFailureRenderer`` words it.
@@ -116,7 +138,9 @@ struct NotFoundDiagnosis {
     // entitlements (-34018); the search was in that group only.
     guard let scope = filter.accessGroups else { return [] }
     let reachable = Set(scope.values)
-    let rows = (try? engine.database.rows(in: query.itemClass, matching: filter.search)) ?? []
+    let rows = rows { () throws(ItemStoreError) in
+      try engine.database.rows(in: query.itemClass, matching: filter.search)
+    }
     return rows.compactMap { row -> NearMiss? in
       guard let groupHash = row.searchColumns[.accessGroup], !reachable.contains(groupHash)
       else { return nil }
@@ -148,7 +172,7 @@ struct NotFoundDiagnosis {
     var syncFilter = filter
     syncFilter.search[.synchronizable] = hasher.condition(
       AttributeName.synchronizable.rawValue, .integer(1), in: query.itemClass)
-    let rows = (try? engine.candidates(syncFilter)) ?? []
+    let rows = rows { () throws(SecItemFailure) in try engine.candidates(syncFilter) }
     return
       rows
       .filter { controlVerdict(try? engine.sealer.openAttributes($0)) != .differs }
@@ -172,7 +196,9 @@ struct NotFoundDiagnosis {
     let count = conditions.count + (filter.accessControl == nil ? 0 : 1)
     guard count >= 2 else { return [] }
     let scope = hasher.scope(context.caller.accessGroups)
-    let rows = (try? engine.database.rows(in: query.itemClass, matching: fixed, oneOf: scope)) ?? []
+    let rows = rows { () throws(ItemStoreError) in
+      try engine.database.rows(in: query.itemClass, matching: fixed, oneOf: scope)
+    }
     return rows.compactMap { row -> NearMiss? in
       let searchDiffs = conditions.keys.sorted().filter {
         row.searchColumns[$0] != conditions[$0]
@@ -247,7 +273,9 @@ struct NotFoundDiagnosis {
         search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: other)
       }
       let scope = hasher.scope(context.caller.accessGroups)
-      let rows = (try? engine.database.rows(in: other, matching: search, oneOf: scope)) ?? []
+      let rows = rows { () throws(ItemStoreError) in
+        try engine.database.rows(in: other, matching: search, oneOf: scope)
+      }
       return rows.map { row in
         let opened = try? engine.sealer.openAttributes(row)
         return .otherClass(

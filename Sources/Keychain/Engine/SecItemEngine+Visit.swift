@@ -87,18 +87,20 @@ extension SecItemEngine {
     _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context
   ) -> SecItemFailure {
     let diagnosis = NotFoundDiagnosis(engine: self, query: query, filter: filter, context: context)
+    let nearMisses = diagnosis.nearMisses(skipped: skipped)
     return SecItemFailure(
       .errSecItemNotFound,
       .itemNotFound(
         SecItemFailure.NotFound(
           itemClass: query.itemClass,
           searchedGroups: filter.accessGroups == nil ? nil : context.caller.accessGroups,
-          lost: lost, nearMisses: diagnosis.nearMisses(skipped: skipped),
+          lost: lost, nearMisses: nearMisses,
           sealedAttributes: filter.queried.keys.filter {
             query.itemClass.attribute(named: $0).map {
               !$0.isPrimaryKey && $0.storage == .keyedHash
             }
               ?? false
-          }.sorted())))
+          }.sorted(),
+          diagnosisFailure: diagnosis.storeFailure)))
   }
 }

@@ -166,6 +166,8 @@ extension SecItemFailure {
     var nearMisses: [NotFoundDiagnosis.NearMiss]
     /// The sealed attributes of the query, which only an opened item can be compared on.
     var sealedAttributes: [String]
+    /// What the store said when the near-miss search could not read it.
+    var diagnosisFailure: String? = nil
   }
 
   /// A refusal from the authentication flow an item's access control started.

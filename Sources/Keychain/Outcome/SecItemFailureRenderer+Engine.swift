@@ -50,6 +50,9 @@ extension SecItemFailureRenderer {
       }
       if let nearFix { fixes.append(nearFix) }
     }
+    if let failure = notFound.diagnosisFailure {
+      cause += "; the search for near misses could not read the store (\(failure))"
+    }
     let nearest = nearMisses.first?.kind
     if !notFound.sealedAttributes.isEmpty, nearest == nil || nearest == .synchronizable {
       let names = notFound.sealedAttributes.map { KeyName.of($0) }.joined(separator: ", ")
