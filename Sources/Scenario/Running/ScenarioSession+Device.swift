@@ -101,13 +101,17 @@ extension ScenarioSession {
   /// The REPL prompt's summary of the device: `unlocked · no passcode · com.example.app`.
   public var promptSummary: String {
     let state = device.state
-    let lock =
-      switch state.lock {
-      case .unlocked: "unlocked"
-      case .locked: "locked"
-      case .beforeFirstUnlock: "before first unlock"
-      }
+    let lock = Self.lockWord(state.lock)
     let passcode = state.passcodeSet ? "passcode" : "no passcode"
     return [lock, passcode, state.caller.app.bundleID].joined(separator: " · ")
+  }
+
+  /// The lock state in a word or three, for the prompt and the banner.
+  static func lockWord(_ lock: LockState) -> String {
+    switch lock {
+    case .unlocked: "unlocked"
+    case .locked: "locked"
+    case .beforeFirstUnlock: "before first unlock"
+    }
   }
 }

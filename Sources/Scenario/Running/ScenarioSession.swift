@@ -214,12 +214,7 @@ public struct ScenarioSession {
   /// reopened, with its lock state, passcode and calling app as they really are.
   public var deviceDescription: String {
     let state = device.state
-    let lock =
-      switch state.lock {
-      case .unlocked: "unlocked"
-      case .locked: "locked"
-      case .beforeFirstUnlock: "before first unlock"
-      }
+    let lock = Self.lockWord(state.lock)
     let facts = "\(state.passcodeSet ? "passcode set" : "no passcode"), \(lock)"
     let app = state.caller.app.bundleID
     guard let path = options.devicePath else {
