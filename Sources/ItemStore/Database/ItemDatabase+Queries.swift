@@ -13,12 +13,17 @@ extension ItemDatabase {
   /// - Throws: ``ItemStoreError/unknownColumn(_:in:)``, or
   ///   ``ItemStoreError/misplacedColumn(_:in:)`` for a sealed column (ciphertext cannot be
   ///   matched).
+  ///
+  /// `limit` bounds how many rows are read (the oldest first), for searches that must not
+  /// grow with the keychain.
   public func rows(
-    in itemClass: ItemClass, matching: [String: StoredValue] = [:], oneOf: OneOf? = nil
+    in itemClass: ItemClass, matching: [String: StoredValue] = [:], oneOf: OneOf? = nil,
+    limit: Int? = nil
   ) throws(ItemStoreError) -> [ItemRow] {
     let layout = TableLayout.of(itemClass)
     let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
-    let sql = layout.selectSQL + clause + " ORDER BY rowid"
+    let sql =
+      layout.selectSQL + clause + " ORDER BY rowid" + (limit.map { " LIMIT \(max($0, 0))" } ?? "")
     return try perform(on: itemClass) { () throws(SQLiteError) -> [ItemRow] in
       try connection.withStatement(sql) { statement throws(SQLiteError) in
         try statement.bind(values)

@@ -139,7 +139,8 @@ struct NotFoundDiagnosis {
     guard let scope = filter.accessGroups else { return [] }
     let reachable = Set(scope.values)
     let rows = rows { () throws(ItemStoreError) in
-      try engine.database.rows(in: query.itemClass, matching: filter.search)
+      try engine.database.rows(
+        in: query.itemClass, matching: filter.search, limit: Self.probeLimit)
     }
     return rows.compactMap { row -> NearMiss? in
       guard let groupHash = row.searchColumns[.accessGroup], !reachable.contains(groupHash)
@@ -179,6 +180,10 @@ struct NotFoundDiagnosis {
       .map { _ in .synchronizable }
   }
 
+  /// How many rows one near-miss probe reads at most: enough for any keychain a person
+  /// reads through, and a bound on what a miss costs however large the keychain grows.
+  static let probeLimit = 256
+
   /// Items in the caller's groups that match every attribute of the query but one.
   private func oneAttributeAway() -> [NearMiss] {
     var conditions = filter.search
@@ -196,10 +201,24 @@ struct NotFoundDiagnosis {
     let count = conditions.count + (filter.accessControl == nil ? 0 : 1)
     guard count >= 2 else { return [] }
     let scope = hasher.scope(context.caller.accessGroups)
-    let rows = rows { () throws(ItemStoreError) in
-      try engine.database.rows(in: query.itemClass, matching: fixed, oneOf: scope)
+    // One indexed probe per attribute of the query, matching all the others: a row that
+    // differs in one attribute only is found by the probe that leaves that one out. Each
+    // probe reads at most `probeLimit` rows, so a miss never reads the whole keychain.
+    var probes = conditions.keys.sorted().map { left in
+      fixed.merging(conditions.filter { $0.key != left }) { $1 }
     }
-    return rows.compactMap { row -> NearMiss? in
+    if filter.accessControl != nil { probes.append(fixed.merging(conditions) { $1 }) }
+    var seen: Set<Int64> = []
+    var candidates: [ItemRow] = []
+    for probe in probes {
+      let found = rows { () throws(ItemStoreError) in
+        try engine.database.rows(
+          in: query.itemClass, matching: probe, oneOf: scope, limit: Self.probeLimit)
+      }
+      for row in found where seen.insert(row.rowID ?? -1).inserted { candidates.append(row) }
+    }
+    candidates.sort { ($0.rowID ?? -1) < ($1.rowID ?? -1) }
+    return candidates.compactMap { row -> NearMiss? in
       let searchDiffs = conditions.keys.sorted().filter {
         row.searchColumns[$0] != conditions[$0]
       }
@@ -274,7 +293,8 @@ struct NotFoundDiagnosis {
       }
       let scope = hasher.scope(context.caller.accessGroups)
       let rows = rows { () throws(ItemStoreError) in
-        try engine.database.rows(in: other, matching: search, oneOf: scope)
+        try engine.database.rows(
+          in: other, matching: search, oneOf: scope, limit: Self.probeLimit)
       }
       return rows.map { row in
         let opened = try? engine.sealer.openAttributes(row)
