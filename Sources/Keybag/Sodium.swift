@@ -52,37 +52,35 @@ enum Sodium {
   /// BLAKE2b-256 of `message` keyed by `key` (`crypto_generichash`): how the UID is mixed into
   /// every wrapping key, so that a keybag blob is useless without its device's UID.
   static func keyedHash(key: SecretBytes, message: SecretBytes) -> SecretBytes {
-    ready()
     let out = SecretBytes(count: keyByteCount)
-    let status = out.withUnsafeMutableBytes { out in
-      key.withUnsafeBytes { key in
-        message.withUnsafeBytes { message in
-          csodium_generichash(
-            out.baseAddress!, out.count, message.baseAddress, UInt64(message.count),
-            key.baseAddress, key.count)
-        }
-      }
+    out.withUnsafeMutableBytes { out in
+      message.withUnsafeBytes { message in generichash(into: out, key: key, message: message) }
     }
-    precondition(status == 0, "crypto_generichash failed with valid sizes")
     return out
   }
 
   /// BLAKE2b of `message` keyed by `key`, `count` bytes long: the item store's search
   /// hashes, computed for every attribute of every add and query, so it takes plain bytes.
   static func shortKeyedHash(key: SecretBytes, message: [UInt8], count: Int) -> [UInt8] {
-    ready()
     var out = [UInt8](repeating: 0, count: count)
-    let status = out.withUnsafeMutableBytes { out in
-      key.withUnsafeBytes { key in
-        message.withUnsafeBytes { message in
-          csodium_generichash(
-            out.baseAddress!, out.count, message.baseAddress, UInt64(message.count),
-            key.baseAddress, key.count)
-        }
-      }
+    out.withUnsafeMutableBytes { out in
+      message.withUnsafeBytes { message in generichash(into: out, key: key, message: message) }
+    }
+    return out
+  }
+
+  /// Keyed BLAKE2b (`crypto_generichash`) of `message` into `out`, whose size is the hash's;
+  /// the one call behind ``keyedHash(key:message:)`` and ``shortKeyedHash(key:message:count:)``.
+  private static func generichash(
+    into out: UnsafeMutableRawBufferPointer, key: SecretBytes, message: UnsafeRawBufferPointer
+  ) {
+    ready()
+    let status = key.withUnsafeBytes { key in
+      csodium_generichash(
+        out.baseAddress!, out.count, message.baseAddress, UInt64(message.count),
+        key.baseAddress, key.count)
     }
     precondition(status == 0, "crypto_generichash failed with valid sizes")
-    return out
   }
 
   /// Unkeyed BLAKE2b-256 of `message` (`crypto_generichash`): the keybag blob's checksum,
