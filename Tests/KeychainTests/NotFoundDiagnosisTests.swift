@@ -113,7 +113,7 @@ import Testing
       nearest: .accessGroup(
         SecItemFailure.ItemName(
           .genp, plain: ["acct": .text("b"), "svce": .text("com.example.auth")]),
-        group: "ABCDE12345.com.example.shared", unchecked: false, owner: .ownTeam)),
+        group: "ABCDE12345.com.example.shared", owner: .ownTeam)),
     Case(
       name: "another team's app",
       setUp: {
@@ -127,7 +127,7 @@ import Testing
       nearest: .accessGroup(
         SecItemFailure.ItemName(
           .genp, plain: ["acct": .text("b"), "svce": .text("com.example.auth")]),
-        group: "ZZZZZ99999.com.other.app", unchecked: false, owner: .apps(["com.other.app"]))),
+        group: "ZZZZZ99999.com.other.app", owner: .apps(["com.other.app"]))),
     Case(
       name: "synchronizable",
       setUp: {

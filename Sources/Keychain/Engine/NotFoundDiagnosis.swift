@@ -51,14 +51,10 @@ struct NotFoundDiagnosis {
   enum NearMiss: Sendable, Hashable {
     /// `count` matches needed the user and kSecUseAuthenticationUISkip skipped them.
     case skipped(count: Int)
-    /// A full match in a group the caller cannot reach; `unchecked` when its sealed
-    /// attributes could not be compared (class key not loaded).
-    case accessGroup(
-      SecItemFailure.ItemName, group: String, unchecked: Bool, owner: GroupOwner)
+    /// A full match in a group the caller cannot reach.
+    case accessGroup(SecItemFailure.ItemName, group: String, owner: GroupOwner)
     /// A synchronizable item matches; the query did not ask for those.
     case synchronizable
-    /// An item that differs from the query in its access control only.
-    case otherAccessControl(Subject)
     /// An item that differs from the query in attribute `name` only.
     case oneAttribute(
       Subject, name: AttributeName, stored: StoredValue?, queried: StoredValue?)
@@ -85,7 +81,7 @@ struct NotFoundDiagnosis {
       case .skipped: .skipped
       case .accessGroup: .accessGroup
       case .synchronizable: .synchronizable
-      case .otherAccessControl, .oneAttribute, .oneAttributeLocked: .oneAttribute
+      case .oneAttribute, .oneAttributeLocked: .oneAttribute
       case .otherClass: .otherClass
       case .passcodeRemoved: .passcodeRemoved
       }
@@ -146,13 +142,10 @@ struct NotFoundDiagnosis {
       guard let groupHash = row.searchColumns[.accessGroup], !reachable.contains(groupHash)
       else { return nil }
       let opened = try? engine.sealer.openAttributes(row)
-      let verdict = controlVerdict(opened)
-      guard verdict != .differs, let group = groupName(groupHash, opened: opened) else {
-        return nil
-      }
+      guard let group = groupName(groupHash, opened: opened) else { return nil }
       return .accessGroup(
         SecItemFailure.ItemName(query.itemClass, plain: opened?.attributes ?? filter.queried),
-        group: group, unchecked: verdict == .unchecked, owner: owner(of: group))
+        group: group, owner: owner(of: group))
     }
   }
 
@@ -174,10 +167,7 @@ struct NotFoundDiagnosis {
     syncFilter.search[.synchronizable] = hasher.condition(
       AttributeName.synchronizable.rawValue, .integer(1), in: query.itemClass)
     let rows = rows { () throws(SecItemFailure) in try engine.candidates(syncFilter) }
-    return
-      rows
-      .filter { controlVerdict(try? engine.sealer.openAttributes($0)) != .differs }
-      .map { _ in .synchronizable }
+    return rows.map { _ in .synchronizable }
   }
 
   /// How many rows one near-miss probe reads at most: enough for any keychain a person
@@ -198,16 +188,14 @@ struct NotFoundDiagnosis {
     }
     // Only the query's own attributes can differ; one attribute alone leaves nothing to
     // "almost" match.
-    let count = conditions.count + (filter.accessControl == nil ? 0 : 1)
-    guard count >= 2 else { return [] }
+    guard conditions.count >= 2 else { return [] }
     let scope = hasher.scope(context.caller.accessGroups)
     // One indexed probe per attribute of the query, matching all the others: a row that
     // differs in one attribute only is found by the probe that leaves that one out. Each
     // probe reads at most `probeLimit` rows, so a miss never reads the whole keychain.
-    var probes = conditions.keys.sorted().map { left in
+    let probes = conditions.keys.sorted().map { left in
       fixed.merging(conditions.filter { $0.key != left }) { $1 }
     }
-    if filter.accessControl != nil { probes.append(fixed.merging(conditions) { $1 }) }
     var seen: Set<Int64> = []
     var candidates: [ItemRow] = []
     for probe in probes {
@@ -225,15 +213,9 @@ struct NotFoundDiagnosis {
       guard searchDiffs.count <= 1 else { return nil }
       // Opened only when it may be a near miss; a locked one is told without its value.
       let opened = try? engine.sealer.openAttributes(row)
-      var differing = searchDiffs.first.map { (name: $0, stored: stored($0, row, opened)) }
-      if let control = filter.accessControl {
-        guard let item = opened else { return nil }
-        let controlDiffers = control != item.accessControl
-        guard searchDiffs.count + (controlDiffers ? 1 : 0) == 1 else { return nil }
-        if controlDiffers { differing = (AttributeName.accessControl.rawValue, nil) }
-      }
-      guard let differing else { return nil }
-      if opened == nil, differing.name != AttributeName.accessControl.rawValue,
+      guard let differing = searchDiffs.first.map({ (name: $0, stored: stored($0, row, opened)) })
+      else { return nil }
+      if opened == nil,
         query.itemClass.attribute(named: differing.name)?.storage == .keyedHash
       {
         // Locked: only its hash is known. A different account is usually another item.
@@ -263,7 +245,6 @@ struct NotFoundDiagnosis {
   ) -> NearMiss {
     // Every other attribute of the query matched, so the query's values name the row too.
     let subject = identifying(opened?.attributes ?? filter.queried, excluding: name)
-    guard name != AttributeName.accessControl.rawValue else { return .otherAccessControl(subject) }
     return .oneAttribute(
       subject, name: AttributeName(rawValue: name), stored: stored,
       queried: query.attributes[name])
@@ -323,17 +304,6 @@ struct NotFoundDiagnosis {
   }
 
   // MARK: - Helpers
-
-  enum SealedVerdict { case matches, differs, unchecked }
-
-  /// Whether an item satisfies the query's access control, the one condition SQL cannot
-  /// check: `.unchecked` when it could not be opened (class key not loaded, or the row can
-  /// never be opened).
-  private func controlVerdict(_ opened: KeychainItem?) -> SealedVerdict {
-    guard let control = filter.accessControl else { return .matches }
-    guard let opened else { return .unchecked }
-    return opened.accessControl == control ? .matches : .differs
-  }
 
   /// The row named by a key attribute the query did not get wrong ("an item with
   /// kSecAttrAccount `b`"), from its opened attributes or the query's matching values.

@@ -13,7 +13,6 @@ struct RowFilter {
   /// Column → the value it must hold (a hash, or `pdmn`/`tomb` as they are).
   var search: [String: StoredValue] = [:]
   var accessGroups: ItemDatabase.OneOf?
-  var accessControl: SecAccessControl?
   /// The query's own attribute values, to name a row the filter selected without opening it
   /// (the row holds the same bytes).
   var queried: [String: StoredValue] = [:]
@@ -26,7 +25,6 @@ struct RowFilter {
   /// matches both. Tombstones never match.
   init(_ query: ParsedQuery, caller: Caller, hasher: SearchHasher) {
     itemClass = query.itemClass
-    accessControl = query.accessControl
     queried = query.attributes
     for (name, value) in query.attributes {
       if let column = hasher.condition(name, value, in: itemClass) { search[name] = column }
@@ -49,15 +47,6 @@ struct RowFilter {
       search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: itemClass)
     }
   }
-
-  /// Whether an opened item satisfies the part of the filter SQL cannot check.
-  func matchesSealed(_ item: KeychainItem) -> Bool {
-    if let accessControl, item.accessControl != accessControl { return false }
-    return true
-  }
-
-  /// Whether a row must be opened to know if it matches.
-  var hasSealedConditions: Bool { accessControl != nil }
 }
 
 extension SecItemEngine {

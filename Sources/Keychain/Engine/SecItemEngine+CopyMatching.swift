@@ -24,7 +24,6 @@ extension SecItemEngine {
         var item: KeychainItem
         switch try visit(row, filter: filter, context: context, action: .read) {
         case .matched(let opened): item = opened
-        case .filteredOut: continue
         case .lost:
           visited += 1
           lost.append(row)

@@ -17,32 +17,18 @@ extension SecItemEngine {
     return outcome { () throws(SecItemFailure) in
       let parsed = try QueryValidator(caller: context.caller).validate(query, as: .delete)
       let filter = RowFilter(parsed, caller: context.caller, hasher: sealer.hasher)
-      var doomed: [Int64] = []
-      var lost = 0
-      for row in try candidates(filter) {
-        guard let rowID = row.rowID else { continue }
-        guard filter.hasSealedConditions else {
-          doomed.append(rowID)
-          continue
-        }
-        switch try visit(row, filter: filter, context: context, action: .delete) {
-        case .matched: doomed.append(rowID)
-        case .filteredOut: continue
-        case .lost:
-          lost += 1
-          doomed.append(rowID)
-        }
-      }
+      // Every condition of a delete is a searchable column, so no row is opened: a locked
+      // item is deleted like any other (securityd deletes by its search too).
+      let doomed = try candidates(filter).compactMap(\.rowID)
       do throws(ItemStoreError) {
         if !doomed.isEmpty { try database.delete(rowIDs: doomed, in: parsed.itemClass) }
       } catch {
         throw Self.storeFailure(error)
       }
-      // Only rows that could never be opened were deleted: to the caller, nothing matched.
-      guard doomed.count > lost else {
-        throw notFound(parsed, filter: filter, lost: lost, context: context)
+      guard !doomed.isEmpty else {
+        throw notFound(parsed, filter: filter, lost: 0, context: context)
       }
-      return Self.success(dropped: lost)
+      return SecItemOutcome(status: .errSecSuccess)
     }
   }
 }

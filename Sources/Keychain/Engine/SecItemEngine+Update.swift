@@ -18,7 +18,6 @@ extension SecItemEngine {
         var item: KeychainItem
         switch try visit(row, filter: filter, context: context, action: .update) {
         case .matched(let opened): item = opened
-        case .filteredOut: continue
         case .lost:
           lost.append(row)
           continue

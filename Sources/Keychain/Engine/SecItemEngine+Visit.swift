@@ -10,7 +10,6 @@ import Keybag
 extension SecItemEngine {
   enum RowVisit {
     case matched(KeychainItem)
-    case filteredOut
     case lost
   }
 
@@ -18,8 +17,7 @@ extension SecItemEngine {
     _ row: ItemRow, filter: RowFilter, context: Context, action: SecItemFailure.ItemAction
   ) throws(SecItemFailure) -> RowVisit {
     do {
-      let item = try sealer.openAttributes(row)
-      return filter.matchesSealed(item) ? .matched(item) : .filteredOut
+      return .matched(try sealer.openAttributes(row))
     } catch {
       return try unopenable(row, filter: filter, error: error, context: context, action: action)
     }

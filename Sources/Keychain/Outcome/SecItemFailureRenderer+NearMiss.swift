@@ -14,12 +14,9 @@ extension SecItemFailureRenderer {
         "pass an LAContext already evaluated for the item (kSecUseAuthenticationContext), "
           + "or let the system ask the user (kSecUseAuthenticationUIAllow)"
       )
-    case .accessGroup(let item, let group, let unchecked, let owner):
-      let note =
-        unchecked
-        ? " (its other attributes could not be checked: its class key is not available)" : ""
+    case .accessGroup(let item, let group, let owner):
       return (
-        "\(describe(item)) matches the query\(note) but sits in access "
+        "\(describe(item)) matches the query but sits in access "
           + "group `\(group)`, \(describe(owner)); the caller is not entitled to it, so a "
           + "search never sees it",
         "add `\(group)` to the app's keychain-access-groups entitlement (only groups of "
@@ -31,12 +28,6 @@ extension SecItemFailureRenderer {
         "a synchronizable item matches, but a query without "
           + "kSecAttrSynchronizable only sees non-synchronizable items",
         "add kSecAttrSynchronizable: kSecAttrSynchronizableAny to the query"
-      )
-    case .otherAccessControl(let subject):
-      let attribute = appleName(AttributeName.accessControl.rawValue)
-      return (
-        "\(describe(subject, article: true)) exists with a different \(attribute)",
-        "drop \(attribute) from the query, or pass the item's own access control"
       )
     case .oneAttribute(let subject, let name, let stored, let queried):
       let attribute = appleName(name.rawValue)
