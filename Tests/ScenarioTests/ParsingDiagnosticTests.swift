@@ -20,7 +20,7 @@ import Testing
     Case(
       "device 1️⃣",
       .expected(
-        "`device` command (`passcode`, `lock`, `unlock`, `reboot`)",
+        "`device` command (`passcode`, `lock`, `unlock`, `reboot`, `add`, `use`)",
         found: "the end of the statement")),
     Case("device unlock 1️⃣12ab", .passcodeNotDigits),
     Case("device passcode 1️⃣", .expected("a passcode", found: "the end of the statement")),

@@ -141,10 +141,10 @@ import Testing
 
   /// Completion by context: only the words that fit after the words typed.
   @Test(arguments: [
-    ("device ", ["lock", "passcode", "reboot", "unlock"]),
+    ("device ", ["add", "lock", "passcode", "reboot", "unlock", "use"]),
     ("biometry type ", ["faceID", "none", "touchID"]),
     ("user will ", ["cancel", "enter", "fail", "fallback", "match"]),
-    ("show ", ["apps", "device", "items"]),
+    ("show ", ["apps", "device", "devices", "items"]),
     ("expect device ", ["beforeFirstUnlock", "locked", "unlocked"]),
   ])
   func completionFitsTheContext(before: String, expected: [String]) throws {

@@ -37,6 +37,12 @@ public enum DeviceRefusal: Sendable, Hashable {
   case alreadyInTeam(bundleID: String, team: String)
   /// Any other refusal of the keybag, in its own words.
   case keybag(String)
+  /// iCloud Keychain needs an Apple Account signed in on the device.
+  case notSignedIn
+  /// A device signs into one Apple Account at a time.
+  case signedIntoAnotherAccount(current: String)
+  /// The device has no iCloud (an Android phone).
+  case noICloud(DevicePlatform)
 
   /// Why, and the usual fix, as the transcript prints them.
   public var explanation: Explanation {
@@ -102,6 +108,18 @@ public enum DeviceRefusal: Sendable, Hashable {
       return Explanation(cause: "\(bundleID) already belongs to team \(team)")
     case .keybag(let message):
       return Explanation(cause: message)
+    case .notSignedIn:
+      return Explanation(
+        cause: "no Apple Account is signed in on this device; iCloud Keychain belongs to one",
+        fix: "`icloud sign-in <apple-id>` first")
+    case .signedIntoAnotherAccount(let current):
+      return Explanation(
+        cause: "this device is signed into \(current); a device has one Apple Account at a time",
+        fix: "`icloud sign-out` first")
+    case .noICloud(let platform):
+      return Explanation(
+        cause: "an \(platform.displayName) has no iCloud Keychain; its apps keep their own "
+          + "secrets (Android Keystore)")
     }
   }
 

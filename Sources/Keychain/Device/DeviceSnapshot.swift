@@ -18,6 +18,8 @@ public struct DeviceSnapshot: Sendable, Hashable {
   public var appState: AppExecutionState = .foreground
   /// Set when the device file could not be written after the last change.
   public var saveError: String?
+  /// What kind of device it is.
+  public var platform: DevicePlatform = .iPhone
 }
 
 extension SimulatedDevice {
@@ -29,6 +31,6 @@ extension SimulatedDevice {
       passcodeBlockedUntil: securityState.passcode.blockedUntil, now: securityState.clock.now,
       availableClasses: keybag.loadedClasses, caller: caller, biometry: securityState.biometry,
       biometryPasscodeRequirement: securityState.biometryPasscodeRequirement, appState: appState,
-      saveError: lastSaveError)
+      saveError: lastSaveError, platform: platform)
   }
 }

@@ -11,6 +11,7 @@ extension SimulatedDevice {
     static let caller = "caller"
     static let apps = "apps"
     static let passcodeRemovals = "passcodeRemovals"
+    static let platform = "platform"
   }
 
   /// Reopens the device file at `options.path` when it holds a device, else creates one there
@@ -44,7 +45,11 @@ extension SimulatedDevice {
       throw deviceFileFailure(error, path: path)
     }
     let database: ItemDatabase
-    let blobs: (securityState: Data?, keybag: Data?, caller: Data?, apps: Data?, removals: Data?)
+    let blobs:
+      (
+        securityState: Data?, keybag: Data?, caller: Data?, apps: Data?, removals: Data?,
+        platform: Data?
+      )
     let holdsItems: Bool
     do {
       database = try ItemDatabase(path: path)
@@ -53,7 +58,8 @@ extension SimulatedDevice {
         try database.deviceBlob(forKey: StateKey.keybag),
         try database.deviceBlob(forKey: StateKey.caller),
         try database.deviceBlob(forKey: StateKey.apps),
-        try database.deviceBlob(forKey: StateKey.passcodeRemovals)
+        try database.deviceBlob(forKey: StateKey.passcodeRemovals),
+        try database.deviceBlob(forKey: StateKey.platform)
       )
       holdsItems = try SecItemEngine.holdsItems(database)
     } catch {
@@ -99,6 +105,15 @@ extension SimulatedDevice {
     } catch {
       throw .corruptState(path: path, part: "passcode removals", detail: "\(error)")
     }
+    let platform: DevicePlatform
+    do {
+      // Files written before platforms were modelled are iPhones.
+      platform =
+        try blobs.platform.map { try JSONDecoder().decode(DevicePlatform.self, from: $0) }
+        ?? .iPhone
+    } catch {
+      throw .corruptState(path: path, part: "platform", detail: "\(error)")
+    }
     let keybag: Keybag
     do {
       keybag = try Keybag(
@@ -118,7 +133,8 @@ extension SimulatedDevice {
       throw .corruptState(path: path, part: "device state", detail: error.description)
     }
     let restored = SimulatedDevice(
-      securityState: securityState, keybag: keybag, database: database, caller: caller, apps: apps)
+      securityState: securityState, keybag: keybag, database: database, caller: caller, apps: apps,
+      platform: platform)
     restored.passcodeRemovals = removals
     try restored.save()
     return restored
@@ -128,7 +144,8 @@ extension SimulatedDevice {
   /// temporary file in the same folder, which is then renamed over `path`. A creation killed
   /// at any moment leaves either no device at `path` or a whole one.
   static func createFile(
-    at path: String, securityState: SecurityState, keybag: Keybag, caller: Caller
+    at path: String, securityState: SecurityState, keybag: Keybag, caller: Caller,
+    platform: DevicePlatform
   ) throws(SimulatedDeviceError) -> ItemDatabase {
     let existing: ItemDatabase?
     do {
@@ -159,7 +176,8 @@ extension SimulatedDevice {
         throw .store(error)
       }
       let draft = SimulatedDevice(
-        securityState: securityState, keybag: keybag, database: staging, caller: caller)
+        securityState: securityState, keybag: keybag, database: staging, caller: caller,
+        platform: platform)
       try draft.save()
     } catch .store(.missingFolder(_, let folder)) {
       throw .store(.missingFolder(path: path, folder: folder))
@@ -197,7 +215,8 @@ extension SimulatedDevice {
     try? FileManager.default.removeItem(atPath: path)
   }
 
-  /// Writes the device state, the keybag, the caller, the apps and the passcode removals to
+  /// Writes the device state, the keybag, the caller, the apps, the passcode removals and the
+  /// platform to
   /// the store, all or none. An in-memory device has nothing to write.
   ///
   /// Every change calls it; its failure is kept in ``lastSaveError`` (for `show device`) and
@@ -217,6 +236,7 @@ extension SimulatedDevice {
         try database.saveDeviceBlob(try encoder.encode(apps), forKey: StateKey.apps)
         try database.saveDeviceBlob(
           try encoder.encode(passcodeRemovals), forKey: StateKey.passcodeRemovals)
+        try database.saveDeviceBlob(try encoder.encode(platform), forKey: StateKey.platform)
       }
       lastSaveError = nil
     } catch {

@@ -27,15 +27,22 @@ public final class SimulatedDevice {
     public var path: String?
     /// The app making the calls.
     public var caller: Caller
+    /// What kind of device it is; an iPhone unless a fleet adds another kind.
+    public var platform: DevicePlatform
 
-    public init(kdfProfile: KDFProfile = .realistic, path: String? = nil, caller: Caller = .default)
-    {
+    public init(
+      kdfProfile: KDFProfile = .realistic, path: String? = nil, caller: Caller = .default,
+      platform: DevicePlatform = .iPhone
+    ) {
       self.kdfProfile = kdfProfile
       self.path = path
       self.caller = caller
+      self.platform = platform
     }
   }
 
+  /// What kind of device this is (iPhone, Mac, Watch...); saved with the device.
+  public let platform: DevicePlatform
   /// The device's security state (passcode, lock, clock).
   public internal(set) var securityState: SecurityState
   /// The app whose calls the keychain serves; set it with ``setCaller(_:)`` or
@@ -73,7 +80,7 @@ public final class SimulatedDevice {
   /// A fresh device: no passcode, unlocked, the clock at its epoch, no items.
   ///
   /// A file at `options.path` that is empty or whose creation was interrupted is replaced;
-  /// the file appears whole or not at all (see ``createFile(at:device:keybag:caller:)``).
+  /// the file appears whole or not at all (see ``createFile(at:securityState:keybag:caller:platform:)``).
   ///
   /// - Throws: ``SimulatedDeviceError/deviceExists(path:)`` when `options.path` already holds
   ///   a device, or ``SimulatedDeviceError/store(_:)`` when the file cannot be created.
@@ -83,7 +90,8 @@ public final class SimulatedDevice {
     let database: ItemDatabase
     if let path = options.path {
       database = try Self.createFile(
-        at: path, securityState: securityState, keybag: keybag, caller: options.caller)
+        at: path, securityState: securityState, keybag: keybag, caller: options.caller,
+        platform: options.platform)
     } else {
       do {
         database = try ItemDatabase(path: nil)
@@ -92,13 +100,15 @@ public final class SimulatedDevice {
       }
     }
     self.init(
-      securityState: securityState, keybag: keybag, database: database, caller: options.caller)
+      securityState: securityState, keybag: keybag, database: database, caller: options.caller,
+      platform: options.platform)
   }
 
   init(
     securityState: SecurityState, keybag: Keybag, database: ItemDatabase, caller: Caller,
-    apps: AppRegistry? = nil
+    apps: AppRegistry? = nil, platform: DevicePlatform = .iPhone
   ) {
+    self.platform = platform
     self.securityState = securityState
     self.keybag = keybag
     self.database = database

@@ -9,6 +9,14 @@ extension StatementParser {
     switch command {
     case .lock: return .lock
     case .reboot: return .reboot
+    case .add:
+      let name = try bareWord("a name for the device, such as `watch` or `newPhone`")
+      guard try peek().kind != .end else { return .add(name: name, platform: .iPhone) }
+      let platform = try choice(
+        "device kind", DevicePlatform.allCases.map { ($0.rawValue, $0) })
+      return .add(name: name, platform: platform)
+    case .use:
+      return .use(name: try bareWord("the name of a device (`show devices` lists them)"))
     case .unlock:
       let token = try word()
       if token.kind == .word(Vocabulary.unlockWithBiometry) { return .unlockWithBiometry }
@@ -41,6 +49,33 @@ extension StatementParser {
     default:
       throw failure(.passcodeNotDigits, at: token)
     }
+  }
+
+  // MARK: - icloud
+
+  mutating func icloudCommand() throws(Failure) -> ICloudCommand {
+    switch try wordChoice("`icloud` command", Vocabulary.ICloudWord.self) {
+    case .signIn:
+      return .signIn(appleID: try bareWord("an Apple Account such as `alice@icloud.com`"))
+    case .signOut: return .signOut
+    case .keychain:
+      return .keychain(on: try choice("`on` or `off`", Vocabulary.SwitchWord.self) == .on)
+    }
+  }
+
+  /// One of a fixed set of words that may hold a `-` (`sign-in`), read as a whole word.
+  private mutating func wordChoice<Word: RawRepresentable<String> & CaseIterable>(
+    _ what: String, _ table: Word.Type
+  ) throws(Failure) -> Word {
+    let token = try word()
+    let options = Vocabulary.words(of: table)
+    guard case .word(let text) = token.kind else {
+      let list = options.map { "`\($0)`" }.joined(separator: ", ")
+      throw failure(.expected("\(what) (\(list))", found: token.quoted), at: token)
+    }
+    if let match = Word(rawValue: text) { return match }
+    let suggestion = Suggestion.nearest(to: text, in: options)
+    throw failure(.unknown(what, text, suggestion: suggestion), at: token)
   }
 
   // MARK: - biometry

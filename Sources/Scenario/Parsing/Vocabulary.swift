@@ -10,14 +10,14 @@ enum Vocabulary {
   /// A word that starts a statement (the SecItem functions and bound names start others).
   enum StatementWord: String, CaseIterable {
     case device, biometry, wait, app, keychain, user, `let`, `var`, expect, say, show, help
-    case explain, reset, quit, exit
+    case explain, reset, quit, exit, icloud
     /// `try? SecItemDelete(...)` and `await ...` pasted from Swift: the marker changes nothing.
     case `try`, await
 
     /// The `help` topic that explains the statement.
     var helpTopic: HelpTopic {
       switch self {
-      case .device, .wait: .device
+      case .device, .wait, .icloud: .device
       case .biometry, .user: .biometry
       case .app, .keychain: .apps
       case .let, .var: .let
@@ -38,7 +38,17 @@ enum Vocabulary {
   static let statementWords = words(of: StatementWord.self) + secItemFunctions
 
   /// After `device`.
-  enum DeviceWord: String, CaseIterable { case passcode, lock, unlock, reboot }
+  enum DeviceWord: String, CaseIterable { case passcode, lock, unlock, reboot, add, use }
+
+  /// After `icloud`.
+  enum ICloudWord: String, CaseIterable {
+    case signIn = "sign-in"
+    case signOut = "sign-out"
+    case keychain
+  }
+
+  /// After `icloud keychain`.
+  enum SwitchWord: String, CaseIterable { case on, off }
 
   /// After `device passcode`; any other word there is the passcode to set.
   enum PasscodeWord: String, CaseIterable { case change, remove }
@@ -154,6 +164,7 @@ enum Vocabulary {
   static var allWords: Set<String> {
     let groups: [[String]] = [
       statementWords, words(of: DeviceWord.self), words(of: PasscodeWord.self),
+      words(of: DevicePlatform.self), words(of: ICloudWord.self), words(of: SwitchWord.self),
       [unlockWithBiometry], words(of: BiometryWord.self), words(of: BiometryKind.self),
       words(of: AppWord.self), [team], words(of: AppInstallOption.self),
       words(of: ExtensionKindWord.self),

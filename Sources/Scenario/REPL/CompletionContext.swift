@@ -42,6 +42,11 @@ struct CompletionContext: Sendable {
     case (.device, 2) where second == V.DeviceWord.passcode.rawValue:
       return V.words(of: V.PasscodeWord.self)
     case (.device, 2) where second == V.DeviceWord.unlock.rawValue: return [V.unlockWithBiometry]
+    case (.device, 3) where second == V.DeviceWord.add.rawValue:
+      return V.words(of: DevicePlatform.self)
+    case (.icloud, 1): return V.words(of: V.ICloudWord.self)
+    case (.icloud, 2) where second == V.ICloudWord.keychain.rawValue:
+      return V.words(of: V.SwitchWord.self)
     case (.biometry, 1): return V.words(of: V.BiometryWord.self)
     case (.biometry, 2) where second == V.BiometryWord.type.rawValue:
       return V.words(of: BiometryKind.self)

@@ -5,7 +5,7 @@ import Keychain
 enum HelpText {
   /// The text of each topic of ``Vocabulary/HelpTopic``, in the order `help` lists them.
   static let topics: [(topic: Vocabulary.HelpTopic, summary: String, body: String)] = [
-    (.device, "passcode, lock, unlock, reboot, wait", device),
+    (.device, "passcode, lock, unlock, reboot, wait, several devices, icloud", device),
     (.keychain, "SecItemAdd, SecItemCopyMatching, SecItemUpdate, SecItemDelete", keychain),
     (.apps, "install apps and extensions, app use, uninstall, transfer", apps),
     (.biometry, "Face ID / Touch ID, user answers, LAContext, background", biometry),
@@ -91,7 +91,14 @@ enum HelpText {
     device unlock biometry              Face ID / Touch ID on the lock screen (help biometry)
     device reboot                       back before first unlock: classes A and C unavailable
     wait <duration>                     advance the simulated clock: 500ms, 10s, 5m, 3h, 1h30m
+                                        (every device's: time is the user's)
     An alphanumeric passcode is a string literal: device passcode "s3cret-pass".
+    Several devices:
+    device add <name> [iphone|ipad|mac|watch|android]   another of the user's devices
+    device use <name>                   the next statements act on it (show devices)
+    icloud sign-in <apple-id>           sign the current device into an Apple Account
+    icloud sign-out                     its items stay on the device
+    icloud keychain on|off              iCloud Keychain for the account, on this device
     """
 
   private static let apps = """

@@ -87,7 +87,7 @@ struct StatementEcho {
     case .device(let command):
       switch command {
       case .setPasscode, .changePasscode, .removePasscode, .unlock: true
-      case .lock, .unlockWithBiometry, .reboot: false
+      case .lock, .unlockWithBiometry, .reboot, .add, .use: false
       }
     case .userWill(.enter, _): true
     case .expect(.result): true

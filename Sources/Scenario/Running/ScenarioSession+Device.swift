@@ -36,6 +36,18 @@ extension ScenarioSession {
     case .unlock(let passcode): outcome = device.unlock(passcode: passcode)
     case .reboot: outcome = device.reboot()
     case .unlockWithBiometry: outcome = device.unlockWithBiometry()
+    case .add(let name, let platform):
+      do {
+        outcome = try fleet.addDevice(named: name, platform: platform)
+      } catch {
+        throw ScenarioRuntimeError(error.description)
+      }
+    case .use(let name):
+      do {
+        outcome = try fleet.use(name)
+      } catch {
+        throw ScenarioRuntimeError(error.description)
+      }
     }
     lastOutcome = .device(
       statement: command.description, line: statement.location.line,
@@ -46,9 +58,23 @@ extension ScenarioSession {
   mutating func advanceClock(by duration: SimulatedDuration, line: Int)
     throws(ScenarioRuntimeError) -> StepReport
   {
-    let outcome = device.advanceClock(by: duration)
+    let outcome = fleet.advanceClock(by: duration)
     lastOutcome = .device(
       statement: "wait \(duration)", line: line, refusal: Self.refusal(of: outcome))
+    return StepReport(lines: lines(for: outcome))
+  }
+
+  /// `icloud sign-in`, `sign-out`, `keychain on|off`, on the current device.
+  mutating func perform(_ command: ICloudCommand, statement: Statement) -> StepReport {
+    let outcome: DeviceOutcome
+    switch command {
+    case .signIn(let appleID): outcome = fleet.signIn(appleID)
+    case .signOut: outcome = fleet.signOut()
+    case .keychain(let on): outcome = fleet.setICloudKeychain(on)
+    }
+    lastOutcome = .device(
+      statement: command.description, line: statement.location.line,
+      refusal: Self.refusal(of: outcome))
     return StepReport(lines: lines(for: outcome))
   }
 
@@ -73,7 +99,10 @@ extension ScenarioSession {
   func show(_ topic: ShowTopic, statement: Statement) throws(ScenarioRuntimeError) -> StepReport {
     switch topic {
     case .device:
-      return StepReport(lines: DeviceStateView.lines(device.state))
+      let heading = fleet.members.count > 1 ? [deviceHeading(fleet.currentName)] : []
+      return StepReport(lines: heading + DeviceStateView.lines(device.state))
+    case .devices:
+      return StepReport(lines: fleet.members.map(deviceLine))
     case .items:
       let items: [ItemSummary]
       do {
@@ -98,12 +127,35 @@ extension ScenarioSession {
     }
   }
 
-  /// The REPL prompt's summary of the device: `unlocked · no passcode · com.example.app`.
+  /// The REPL prompt's summary of the device: `unlocked · no passcode · com.example.app`,
+  /// after the device's name once there are several.
   public var promptSummary: String {
     let state = device.state
     let lock = Self.lockWord(state.lock)
     let passcode = state.passcodeSet ? "passcode" : "no passcode"
-    return [lock, passcode, state.caller.app.bundleID].joined(separator: " · ")
+    let name = fleet.members.count > 1 ? [fleet.currentName] : []
+    return (name + [lock, passcode, state.caller.app.bundleID]).joined(separator: " · ")
+  }
+
+  /// `show device`'s first line when there are several devices: which one it shows.
+  private func deviceHeading(_ name: String) -> String {
+    "device \(name) (\(device.platform.displayName))"
+  }
+
+  /// One line of `show devices`: `* iPhone  iPhone · unlocked · passcode · alice@icloud.com,
+  /// iCloud Keychain on`; the star marks the current device.
+  private func deviceLine(_ member: DeviceFleet.Member) -> String {
+    let state = member.device.state
+    let marker = member.name == fleet.currentName ? "* " : "  "
+    let account =
+      member.account.appleID.map {
+        "\($0), iCloud Keychain \(member.account.iCloudKeychain ? "on" : "off")"
+      } ?? "signed out"
+    let facts = [
+      member.device.platform.displayName, Self.lockWord(state.lock),
+      state.passcodeSet ? "passcode" : "no passcode", account,
+    ]
+    return marker + member.name + ": " + facts.joined(separator: " · ")
   }
 
   /// The lock state in a word or three, for the prompt and the banner.

@@ -29,7 +29,10 @@ public struct ScenarioSession {
   /// Whether `options.devicePath` held a device when the session started (it was reopened, not
   /// created).
   public let deviceFileWasReopened: Bool
-  var device: SimulatedDevice
+  /// The user's devices; a scenario starts with one iPhone.
+  var fleet: DeviceFleet
+  /// The device statements act on (`device use <name>` changes it).
+  var device: SimulatedDevice { fleet.current }
   var bindings: [String: BoundValue] = [:]
   var lastOutcome: RecordedOutcome? { didSet { outcomeGeneration &+= 1 } }
   /// Counts changes of `lastOutcome`, so `execute` can tell whether a statement produced one.
@@ -49,8 +52,8 @@ public struct ScenarioSession {
   public init(options: Options = Options()) throws(ScenarioRuntimeError) {
     self.options = options
     self.deviceFileWasReopened = options.devicePath.map(Self.holdsADevice) ?? false
-    self.device = try Self.makeDevice(options)
-    device.userAgent = user
+    self.fleet = DeviceFleet(first: try Self.makeDevice(options), kdfProfile: options.kdfProfile)
+    fleet.userAgent = user
   }
 
   /// A session playing on a device someone else owns (the simulated phone of a test suite):
@@ -58,14 +61,14 @@ public struct ScenarioSession {
   public init(device: SimulatedDevice, options: Options = Options(kdfProfile: .fast)) {
     self.options = options
     self.deviceFileWasReopened = false
-    self.device = device
-    device.userAgent = user
+    self.fleet = DeviceFleet(first: device, kdfProfile: options.kdfProfile)
+    fleet.userAgent = user
   }
 
   /// A fresh device (or the device file reopened) and no bindings: the REPL's `reset`.
   public mutating func reset() throws(ScenarioRuntimeError) {
-    device = try Self.makeDevice(options)
-    device.userAgent = user
+    fleet = DeviceFleet(first: try Self.makeDevice(options), kdfProfile: options.kdfProfile)
+    fleet.userAgent = user
     bindings = [:]
     lastOutcome = nil
     lastPromptCount = nil
@@ -106,7 +109,7 @@ public struct ScenarioSession {
     var report = try play(statement)
     if outcomeGeneration != generation { report.outcome = lastOutcome }
     switch statement.kind {
-    case .device, .biometry, .reset: pitfallDetector.observeDeviceChange()
+    case .device, .biometry, .reset, .icloud: pitfallDetector.observeDeviceChange()
     default: break
     }
     report.pitfalls = pitfallDetector.take()
@@ -128,7 +131,7 @@ public struct ScenarioSession {
   /// checking, narrating or queuing answers.
   static func acts(_ kind: StatementKind) -> Bool {
     switch kind {
-    case .device, .biometry, .wait, .app, .secItem, .bind, .context, .reset: true
+    case .device, .biometry, .wait, .app, .secItem, .bind, .context, .reset, .icloud: true
     case .userWill, .expect, .say, .show, .help, .explain, .quit, .declaration: false
     }
   }
@@ -138,6 +141,8 @@ public struct ScenarioSession {
     switch statement.kind {
     case .device(let command):
       return try perform(command, statement: statement)
+    case .icloud(let command):
+      return perform(command, statement: statement)
     case .wait(let duration):
       return try advanceClock(by: duration, line: line)
     case .secItem(let call):

@@ -1,3 +1,5 @@
+import Keychain
+
 /// The `device` statements (docs/scenario-language.md §3).
 ///
 /// Passcodes are kept as written (`"0000"` keeps its zeros). They are secrets of the simulated
@@ -17,6 +19,10 @@ enum DeviceCommand: Hashable, Sendable, CustomStringConvertible {
   case unlockWithBiometry
   /// `device reboot`: comes back before first unlock.
   case reboot
+  /// `device add <name> [iphone|ipad|mac|watch|android]`: another of the user's devices.
+  case add(name: String, platform: DevicePlatform)
+  /// `device use <name>`: the device the next statements act on.
+  case use(name: String)
 
   var description: String {
     switch self {
@@ -27,6 +33,8 @@ enum DeviceCommand: Hashable, Sendable, CustomStringConvertible {
     case .unlock: "device unlock ••••"
     case .unlockWithBiometry: "device unlock biometry"
     case .reboot: "device reboot"
+    case .add(let name, let platform): "device add \(name) \(platform.rawValue)"
+    case .use(let name): "device use \(name)"
     }
   }
 }

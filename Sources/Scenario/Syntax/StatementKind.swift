@@ -29,8 +29,13 @@ enum StatementKind: Hashable, Sendable {
   case expect(Expectation)
   /// `say "text"`.
   case say(String)
-  /// `show device`, `show items`, and the extension `show apps`.
+  /// `show device`, `show items`, and the extensions `show apps`, `show devices`.
   case show(ShowTopic)
+
+  // MARK: - Several devices (extension)
+
+  /// `icloud sign-in <apple-id>`, `icloud sign-out`, `icloud keychain on|off`.
+  case icloud(ICloudCommand)
 
   // MARK: - Extensions (REPL words, also accepted in files)
 
@@ -48,7 +53,7 @@ enum StatementKind: Hashable, Sendable {
 
 /// What `show` prints.
 enum ShowTopic: String, Hashable, Sendable, CaseIterable {
-  case device, items, apps
+  case device, items, apps, devices
 }
 
 /// What `explain` explains.

@@ -1,0 +1,18 @@
+/// The `icloud` statements: the current device's Apple Account and iCloud Keychain setting
+/// (docs/scenario-language.md §13).
+enum ICloudCommand: Hashable, Sendable, CustomStringConvertible {
+  /// `icloud sign-in <apple-id>`.
+  case signIn(appleID: String)
+  /// `icloud sign-out`.
+  case signOut
+  /// `icloud keychain on` / `icloud keychain off`.
+  case keychain(on: Bool)
+
+  var description: String {
+    switch self {
+    case .signIn(let appleID): "icloud sign-in \(appleID)"
+    case .signOut: "icloud sign-out"
+    case .keychain(let on): "icloud keychain \(on ? "on" : "off")"
+    }
+  }
+}
