@@ -47,6 +47,8 @@ struct CompletionContext: Sendable {
     case (.icloud, 1): return V.words(of: V.ICloudWord.self)
     case (.icloud, 2) where second == V.ICloudWord.keychain.rawValue:
       return V.words(of: V.SwitchWord.self)
+    case (.mac, 1): return V.words(of: V.MacWord.self)
+    case (.mac, 3): return V.words(of: MacAppPersonality.self)
     case (.biometry, 1): return V.words(of: V.BiometryWord.self)
     case (.biometry, 2) where second == V.BiometryWord.type.rawValue:
       return V.words(of: BiometryKind.self)

@@ -99,6 +99,9 @@ enum HelpText {
     icloud sign-in <apple-id>           sign the current device into an Apple Account
     icloud sign-out                     its items stay on the device
     icloud keychain on|off              iCloud Keychain for the account, on this device
+    mac app <bundleID> signed|ad-hoc|catalyst|daemon
+                                        how an installed app runs on the current Mac: which
+                                        keychains its SecItem calls reach (the default: signed)
     """
 
   private static let apps = """

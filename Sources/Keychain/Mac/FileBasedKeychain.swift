@@ -1,0 +1,141 @@
+import DeviceState
+import ItemStore
+import Keybag
+
+/// One of a Mac's file-based keychains (the login keychain, the System keychain): the
+/// legacy macOS keychain a SecItem call reaches without kSecUseDataProtectionKeychain
+/// (docs/evidence.md §11, facts 34-38).
+///
+/// It reuses the engine (the same item classes, primary keys, duplicates and searches) over
+/// a store of its own, and applies the file-based rules around it: no access groups, no
+/// data protection classes, no iCloud sync (fact 36), the kSecMatchLimitAll + kSecReturnData
+/// refusal (fact 37). It lives in memory, as every device after a fleet's first does.
+final class FileBasedKeychain {
+  /// Which file-based keychain it is.
+  enum Name: String, Sendable, Hashable {
+    /// The user's default keychain, `~/Library/Keychains/login.keychain-db`.
+    case login
+    /// `/Library/Keychains/System.keychain`: a daemon's default keychain (fact 43).
+    case system = "System"
+
+    /// How the transcript names it: "login keychain", "System keychain".
+    var displayName: String { "\(rawValue) keychain" }
+  }
+
+  /// The keys the shim strips before a call reaches a file-based keychain (fact 36).
+  static let strippedKeys = ["pdmn", "accc", "agrp", "sync", "tomb", "nleg"]
+  /// Stored attributes a file-based item does not have, so never returned (fact 36).
+  static let unreturnedAttributes = ["pdmn", "accc", "agrp", "sync", "tomb"]
+
+  let name: Name
+  private let engine: SecItemEngine
+
+  /// - Throws: ``SimulatedDeviceError/store(_:)`` when the in-memory store cannot be made.
+  init(name: Name, keybag: Keybag) throws(SimulatedDeviceError) {
+    self.name = name
+    do {
+      engine = SecItemEngine(database: try ItemDatabase(path: nil), keybag: keybag)
+    } catch {
+      throw .store(error)
+    }
+  }
+
+  /// The one group every item of this keychain is stored under: a file-based keychain has
+  /// no access groups, so every app of the user searches the same items.
+  var storageGroup: String { "\(name.rawValue).keychain-db" }
+
+  /// The stored rows, for `show items`.
+  func liveRows() throws(ItemStoreError) -> [ItemRow] { try engine.liveRows() }
+
+  /// SecItemAdd on this keychain. The login keychain is unlocked by the user's login and stays
+  /// unlocked while the user is logged in, which the simulator models by sealing its items in
+  /// class C (kSecAttrAccessibleAfterFirstUnlock): available from the first unlock after boot
+  /// on (docs/fidelity.md, "Several devices").
+  func add(_ query: SecQuery, context: SecItemEngine.Context) -> SecItemOutcome {
+    var stripped = Self.strip(query)
+    stripped["pdmn"] = .string(ProtectionClass.ck.rawValue)
+    return finish(engine.add(stripped, context: fileContext(context)))
+  }
+
+  /// SecItemCopyMatching on this keychain, with the file-based defaults (fact 37).
+  func copyMatching(_ query: SecQuery, context: SecItemEngine.Context) -> SecItemOutcome {
+    if let refusal = Self.returnDataRefusal(query) { return refusal }
+    var outcome = finish(engine.copyMatching(Self.strip(query), context: fileContext(context)))
+    let returnKeys = ["r_Data", "r_Attributes", "r_Ref", "r_PersistentRef"]
+    if outcome.status == .errSecSuccess, !returnKeys.contains(where: { query[$0] != nil }) {
+      outcome.explanation = Explanation(
+        cause: "with no kSecReturn key the file-based keychain returns a SecKeychainItemRef "
+          + "(kSecReturnRef is its default, where iOS returns nothing); the simulator has no "
+          + "keychain item refs, so the result is empty here",
+        fix: "ask for what the code uses: kSecReturnData or kSecReturnAttributes",
+        isWarning: true)
+    }
+    return outcome
+  }
+
+  /// SecItemUpdate on this keychain: the stripped keys are stripped from both dictionaries.
+  func update(_ query: SecQuery, _ attributes: SecQuery, context: SecItemEngine.Context)
+    -> SecItemOutcome
+  {
+    finish(
+      engine.update(Self.strip(query), Self.strip(attributes), context: fileContext(context)))
+  }
+
+  /// SecItemDelete on this keychain.
+  func delete(_ query: SecQuery, context: SecItemEngine.Context) -> SecItemOutcome {
+    finish(engine.delete(Self.strip(query), context: fileContext(context)))
+  }
+
+  /// The keys of `query` the shim would strip, by Apple's names, for the transcript.
+  static func strippedNames(in query: SecQuery) -> [String] {
+    strippedKeys.filter { query[$0] != nil && $0 != "nleg" }.map { SecConstants.name(forKey: $0) ?? $0 }
+  }
+
+  private static func strip(_ query: SecQuery) -> SecQuery {
+    query.filter { !strippedKeys.contains($0.key) }
+  }
+
+  /// kSecMatchLimitAll with kSecReturnData on passwords is refused by the file-based
+  /// keychain: errSecReturnDataUnsupported, which is -50 (fact 37, `SecBasePriv.h`).
+  private static func returnDataRefusal(_ query: SecQuery) -> SecItemOutcome? {
+    guard query["m_Limit"] == .string("m_LimitAll"), MacKeychainRoute.isTrue(query["r_Data"]),
+      let itemClass = query["class"], itemClass == .string("genp") || itemClass == .string("inet")
+    else { return nil }
+    return SecItemOutcome(
+      status: .errSecParam,
+      explanation: Explanation(
+        cause: "the file-based keychain cannot return the data of several passwords at once: "
+          + "kSecMatchLimitAll with kSecReturnData on a password class is "
+          + "errSecReturnDataUnsupported (-50)",
+        fix: "ask for kSecReturnAttributes with kSecMatchLimitAll, then read each item's "
+          + "data with kSecMatchLimitOne; or set kSecUseDataProtectionKeychain to true"))
+  }
+
+  /// The call made as the same app, with the one group of this keychain as its only group.
+  private func fileContext(_ context: SecItemEngine.Context) -> SecItemEngine.Context {
+    var fileContext = context
+    let app = context.caller.app
+    fileContext.caller = Caller(
+      app: AppIdentity(
+        bundleID: app.bundleID, teamID: app.teamID, keychainAccessGroups: [storageGroup],
+        hasApplicationIdentifier: false))
+    fileContext.apps = nil
+    return fileContext
+  }
+
+  /// The outcome without what a file-based item does not have (group, protection, sync).
+  private func finish(_ outcome: SecItemOutcome) -> SecItemOutcome {
+    var finished = outcome
+    finished.result = outcome.result.map(Self.withoutDataProtectionAttributes)
+    return finished
+  }
+
+  private static func withoutDataProtectionAttributes(_ value: SecValue) -> SecValue {
+    switch value {
+    case .dictionary(let dictionary):
+      .dictionary(dictionary.filter { !unreturnedAttributes.contains($0.key) })
+    case .array(let values): .array(values.map(withoutDataProtectionAttributes))
+    default: value
+    }
+  }
+}
