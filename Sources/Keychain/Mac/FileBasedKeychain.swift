@@ -50,7 +50,7 @@ final class FileBasedKeychain {
   /// SecItemAdd on this keychain. The login keychain is unlocked by the user's login and stays
   /// unlocked while the user is logged in, which the simulator models by sealing its items in
   /// class C (kSecAttrAccessibleAfterFirstUnlock): available from the first unlock after boot
-  /// on (docs/fidelity.md, "Several devices").
+  /// on (docs/fidelity.md, "The Mac").
   func add(_ query: SecQuery, context: SecItemEngine.Context) -> SecItemOutcome {
     var stripped = Self.strip(query)
     stripped["pdmn"] = .string(ProtectionClass.ck.rawValue)
@@ -88,7 +88,9 @@ final class FileBasedKeychain {
 
   /// The keys of `query` the shim would strip, by Apple's names, for the transcript.
   static func strippedNames(in query: SecQuery) -> [String] {
-    strippedKeys.filter { query[$0] != nil && $0 != "nleg" }.map { SecConstants.name(forKey: $0) ?? $0 }
+    strippedKeys.filter { query[$0] != nil && $0 != "nleg" }.map {
+      SecConstants.name(forKey: $0) ?? $0
+    }
   }
 
   private static func strip(_ query: SecQuery) -> SecQuery {

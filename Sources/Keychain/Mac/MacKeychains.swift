@@ -136,7 +136,7 @@ final class MacKeychains {
 
   /// A daemon asking for the data protection keychain: there is none outside a user login
   /// session (fact 43). Apple documents no status; the simulator answers errSecNotAvailable
-  /// ("no keychain is available"), recorded in docs/fidelity.md as a choice.
+  /// ("no keychain is available"), recorded in docs/fidelity.md, "The Mac".
   private func unavailable(_ route: MacKeychainRoute, _ personality: MacAppPersonality)
     -> SecItemOutcome?
   {
@@ -152,24 +152,16 @@ final class MacKeychains {
   }
 
   /// The caller as the data protection keychain sees it on this Mac. Without a provisioning
-  /// profile only `keychain-access-groups` count (fact 40); Team-ID-prefixed app groups are
-  /// never authorised by a profile, while `group.` app groups are since Apple's 2025 change
-  /// (fact 41, the recorded choice).
+  /// profile only `keychain-access-groups` count (fact 40). A profile-signed app's `group.`
+  /// app groups count, as since Apple's 2025 change (fact 41, the recorded choice); the
+  /// simulator installs no other kind of app group.
   private func dpContext(_ context: SecItemEngine.Context, _ personality: MacAppPersonality)
     -> SecItemEngine.Context
   {
+    guard personality == .adHoc else { return context }
     var adjusted = context
-    var app = context.caller.app
-    switch personality {
-    case .adHoc:
-      app.hasApplicationIdentifier = false
-      app.appGroups = []
-    case .signed, .daemon:
-      app.appGroups = app.appGroups.filter { $0.hasPrefix("group.") }
-    case .catalyst:
-      break
-    }
-    adjusted.caller.app = app
+    adjusted.caller.app.hasApplicationIdentifier = false
+    adjusted.caller.app.appGroups = []
     return adjusted
   }
 
@@ -180,7 +172,8 @@ final class MacKeychains {
   {
     var sentence = "on this Mac the call " + `where`
     if !ignored.isEmpty {
-      sentence += "; the file-based keychain silently ignores "
+      sentence +=
+        "; the file-based keychain silently ignores "
         + ignored.joined(separator: ", ")
     }
     var annotated = outcome

@@ -22,12 +22,16 @@ enum MacResultMerger {
     let ignoredEntitlement = parts.filter {
       $0.keychain == "data protection keychain" && $0.outcome.status == .errSecMissingEntitlement
     }
-    let counted = ignoredEntitlement.isEmpty ? parts : parts.filter {
-      $0.outcome.status != .errSecMissingEntitlement || $0.keychain != "data protection keychain"
-    }
+    let counted =
+      ignoredEntitlement.isEmpty
+      ? parts
+      : parts.filter {
+        $0.outcome.status != .errSecMissingEntitlement || $0.keychain != "data protection keychain"
+      }
     var sentence = "the " + list(searched)
     if !ignoredEntitlement.isEmpty {
-      sentence += " (the data protection keychain answered errSecMissingEntitlement, which the "
+      sentence +=
+        " (the data protection keychain answered errSecMissingEntitlement, which the "
         + "shim ignores)"
     }
     guard let first = counted.first else { return (parts[0].outcome, sentence, "") }
