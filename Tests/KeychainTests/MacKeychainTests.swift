@@ -237,4 +237,44 @@ import Testing
     #expect(outcome.status == .errSecSuccess)
     #expect(outcome.explanation == nil)
   }
+  @Test func anotherAppReadingALoginSecretIsAskedFirst() throws {
+    let mac = try Self.mac()
+    #expect(mac.setPasscode("123456").succeeded)
+    let user = QueuedUser([.cancel, .enter("000000"), .enter("123456")])
+    mac.userAgent = user
+    mustAdd(mac, genp("alice", ["v_Data": secret()]))
+    #expect(mac.secItemCopyMatching(genp("alice", readData)).status == .errSecSuccess)
+    #expect(user.prompts.isEmpty, "the app that added the item is trusted")
+    let other = AppIdentity(bundleID: "com.example.other", teamID: Self.team)
+    #expect(mac.install(other).succeeded)
+    #expect(mac.useApp(other.bundleID).succeeded)
+    let attributes = mac.secItemCopyMatching(genp("alice", ["r_Attributes": .bool(true)]))
+    #expect(attributes.status == .errSecSuccess)
+    #expect(user.prompts.isEmpty, "attributes are read without the dialog")
+    let denied = mac.secItemCopyMatching(genp("alice", readData))
+    #expect(denied.status == .errSecAuthFailed)
+    #expect(denied.result == nil)
+    #expect(user.prompts.first?.reason?.contains("wants to use your confidential") == true)
+    #expect(user.prompts.first?.app == "com.example.other")
+    let wrongPassword = mac.secItemCopyMatching(genp("alice", readData))
+    #expect(wrongPassword.status == .errSecAuthFailed)
+    let allowed = mac.secItemCopyMatching(genp("alice", readData))
+    #expect(allowed.status == .errSecSuccess)
+    #expect(allowed.result == secret())
+    #expect(user.prompts.count == 3)
+  }
+
+  @Test func anItemAddedAfterADeleteTrustsItsOwnCreator() throws {
+    let mac = try Self.mac()
+    let user = QueuedUser()
+    mac.userAgent = user
+    let other = AppIdentity(bundleID: "com.example.other", teamID: Self.team)
+    #expect(mac.install(other).succeeded)
+    mustAdd(mac, genp("alice", ["v_Data": secret()]))
+    #expect(mac.secItemDelete(genp("alice")).status == .errSecSuccess)
+    #expect(mac.useApp(other.bundleID).succeeded)
+    mustAdd(mac, genp("alice", ["v_Data": secret()]))
+    #expect(mac.secItemCopyMatching(genp("alice", readData)).status == .errSecSuccess)
+    #expect(user.prompts.isEmpty, "a reused row id must not carry the old item's trust")
+  }
 }

@@ -12,7 +12,8 @@ extension SimulatedDevice {
   /// `SecItemCopyMatching(query, &result)`.
   public func secItemCopyMatching(_ query: SecQuery) -> SecItemOutcome {
     if let macKeychains {
-      return macKeychains.copyMatching(query, dataProtection: engine, context: callContext)
+      return macKeychains.copyMatching(
+        query, dataProtection: engine, context: callContext, dialog: keychainAccessDialog)
     }
     return engine.copyMatching(query, context: callContext)
   }

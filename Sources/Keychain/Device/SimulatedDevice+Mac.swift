@@ -26,3 +26,23 @@ extension SimulatedDevice {
     return .done("\(bundleID) runs as \(personality.displayName)")
   }
 }
+
+extension SimulatedDevice {
+  /// The file-based keychain's access dialog, answered by this device's user; the login
+  /// password is the Mac's passcode (any text when none is set: the account has no password).
+  var keychainAccessDialog: KeychainAccessDialog {
+    KeychainAccessDialog(
+      ask: { [authenticator] prompt in authenticator.userAgent.respond(to: prompt) },
+      checkPassword: { [keybag, securityState] password in
+        guard securityState.passcode.isSet else { return true }
+        do {
+          try keybag.verifyPasscode(password)
+          return true
+        } catch {
+          // A wrong password, or a keybag that cannot check it: either way not the login
+          // password, and the dialog's refusal says so.
+          return false
+        }
+      })
+  }
+}

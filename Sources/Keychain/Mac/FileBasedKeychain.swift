@@ -29,6 +29,9 @@ final class FileBasedKeychain {
 
   let name: Name
   private let engine: SecItemEngine
+  /// Each item's trusted apps (its `SecAccess`), by persistent reference: the app that added
+  /// it (fact 44).
+  private var trustedApps: [SecValue: Set<String>] = [:]
 
   /// - Throws: ``SimulatedDeviceError/store(_:)`` when the in-memory store cannot be made.
   init(name: Name, keybag: Keybag) throws(SimulatedDeviceError) {
@@ -54,12 +57,39 @@ final class FileBasedKeychain {
   func add(_ query: SecQuery, context: SecItemEngine.Context) -> SecItemOutcome {
     var stripped = Self.strip(query)
     stripped["pdmn"] = .string(ProtectionClass.ck.rawValue)
-    return finish(engine.add(stripped, context: fileContext(context)))
+    let fileContext = fileContext(context)
+    let before = Set(references(of: stripped["class"], context: fileContext))
+    let outcome = finish(engine.add(stripped, context: fileContext))
+    if outcome.status == .errSecSuccess {
+      for added in references(of: stripped["class"], context: fileContext)
+      where !before.contains(added) {
+        trustedApps[added] = [context.caller.app.bundleID]
+      }
+    }
+    return outcome
+  }
+
+  /// The persistent references of every item of a class, to tell which row an add created
+  /// (SQLite may reuse a deleted row's id, so only the difference is new).
+  private func references(of itemClass: SecValue?, context: SecItemEngine.Context) -> [SecValue] {
+    guard let itemClass else { return [] }
+    let all = engine.copyMatching(
+      ["class": itemClass, "m_Limit": .string("m_LimitAll"), "r_PersistentRef": .bool(true)],
+      context: context)
+    guard case .array(let references)? = all.result else { return [] }
+    return references
   }
 
   /// SecItemCopyMatching on this keychain, with the file-based defaults (fact 37).
-  func copyMatching(_ query: SecQuery, context: SecItemEngine.Context) -> SecItemOutcome {
+  func copyMatching(
+    _ query: SecQuery, context: SecItemEngine.Context, dialog: KeychainAccessDialog
+  ) -> SecItemOutcome {
     if let refusal = Self.returnDataRefusal(query) { return refusal }
+    if readsSecret(query),
+      let refusal = askForUntrustedReads(query, context: context, dialog: dialog)
+    {
+      return refusal
+    }
     var outcome = finish(engine.copyMatching(Self.strip(query), context: fileContext(context)))
     let returnKeys = ["r_Data", "r_Attributes", "r_Ref", "r_PersistentRef"]
     if outcome.status == .errSecSuccess, !returnKeys.contains(where: { query[$0] != nil }) {
@@ -71,6 +101,51 @@ final class FileBasedKeychain {
         isWarning: true)
     }
     return outcome
+  }
+
+  /// Whether the call returns an item's secret: kSecReturnData, or kSecReturnRef with another
+  /// return key (the engine then decrypts the data).
+  private func readsSecret(_ query: SecQuery) -> Bool {
+    let returns = ["r_Data", "r_Attributes", "r_Ref", "r_PersistentRef"].filter {
+      MacKeychainRoute.isTrue(query[$0])
+    }
+    return returns.contains("r_Data") || (returns.contains("r_Ref") && returns.count > 1)
+  }
+
+  /// Shows the access dialog for each matched item the caller is not trusted by (fact 44);
+  /// the first refusal ends the call. Reading attributes never asks.
+  private func askForUntrustedReads(
+    _ query: SecQuery, context: SecItemEngine.Context, dialog: KeychainAccessDialog
+  ) -> SecItemOutcome? {
+    var probe = Self.strip(query)
+    for key in ["r_Data", "r_Ref"] { probe[key] = nil }
+    probe["r_Attributes"] = .bool(true)
+    probe["r_PersistentRef"] = .bool(true)
+    let matched = engine.copyMatching(probe, context: fileContext(context))
+    let items: [SecValue]
+    switch matched.result {
+    case .array(let values)?: items = values
+    case let single?: items = [single]
+    case nil: return nil
+    }
+    let app = context.caller.app.bundleID
+    for case .dictionary(let item) in items {
+      guard let reference = item["v_PersistentRef"],
+        let trusted = trustedApps[reference], !trusted.contains(app)
+      else { continue }
+      if let refusal = dialog.authorize(app: app, item: Self.label(of: item), keychain: name) {
+        return refusal
+      }
+    }
+    return nil
+  }
+
+  /// What the dialog calls an item: its label, else its service, server or account.
+  private static func label(of item: [String: SecValue]) -> String {
+    for key in ["labl", "svce", "srvr", "acct"] {
+      if case .string(let text)? = item[key], !text.isEmpty { return text }
+    }
+    return "an item"
   }
 
   /// SecItemUpdate on this keychain: the stripped keys are stripped from both dictionaries.

@@ -65,12 +65,13 @@ final class MacKeychains {
   }
 
   func copyMatching(
-    _ query: SecQuery, dataProtection: SecItemEngine, context: SecItemEngine.Context
+    _ query: SecQuery, dataProtection: SecItemEngine, context: SecItemEngine.Context,
+    dialog: KeychainAccessDialog
   ) -> SecItemOutcome {
     run(query, context: context, dataProtection: dataProtection) { engine, dpContext in
       engine.copyMatching(query, context: dpContext)
     } file: { keychain in
-      keychain.copyMatching(query, context: context)
+      keychain.copyMatching(query, context: context, dialog: dialog)
     }
   }
 
