@@ -39,8 +39,8 @@ public enum BackupOmission: Sendable, Hashable {
         + "only to that device (use an encrypted backup to move items)"
     case .deviceCopyKept(let newer):
       newer
-        ? "the device's copy was modified later; a restore keeps the newer copy"
-        : "the device's copy is the same age; a restore keeps it"
+        ? "the device's own copy was modified later, and the newer copy wins"
+        : "the device's own copy was modified at the same moment; it stays as it is"
     case .unreadable:
       "the item cannot be opened (damaged, or its class key was destroyed)"
     }
