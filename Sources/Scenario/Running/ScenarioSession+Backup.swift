@@ -32,7 +32,7 @@ extension ScenarioSession {
     lastOutcome = .device(
       statement: command.description, line: statement.location.line,
       refusal: Self.refusal(of: report.outcome))
-    let items = report.items.map { TextWrap.labelled("  · ", $0.description, indent: 4) }
+    let items = report.items.map { TextWrap.labelled("· ", $0.description, indent: 2) }
     return StepReport(lines: lines(for: report.outcome) + items)
   }
 
