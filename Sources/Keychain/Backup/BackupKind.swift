@@ -8,7 +8,8 @@ public enum BackupKind: String, Sendable, Hashable, CaseIterable {
   /// and restores only to the same device (fact 26).
   case unencrypted
   /// An iCloud Backup: the keychain stays under a UID-tangled key, same device only
-  /// (fact 28, MED; the contrary field report is a recorded choice in docs/fidelity.md).
+  /// (fact 28, MED; the contrary field report is a recorded choice in docs/fidelity.md,
+  /// "Backup, restore and a new phone").
   case icloud
 
   /// The name the transcript uses.

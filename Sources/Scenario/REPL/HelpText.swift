@@ -5,7 +5,7 @@ import Keychain
 enum HelpText {
   /// The text of each topic of ``Vocabulary/HelpTopic``, in the order `help` lists them.
   static let topics: [(topic: Vocabulary.HelpTopic, summary: String, body: String)] = [
-    (.device, "passcode, lock, unlock, reboot, wait, several devices, icloud, backup", device),
+    (.device, "passcode, lock, unlock, reboot, wait, several devices, icloud", device),
     (.keychain, "SecItemAdd, SecItemCopyMatching, SecItemUpdate, SecItemDelete", keychain),
     (.apps, "install apps and extensions, app use, uninstall, transfer", apps),
     (.biometry, "Face ID / Touch ID, user answers, LAContext, background", biometry),
