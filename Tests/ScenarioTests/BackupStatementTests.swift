@@ -15,9 +15,14 @@ import Testing
     Case(
       "backup create monday encrypted password hunter2",
       .backup(.create(name: "monday", kind: .encrypted, password: "hunter2"))),
-    Case("backup create b1 unencrypted", .backup(.create(name: "b1", kind: .unencrypted, password: nil))),
-    Case("backup create nightly icloud", .backup(.create(name: "nightly", kind: .icloud, password: nil))),
-    Case(#"backup restore monday password "pw""#, .backup(.restore(name: "monday", password: "pw"))),
+    Case(
+      "backup create b1 unencrypted",
+      .backup(.create(name: "b1", kind: .unencrypted, password: nil))),
+    Case(
+      "backup create nightly icloud",
+      .backup(.create(name: "nightly", kind: .icloud, password: nil))),
+    Case(
+      #"backup restore monday password "pw""#, .backup(.restore(name: "monday", password: "pw"))),
     Case("backup restore b1", .backup(.restore(name: "b1", password: nil))),
     Case("backup list", .backup(.list)),
     Case("transfer from iPhone", .backup(.transfer(from: "iPhone"))),
@@ -29,7 +34,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("backup craete b encrypted", ParseMessage.unknown("`backup` command", "craete", suggestion: "create")),
+    (
+      "backup craete b encrypted",
+      ParseMessage.unknown("`backup` command", "craete", suggestion: "create")
+    ),
     ("backup create b encryptd", .unknown("backup kind", "encryptd", suggestion: "encrypted")),
   ])
   func refusesToParse(source: String, kind: ParseMessage) {
