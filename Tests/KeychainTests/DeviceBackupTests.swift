@@ -232,6 +232,27 @@ import Testing
     #expect(BackupItemCodec.decode(opened)?.data == Data("tdo-token".utf8))
   }
 
+  @Test func anEncryptedBackupsEntriesOpenOnlyWithItsPassword() throws {
+    let fleet = try Self.fleet()
+    _ = try fleet.createBackup(named: "b", kind: .encrypted, password: "hunter2")
+    let backup = try #require(fleet.backups.first)
+    let portable = try #require(backup.entries.firstIndex { !$0.uidBound })
+    let sealed = backup.entries[portable].sealed
+    let context = backup.context(entry: portable)
+    #expect(sealed.range(of: Data("ck-token".utf8)) == nil)
+    #expect(throws: KeybagError.authenticationFailed) {
+      try fleet.current.keybag.openOnThisDevice(sealed, context: context)
+    }
+    let salt = try #require(backup.passwordSalt)
+    let parameters = try #require(backup.passwordParameters)
+    let wrong = try BackupPasswordKey(password: "hunter3", salt: salt, parameters: parameters)
+    #expect(throws: KeybagError.authenticationFailed) { try wrong.open(sealed, context: context) }
+    let right = try BackupPasswordKey(password: "hunter2", salt: salt, parameters: parameters)
+    let item = try #require(BackupItemCodec.decode(try right.open(sealed, context: context)))
+    #expect(item.data == Data("ck-token".utf8))
+    #expect(item.attributes[.account] == .text("refresh"))
+  }
+
   // MARK: - Refusals
 
   @Test func aLockedDeviceCannotBeBackedUp() throws {
