@@ -47,6 +47,10 @@ struct CompletionContext: Sendable {
     case (.icloud, 1): return V.words(of: V.ICloudWord.self)
     case (.icloud, 2) where second == V.ICloudWord.keychain.rawValue:
       return V.words(of: V.SwitchWord.self)
+    case (.backup, 1): return V.words(of: V.BackupWord.self)
+    case (.backup, 3) where second == V.BackupWord.create.rawValue:
+      return V.words(of: BackupKind.self)
+    case (.transfer, 1): return [V.from]
     case (.mac, 1): return V.words(of: V.MacWord.self)
     case (.mac, 3): return V.words(of: MacAppPersonality.self)
     case (.biometry, 1): return V.words(of: V.BiometryWord.self)

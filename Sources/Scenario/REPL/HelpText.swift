@@ -102,6 +102,12 @@ enum HelpText {
     mac app <bundleID> signed|ad-hoc|catalyst|daemon
                                         how an installed app runs on the current Mac: which
                                         keychains its SecItem calls reach (the default: signed)
+    Backup, restore and a new phone:
+    backup create <name> encrypted password "..."   the whole keychain; moves to a new device
+    backup create <name> unencrypted|icloud         same device only
+    backup restore <name> [password "..."]          onto this device, merging (newer wins)
+    backup list                         the backups made so far
+    transfer from <device>              Quick Start onto this device: all but ThisDeviceOnly
     """
 
   private static let apps = """

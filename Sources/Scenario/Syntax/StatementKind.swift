@@ -36,6 +36,8 @@ enum StatementKind: Hashable, Sendable {
 
   /// `icloud sign-in <apple-id>`, `icloud sign-out`, `icloud keychain on|off`.
   case icloud(ICloudCommand)
+  /// `backup create|restore|list ...`, `transfer from <device>`.
+  case backup(BackupCommand)
   /// `mac app <bundleID> daemon|catalyst|ad-hoc|signed`: how an app runs on the current Mac.
   case mac(MacCommand)
 
