@@ -277,4 +277,47 @@ import Testing
     #expect(mac.secItemCopyMatching(genp("alice", readData)).status == .errSecSuccess)
     #expect(user.prompts.isEmpty, "a reused row id must not carry the old item's trust")
   }
+  @Test func aOneSidedMissSaysWhereTheItemIs() throws {
+    let mac = try Self.mac()
+    mustAdd(mac, genp("file", ["v_Data": secret()]))
+    mustAdd(mac, genp("dp", ["v_Data": secret()]).adding(Self.dataProtection))
+    let inLogin = mac.secItemCopyMatching(genp("file", readData).adding(Self.dataProtection))
+    #expect(inLogin.status == .errSecItemNotFound)
+    #expect(inLogin.explanation?.cause.contains("a matching item is in the login keychain") == true)
+    #expect(inLogin.explanation?.fix?.contains("move the item once") == true)
+    let inDP = mac.secItemCopyMatching(genp("dp", readData).adding(Self.fileBased))
+    #expect(inDP.status == .errSecItemNotFound)
+    #expect(
+      inDP.explanation?.cause.contains("a matching item is in the data protection keychain")
+        == true)
+    let nowhere = mac.secItemCopyMatching(genp("nobody").adding(Self.dataProtection))
+    #expect(nowhere.explanation?.cause.contains("a matching item") == false)
+  }
+
+  @Test(arguments: [
+    (["tkid": SecValue.string("com.apple.setoken")], MacKeychainRoute.Target.dataProtection),
+    (["agrp": .string("com.apple.token")], .dataProtection),
+    (["accc": .null], .dataProtection),
+    (["sync": .bool(false)], .both),
+    (["sync": .string("syna")], .both),
+    (["nleg": .number(0)], .fileBased),
+    (["nleg": .bool(true), "sync": .bool(true)], .dataProtection),
+    ([:], .both),
+  ])
+  func theShimRoutesByTheQuerysKeys(extra: SecQuery, target: MacKeychainRoute.Target) {
+    #expect(MacKeychainRoute.route(genp().adding(extra), personality: .signed).target == target)
+  }
+
+  @Test(arguments: [
+    (MacAppPersonality.catalyst, [:] as SecQuery, MacKeychainRoute.Target.dataProtection),
+    (.catalyst, ["nleg": .bool(false)], .dataProtection),
+    (.daemon, [:], .fileBased),
+    (.daemon, ["nleg": .bool(true)], .dataProtection),
+    (.adHoc, [:], .both),
+  ])
+  func thePersonalityDecidesFirst(
+    personality: MacAppPersonality, extra: SecQuery, target: MacKeychainRoute.Target
+  ) {
+    #expect(MacKeychainRoute.route(genp().adding(extra), personality: personality).target == target)
+  }
 }

@@ -148,6 +148,13 @@ final class FileBasedKeychain {
     return "an item"
   }
 
+  /// Whether an item of this keychain matches `query` (as an existence check: no dialog, no
+  /// secret read), to tell a caller searching the other keychain where its item is.
+  func holdsMatch(_ query: SecQuery, context: SecItemEngine.Context) -> Bool {
+    let probe = Self.strip(MacKeychains.existenceProbe(query))
+    return engine.copyMatching(probe, context: fileContext(context)).status == .errSecSuccess
+  }
+
   /// SecItemUpdate on this keychain: the stripped keys are stripped from both dictionaries.
   func update(_ query: SecQuery, _ attributes: SecQuery, context: SecItemEngine.Context)
     -> SecItemOutcome

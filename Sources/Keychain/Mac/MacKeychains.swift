@@ -117,13 +117,36 @@ final class MacKeychains {
     switch route.target {
     case .dataProtection:
       if let refusal = unavailable(route, personality) { return refusal }
-      let outcome = onDataProtection(dataProtection, dpContext(context, personality))
-      return annotated(outcome, "reached the data protection keychain (\(route.reason))")
+      var outcome = onDataProtection(dataProtection, dpContext(context, personality))
+      var sentence = "reached the data protection keychain (\(route.reason))"
+      if outcome.status == .errSecItemNotFound {
+        let holding = searchList(for: personality).filter {
+          $0.holdsMatch(query, context: context)
+        }
+        if let keychain = holding.first {
+          sentence +=
+            "; a matching item is in the \(keychain.name.displayName), which this "
+            + "call does not reach: it was added without kSecUseDataProtectionKeychain"
+          outcome.explanation?.fix =
+            "move the item once: read it with kSecUseDataProtectionKeychain false, add it with "
+            + "true, then delete the old one; and add with kSecUseDataProtectionKeychain true "
+            + "from now on"
+        }
+      }
+      return annotated(outcome, sentence)
     case .fileBased:
       let merged = MacResultMerger.merge(fileParts)
-      return annotated(
-        merged.outcome, "searched \(merged.searched) (\(route.reason)); \(merged.answer)",
-        ignored: ignored)
+      var sentence = "searched \(merged.searched) (\(route.reason)); \(merged.answer)"
+      if merged.outcome.status == .errSecItemNotFound, personality != .daemon,
+        dataProtection.copyMatching(
+          Self.existenceProbe(query), context: dpContext(context, personality)
+        ).status == .errSecSuccess
+      {
+        sentence +=
+          "; a matching item is in the data protection keychain, which this call "
+          + "does not reach"
+      }
+      return annotated(merged.outcome, sentence, ignored: ignored)
     case .both:
       let dataProtectionPart = MacResultMerger.Part(
         keychain: "data protection keychain",
@@ -133,6 +156,12 @@ final class MacKeychains {
         merged.outcome, "searched \(merged.searched) (\(route.reason)); \(merged.answer)",
         ignored: ignored)
     }
+  }
+
+  /// `query` as a plain existence check: no return keys, no match limit, no routing key.
+  static func existenceProbe(_ query: SecQuery) -> SecQuery {
+    let dropped = ["r_Data", "r_Attributes", "r_Ref", "r_PersistentRef", "m_Limit", "nleg"]
+    return query.filter { !dropped.contains($0.key) }
   }
 
   /// A daemon asking for the data protection keychain: there is none outside a user login
