@@ -264,19 +264,6 @@ import Testing
     #expect(user.prompts.count == 3)
   }
 
-  @Test func anItemAddedAfterADeleteTrustsItsOwnCreator() throws {
-    let mac = try Self.mac()
-    let user = QueuedUser()
-    mac.userAgent = user
-    let other = AppIdentity(bundleID: "com.example.other", teamID: Self.team)
-    #expect(mac.install(other).succeeded)
-    mustAdd(mac, genp("alice", ["v_Data": secret()]))
-    #expect(mac.secItemDelete(genp("alice")).status == .errSecSuccess)
-    #expect(mac.useApp(other.bundleID).succeeded)
-    mustAdd(mac, genp("alice", ["v_Data": secret()]))
-    #expect(mac.secItemCopyMatching(genp("alice", readData)).status == .errSecSuccess)
-    #expect(user.prompts.isEmpty, "a reused row id must not carry the old item's trust")
-  }
   @Test func aOneSidedMissSaysWhereTheItemIs() throws {
     let mac = try Self.mac()
     mustAdd(mac, genp("file", ["v_Data": secret()]))

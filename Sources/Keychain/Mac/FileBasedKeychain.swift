@@ -69,8 +69,8 @@ final class FileBasedKeychain {
     return outcome
   }
 
-  /// The persistent references of every item of a class, to tell which row an add created
-  /// (SQLite may reuse a deleted row's id, so only the difference is new).
+  /// The persistent references of every item of a class, to tell which row an add created:
+  /// the one not there before, whatever ids the store hands out.
   private func references(of itemClass: SecValue?, context: SecItemEngine.Context) -> [SecValue] {
     guard let itemClass else { return [] }
     let all = engine.copyMatching(
