@@ -307,4 +307,26 @@ import Testing
   ) {
     #expect(MacKeychainRoute.route(genp().adding(extra), personality: personality).target == target)
   }
+  @Test func keysThatDoNotApplyAreIgnoredByTheFileBasedKeychain() throws {
+    let mac = try Self.mac()
+    let added = mac.secItemAdd(
+      genp("alice", ["v_Data": secret(), "m_Limit": .string("m_LimitOne")]).adding(Self.fileBased))
+    #expect(added.status == .errSecSuccess)
+    #expect(added.explanation?.cause.contains("kSecMatchLimit") == true)
+    #expect(try Self.keychains(mac) == ["login keychain"], "the item is stored")
+    let update = mac.secItemUpdate(
+      genp("alice", ["r_Attributes": .bool(true)]).adding(Self.fileBased),
+      ["labl": .string("new")])
+    #expect(update.status == .errSecSuccess, "Apple's case 17: 0 on macOS")
+    let delete = mac.secItemDelete(
+      genp("alice", ["m_Limit": .string("m_LimitAll")]).adding(Self.fileBased))
+    #expect(delete.status == .errSecSuccess)
+    #expect(try mac.listItems().isEmpty)
+    // The data protection keychain keeps iOS's rules.
+    mustAdd(mac, genp("bob", ["v_Data": secret()]).adding(Self.dataProtection))
+    let iOSUpdate = mac.secItemUpdate(
+      genp("bob", ["r_Attributes": .bool(true)]).adding(Self.dataProtection),
+      ["labl": .string("new")])
+    #expect(iOSUpdate.status == .errSecParam)
+  }
 }

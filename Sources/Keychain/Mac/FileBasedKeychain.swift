@@ -55,7 +55,7 @@ final class FileBasedKeychain {
   /// class C (kSecAttrAccessibleAfterFirstUnlock): available from the first unlock after boot
   /// on (docs/fidelity.md, "The Mac").
   func add(_ query: SecQuery, context: SecItemEngine.Context) -> SecItemOutcome {
-    var stripped = Self.strip(query)
+    var stripped = Self.strip(query, for: .add)
     stripped["pdmn"] = .string(ProtectionClass.ck.rawValue)
     let fileContext = fileContext(context)
     let before = Set(references(of: stripped["class"], context: fileContext))
@@ -155,28 +155,48 @@ final class FileBasedKeychain {
     return engine.copyMatching(probe, context: fileContext(context)).status == .errSecSuccess
   }
 
-  /// SecItemUpdate on this keychain: the stripped keys are stripped from both dictionaries.
+  /// SecItemUpdate on this keychain: the stripped keys are stripped from both dictionaries,
+  /// and return keys and the match limit, which do not apply, from the query.
   func update(_ query: SecQuery, _ attributes: SecQuery, context: SecItemEngine.Context)
     -> SecItemOutcome
   {
     finish(
-      engine.update(Self.strip(query), Self.strip(attributes), context: fileContext(context)))
+      engine.update(
+        Self.strip(query, for: .update), Self.strip(attributes), context: fileContext(context)))
   }
 
-  /// SecItemDelete on this keychain.
+  /// SecItemDelete on this keychain; return keys and the match limit do not apply.
   func delete(_ query: SecQuery, context: SecItemEngine.Context) -> SecItemOutcome {
-    finish(engine.delete(Self.strip(query), context: fileContext(context)))
+    finish(engine.delete(Self.strip(query, for: .delete), context: fileContext(context)))
   }
 
-  /// The keys of `query` the shim would strip, by Apple's names, for the transcript.
-  static func strippedNames(in query: SecQuery) -> [String] {
-    strippedKeys.filter { query[$0] != nil && $0 != "nleg" }.map {
-      SecConstants.name(forKey: $0) ?? $0
+  /// The keys of `query` the file-based keychain ignores in `function`, by Apple's names, for
+  /// the transcript: the stripped keys (fact 36) and the match and return keys that do not
+  /// apply (fact 37).
+  static func ignoredNames(in query: SecQuery, for function: SecItemFunction) -> [String] {
+    query.keys.filter { key in
+      key != "nleg" && (strippedKeys.contains(key) || inapplicable(key, to: function))
+    }
+    .sorted()
+    .map { SecConstants.name(forKey: $0) ?? $0 }
+  }
+
+  /// Match and return keys the file-based keychain ignores where they do not apply, which iOS
+  /// refuses with errSecParam (fact 37; docs/evidence.md §9, case 17 is Apple's test of
+  /// SecItemUpdate with return keys: -50 on iOS, 0 on macOS): return keys and the match limit
+  /// in Update and Delete, match keys in Add.
+  private static func inapplicable(_ key: String, to function: SecItemFunction) -> Bool {
+    switch function {
+    case .update, .delete: key.hasPrefix("r_") || key == "m_Limit"
+    case .add: key.hasPrefix("m_")
+    case .copyMatching, .attributesToUpdate: false
     }
   }
 
-  private static func strip(_ query: SecQuery) -> SecQuery {
-    query.filter { !strippedKeys.contains($0.key) }
+  private static func strip(_ query: SecQuery, for function: SecItemFunction = .copyMatching)
+    -> SecQuery
+  {
+    query.filter { !strippedKeys.contains($0.key) && !inapplicable($0.key, to: function) }
   }
 
   /// kSecMatchLimitAll with kSecReturnData on passwords is refused by the file-based

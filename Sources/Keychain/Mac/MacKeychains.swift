@@ -60,7 +60,7 @@ final class MacKeychains {
       let outcome = keychain.add(query, context: context)
       return annotated(
         outcome, "reached the \(keychain.name.displayName) (\(route.reason))",
-        ignored: FileBasedKeychain.strippedNames(in: query))
+        ignored: FileBasedKeychain.ignoredNames(in: query, for: .add))
     }
   }
 
@@ -68,7 +68,8 @@ final class MacKeychains {
     _ query: SecQuery, dataProtection: SecItemEngine, context: SecItemEngine.Context,
     dialog: KeychainAccessDialog
   ) -> SecItemOutcome {
-    run(query, context: context, dataProtection: dataProtection) { engine, dpContext in
+    run(.copyMatching, query, context: context, dataProtection: dataProtection) {
+      engine, dpContext in
       engine.copyMatching(query, context: dpContext)
     } file: { keychain in
       keychain.copyMatching(query, context: context, dialog: dialog)
@@ -79,7 +80,7 @@ final class MacKeychains {
     _ query: SecQuery, _ attributes: SecQuery, dataProtection: SecItemEngine,
     context: SecItemEngine.Context
   ) -> SecItemOutcome {
-    run(query, context: context, dataProtection: dataProtection) { engine, dpContext in
+    run(.update, query, context: context, dataProtection: dataProtection) { engine, dpContext in
       engine.update(query, attributes, context: dpContext)
     } file: { keychain in
       keychain.update(query, attributes, context: context)
@@ -89,7 +90,7 @@ final class MacKeychains {
   func delete(_ query: SecQuery, dataProtection: SecItemEngine, context: SecItemEngine.Context)
     -> SecItemOutcome
   {
-    run(query, context: context, dataProtection: dataProtection) { engine, dpContext in
+    run(.delete, query, context: context, dataProtection: dataProtection) { engine, dpContext in
       engine.delete(query, context: dpContext)
     } file: { keychain in
       keychain.delete(query, context: context)
@@ -101,13 +102,14 @@ final class MacKeychains {
   /// A search-like call: on the data protection keychain, on the file-based ones, or on both
   /// merged (``MacResultMerger``).
   private func run(
-    _ query: SecQuery, context: SecItemEngine.Context, dataProtection: SecItemEngine,
+    _ function: SecItemFunction, _ query: SecQuery, context: SecItemEngine.Context,
+    dataProtection: SecItemEngine,
     onDataProtection: (SecItemEngine, SecItemEngine.Context) -> SecItemOutcome,
     file onFile: (FileBasedKeychain) -> SecItemOutcome
   ) -> SecItemOutcome {
     let personality = personality(of: context.caller)
     let route = MacKeychainRoute.route(query, personality: personality)
-    let ignored = FileBasedKeychain.strippedNames(in: query)
+    let ignored = FileBasedKeychain.ignoredNames(in: query, for: function)
     var fileParts: [MacResultMerger.Part] = []
     if route.target != .dataProtection {
       for keychain in searchList(for: personality) {
