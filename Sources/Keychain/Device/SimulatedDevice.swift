@@ -53,6 +53,9 @@ public final class SimulatedDevice {
   let keybag: Keybag
   let database: ItemDatabase
   let engine: SecItemEngine
+  /// On a Mac, the file-based keychains and the shim routing calls between them and
+  /// ``engine`` (the data protection keychain); `nil` on every other kind of device.
+  let macKeychains: MacKeychains?
   /// Set when the last save to the device file failed; reported by ``state``.
   public internal(set) var lastSaveError: String?
   /// The save failure not yet handed to ``takeSaveFailure()``.
@@ -101,12 +104,14 @@ public final class SimulatedDevice {
     }
     self.init(
       securityState: securityState, keybag: keybag, database: database, caller: options.caller,
-      platform: options.platform)
+      platform: options.platform,
+      macKeychains: try MacKeychains.make(for: options.platform, keybag: keybag))
   }
 
   init(
     securityState: SecurityState, keybag: Keybag, database: ItemDatabase, caller: Caller,
-    apps: AppRegistry? = nil, platform: DevicePlatform = .iPhone
+    apps: AppRegistry? = nil, platform: DevicePlatform = .iPhone,
+    macKeychains: MacKeychains? = nil
   ) {
     self.platform = platform
     self.securityState = securityState
@@ -115,6 +120,7 @@ public final class SimulatedDevice {
     self.caller = caller
     self.apps = apps ?? AppRegistry(installing: caller.app)
     self.engine = SecItemEngine(database: database, keybag: keybag)
+    self.macKeychains = macKeychains
   }
 
   /// The device file, or `nil` for an in-memory device.

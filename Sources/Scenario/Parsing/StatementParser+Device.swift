@@ -64,7 +64,7 @@ extension StatementParser {
   }
 
   /// One of a fixed set of words that may hold a `-` (`sign-in`), read as a whole word.
-  private mutating func wordChoice<Word: RawRepresentable<String> & CaseIterable>(
+  mutating func wordChoice<Word: RawRepresentable<String> & CaseIterable>(
     _ what: String, _ table: Word.Type
   ) throws(Failure) -> Word {
     let token = try word()

@@ -51,6 +51,8 @@ struct CompletionContext: Sendable {
     case (.backup, 3) where second == V.BackupWord.create.rawValue:
       return V.words(of: BackupKind.self)
     case (.transfer, 1): return [V.from]
+    case (.mac, 1): return V.words(of: V.MacWord.self)
+    case (.mac, 3): return V.words(of: MacAppPersonality.self)
     case (.biometry, 1): return V.words(of: V.BiometryWord.self)
     case (.biometry, 2) where second == V.BiometryWord.type.rawValue:
       return V.words(of: BiometryKind.self)

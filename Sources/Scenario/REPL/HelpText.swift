@@ -99,6 +99,9 @@ enum HelpText {
     icloud sign-in <apple-id>           sign the current device into an Apple Account
     icloud sign-out                     its items stay on the device
     icloud keychain on|off              iCloud Keychain for the account, on this device
+    mac app <bundleID> signed|ad-hoc|catalyst|daemon
+                                        how an installed app runs on the current Mac: which
+                                        keychains its SecItem calls reach (the default: signed)
     Backup, restore and a new phone:
     backup create <name> encrypted password "..."   the whole keychain; moves to a new device
     backup create <name> unencrypted|icloud         same device only
