@@ -101,6 +101,15 @@ extension StatementParser {
         try advance()
         return .secItem(try secItemCall(word))
       }
+      if word == Vocabulary.createKeychain, !isBound(word) {
+        try advance()
+        return try packageKeychainCreation(binding: name)
+      }
+      if bindings[word] == .packageKeychain {
+        try advance()
+        try expect(.dot, "`.` and a method after `\(word)`")
+        return try packageCall(on: word)
+      }
       if bindings[word] == .context {
         try advance()
         if try consume(.dot) { return .context(word, try contextAction()) }

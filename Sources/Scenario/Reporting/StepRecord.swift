@@ -58,6 +58,11 @@ public struct StepRecord: Sendable, Codable, Equatable {
         statement: statement, line: line,
         status: outcome.error.map { "LAError.\($0.name)" } ?? "success",
         result: summary, why: outcome.explanation?.cause, fix: outcome.explanation?.fix)
+    case .package(_, let outcome, _)?:
+      self.init(
+        statement: statement, line: line,
+        status: outcome.error?.code.rawValue ?? "resolved", result: summary,
+        why: outcome.error?.message ?? outcome.note?.cause, fix: outcome.note?.fix)
     case .device?, nil:
       self.init(statement: statement, line: line, status: "done", result: summary)
     }

@@ -131,7 +131,8 @@ public struct ScenarioSession {
   /// checking, narrating or queuing answers.
   static func acts(_ kind: StatementKind) -> Bool {
     switch kind {
-    case .device, .biometry, .wait, .app, .secItem, .bind, .context, .reset, .icloud: true
+    case .device, .biometry, .wait, .app, .secItem, .bind, .context, .reset, .icloud, .package:
+      true
     case .userWill, .expect, .say, .show, .help, .explain, .quit, .declaration: false
     }
   }
@@ -143,6 +144,8 @@ public struct ScenarioSession {
       return try perform(command, statement: statement)
     case .icloud(let command):
       return perform(command, statement: statement)
+    case .package(let command):
+      return try perform(command, statement: statement)
     case .wait(let duration):
       return try advanceClock(by: duration, line: line)
     case .secItem(let call):
@@ -297,6 +300,14 @@ public struct ScenarioSession {
     case .device:
       return "the last outcome, \(lastOutcome.origin), has no status; `show device` shows the"
         + " device state"
+    case .package(_, let outcome, _):
+      guard let error = outcome.error else {
+        return "the last outcome, \(lastOutcome.origin), resolved: nothing went wrong"
+      }
+      guard let status = error.status else {
+        return "the last outcome, \(lastOutcome.origin), was rejected: \(error)"
+      }
+      resolved = .status(status)
     case .secItem, .accessControl:
       guard let status = lastOutcome.status else { return StatusExplainer.explain(subject) }
       resolved = .status(status)

@@ -36,6 +36,8 @@ enum StatementKind: Hashable, Sendable {
 
   /// `icloud sign-in <apple-id>`, `icloud sign-out`, `icloud keychain on|off`.
   case icloud(ICloudCommand)
+  /// `let shared = createKeychain(...)`, `shared.setItem("k", "v")`: the cross-platform package.
+  case package(PackageCommand)
 
   // MARK: - Extensions (REPL words, also accepted in files)
 
