@@ -8,7 +8,7 @@ public struct PackageError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingEntitlement = "MISSING_ENTITLEMENT"
     /// Any other failure of the platform's store, with its own status or error in the
     /// message. Not documented by the seed: the simulator's choice (docs/fidelity.md,
-    /// "Several devices").
+    /// "The cross-platform package (seed 003)").
     case keychainError = "KEYCHAIN_ERROR"
   }
 

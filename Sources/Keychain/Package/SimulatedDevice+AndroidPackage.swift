@@ -8,7 +8,8 @@ import Foundation
 extension SimulatedDevice {
   /// The protection class the Android values are sealed in. An app's private storage is
   /// credential-encrypted: readable once the phone has been unlocked after a restart, as an
-  /// after-first-unlock item is (the simulator's analogue; docs/fidelity.md).
+  /// after-first-unlock item is (the simulator's analogue; docs/fidelity.md,
+  /// "The cross-platform package (seed 003)").
   static let androidStorageClass = ProtectionClass.cku
 
   func performOnAndroid(_ operation: PackageOperation, on keychain: PackageKeychain)

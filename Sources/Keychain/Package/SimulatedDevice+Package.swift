@@ -10,7 +10,7 @@ import ItemStore
 /// `kSecValueData`, the group `kSecAttrAccessGroup`, with `kSecUseDataProtectionKeychain`
 /// (seed 003, "Read it from an extension", whose query this is). `setItem` adds, and on
 /// errSecDuplicateItem updates the existing item (the simulator's reading: the seed does not
-/// say; docs/fidelity.md, "Several devices").
+/// say; docs/fidelity.md, "The cross-platform package (seed 003)").
 ///
 /// On an Android phone the package ignores `accessGroup` and each app keeps its own items in
 /// its own Keystore-backed storage (docs/evidence.md §11, fact 50; ``AndroidAppStorage``).
