@@ -159,13 +159,16 @@ import Testing
   @Test func androidValuesAreSealedAndBoundToTheirApp() throws {
     let device = try SimulatedDevice(options: .init(kdfProfile: .fast, platform: .android))
     _ = device.perform(.setItem(key: "k", value: "plain-secret"), on: Self.appOnly)
-    let entry = AndroidAppStorage.EntryKey(packageName: "com.example.app", service: "shared", key: "k")
+    let entry = AndroidAppStorage.EntryKey(
+      packageName: "com.example.app", service: "shared", key: "k")
     let sealed = try #require(device.androidStorage.value(at: entry))
     #expect(sealed.range(of: Data("plain-secret".utf8)) == nil)
     // Moved to another app's entry, the seal does not open.
-    let moved = AndroidAppStorage.EntryKey(packageName: "com.example.notes", service: "shared", key: "k")
+    let moved = AndroidAppStorage.EntryKey(
+      packageName: "com.example.notes", service: "shared", key: "k")
     device.androidStorage.store(sealed, at: moved)
-    #expect(device.install(AppIdentity(bundleID: "com.example.notes", teamID: "ABCDE12345")).succeeded)
+    #expect(
+      device.install(AppIdentity(bundleID: "com.example.notes", teamID: "ABCDE12345")).succeeded)
     #expect(device.useApp("com.example.notes").succeeded)
     #expect(device.perform(.getItem(key: "k"), on: Self.appOnly).error?.code == .keychainError)
   }
@@ -192,7 +195,8 @@ import Testing
     let device = try Self.entitledDevice()
     _ = device.perform(.setItem(key: "k", value: "v"), on: Self.appOnly)
     _ = device.uninstall(bundleID: "com.example.app")
-    #expect(device.install(AppIdentity(bundleID: "com.example.app", teamID: "ABCDE12345")).succeeded)
+    #expect(
+      device.install(AppIdentity(bundleID: "com.example.app", teamID: "ABCDE12345")).succeeded)
     #expect(
       device.perform(.getItem(key: "k"), on: Self.appOnly).settled == .success(.string("v")))
   }

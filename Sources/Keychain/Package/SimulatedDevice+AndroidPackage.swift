@@ -1,6 +1,6 @@
 import DeviceState
-import Keybag
 import Foundation
+import Keybag
 
 /// The package on an Android phone: `accessGroup` is ignored and each app keeps its own
 /// values (docs/evidence.md §11, facts 50 and 53: Keystore keys belong to one app's UID and

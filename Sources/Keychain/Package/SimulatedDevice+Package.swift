@@ -46,7 +46,8 @@ extension SimulatedDevice {
         settled = .success(.null)
       } else {
         settled = Self.settle(copy, keychain) { () throws(PackageError) -> PackageOutcome.Value in
-          guard case .data(let bytes)? = copy.result, let text = String(data: bytes, encoding: .utf8)
+          guard case .data(let bytes)? = copy.result,
+            let text = String(data: bytes, encoding: .utf8)
           else {
             throw PackageError(
               code: .keychainError,
@@ -60,7 +61,9 @@ extension SimulatedDevice {
       steps.append(identity.step("SecItemDelete", [], delete))
       // Deleting a key that is not there resolves: there is nothing left to delete.
       settled =
-        delete.status == .errSecItemNotFound ? .success(.nothing) : Self.settle(delete, keychain) {
+        delete.status == .errSecItemNotFound
+        ? .success(.nothing)
+        : Self.settle(delete, keychain) {
           .nothing
         }
     }

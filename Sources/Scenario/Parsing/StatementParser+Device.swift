@@ -210,7 +210,8 @@ extension StatementParser {
       default:
         throw failure(
           .expected(
-            "`keychain-access-groups`, `app-groups`, `extension-of`, `expo-plugin` or `no-entitlements`",
+            "`keychain-access-groups`, `app-groups`, `extension-of`, `expo-plugin` or "
+              + "`no-entitlements`",
             found: option.quoted), at: option)
       }
     }

@@ -18,16 +18,19 @@ extension StatementParser {
     }
     try expect(.rightParen, "`)`")
     bindings[name] = .packageKeychain
-    return .package(.create(name: name, PackageKeychain(service: service, accessGroup: accessGroup)))
+    return .package(
+      .create(name: name, PackageKeychain(service: service, accessGroup: accessGroup)))
   }
 
   /// `service: "shared"`: the label, a colon and a string literal.
-  private mutating func labelledString(_ label: Vocabulary.PackageOption) throws(Failure) -> String {
+  private mutating func labelledString(_ label: Vocabulary.PackageOption) throws(Failure) -> String
+  {
     let token = try advance()
     guard token.kind == .identifier(label.rawValue) else {
       let options = Vocabulary.PackageOption.allCases.map { "`\($0.rawValue):`" }
       throw failure(
-        .expected("`\(label.rawValue):` (createKeychain takes \(options.joined(separator: ", ")))",
+        .expected(
+          "`\(label.rawValue):` (createKeychain takes \(options.joined(separator: ", ")))",
           found: token.quoted), at: token)
     }
     try expect(.colon, "`:` after `\(label.rawValue)`")

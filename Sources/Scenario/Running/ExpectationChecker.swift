@@ -419,7 +419,8 @@ struct ExpectationChecker {
     case .biometryType(let name, let kind): "\(name).biometryType == .\(kind.rawValue)"
     case .domainState(let left, let equal, let right):
       "\(left).evaluatedPolicyDomainState \(equal ? "==" : "!=") "
-        + "\(right).evaluatedPolicyDomainState"    case .packageError(let code): code.rawValue
+        + "\(right).evaluatedPolicyDomainState"
+    case .packageError(let code): code.rawValue
     }
   }
 
