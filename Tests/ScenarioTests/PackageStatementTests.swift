@@ -173,3 +173,14 @@ import Testing
     #expect(report.transcript.contains("errSecMissingEntitlement (-34018)"))
   }
 }
+
+extension PackageStatementTests {
+  @Test func thePackagesMethodsCompleteAfterTheKeychainsName() throws {
+    let words = try ParsingVocabularyTests.replCompletions(
+      before: "kc.", after: ["let kc = createKeychain(service: \"s\")"])
+    #expect(words == ["setItem", "getItem", "deleteItem"])
+    #expect(
+      try ParsingVocabularyTests.replCompletions(before: "app install com.x team T ")
+        .contains("expo-plugin"))
+  }
+}

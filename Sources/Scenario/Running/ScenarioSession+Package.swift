@@ -38,6 +38,11 @@ extension ScenarioSession {
     }
   }
 
+  /// Names bound to a package keychain, whose methods complete after `name.`.
+  public var packageKeychainNames: [String] {
+    bindings.filter { if case .packageKeychain = $0.value { true } else { false } }.keys.sorted()
+  }
+
   /// Each SecItem call the package made and its status, then how the promise settled, then
   /// why and the fix.
   func lines(for outcome: PackageOutcome) -> [String] {
