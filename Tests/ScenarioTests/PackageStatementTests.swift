@@ -184,3 +184,33 @@ extension PackageStatementTests {
         .contains("expo-plugin"))
   }
 }
+
+extension PackageStatementTests {
+  @Test func showItemsOnAndroidListsEachAppsValuesWithoutThem() {
+    let report = play(
+      """
+      device add pixel android
+      device use pixel
+      let kc = createKeychain(service: "s", accessGroup: "ABCDE12345.com.example.shared")
+      kc.setItem("k", "zz-hidden")
+      show items
+      """)
+    #expect(report.failures.isEmpty, "\(report.transcript)")
+    #expect(report.transcript.contains("no keychain on an Android phone: 1 value(s) kept"))
+    #expect(report.transcript.contains("- com.example.app: service \"s\", key \"k\" (sealed)"))
+    #expect(!report.transcript.contains("zz-hidden"))
+  }
+
+  @Test func theJSONStepOfARejectionCarriesTheCodeAndTheKeychainsReason() throws {
+    let report = play(
+      """
+      let kc = createKeychain(service: "s", accessGroup: "ABCDE12345.com.example.shared")
+      kc.setItem("k", "zz-hidden")
+      """)
+    let step = try #require(report.steps.first { $0.line == 2 })
+    #expect(step.status == "MISSING_ENTITLEMENT")
+    #expect(step.why?.contains("SecItemAdd names kSecAttrAccessGroup") == true)
+    #expect(step.fix != nil)
+    #expect(!step.statement.contains("zz-hidden"))
+  }
+}

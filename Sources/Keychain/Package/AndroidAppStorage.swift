@@ -41,6 +41,13 @@ struct AndroidAppStorage: Sendable {
     return gone.count
   }
 
+  /// Every entry holding a value, sorted by app, service and key.
+  var entries: [EntryKey] {
+    sealed.keys.sorted {
+      ($0.packageName, $0.service, $0.key) < ($1.packageName, $1.service, $1.key)
+    }
+  }
+
   /// How many values `packageName` keeps.
   func count(of packageName: String) -> Int {
     sealed.keys.count { $0.packageName == packageName }

@@ -63,6 +63,11 @@ extension SimulatedDevice {
       message: "the app's Keystore key cannot be used: \(error)")
   }
 
+  /// What apps keep through the package on an Android phone (never the values), sorted.
+  public var androidPackageEntries: [(app: String, service: String, key: String)] {
+    androidStorage.entries.map { ($0.packageName, $0.service, $0.key) }
+  }
+
   /// Erases what the package kept for `bundleID` on an Android phone, as Android erases an
   /// uninstalled app's Keystore entries and private files (docs/evidence.md §11, fact 51);
   /// how many values went. Nothing on an Apple device, where items outlive the app (S8).

@@ -59,10 +59,13 @@ public struct StepRecord: Sendable, Codable, Equatable {
         status: outcome.error.map { "LAError.\($0.name)" } ?? "success",
         result: summary, why: outcome.explanation?.cause, fix: outcome.explanation?.fix)
     case .package(_, let outcome, _)?:
+      // A rejection's reason is the keychain's, for the status the package turned into a code.
+      let keychainWhy = outcome.error == nil ? nil : outcome.steps.last?.outcome.explanation
       self.init(
         statement: statement, line: line,
         status: outcome.error?.code.rawValue ?? "resolved", result: summary,
-        why: outcome.error?.message ?? outcome.note?.cause, fix: outcome.note?.fix)
+        why: keychainWhy?.cause ?? outcome.error?.message ?? outcome.note?.cause,
+        fix: keychainWhy?.fix ?? outcome.note?.fix)
     case .device?, nil:
       self.init(statement: statement, line: line, status: "done", result: summary)
     }

@@ -38,6 +38,20 @@ extension ScenarioSession {
     }
   }
 
+  /// `show items` on an Android phone: no keychain, but what each app keeps through the
+  /// package, by app, service and key (never the values).
+  func androidValueLines() -> [String] {
+    let entries = device.androidPackageEntries
+    var lines = [
+      "no keychain on an \(device.platform.displayName): \(entries.count) value(s) kept "
+        + "through the package"
+    ]
+    for entry in entries {
+      lines.append("- \(entry.app): service \"\(entry.service)\", key \"\(entry.key)\" (sealed)")
+    }
+    return lines
+  }
+
   /// Names bound to a package keychain, whose methods complete after `name.`.
   public var packageKeychainNames: [String] {
     bindings.filter { if case .packageKeychain = $0.value { true } else { false } }.keys.sorted()
