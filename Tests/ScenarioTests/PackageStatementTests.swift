@@ -214,3 +214,18 @@ extension PackageStatementTests {
     #expect(!step.statement.contains("zz-hidden"))
   }
 }
+
+extension PackageStatementTests {
+  @Test(arguments: [
+    "kc.setItem(\"k\", \"zz-hidden\"",
+    "kc.setItem(\"k\", \"zz-hidden\" extra)",
+    "kc.setItme(\"k\", \"zz-hidden\")",
+    "kc.setItem(\"k\", \"zz-hidden\\q\")",
+  ])
+  func aSetItemThatDoesNotParseNeverShowsItsValue(_ line: String) {
+    let report = play("let kc = createKeychain(service: \"s\")\n" + line)
+    let error = report.loadError ?? ""
+    #expect(error.contains("error:"), "\(report.transcript)")
+    #expect(!(report.transcript + error).contains("zz-hidden"), "\(error)")
+  }
+}
