@@ -229,3 +229,19 @@ extension PackageStatementTests {
     #expect(!(report.transcript + error).contains("zz-hidden"), "\(error)")
   }
 }
+
+extension PackageStatementTests {
+  @Test func aCallTheSimulatorCannotAnswerStopsTheScenarioAsASecItemCallWould() {
+    let report = play(
+      """
+      device passcode 1234
+      let kc = createKeychain(service: "s")
+      SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrService: "s", kSecAttrAccount: "w", kSecValueData: "x", kSecAttrAccessControl: SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .companion, nil)]
+      kc.getItem("w")
+      say "never"
+      """)
+    #expect(report.failures.first?.line == 4)
+    #expect(report.transcript.contains("not simulated yet"))
+    #expect(!report.transcript.contains("» never"))
+  }
+}

@@ -32,6 +32,12 @@ extension ScenarioSession {
       case .deleteItem(let key): operation = .deleteItem(key: key)
       }
       let outcome = device.perform(operation, on: keychain)
+      if let limitation = outcome.steps.lazy.compactMap(\.outcome.limitation).first {
+        lastOutcome = nil
+        throw ScenarioRuntimeError(
+          "not simulated yet: \(limitation.feature) (\(name).\(operation.methodName) at line "
+            + "\(line))")
+      }
       lastOutcome = .package(
         statement: "\(name).\(operation)", outcome: outcome, line: line)
       return StepReport(lines: lines(for: outcome))
