@@ -43,6 +43,8 @@ public enum DeviceRefusal: Sendable, Hashable {
   case signedIntoAnotherAccount(current: String)
   /// The device has no iCloud (an Android phone).
   case noICloud(DevicePlatform)
+  /// A backup, restore or Quick Start transfer that could not run.
+  case backup(BackupRefusal)
 
   /// Why, and the usual fix, as the transcript prints them.
   public var explanation: Explanation {
@@ -116,6 +118,8 @@ public enum DeviceRefusal: Sendable, Hashable {
       return Explanation(
         cause: "this device is signed into \(current); a device has one Apple Account at a time",
         fix: "`icloud sign-out` first")
+    case .backup(let refusal):
+      return refusal.explanation
     case .noICloud(let platform):
       return Explanation(
         cause: "an \(platform.displayName) has no iCloud Keychain; its apps keep their own "

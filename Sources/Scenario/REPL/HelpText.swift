@@ -99,6 +99,12 @@ enum HelpText {
     icloud sign-in <apple-id>           sign the current device into an Apple Account
     icloud sign-out                     its items stay on the device
     icloud keychain on|off              iCloud Keychain for the account, on this device
+    Backup, restore and a new phone:
+    backup create <name> encrypted password "..."   the whole keychain; moves to a new device
+    backup create <name> unencrypted|icloud         same device only
+    backup restore <name> [password "..."]          onto this device, merging (newer wins)
+    backup list                         the backups made so far
+    transfer from <device>              Quick Start onto this device: all but ThisDeviceOnly
     """
 
   private static let apps = """

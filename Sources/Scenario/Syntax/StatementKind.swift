@@ -36,6 +36,8 @@ enum StatementKind: Hashable, Sendable {
 
   /// `icloud sign-in <apple-id>`, `icloud sign-out`, `icloud keychain on|off`.
   case icloud(ICloudCommand)
+  /// `backup create|restore|list ...`, `transfer from <device>`.
+  case backup(BackupCommand)
   /// `let shared = createKeychain(...)`, `shared.setItem("k", "v")`: the cross-platform package.
   case package(PackageCommand)
 
