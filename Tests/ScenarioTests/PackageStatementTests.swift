@@ -182,6 +182,9 @@ extension PackageStatementTests {
     #expect(
       try ParsingVocabularyTests.replCompletions(before: "app install com.x team T ")
         .contains("expo-plugin"))
+    #expect(
+      try ParsingVocabularyTests.replCompletions(before: "expect ")
+        .isSuperset(of: ["MISSING_ENTITLEMENT", "KEYCHAIN_ERROR"]))
   }
 }
 

@@ -73,7 +73,7 @@ struct CompletionContext: Sendable {
     case (.show, 1): return V.words(of: ShowTopic.self)
     case (.expect, 1):
       return V.words(of: V.ExpectWord.self) + ["true", "false", V.noErr]
-        + OSStatus.known.map(\.name)
+        + OSStatus.known.map(\.name) + V.words(of: PackageError.Code.self)
     case (.expect, 2) where second == V.ExpectWord.device.rawValue:
       return V.words(of: ExpectedLockState.self)
     case (.expect, 2) where second == V.ExpectWord.no.rawValue:
