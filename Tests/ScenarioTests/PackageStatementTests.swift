@@ -75,6 +75,15 @@ import Testing
       .expected("`,` and the value to store", found: "`)`")
     ),
     ("app install com.x team ABCDE12345 no-entitlements expo-plugin g", .noEntitlementsWithGroups),
+    (
+      "_ = createKeychain(service: \"s\")",
+      .expected("`let <name> =` before `createKeychain`", found: "`_`")
+    ),
+    ("let createKeychain = \"x\"", .reservedName("createKeychain")),
+    (
+      "let kc = createKeychain(service: \"s\")\nkc.setItem(\"k\", 42)",
+      .expected("the value, as a string literal or a bound string", found: "`••••`")
+    ),
   ])
   func refusesToParse(source: String, kind: ParseMessage) {
     let result = ParsingTestSupport.parse(source)

@@ -59,7 +59,7 @@ extension StatementParser {
 
   /// Names a `let` cannot bind: they mean something else where a value is read.
   static let reservedNames: Set<String> = [
-    "_", "Data", "LAContext", "SecAccessControlCreateWithFlags", "String", "nil",
+    "_", "Data", "LAContext", "SecAccessControlCreateWithFlags", "String", "nil", "createKeychain",
   ]
 
   /// `let name = ...`, `let name: [String: Any] = ...`, `var result: CFTypeRef?`.

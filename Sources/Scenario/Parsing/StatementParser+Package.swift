@@ -6,9 +6,10 @@ extension StatementParser {
   /// After `let name =` and the word `createKeychain`: `(service: "s", accessGroup: "g")`,
   /// `accessGroup` optional. The TypeScript's object braces are left out.
   mutating func packageKeychainCreation(binding name: String?) throws(Failure) -> StatementKind {
-    let opening = try peek()
     guard let name else {
-      throw failure(.expected("`let <name> =` before `createKeychain`", found: "`_`"), at: opening)
+      let next = try peek()
+      let call = lastRead ?? next
+      throw failure(.expected("`let <name> =` before `createKeychain`", found: "`_`"), at: call)
     }
     try expect(.leftParen, "`(` after `createKeychain`")
     let service = try labelledString(.service)
