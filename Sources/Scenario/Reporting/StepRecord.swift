@@ -7,7 +7,8 @@ public struct StepRecord: Sendable, Codable, Equatable {
   public let statement: String
   public let line: Int
   /// A call's OSStatus name (`errSecInteractionNotAllowed`) or an evaluation's LAError
-  /// (`LAError.userCancel`, `success`); `held` or `failed` for an `expect`; `error` for a
+  /// (`LAError.userCancel`, `success`); a package call's `resolved` or error code
+  /// (`MISSING_ENTITLEMENT`); `held` or `failed` for an `expect`; `error` for a
   /// statement that could not be played; `done` for the rest.
   public let status: String
   /// The status line, the returned object or the statement's summary (`passcode set; ...`).
