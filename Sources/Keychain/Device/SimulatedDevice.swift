@@ -50,6 +50,9 @@ public final class SimulatedDevice {
   public internal(set) var caller: Caller
   /// The apps installed on the device (`app install`, `show apps`); saved with the device.
   public internal(set) var apps: AppRegistry
+  /// What the cross-platform package keeps on an Android phone; in memory only, as a device
+  /// added to a fleet is (docs/scenario-language.md §13).
+  var androidStorage = AndroidAppStorage()
   let keybag: Keybag
   let database: ItemDatabase
   let engine: SecItemEngine

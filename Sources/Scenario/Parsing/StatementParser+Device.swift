@@ -199,6 +199,9 @@ extension StatementParser {
         } else {
           pushBack(kind)
         }
+      case .word(Vocabulary.AppInstallOption.expoPlugin.rawValue):
+        groupsToken = groupsToken ?? option
+        app.expoPluginGroups = (app.expoPluginGroups ?? []) + (try expoPluginGroups())
       case .word(Vocabulary.AppInstallOption.noEntitlements.rawValue):
         app.noEntitlements = true
       case .word(let other):
@@ -207,7 +210,8 @@ extension StatementParser {
       default:
         throw failure(
           .expected(
-            "`keychain-access-groups`, `app-groups`, `extension-of` or `no-entitlements`",
+            "`keychain-access-groups`, `app-groups`, `extension-of`, `expo-plugin` or "
+              + "`no-entitlements`",
             found: option.quoted), at: option)
       }
     }

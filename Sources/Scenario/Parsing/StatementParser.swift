@@ -116,6 +116,7 @@ struct StatementParser {
       return try rightHandSide(binding: nil)
     }
     if try consume(.dot) {
+      if bindings[name] == .packageKeychain { return try packageCall(on: name) }
       try requireBinding(name, .context, at: token)
       return .context(name, try contextAction())
     }

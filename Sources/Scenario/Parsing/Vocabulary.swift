@@ -81,6 +81,8 @@ enum Vocabulary {
     case appGroups = "app-groups"
     case extensionOf = "extension-of"
     case noEntitlements = "no-entitlements"
+    /// The package's Expo config plugin with these groups (docs/scenario-language.md §13).
+    case expoPlugin = "expo-plugin"
   }
 
   /// The extension kinds that may follow `extension-of <bundleID>`.
@@ -157,6 +159,15 @@ enum Vocabulary {
     "LATouchIDAuthenticationMaximumAllowableReuseDuration", "localizedReason", "error",
   ]
 
+  /// The cross-platform package's function that makes a keychain (`let k = createKeychain(...)`).
+  static let createKeychain = "createKeychain"
+
+  /// The labels `createKeychain(...)` takes.
+  enum PackageOption: String, CaseIterable { case service, accessGroup }
+
+  /// The methods of a package keychain, after `name.`.
+  enum PackageMethod: String, CaseIterable { case setItem, getItem, deleteItem }
+
   /// What `help <topic>` knows, in the order `help` lists them.
   enum HelpTopic: String, CaseIterable {
     case device, keychain, apps, biometry, `let`, expect, show, accessibility, repl
@@ -183,6 +194,7 @@ enum Vocabulary {
       [biometryTypeName], [noErr], words(of: ExpectedLockState.self),
       words(of: ShowTopic.self), words(of: ContextMember.self), expressionWords,
       words(of: HelpTopic.self), words(of: REPLWord.self),
+      [createKeychain], words(of: PackageOption.self), words(of: PackageMethod.self),
     ]
     return Set(groups.joined())
   }

@@ -123,6 +123,12 @@ enum HelpText {
     show apps                           apps, hosts and access groups in Apple's order
     Access groups: keychain-access-groups, then <TEAMID>.<bundleID>, then app groups; the
     first is the default for SecItemAdd. $(AppIdentifierPrefix) expands to <TEAMID>.
+    The cross-platform package (its SecItem calls on Apple devices, per-app on Android):
+    app install ... expo-plugin g1,g2   its Expo plugin: existing groups and the app's own
+                                        group first, then <TEAMID>.g1, <TEAMID>.g2
+    let kc = createKeychain(service: "s", accessGroup: "<TEAMID>.g")   accessGroup optional
+    kc.setItem("key", "value")   kc.getItem("key")   kc.deleteItem("key")
+    expect success | MISSING_ENTITLEMENT | KEYCHAIN_ERROR | result "v" | no result (null)
     """
 
   private static let biometry = """

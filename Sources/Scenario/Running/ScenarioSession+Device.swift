@@ -104,6 +104,7 @@ extension ScenarioSession {
     case .devices:
       return StepReport(lines: fleet.members.map(deviceLine))
     case .items:
+      if !device.platform.hasAppleKeychain { return StepReport(lines: androidValueLines()) }
       let items: [ItemSummary]
       do {
         items = try device.listItems()

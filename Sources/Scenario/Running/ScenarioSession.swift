@@ -133,7 +133,7 @@ public struct ScenarioSession {
   static func acts(_ kind: StatementKind) -> Bool {
     switch kind {
     case .device, .biometry, .wait, .app, .secItem, .bind, .context, .reset, .icloud, .backup,
-      .mac:
+      .mac, .package:
       true
     case .userWill, .expect, .say, .show, .help, .explain, .quit, .declaration: false
     }
@@ -150,6 +150,8 @@ public struct ScenarioSession {
       return try perform(command, statement: statement)
     case .mac(let command):
       return perform(command, statement: statement)
+    case .package(let command):
+      return try perform(command, statement: statement)
     case .wait(let duration):
       return try advanceClock(by: duration, line: line)
     case .secItem(let call):
@@ -304,6 +306,14 @@ public struct ScenarioSession {
     case .device:
       return "the last outcome, \(lastOutcome.origin), has no status; `show device` shows the"
         + " device state"
+    case .package(_, let outcome, _):
+      guard let error = outcome.error else {
+        return "the last outcome, \(lastOutcome.origin), resolved: nothing went wrong"
+      }
+      guard let status = error.status else {
+        return "the last outcome, \(lastOutcome.origin), was rejected: \(error)"
+      }
+      resolved = .status(status)
     case .secItem, .accessControl:
       guard let status = lastOutcome.status else { return StatusExplainer.explain(subject) }
       resolved = .status(status)
