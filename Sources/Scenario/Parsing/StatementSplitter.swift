@@ -95,8 +95,8 @@ struct StatementSplitter {
     lines: [ArraySlice<Character>], lineOffset: Int
   ) -> Chunk {
     // Each line's code (up to its comment), without trailing blanks; the first line also
-    // without its leading ones. The text is built once, character by character, from the
-    // lexed characters: the statement's lines are visited once each.
+    // without its leading ones. The text is built once, from the source's UTF-8 (one copy per
+    // line): the statement's lines are visited once each.
     var text = ""
     var layout: [(base: Int, length: Int)] = []
     var base = 0
@@ -110,10 +110,10 @@ struct StatementSplitter {
       if number == firstLine {
         let lead = trimmed.prefix(while: \.isWhitespace).count
         base = -lead
-        text.append(characters: trimmed.dropFirst(lead))
+        text += lexed.source.text(trimmed.startIndex + lead..<trimmed.endIndex)
       } else {
-        text.append("\n")
-        text.append(characters: trimmed)
+        text += "\n"
+        text += lexed.source.text(trimmed.startIndex..<trimmed.endIndex)
       }
       layout.append((base, trimmed.count))
       base += trimmed.count + 1
@@ -160,17 +160,11 @@ extension String {
 }
 
 extension String {
-  /// Appends `characters` one by one. `String(slice)` and `append(contentsOf: slice)` go through
-  /// the standard library's unspecialised generic path, several times slower per character:
-  /// with them, making statement texts was most of the parser's time (issue 11).
-  mutating func append(characters: ArraySlice<Character>) {
-    for character in characters { append(character) }
-  }
-
-  /// The characters as one string (see ``append(characters:)``).
+  /// The characters as one string, appended one by one: `String(slice)` goes through the
+  /// standard library's unspecialised generic path, several times slower per character.
   init(characters: ArraySlice<Character>) {
     self.init()
-    append(characters: characters)
+    for character in characters { append(character) }
   }
 }
 
