@@ -7,7 +7,9 @@
 struct StatementParser {
   typealias Failure = ScenarioDiagnostic
 
-  var bindings: [String: BindingKind]
+  /// The names bound so far; only ``bind(_:as:)`` adds one, so that a failed statement can be
+  /// undone (``takeBindingsBeforeStatement()``).
+  private(set) var bindings: [String: BindingKind]
   /// Names whose `let` failed: known, of any kind, so one mistake is reported once.
   var poisoned: Set<String>
   /// The name a `let` is binding, poisoned if the statement fails.
