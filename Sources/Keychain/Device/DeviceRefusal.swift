@@ -43,6 +43,8 @@ public enum DeviceRefusal: Sendable, Hashable {
   case signedIntoAnotherAccount(current: String)
   /// The device has no iCloud (an Android phone).
   case noICloud(DevicePlatform)
+  /// iCloud Keychain is off for the signed-in account on this device.
+  case iCloudKeychainOff(appleID: String)
 
   /// Why, and the usual fix, as the transcript prints them.
   public var explanation: Explanation {
@@ -116,6 +118,10 @@ public enum DeviceRefusal: Sendable, Hashable {
       return Explanation(
         cause: "this device is signed into \(current); a device has one Apple Account at a time",
         fix: "`icloud sign-out` first")
+    case .iCloudKeychainOff(let appleID):
+      return Explanation(
+        cause: "iCloud Keychain is off for \(appleID) on this device, so it takes no part in sync",
+        fix: "`icloud keychain on`")
     case .noICloud(let platform):
       return Explanation(
         cause: "an \(platform.displayName) has no iCloud Keychain; its apps keep their own "

@@ -36,6 +36,8 @@ public final class DeviceFleet {
   private var currentIndex = 0
   /// The passcode key derivation's cost for devices the fleet creates.
   public let kdfProfile: KDFProfile
+  /// iCloud Keychain: each account's records and what each device knows of them.
+  var iCloud = FleetSync()
   /// Who answers the prompts of every device: the user holds them all.
   public var userAgent: (any UserAgent)? {
     didSet {
@@ -135,6 +137,7 @@ public final class DeviceFleet {
     if !discarded.isEmpty {
       outcome.summary += "; class keys discarded on \(discarded.joined(separator: ", ")) too"
     }
+    syncAfterClockAdvance()
     return outcome
   }
 

@@ -123,7 +123,7 @@ public struct ScenarioSession {
     if let failure = device.takeSaveFailure() {
       throw ScenarioRuntimeError("\(failure.description) (line \(statement.location.line))")
     }
-    report.lines = user.log + report.lines
+    report.lines = user.log + report.lines + syncLines()
     return report
   }
 

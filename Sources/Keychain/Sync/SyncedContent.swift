@@ -1,0 +1,47 @@
+import DeviceState
+import Foundation
+import ItemStore
+
+/// One synchronizable item in the clear, as iCloud Keychain carries it between devices: its
+/// class, its attributes (the access group among them) and its secret.
+///
+/// It lives in memory only, in a ``CloudRecord`` or a device's ``SyncMirror``; the transcript
+/// names it by ``name`` and never shows ``data``.
+struct SyncedContent: Sendable, Equatable {
+  var itemClass: ItemClass
+  /// Every attribute as the device stores it, `tomb` aside.
+  var attributes: [String: StoredValue]
+  var data: Data?
+
+  init(itemClass: ItemClass, attributes: [String: StoredValue], data: Data?) {
+    self.itemClass = itemClass
+    var kept = attributes
+    kept[.tombstone] = nil
+    self.attributes = kept
+    self.data = data
+  }
+
+  /// The protection class in `pdmn`.
+  var protection: ProtectionClass {
+    if case .text(let raw)? = attributes[.accessible], let value = ProtectionClass(rawValue: raw) {
+      return value
+    }
+    return .ak
+  }
+
+  var accessGroup: String? { ItemDescription.text(attributes[.accessGroup]) }
+
+  /// The primary-key values, to find the same item among others of its class
+  /// (docs/evidence.md §11, fact 14 and fact 19).
+  var primaryKey: [StoredValue] {
+    itemClass.primaryKey.map { attributes[$0] ?? .null }
+  }
+
+  /// "item `alice` (genp, service com.example.app) in ABCDE12345.com.example.app": its primary
+  /// key as a reader recognises it, never its data.
+  var name: String {
+    let base = ItemDescription.of(itemClass, plain: attributes)
+    guard let group = accessGroup else { return base }
+    return "\(base) in \(group)"
+  }
+}
