@@ -288,8 +288,9 @@ extension DeviceFleet {
   ) throws(ItemStoreError) {
     let key = SyncMirror.RowKey(itemClass: record.content.itemClass, rowID: holder)
     let item = record.content.name
-    if let local = mirror.uuid(of: key), let localRecord = cloud[local], !localRecord.isDeleted {
-      if local < record.uuid {
+    if let local = mirror.uuid(of: key) {
+      let localIsLive = cloud[local].map { !$0.isDeleted } ?? false
+      if localIsLive, local < record.uuid {
         let tag = cloud.commit(record.uuid, content: record.content, deleted: true, by: name)
         mirror.set(
           record.uuid,
@@ -303,7 +304,9 @@ extension DeviceFleet {
       else { return waitOrFail(record, on: name, mirror: &mirror) }
       let lost = mirror[local]
       mirror.remove(local)
-      cloud.commit(local, content: lost?.content ?? record.content, deleted: true, by: name)
+      if localIsLive {
+        cloud.commit(local, content: lost?.content ?? record.content, deleted: true, by: name)
+      }
       matched(record, rowID: rowID, mirror: &mirror)
       event(.collision(device: name, item: item, kept: record.uuid, dropped: local))
       return
