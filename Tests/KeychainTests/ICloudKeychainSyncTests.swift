@@ -72,6 +72,9 @@ import Testing
     let reason = SyncEvent.StayReason.deviceBound(ProtectionClass(rawValue: protection)!)
     #expect(fleet.takeSyncEvents().contains { if case .stays("iPhone", _, reason) = $0 { true } else { false } })
     #expect(fleet.currentCloud?.liveRecords.isEmpty == true)
+    // Every pass tells it again: it is what a user waits for in vain.
+    #expect(fleet.syncNow().succeeded)
+    #expect(fleet.takeSyncEvents().contains { if case .stays("iPhone", _, reason) = $0 { true } else { false } })
   }
 
   @Test func aNonSynchronizableItemStaysAndTheTranscriptSaysWhy() throws {

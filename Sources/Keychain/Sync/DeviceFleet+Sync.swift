@@ -122,7 +122,7 @@ extension DeviceFleet {
         }
         switch engine.syncScan(of: row) {
         case .opened(_, let content):
-          uploadChange(content, key, name, mirror: &mirror, cloud: &cloud)
+          uploadChange(content, key, name, full: full, mirror: &mirror, cloud: &cloud)
         case .locked(_, _, let protection):
           lockedClasses.insert(protection)
         case .unreadable(_, _, let detail):
@@ -165,14 +165,15 @@ extension DeviceFleet {
     }
   }
 
-  /// A synchronizable row: told once if it stays, else uploaded when new or changed.
+  /// A synchronizable row: uploaded when new or changed; if it stays, told when its reason is
+  /// new, and at every `full` pass (`wait`, `icloud sync`).
   private func uploadChange(
-    _ content: SyncedContent, _ key: SyncMirror.RowKey, _ name: String,
+    _ content: SyncedContent, _ key: SyncMirror.RowKey, _ name: String, full: Bool,
     mirror: inout SyncMirror, cloud: inout CloudKeychain
   ) {
     if let reason = SyncEligibility.reasonToStay(content) {
-      guard mirror.uuid(of: key) == nil, !mirror.told.contains(key) else { return }
-      mirror.told.insert(key)
+      guard mirror.uuid(of: key) == nil, full || mirror.told[key] != reason else { return }
+      mirror.told[key] = reason
       event(.stays(device: name, item: content.name, reason: reason))
       return
     }
@@ -209,10 +210,10 @@ extension DeviceFleet {
     _ row: ItemRow, _ key: SyncMirror.RowKey, _ name: String, engine: SecItemEngine,
     mirror: inout SyncMirror
   ) {
-    guard !mirror.told.contains(key) else { return }
+    guard mirror.told[key] != .notSynchronizable else { return }
     // A locked row is told once it can be named.
     guard case .opened(_, let content) = engine.syncScan(of: row) else { return }
-    mirror.told.insert(key)
+    mirror.told[key] = .notSynchronizable
     event(.stays(device: name, item: content.name, reason: .notSynchronizable))
   }
 

@@ -26,8 +26,10 @@ struct SyncMirror: Sendable {
 
   private(set) var entries: [String: Entry] = [:]
   private(set) var uuidByRow: [RowKey: String] = [:]
-  /// Rows whose staying on the device the transcript has told (told once, not every scan).
-  var told: Set<RowKey> = []
+  /// Rows whose staying on the device the transcript has told, and why: told again only when
+  /// the reason changes (a scan after a statement), or at every `wait` and `icloud sync` for
+  /// a synchronizable item.
+  var told: [RowKey: SyncEvent.StayReason] = [:]
   /// Records that arrived while their class key was unavailable: applied after an unlock
   /// (docs/evidence.md §11, fact 22).
   var waiting: Set<String> = []

@@ -99,6 +99,8 @@ enum HelpText {
     icloud sign-in <apple-id>           sign the current device into an Apple Account
     icloud sign-out                     its items stay on the device
     icloud keychain on|off              iCloud Keychain for the account, on this device
+    icloud sync                         the account's devices sync now (wait does too)
+    show cloud                          the account's iCloud Keychain records, no data
     """
 
   private static let apps = """
@@ -192,6 +194,8 @@ enum HelpText {
     show device                         lock state, passcode, biometry, clock, caller
     show items                          every item, attributes only (never the data)
     show apps                           apps, hosts and access groups in Apple's order
+    show devices                        the user's devices, accounts, iCloud Keychain
+    show cloud                          the account's iCloud Keychain records, no data
     say "<text>"                        narration in the transcript
     """
 

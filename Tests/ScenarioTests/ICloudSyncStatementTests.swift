@@ -1,0 +1,78 @@
+import Foundation
+import Keychain
+import Testing
+
+@testable import Scenario
+
+/// `icloud sync`, `show cloud`, and the `sync:` lines that tell what moved and what did not.
+@Suite struct ICloudSyncStatementTests {
+  func play(_ source: String) -> ScenarioFileReport {
+    ScenarioRunner(options: .init(kdfProfile: .fast)).run(source: source, name: "test.scenario")
+  }
+
+  static let twoDevices = """
+    icloud sign-in alice@icloud.com
+    icloud keychain on
+    device add ipad ipad
+    device use ipad
+    icloud sign-in alice@icloud.com
+    icloud keychain on
+    device use iPhone
+
+    """
+
+  @Test func parsesTheSyncStatements() throws {
+    #expect(try ParsingTestSupport.kind("icloud sync") == .icloud(.sync))
+    #expect(try ParsingTestSupport.kind("show cloud") == .show(.cloud))
+  }
+
+  @Test func theTranscriptNamesWhatMovedAndWhatStayedNeverTheData() {
+    let report = play(
+      Self.twoDevices + """
+        SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "token", kSecAttrSynchronizable: true, kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock, kSecValueData: Data("hunter2-secret".utf8)]
+        SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "local", kSecAttrSynchronizable: true, kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly, kSecValueData: Data("x".utf8)]
+        wait 1s
+        device use ipad
+        SecItemCopyMatching [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "token", kSecAttrSynchronizable: true]
+        expect errSecSuccess
+        SecItemCopyMatching [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "local", kSecAttrSynchronizable: true]
+        expect errSecItemNotFound
+        show cloud
+        """)
+    #expect(report.failures.isEmpty, "\(report.transcript)")
+    let text = report.transcript
+    #expect(text.contains("sync: iPhone → iCloud: item `token` (genp) in ABCDE12345.com.example.app added"))
+    #expect(text.contains("sync: iCloud → ipad: item `token` (genp)"))
+    #expect(text.contains("item `local` (genp) in ABCDE12345.com.example.app stays on iPhone:"))
+    #expect(text.contains("iCloud Keychain of alice@icloud.com: 1 item"))
+    #expect(!text.contains("hunter2"), "the data never shows")
+  }
+
+  @Test func iCloudSyncIsRefusedWhenTheDeviceDoesNotSync() {
+    let report = play(
+      """
+      icloud sync
+      expect refused
+      icloud sign-in alice@icloud.com
+      icloud sync
+      expect refused
+      icloud keychain on
+      icloud sync
+      """)
+    #expect(report.failures.isEmpty, "\(report.transcript)")
+    #expect(report.transcript.contains("iCloud Keychain is off for alice@icloud.com"))
+    #expect(report.transcript.contains("alice@icloud.com's devices synced: 0 changes moved"))
+  }
+
+  @Test func aScenarioWithoutICloudPrintsNoSyncLines() {
+    let report = play(
+      """
+      SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "a", kSecAttrSynchronizable: true, kSecValueData: Data("x".utf8)]
+      wait 1s
+      show cloud
+      """)
+    #expect(report.failures.isEmpty, "\(report.transcript)")
+    #expect(!report.transcript.contains("sync:"))
+    #expect(report.transcript.contains("iPhone is not signed into an Apple Account"))
+  }
+}
