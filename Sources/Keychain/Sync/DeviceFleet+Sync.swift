@@ -182,8 +182,12 @@ extension DeviceFleet {
       guard let record = cloud[uuid], !record.isDeleted, record.changeTag == entry.changeTag
       else {
         // Someone committed first: the download brings iCloud's copy over this one.
-        let winner = cloud[uuid]?.lastWriter ?? "another device"
-        event(.overwritten(device: name, item: content.name, winner: winner))
+        let tag = cloud[uuid]?.changeTag ?? 0
+        if mirror.toldOverwritten[uuid] != tag {
+          mirror.toldOverwritten[uuid] = tag
+          let winner = cloud[uuid]?.lastWriter ?? "another device"
+          event(.overwritten(device: name, item: content.name, winner: winner))
+        }
         return
       }
       entry.changeTag = cloud.commit(uuid, content: content, by: name)

@@ -30,6 +30,8 @@ struct SyncMirror: Sendable {
   /// the reason changes (a scan after a statement), or at every `wait` and `icloud sync` for
   /// a synchronizable item.
   var told: [RowKey: SyncEvent.StayReason] = [:]
+  /// Records whose lost upload the transcript has told, at the cloud's change tag then.
+  var toldOverwritten: [String: Int] = [:]
   /// Records that arrived while their class key was unavailable: applied after an unlock
   /// (docs/evidence.md §11, fact 22).
   var waiting: Set<String> = []
