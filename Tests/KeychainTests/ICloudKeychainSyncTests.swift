@@ -56,34 +56,52 @@ import Testing
     // A query without kSecAttrSynchronizable sees only non-synchronizable items (fact 1).
     #expect(ipad.secItemCopyMatching(genp("alice")).status == .errSecItemNotFound)
     let events = fleet.takeSyncEvents()
-    #expect(events.contains { if case .uploaded(device: "iPhone", _, .added) = $0 { true } else { false } })
-    #expect(events.contains { if case .downloaded(device: "ipad", _, .added, from: "iPhone") = $0 { true } else { false } })
+    #expect(
+      events.contains {
+        if case .uploaded(device: "iPhone", _, .added) = $0 { true } else { false }
+      })
+    #expect(
+      events.contains {
+        if case .downloaded(device: "ipad", _, .added, from: "iPhone") = $0 { true } else { false }
+      })
   }
 
   @Test(arguments: ["aku", "cku", "dku"])
   func aThisDeviceOnlyItemIsAddedButNeverLeaves(_ protection: String) throws {
     let fleet = try Self.pair()
-    let added = fleet.current.secItemAdd(Self.synced("tdo", protection).adding(["v_Data": secret()]))
+    let added = fleet.current.secItemAdd(
+      Self.synced("tdo", protection).adding(["v_Data": secret()]))
     #expect(added.status == .errSecSuccess, "fact 3: SecItemAdd returns 0")
     fleet.settleSync()
     #expect(fleet.syncNow().succeeded)
     let ipad = try Self.device(fleet, "ipad")
     #expect(ipad.secItemCopyMatching(Self.read("tdo")).status == .errSecItemNotFound)
     let reason = SyncEvent.StayReason.deviceBound(ProtectionClass(rawValue: protection)!)
-    #expect(fleet.takeSyncEvents().contains { if case .stays("iPhone", _, reason) = $0 { true } else { false } })
+    #expect(
+      fleet.takeSyncEvents().contains {
+        if case .stays("iPhone", _, reason) = $0 { true } else { false }
+      })
     #expect(fleet.currentCloud?.liveRecords.isEmpty == true)
     // Every pass tells it again: it is what a user waits for in vain.
     #expect(fleet.syncNow().succeeded)
-    #expect(fleet.takeSyncEvents().contains { if case .stays("iPhone", _, reason) = $0 { true } else { false } })
+    #expect(
+      fleet.takeSyncEvents().contains {
+        if case .stays("iPhone", _, reason) = $0 { true } else { false }
+      })
   }
 
   @Test func aNonSynchronizableItemStaysAndTheTranscriptSaysWhy() throws {
     let fleet = try Self.pair()
     Self.add(fleet, genp("local", ["v_Data": secret(), "pdmn": .string("ck")]))
     #expect(fleet.syncNow().succeeded)
-    #expect(try Self.device(fleet, "ipad").secItemCopyMatching(Self.read("local")).status == .errSecItemNotFound)
+    #expect(
+      try Self.device(fleet, "ipad").secItemCopyMatching(Self.read("local")).status
+        == .errSecItemNotFound)
     let events = fleet.takeSyncEvents()
-    #expect(events.contains { if case .stays("iPhone", _, .notSynchronizable) = $0 { true } else { false } })
+    #expect(
+      events.contains {
+        if case .stays("iPhone", _, .notSynchronizable) = $0 { true } else { false }
+      })
     // Told once, not at every pass.
     #expect(fleet.syncNow().succeeded)
     #expect(!fleet.takeSyncEvents().contains { if case .stays = $0 { true } else { false } })
@@ -93,7 +111,8 @@ import Testing
     let fleet = try Self.pair()
     let control = try SecAccessControl.create(protection: "ak", flags: [.userPresence])
     let outcome = fleet.current.secItemAdd(
-      Self.synced("ac").adding(["accc": .accessControl(control), "v_Data": secret()]).removing("pdmn"))
+      Self.synced("ac").adding(["accc": .accessControl(control), "v_Data": secret()]).removing(
+        "pdmn"))
     #expect(outcome.status == .errSecParam, "fact 5")
   }
 
@@ -115,7 +134,9 @@ import Testing
     #expect(fleet.advanceClock(by: .seconds(1)).succeeded)
     let ipad = try Self.device(fleet, "ipad")
     _ = try fleet.use("ipad")
-    #expect(ipad.secItemUpdate(genp("alice", ["sync": .bool(true)]), ["v_Data": secret("v2")]).status == .errSecSuccess)
+    #expect(
+      ipad.secItemUpdate(genp("alice", ["sync": .bool(true)]), ["v_Data": secret("v2")]).status
+        == .errSecSuccess)
     fleet.settleSync()
     #expect(fleet.syncNow().succeeded)
     let phone = try Self.device(fleet, "iPhone")
@@ -130,20 +151,27 @@ import Testing
     let fleet = try Self.pair()
     Self.add(fleet, Self.synced("alice").adding(["v_Data": secret()]))
     #expect(fleet.syncNow().succeeded)
-    let deleted = fleet.current.secItemDelete(genp("alice", ["sync": .bool(true), "u_Tomb": .bool(false)]))
+    let deleted = fleet.current.secItemDelete(
+      genp("alice", ["sync": .bool(true), "u_Tomb": .bool(false)]))
     #expect(deleted.status == .errSecSuccess)
     fleet.settleSync()
     #expect(fleet.syncNow().succeeded)
     #expect(fleet.current.secItemCopyMatching(Self.read("alice")).status == .errSecItemNotFound)
-    #expect(try Self.device(fleet, "ipad").secItemCopyMatching(Self.read("alice")).status == .errSecSuccess)
-    #expect(fleet.takeSyncEvents().contains { if case .deletionNotPropagated("iPhone", _) = $0 { true } else { false } })
+    #expect(
+      try Self.device(fleet, "ipad").secItemCopyMatching(Self.read("alice")).status
+        == .errSecSuccess)
+    #expect(
+      fleet.takeSyncEvents().contains {
+        if case .deletionNotPropagated("iPhone", _) = $0 { true } else { false }
+      })
   }
 
   @Test func reAddingOverADeletedItemReusesItsUUID() throws {
     let fleet = try Self.pair()
     Self.add(fleet, Self.synced("alice").adding(["v_Data": secret()]))
     let first = try #require(fleet.currentCloud?.liveRecords.first?.uuid)
-    #expect(fleet.current.secItemDelete(genp("alice", ["sync": .bool(true)])).status == .errSecSuccess)
+    #expect(
+      fleet.current.secItemDelete(genp("alice", ["sync": .bool(true)])).status == .errSecSuccess)
     fleet.settleSync()
     Self.add(fleet, Self.synced("alice").adding(["v_Data": secret("again")]))
     let records = try #require(fleet.currentCloud?.allRecords)
@@ -156,15 +184,24 @@ import Testing
     Self.add(fleet, Self.synced("alice").adding(["v_Data": secret("v1")]))
     #expect(fleet.syncNow().succeeded)
     _ = try fleet.use("ipad")
-    #expect(fleet.current.secItemUpdate(genp("alice", ["sync": .bool(true)]), ["v_Data": secret("ipad")]).status == .errSecSuccess)
+    #expect(
+      fleet.current.secItemUpdate(genp("alice", ["sync": .bool(true)]), ["v_Data": secret("ipad")])
+        .status == .errSecSuccess)
     fleet.settleSync()
     _ = try fleet.use("iPhone")
-    #expect(fleet.current.secItemUpdate(genp("alice", ["sync": .bool(true)]), ["v_Data": secret("phone")]).status == .errSecSuccess)
+    #expect(
+      fleet.current.secItemUpdate(genp("alice", ["sync": .bool(true)]), ["v_Data": secret("phone")])
+        .status == .errSecSuccess)
     fleet.settleSync()
-    #expect(fleet.takeSyncEvents().contains { if case .overwritten("iPhone", _, winner: "ipad") = $0 { true } else { false } })
+    #expect(
+      fleet.takeSyncEvents().contains {
+        if case .overwritten("iPhone", _, winner: "ipad") = $0 { true } else { false }
+      })
     #expect(fleet.syncNow().succeeded)
     for name in ["iPhone", "ipad"] {
-      #expect(try Self.device(fleet, name).secItemCopyMatching(Self.read("alice")).result == secret("ipad"))
+      #expect(
+        try Self.device(fleet, name).secItemCopyMatching(Self.read("alice")).result
+          == secret("ipad"))
     }
   }
 
@@ -177,14 +214,30 @@ import Testing
     #expect(uuids.count == 2)
     #expect(fleet.syncNow().succeeded)
     for name in ["iPhone", "ipad"] {
-      #expect(try Self.device(fleet, name).secItemCopyMatching(Self.read("alice")).result == secret("phone"))
+      #expect(
+        try Self.device(fleet, name).secItemCopyMatching(Self.read("alice")).result
+          == secret("phone"))
     }
     #expect(fleet.currentCloud?.liveRecords.map(\.uuid) == [uuids[0]])
     let events = fleet.takeSyncEvents()
     // The iPhone, first to download, keeps its own (lower) UUID and deletes the iPad's record;
     // the iPad then takes the winner over its own item.
-    #expect(events.contains { if case .collision("iPhone", _, kept: uuids[0], dropped: uuids[1]) = $0 { true } else { false } })
-    #expect(events.contains { if case .collision("ipad", _, kept: uuids[0], dropped: uuids[1]) = $0 { true } else { false } })
+    #expect(
+      events.contains {
+        if case .collision("iPhone", _, kept: uuids[0], dropped: uuids[1]) = $0 {
+          true
+        } else {
+          false
+        }
+      })
+    #expect(
+      events.contains {
+        if case .collision("ipad", _, kept: uuids[0], dropped: uuids[1]) = $0 {
+          true
+        } else {
+          false
+        }
+      })
   }
 
   @Test func aLockedDeviceGetsClassCAtOnceAndClassAAfterItsUnlock() throws {
@@ -197,7 +250,8 @@ import Testing
     #expect(fleet.advanceClock(by: .seconds(11)).succeeded)
     #expect(ipad.state.lock != .unlocked)
     let events = fleet.takeSyncEvents()
-    #expect(events.contains { if case .waitsForUnlock("ipad", _, .ak) = $0 { true } else { false } })
+    #expect(
+      events.contains { if case .waitsForUnlock("ipad", _, .ak) = $0 { true } else { false } })
     #expect(ipad.unlock(passcode: "1111").succeeded)
     #expect(ipad.secItemCopyMatching(Self.read("classC")).status == .errSecSuccess)
     #expect(ipad.secItemCopyMatching(Self.read("classA")).status == .errSecItemNotFound)
@@ -217,13 +271,18 @@ import Testing
     #expect(fleet.syncNow().succeeded)
     let ipad = try Self.device(fleet, "ipad")
     #expect(ipad.secItemCopyMatching(Self.read("fromPhone")).status == .errSecItemNotFound)
-    #expect(fleet.takeSyncEvents().contains { if case .absent("ipad", _, .keychainOff) = $0 { true } else { false } })
+    #expect(
+      fleet.takeSyncEvents().contains {
+        if case .absent("ipad", _, .keychainOff) = $0 { true } else { false }
+      })
     _ = try fleet.use("ipad")
     #expect(fleet.setICloudKeychain(true).succeeded)
     fleet.settleSync()  // the scan uploads what changed meanwhile (fact 23)
     #expect(fleet.syncNow().succeeded)
     #expect(ipad.secItemCopyMatching(Self.read("fromPhone")).status == .errSecSuccess)
-    #expect(try Self.device(fleet, "iPhone").secItemCopyMatching(Self.read("fromIPad")).status == .errSecSuccess)
+    #expect(
+      try Self.device(fleet, "iPhone").secItemCopyMatching(Self.read("fromIPad")).status
+        == .errSecSuccess)
   }
 
   @Test func aSignedOutDeviceAndAnAndroidPhoneReceiveNothing() throws {
@@ -235,17 +294,24 @@ import Testing
     _ = try fleet.use("iPhone")
     Self.add(fleet, Self.synced("alice").adding(["v_Data": secret()]))
     #expect(fleet.syncNow().succeeded)
-    #expect(try Self.device(fleet, "ipad").secItemCopyMatching(Self.read("alice")).status == .errSecItemNotFound)
+    #expect(
+      try Self.device(fleet, "ipad").secItemCopyMatching(Self.read("alice")).status
+        == .errSecItemNotFound)
     let events = fleet.takeSyncEvents()
     #expect(events.contains { if case .absent("ipad", _, .signedOut) = $0 { true } else { false } })
-    #expect(events.contains { if case .absent("pixel", _, .noICloud(.android)) = $0 { true } else { false } })
+    #expect(
+      events.contains {
+        if case .absent("pixel", _, .noICloud(.android)) = $0 { true } else { false }
+      })
   }
 
   @Test func aWatchReceivesSynchronizableItems() throws {
     let fleet = try Self.pair(.watch, secondName: "watch")
     Self.add(fleet, Self.synced("alice", "ak").adding(["v_Data": secret()]))
     #expect(fleet.advanceClock(by: .seconds(1)).succeeded)
-    #expect(try Self.device(fleet, "watch").secItemCopyMatching(Self.read("alice")).status == .errSecSuccess)
+    #expect(
+      try Self.device(fleet, "watch").secItemCopyMatching(Self.read("alice")).status
+        == .errSecSuccess)
   }
 
   @Test func anItemOfOneMebibyteOrMoreStays() throws {
@@ -253,7 +319,10 @@ import Testing
     let big = SecValue.data(Data(repeating: 7, count: SyncEligibility.maximumRecordBytes))
     Self.add(fleet, Self.synced("big").adding(["v_Data": big]))
     #expect(fleet.currentCloud?.liveRecords.isEmpty == true)
-    #expect(fleet.takeSyncEvents().contains { if case .stays(_, _, .tooLarge) = $0 { true } else { false } })
+    #expect(
+      fleet.takeSyncEvents().contains {
+        if case .stays(_, _, .tooLarge) = $0 { true } else { false }
+      })
   }
 
   @Test func nothingSyncsWhileNoDeviceTakesPart() throws {

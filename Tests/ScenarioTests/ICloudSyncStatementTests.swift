@@ -41,7 +41,9 @@ import Testing
         """)
     #expect(report.failures.isEmpty, "\(report.transcript)")
     let text = report.transcript
-    #expect(text.contains("sync: iPhone → iCloud: item `token` (genp) in ABCDE12345.com.example.app added"))
+    #expect(
+      text.contains(
+        "sync: iPhone → iCloud: item `token` (genp) in ABCDE12345.com.example.app added"))
     #expect(text.contains("sync: iCloud → ipad: item `token` (genp)"))
     #expect(text.contains("item `local` (genp) in ABCDE12345.com.example.app stays on iPhone:"))
     #expect(text.contains("iCloud Keychain of alice@icloud.com: 1 item"))

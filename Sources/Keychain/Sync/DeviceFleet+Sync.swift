@@ -42,7 +42,8 @@ extension DeviceFleet {
   /// applies the items that waited for its unlock (docs/evidence.md §11, fact 22).
   public func settleSync() {
     guard let member = members.first(where: { $0.name == currentName }),
-      let appleID = member.account.appleID, member.account.syncs(with: appleID) else {
+      let appleID = member.account.appleID, member.account.syncs(with: appleID)
+    else {
       return
     }
     upload(member, appleID, full: false)
@@ -53,9 +54,10 @@ extension DeviceFleet {
 
   /// The sync the clock's advance brings: every account with a syncing device.
   func syncAfterClockAdvance() {
-    let accounts = Set(members.compactMap { member in
-      member.account.appleID.flatMap { member.account.syncs(with: $0) ? $0 : nil }
-    })
+    let accounts = Set(
+      members.compactMap { member in
+        member.account.appleID.flatMap { member.account.syncs(with: $0) ? $0 : nil }
+      })
     for appleID in accounts.sorted() { syncPass(appleID) }
   }
 
@@ -258,7 +260,9 @@ extension DeviceFleet {
     let entry = mirror[record.uuid]
     let item = record.content.name
     if record.isDeleted {
-      if let rowID = entry?.rowID, try engine.deleteSynced(rowID: rowID, in: record.content.itemClass) {
+      if let rowID = entry?.rowID,
+        try engine.deleteSynced(rowID: rowID, in: record.content.itemClass)
+      {
         event(.downloaded(device: name, item: item, change: .deleted, from: record.lastWriter))
       }
       mirror.waiting.remove(record.uuid)

@@ -20,9 +20,11 @@ enum SyncEligibility {
   static func reasonToStay(_ content: SyncedContent) -> SyncEvent.StayReason? {
     let protection = content.protection
     guard travels(protection) else { return .deviceBound(protection) }
-    let size = (content.data?.count ?? 0) + StoredValueCodec.encode(
-      attributes: content.attributes
-    ).count
+    let size =
+      (content.data?.count ?? 0)
+      + StoredValueCodec.encode(
+        attributes: content.attributes
+      ).count
     guard size < maximumRecordBytes else { return .tooLarge(bytes: size) }
     return nil
   }
