@@ -5,8 +5,8 @@ import Foundation
 /// item's class, attributes and secret under its UUID, with a change tag and a deleted flag
 /// (a record delete that the account's devices have still to apply).
 ///
-/// In memory only; the transcript names it by ``itemName`` and never shows its secret.
-public struct CloudRecord: Sendable, Equatable {
+/// Sealed on disk in the fleet's manifest; the transcript names it by ``itemName``, never its secret.
+public struct CloudRecord: Sendable, Equatable, Codable {
   /// The item's UUID, the one identity it has on every device (docs/evidence.md §11,
   /// fact 14). Kept by the sync layer: SecItem calls never return it.
   public let uuid: String
@@ -29,7 +29,7 @@ public struct CloudRecord: Sendable, Equatable {
 /// UUIDs are handed out in order (`00000000-0000-4000-8000-000000000001`, ...), so "the lower
 /// UUID wins" (fact 19) gives the same answer on every run: the record made first wins
 /// (docs/fidelity.md, "Several devices").
-public struct CloudKeychain: Sendable {
+public struct CloudKeychain: Sendable, Codable {
   public let appleID: String
   private(set) var records: [String: CloudRecord] = [:]
   private var lastChangeTag = 0

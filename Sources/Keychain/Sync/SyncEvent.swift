@@ -9,7 +9,7 @@ public enum SyncEvent: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Why an item stays on its device.
-  public enum StayReason: Sendable, Hashable {
+  public enum StayReason: Sendable, Hashable, Codable {
     /// `kSecAttrSynchronizable` is not true (fact 1).
     case notSynchronizable
     /// A ThisDeviceOnly protection or `akpu`: CKKS skips "device-bound" items (facts 3-4).

@@ -4,14 +4,14 @@ import ItemStore
 /// What one device knows of its account's iCloud Keychain, as CKKS's mirror and queues do:
 /// which of its rows is which record, at which change tag, and what the row held when it last
 /// matched the cloud (so a scan finds what changed locally).
-struct SyncMirror: Sendable {
+struct SyncMirror: Sendable, Codable {
   /// A row of this device, by class and rowid (rowids are never reused).
-  struct RowKey: Hashable, Sendable {
+  struct RowKey: Hashable, Sendable, Codable {
     var itemClass: ItemClass
     var rowID: Int64
   }
 
-  struct Entry: Sendable {
+  struct Entry: Sendable, Codable {
     var itemClass: ItemClass
     /// The row holding the record here; `nil` once deleted (the record's tombstone is known).
     var rowID: Int64?

@@ -5,9 +5,9 @@ import ItemStore
 /// One synchronizable item in the clear, as iCloud Keychain carries it between devices: its
 /// class, its attributes (the access group among them) and its secret.
 ///
-/// It lives in memory only, in a ``CloudRecord`` or a device's ``SyncMirror``; the transcript
-/// names it by ``name`` and never shows ``data``.
-struct SyncedContent: Sendable, Equatable {
+/// It lives in a ``CloudRecord`` or a device's ``SyncMirror`` (on disk only inside the sealed
+/// manifest); the transcript names it by ``name`` and never shows ``data``.
+struct SyncedContent: Sendable, Equatable, Codable {
   var itemClass: ItemClass
   /// Every attribute as the device stores it, `tomb` aside.
   var attributes: [String: StoredValue]
@@ -43,5 +43,32 @@ struct SyncedContent: Sendable, Equatable {
     let base = ItemDescription.of(itemClass, plain: attributes)
     guard let group = accessGroup else { return base }
     return "\(base) in \(group)"
+  }
+}
+
+extension SyncedContent {
+  private enum CodingKeys: String, CodingKey {
+    case itemClass = "class", attributes, data
+  }
+
+  /// The attributes in the store's own encoding (``StoredValueCodec``): the fleet's manifest
+  /// keeps them sealed (docs/cli.md, "Several devices in files").
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let encoded = try container.decode(Data.self, forKey: .attributes)
+    guard let attributes = StoredValueCodec.decodeAttributes(encoded) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .attributes, in: container, debugDescription: "unreadable item attributes")
+    }
+    self.init(
+      itemClass: try container.decode(ItemClass.self, forKey: .itemClass), attributes: attributes,
+      data: try container.decodeIfPresent(Data.self, forKey: .data))
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(itemClass, forKey: .itemClass)
+    try container.encode(StoredValueCodec.encode(attributes: attributes), forKey: .attributes)
+    try container.encodeIfPresent(data, forKey: .data)
   }
 }

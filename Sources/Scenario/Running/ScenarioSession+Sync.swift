@@ -10,6 +10,27 @@ extension ScenarioSession {
     return fleet.takeSyncEvents().map { TextWrap.labelled("sync: ", $0.description, indent: 2) }
   }
 
+  /// The fleet of `options.devicePath`: its first device opened or created, and the devices
+  /// and iCloud state its manifest names reopened (docs/cli.md, "Several devices in files").
+  static func makeFleet(_ options: Options) throws(ScenarioRuntimeError) -> DeviceFleet {
+    let first = try makeDevice(options)
+    do {
+      return try DeviceFleet.reopen(first: first, kdfProfile: options.kdfProfile)
+    } catch {
+      throw ScenarioRuntimeError("cannot set up the devices: \(error.description)")
+    }
+  }
+
+  /// Keeps the fleet's manifest in the device file after an acting statement; a failure
+  /// fails the statement, as a device's own save does.
+  func saveFleet(line: Int) throws(ScenarioRuntimeError) {
+    do {
+      try fleet.save()
+    } catch {
+      throw ScenarioRuntimeError("\(error.description) (line \(line))")
+    }
+  }
+
   /// `show cloud`: the records of the current device's account, by name; never their data.
   func cloudLines() -> [String] {
     guard let cloud = fleet.currentCloud else {
