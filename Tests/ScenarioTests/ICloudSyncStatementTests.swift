@@ -78,3 +78,34 @@ import Testing
     #expect(report.transcript.contains("iPhone is not signed into an Apple Account"))
   }
 }
+
+/// `--device` with several devices: the set of files reopens with the scenario's next run.
+@Suite struct FleetDeviceFileStatementTests {
+  @Test func aSecondRunFindsTheDevicesAndTheirSyncedItems() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("keychain-sim-fleet-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("phone.db").path
+    let runner = ScenarioRunner(options: .init(devicePath: path, kdfProfile: .fast))
+    let first = runner.run(
+      source: ICloudSyncStatementTests.twoDevices + """
+        SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "t", kSecAttrSynchronizable: true, kSecAttrAccessible: kSecAttrAccessibleAfterFirstUnlock, kSecValueData: "v1"]
+        expect errSecSuccess
+        """, name: "first.scenario")
+    #expect(first.failures.isEmpty, "\(first.transcript)")
+    #expect(first.transcript.contains("phone.ipad.db"))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("phone.ipad.db").path))
+    let second = runner.run(
+      source: """
+        show devices
+        icloud sync
+        device use ipad
+        SecItemCopyMatching [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "t", kSecAttrSynchronizable: true, kSecReturnData: true]
+        expect result "v1"
+        """, name: "second.scenario")
+    #expect(second.failures.isEmpty, "\(second.transcript)")
+    #expect(second.transcript.contains("ipad: iPad · before first unlock"))
+  }
+}

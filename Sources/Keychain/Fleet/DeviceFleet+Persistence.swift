@@ -90,7 +90,8 @@ extension DeviceFleet {
       devices: members.enumerated().map { index, member in
         Manifest.Device(
           name: member.name, platform: member.device.platform,
-          file: index == 0 ? nil : member.device.path.map { URL(fileURLWithPath: $0).lastPathComponent },
+          file: index == 0
+            ? nil : member.device.path.map { URL(fileURLWithPath: $0).lastPathComponent },
           account: member.account)
       },
       sync: iCloud)

@@ -48,7 +48,8 @@ struct SyncedContent: Sendable, Equatable, Codable {
 
 extension SyncedContent {
   private enum CodingKeys: String, CodingKey {
-    case itemClass = "class", attributes, data
+    case itemClass = "class"
+    case attributes, data
   }
 
   /// The attributes in the store's own encoding (``StoredValueCodec``): the fleet's manifest
