@@ -116,6 +116,22 @@ import Testing
     #expect(outcome.status == .errSecParam, "fact 5")
   }
 
+  @Test func anItemWithAccessControlMadeSynchronizableByAnUpdateStays() throws {
+    let fleet = try Self.pair()
+    // No flag that asks the user, so the update needs no prompt.
+    let control = try SecAccessControl.create(protection: "ak", flags: [])
+    mustAdd(fleet.current, genp("guarded", ["accc": .accessControl(control), "v_Data": secret()]))
+    let update = fleet.current.secItemUpdate(genp("guarded"), ["sync": .bool(true)])
+    #expect(update.status == .errSecSuccess)
+    fleet.settleSync()
+    #expect(fleet.syncNow().succeeded)
+    #expect(fleet.currentCloud?.liveRecords.isEmpty == true)
+    #expect(
+      fleet.takeSyncEvents().contains {
+        if case .stays("iPhone", _, .accessControl) = $0 { true } else { false }
+      })
+  }
+
   @Test func theAccessGroupTravelsSoOnlyAnAppWithItReadsTheItem() throws {
     let fleet = try Self.pair()
     Self.add(fleet, Self.synced("shared").adding(["v_Data": secret()]))

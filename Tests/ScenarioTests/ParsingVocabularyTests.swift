@@ -145,6 +145,7 @@ import Testing
     ("biometry type ", ["faceID", "none", "touchID"]),
     ("user will ", ["cancel", "enter", "fail", "fallback", "match"]),
     ("show ", ["apps", "cloud", "device", "devices", "items"]),
+    ("icloud ", ["keychain", "sign-in", "sign-out", "sync"]),
     ("expect device ", ["beforeFirstUnlock", "locked", "unlocked"]),
   ])
   func completionFitsTheContext(before: String, expected: [String]) throws {

@@ -139,7 +139,9 @@ extension SecItemEngine {
       let data = try sealer.openData(row)
       return .opened(
         rowID: rowID,
-        content: SyncedContent(itemClass: row.itemClass, attributes: item.attributes, data: data))
+        content: SyncedContent(
+          itemClass: row.itemClass, attributes: item.attributes, data: data,
+          hasAccessControl: item.accessControl != nil))
     } catch {
       if case .classUnavailable(let protection) = error {
         return .locked(rowID: rowID, itemClass: row.itemClass, protection: protection)

@@ -20,6 +20,10 @@ enum SyncEligibility {
   static func reasonToStay(_ content: SyncedContent) -> SyncEvent.StayReason? {
     let protection = content.protection
     guard travels(protection) else { return .deviceBound(protection) }
+    // Made synchronizable by an update that did not name the access control: the client
+    // check of fact 5 did not see it, and the item stays (docs/fidelity.md, "iCloud Keychain
+    // sync").
+    guard !content.hasAccessControl else { return .accessControl }
     let size =
       (content.data?.count ?? 0)
       + StoredValueCodec.encode(

@@ -16,6 +16,8 @@ public enum SyncEvent: Sendable, Hashable, CustomStringConvertible {
     case deviceBound(ProtectionClass)
     /// Its encrypted form reaches 1 MiB: "Object size too large" (fact 6).
     case tooLarge(bytes: Int)
+    /// It has a `kSecAttrAccessControl` (fact 5).
+    case accessControl
   }
 
   /// Why a device takes no part in an account's sync.
@@ -103,6 +105,9 @@ public enum SyncEvent: Sendable, Hashable, CustomStringConvertible {
     case .deviceBound(let protection):
       return "\(protection.appleName) items never leave the device, even with "
         + "kSecAttrSynchronizable true; use \(Self.travelling(protection)) (fact 3)"
+    case .accessControl:
+      return "it has a kSecAttrAccessControl, and an item with one is not synchronizable "
+        + "(fact 5)"
     case .tooLarge(let bytes):
       return "its encrypted form is \(bytes) bytes, and iCloud Keychain uploads nothing of "
         + "1 MiB or more (fact 6)"

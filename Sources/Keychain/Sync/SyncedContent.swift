@@ -12,13 +12,20 @@ struct SyncedContent: Sendable, Equatable, Codable {
   /// Every attribute as the device stores it, `tomb` aside.
   var attributes: [String: StoredValue]
   var data: Data?
+  /// Whether the item has a `kSecAttrAccessControl`: such an item never leaves the device
+  /// (docs/evidence.md §11, fact 5), so no record or mirror ever holds one.
+  var hasAccessControl = false
 
-  init(itemClass: ItemClass, attributes: [String: StoredValue], data: Data?) {
+  init(
+    itemClass: ItemClass, attributes: [String: StoredValue], data: Data?,
+    hasAccessControl: Bool = false
+  ) {
     self.itemClass = itemClass
     var kept = attributes
     kept[.tombstone] = nil
     self.attributes = kept
     self.data = data
+    self.hasAccessControl = hasAccessControl
   }
 
   /// The protection class in `pdmn`.
