@@ -91,6 +91,22 @@ import Testing
     }
   }
 
+  @Test func aDamagedManifestIsAClearError() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("phone.db").path
+    do {
+      let first = try openFirst(path)
+      try first.database.saveDeviceBlob(Data("not sealed".utf8), forKey: DeviceFleet.manifestKey)
+    }
+    #expect {
+      try DeviceFleet.reopen(first: try openFirst(path), kdfProfile: .fast)
+    } throws: { error in
+      guard case .manifest(let at, let detail)? = error as? FleetError else { return false }
+      return at == path && detail.contains("manifest cannot be read")
+    }
+  }
+
   @Test func anAddedDevicesFileThatExistsIsNotOverwritten() throws {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(at: dir) }
