@@ -45,6 +45,8 @@ public enum DeviceRefusal: Sendable, Hashable {
   case noICloud(DevicePlatform)
   /// iCloud Keychain is off for the signed-in account on this device.
   case iCloudKeychainOff(appleID: String)
+  /// A backup, restore or Quick Start transfer that could not run.
+  case backup(BackupRefusal)
 
   /// Why, and the usual fix, as the transcript prints them.
   public var explanation: Explanation {
@@ -122,6 +124,8 @@ public enum DeviceRefusal: Sendable, Hashable {
       return Explanation(
         cause: "iCloud Keychain is off for \(appleID) on this device, so it takes no part in sync",
         fix: "`icloud keychain on`")
+    case .backup(let refusal):
+      return refusal.explanation
     case .noICloud(let platform):
       return Explanation(
         cause: "an \(platform.displayName) has no iCloud Keychain; its apps keep their own "

@@ -32,6 +32,8 @@ public final class DeviceFleet {
 
   /// The devices, in the order they were added.
   public internal(set) var members: [Member]
+  /// The backups made so far, in the order they were made (`backup create`); memory only.
+  public internal(set) var backups: [DeviceBackup] = []
   /// Where ``current`` is in ``members``.
   private var currentIndex = 0
   /// The passcode key derivation's cost for devices the fleet creates.

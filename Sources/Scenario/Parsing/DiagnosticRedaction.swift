@@ -12,6 +12,7 @@
 ///   with `as String`, `as CFString` or inside `String(...)`), the value is item data, up to the
 ///   next `,` or closing bracket; a literal that follows such a key without a `:` is masked too;
 /// - the inside of `Data(...)` is item data;
+/// - after `backup` (or a near miss), everything after `password` is the backup password;
 /// - text that does not lex (a string cut by a bad escape) after any of those, or on a line that
 ///   names any of those keys, is hidden to the end of the line.
 /// Each becomes `••••`, the caret moves with the text (the reported `file:line:column` stays the
@@ -89,6 +90,7 @@ enum DiagnosticRedaction {
       if isNear(word, ["device", "user"]) {
         return passcodeRanges(in: line, from: tokens[0].endOffset)
       }
+      if isNear(word, ["backup"]) { return backupPasswordRanges(in: tokens, line: line) }
       if isNear(word, ["expect"]), tokens.count > 1, case .identifier(let subject) = tokens[1].kind,
         isNear(subject, ["result"])
       {
@@ -115,6 +117,22 @@ enum DiagnosticRedaction {
     case .invalid: true
     default: false
     }
+  }
+
+  // MARK: - Backup passwords
+
+  /// `backup create b encrypted password "..."`: everything after `password` (or a near miss
+  /// of it) to the end of the line.
+  private static func backupPasswordRanges(in tokens: [Token], line: LexedSource)
+    -> [Range<Int>]
+  {
+    guard
+      let index = tokens.firstIndex(where: {
+        if case .identifier(let word) = $0.kind { return isNear(word, ["password"]) }
+        return false
+      }), index + 1 < tokens.count, tokens[index + 1].kind != .end
+    else { return [] }
+    return [tokens[index + 1].offset..<line.characters.count]
   }
 
   // MARK: - Passcodes

@@ -73,6 +73,8 @@ struct StatementParser {
     switch Vocabulary.StatementWord(rawValue: word) {
     case .device?: return .device(try deviceCommand())
     case .icloud? where !isBound(word): return .icloud(try icloudCommand())
+    case .backup? where !isBound(word): return .backup(try backupCommand())
+    case .transfer? where !isBound(word): return .backup(try transferCommand())
     case .biometry?: return .biometry(try biometryCommand())
     case .wait?: return .wait(try duration())
     case .app?: return .app(try appCommand())
@@ -95,7 +97,7 @@ struct StatementParser {
     case .await?:
       try enterNesting(at: token)
       return try statementKind()
-    case .keychain?, .icloud?, nil:
+    case .keychain?, .icloud?, .backup?, .transfer?, nil:
       if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
       if isBound(word) { return try boundNameStatement(word, at: token) }
       let suggestion = Suggestion.nearest(

@@ -10,14 +10,14 @@ enum Vocabulary {
   /// A word that starts a statement (the SecItem functions and bound names start others).
   enum StatementWord: String, CaseIterable {
     case device, biometry, wait, app, keychain, user, `let`, `var`, expect, say, show, help
-    case explain, reset, quit, exit, icloud
+    case explain, reset, quit, exit, icloud, backup, transfer
     /// `try? SecItemDelete(...)` and `await ...` pasted from Swift: the marker changes nothing.
     case `try`, await
 
     /// The `help` topic that explains the statement.
     var helpTopic: HelpTopic {
       switch self {
-      case .device, .wait, .icloud: .device
+      case .device, .wait, .icloud, .backup, .transfer: .device
       case .biometry, .user: .biometry
       case .app, .keychain: .apps
       case .let, .var: .let
@@ -47,6 +47,12 @@ enum Vocabulary {
     case keychain
     case sync
   }
+
+  /// After `backup`; `backup create` then takes a ``BackupKind`` word.
+  enum BackupWord: String, CaseIterable { case create, restore, list }
+  /// Before a backup password; after `transfer`.
+  static let password = "password"
+  static let from = "from"
 
   /// After `icloud keychain`.
   enum SwitchWord: String, CaseIterable { case on, off }
@@ -166,6 +172,7 @@ enum Vocabulary {
     let groups: [[String]] = [
       statementWords, words(of: DeviceWord.self), words(of: PasscodeWord.self),
       words(of: DevicePlatform.self), words(of: ICloudWord.self), words(of: SwitchWord.self),
+      words(of: BackupWord.self), words(of: BackupKind.self), [password, from],
       [unlockWithBiometry], words(of: BiometryWord.self), words(of: BiometryKind.self),
       words(of: AppWord.self), [team], words(of: AppInstallOption.self),
       words(of: ExtensionKindWord.self),

@@ -47,6 +47,10 @@ struct CompletionContext: Sendable {
     case (.icloud, 1): return V.words(of: V.ICloudWord.self)
     case (.icloud, 2) where second == V.ICloudWord.keychain.rawValue:
       return V.words(of: V.SwitchWord.self)
+    case (.backup, 1): return V.words(of: V.BackupWord.self)
+    case (.backup, 3) where second == V.BackupWord.create.rawValue:
+      return V.words(of: BackupKind.self)
+    case (.transfer, 1): return [V.from]
     case (.biometry, 1): return V.words(of: V.BiometryWord.self)
     case (.biometry, 2) where second == V.BiometryWord.type.rawValue:
       return V.words(of: BiometryKind.self)

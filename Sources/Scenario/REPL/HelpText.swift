@@ -101,6 +101,12 @@ enum HelpText {
     icloud keychain on|off              iCloud Keychain for the account, on this device
     icloud sync                         the account's devices sync now (wait does too)
     show cloud                          the account's iCloud Keychain records, no data
+    Backup, restore and a new phone:
+    backup create <name> encrypted password "..."   the whole keychain; moves to a new device
+    backup create <name> unencrypted|icloud         same device only
+    backup restore <name> [password "..."]          onto this device, merging (newer wins)
+    backup list                         the backups made so far
+    transfer from <device>              Quick Start onto this device: all but ThisDeviceOnly
     """
 
   private static let apps = """

@@ -14,6 +14,7 @@ struct StatementEcho {
   func text(for statement: Statement) -> String {
     switch statement.kind {
     case .device(let command): return command.description
+    case .backup(let command): return command.description
     case .userWill(let answer, let times):
       return "user will \(answer)" + (times == 1 ? "" : " \(times) times")
     case .secItem(let call):
@@ -90,6 +91,7 @@ struct StatementEcho {
       case .lock, .unlockWithBiometry, .reboot, .add, .use: false
       }
     case .userWill(.enter, _): true
+    case .backup(let command): command.hasPassword
     case .expect(.result): true
     case .secItem(let call): containsData(call)
     case .bind(_, let value): containsData(value)

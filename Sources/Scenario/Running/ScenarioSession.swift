@@ -109,7 +109,7 @@ public struct ScenarioSession {
     var report = try play(statement)
     if outcomeGeneration != generation { report.outcome = lastOutcome }
     switch statement.kind {
-    case .device, .biometry, .reset, .icloud: pitfallDetector.observeDeviceChange()
+    case .device, .biometry, .reset, .icloud, .backup: pitfallDetector.observeDeviceChange()
     default: break
     }
     report.pitfalls = pitfallDetector.take()
@@ -132,7 +132,8 @@ public struct ScenarioSession {
   /// checking, narrating or queuing answers.
   static func acts(_ kind: StatementKind) -> Bool {
     switch kind {
-    case .device, .biometry, .wait, .app, .secItem, .bind, .context, .reset, .icloud: true
+    case .device, .biometry, .wait, .app, .secItem, .bind, .context, .reset, .icloud, .backup:
+      true
     case .userWill, .expect, .say, .show, .help, .explain, .quit, .declaration: false
     }
   }
@@ -144,6 +145,8 @@ public struct ScenarioSession {
       return try perform(command, statement: statement)
     case .icloud(let command):
       return perform(command, statement: statement)
+    case .backup(let command):
+      return try perform(command, statement: statement)
     case .wait(let duration):
       return try advanceClock(by: duration, line: line)
     case .secItem(let call):

@@ -36,6 +36,8 @@ enum StatementKind: Hashable, Sendable {
 
   /// `icloud sign-in <apple-id>`, `icloud sign-out`, `icloud keychain on|off`.
   case icloud(ICloudCommand)
+  /// `backup create|restore|list ...`, `transfer from <device>`.
+  case backup(BackupCommand)
 
   // MARK: - Extensions (REPL words, also accepted in files)
 
