@@ -301,6 +301,26 @@ import Testing
         == .errSecSuccess)
   }
 
+  @Test func anIdenticalItemIsTakenAsTheRecordNotUploadedAsATwin() throws {
+    let fleet = try Self.pair()
+    _ = try fleet.use("ipad")
+    #expect(fleet.setICloudKeychain(false).succeeded)
+    // The same item, at the same moment, with the same data: as a restore or Quick Start
+    // brings it.
+    Self.add(fleet, Self.synced("alice").adding(["v_Data": secret("same")]))
+    _ = try fleet.use("iPhone")
+    Self.add(fleet, Self.synced("alice").adding(["v_Data": secret("same")]))
+    _ = try fleet.use("ipad")
+    #expect(fleet.setICloudKeychain(true).succeeded)
+    fleet.settleSync()
+    #expect(fleet.syncNow().succeeded)
+    #expect(fleet.currentCloud?.allRecords.count == 1)
+    #expect(
+      !fleet.takeSyncEvents().contains {
+        if case .collision = $0 { true } else { false }
+      })
+  }
+
   @Test func aSignedOutDeviceAndAnAndroidPhoneReceiveNothing() throws {
     let fleet = try Self.pair()
     try fleet.addDevice(named: "pixel", platform: .android)

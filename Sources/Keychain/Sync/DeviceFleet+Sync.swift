@@ -198,6 +198,18 @@ extension DeviceFleet {
       event(.uploaded(device: name, item: content.name, change: .updated))
       return
     }
+    // The very item of a record this device does not know yet (restored from a backup, or
+    // moved by Quick Start, where Apple's item keeps its UUID): the device adopts the record
+    // instead of uploading a twin (docs/fidelity.md, "iCloud Keychain sync").
+    if let twin = cloud.liveRecords.first(where: { mirror[$0.uuid] == nil && $0.content == content }
+    ) {
+      mirror.set(
+        twin.uuid,
+        SyncMirror.Entry(
+          itemClass: content.itemClass, rowID: key.rowID, changeTag: twin.changeTag,
+          content: content))
+      return
+    }
     // A re-add over a deleted record reuses its UUID (docs/evidence.md §11, fact 14).
     let reused = mirror.deletedUUID(samePrimaryKeyAs: content).flatMap { uuid in
       cloud[uuid]?.isDeleted == true ? uuid : nil
