@@ -47,6 +47,8 @@ public enum DeviceRefusal: Sendable, Hashable {
   case iCloudKeychainOff(appleID: String)
   /// A backup, restore or Quick Start transfer that could not run.
   case backup(BackupRefusal)
+  /// A Mac-only setting (how an app runs on a Mac) on another kind of device.
+  case notAMac(DevicePlatform)
 
   /// Why, and the usual fix, as the transcript prints them.
   public var explanation: Explanation {
@@ -130,6 +132,11 @@ public enum DeviceRefusal: Sendable, Hashable {
       return Explanation(
         cause: "an \(platform.displayName) has no iCloud Keychain; its apps keep their own "
           + "secrets (Android Keystore)")
+    case .notAMac(let platform):
+      return Explanation(
+        cause: "this device is an \(platform.displayName): only a Mac has the file-based "
+          + "keychain and runs daemons, Mac Catalyst apps or ad-hoc-signed apps",
+        fix: "add a Mac (`device add mac mac`) and `device use mac` first")
     }
   }
 

@@ -25,6 +25,9 @@ public struct ItemSummary: Sendable, Hashable {
   public var accessControl: SecAccessControl?
   public var hasData: Bool
   public var readability: Readability
+  /// On a Mac, the keychain the item is in: "data protection keychain", "login keychain",
+  /// "System keychain"; `nil` on other devices, which have one keychain.
+  public var keychain: String? = nil
 }
 
 extension SimulatedDevice {
@@ -34,7 +37,22 @@ extension SimulatedDevice {
   public func listItems() throws(SimulatedDeviceError) -> [ItemSummary] {
     let sealer = ItemSealer(keybag: keybag)
     do {
-      return try engine.liveRows().map { summary(of: $0, sealer: sealer) }
+      var summaries = try engine.liveRows().map { summary(of: $0, sealer: sealer) }
+      guard let macKeychains else { return summaries }
+      for index in summaries.indices { summaries[index].keychain = "data protection keychain" }
+      for keychain in [macKeychains.login, macKeychains.system] {
+        for row in try keychain.liveRows() {
+          // A file-based item has no group, protection class or sync flag (docs/evidence.md
+          // §11, fact 36): the ones the simulator stores it under are not shown.
+          var item = summary(of: row, sealer: sealer)
+          item.keychain = keychain.name.displayName
+          item.accessGroup = nil
+          item.protection = nil
+          item.synchronizable = false
+          summaries.append(item)
+        }
+      }
+      return summaries
     } catch {
       throw .store(error)
     }

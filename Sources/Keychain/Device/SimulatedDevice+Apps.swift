@@ -42,6 +42,12 @@ extension SimulatedDevice {
             + "the \(count) item(s) there stay on the device, invisible to it "
             + "(errSecItemNotFound without kSecAttrAccessGroup, errSecMissingEntitlement with "
             + "it) until an update restores the entitlement"))
+    case .some where platform == .android:
+      return .done(
+        "reinstalled \(app.bundleID); access groups: " + groups,
+        note: Explanation(
+          cause: "it starts with nothing: Android erased its Keystore keys and private storage "
+            + "when it was uninstalled (docs/evidence.md §11, fact 51)"))
     case .some:
       let also = reinstalled.isEmpty ? "" : " with \(reinstalled.joined(separator: ", "))"
       let count = itemCount(
@@ -64,8 +70,9 @@ extension SimulatedDevice {
     let removed = [app] + apps.extensions(of: bundleID).filter(\.isInstalled)
     for each in removed { apps.setInstalled(each.bundleID, false) }
     saveRecordingFailure()
-    let count = itemCount(inGroups: removed.flatMap(\.identity.accessGroups))
     let extensions = removed.dropFirst().map(\.bundleID)
+    if platform == .android { return uninstallOnAndroid(bundleID, removed: removed) }
+    let count = itemCount(inGroups: removed.flatMap(\.identity.accessGroups))
     var note =
       "iOS keeps an app's keychain items when the app is deleted; reinstalling it with the "
       + "same team and entitlements makes them visible again"

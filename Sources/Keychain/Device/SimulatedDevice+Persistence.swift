@@ -134,7 +134,7 @@ extension SimulatedDevice {
     }
     let restored = SimulatedDevice(
       securityState: securityState, keybag: keybag, database: database, caller: caller, apps: apps,
-      platform: platform)
+      platform: platform, macKeychains: try MacKeychains.make(for: platform, keybag: keybag))
     restored.passcodeRemovals = removals
     try restored.save()
     return restored

@@ -50,9 +50,15 @@ public final class SimulatedDevice {
   public internal(set) var caller: Caller
   /// The apps installed on the device (`app install`, `show apps`); saved with the device.
   public internal(set) var apps: AppRegistry
+  /// What the cross-platform package keeps on an Android phone; in memory only, as a device
+  /// added to a fleet is (docs/scenario-language.md §13).
+  var androidStorage = AndroidAppStorage()
   let keybag: Keybag
   let database: ItemDatabase
   let engine: SecItemEngine
+  /// On a Mac, the file-based keychains and the shim routing calls between them and
+  /// ``engine`` (the data protection keychain); `nil` on every other kind of device.
+  let macKeychains: MacKeychains?
   /// Set when the last save to the device file failed; reported by ``state``.
   public internal(set) var lastSaveError: String?
   /// The save failure not yet handed to ``takeSaveFailure()``.
@@ -101,12 +107,14 @@ public final class SimulatedDevice {
     }
     self.init(
       securityState: securityState, keybag: keybag, database: database, caller: options.caller,
-      platform: options.platform)
+      platform: options.platform,
+      macKeychains: try MacKeychains.make(for: options.platform, keybag: keybag))
   }
 
   init(
     securityState: SecurityState, keybag: Keybag, database: ItemDatabase, caller: Caller,
-    apps: AppRegistry? = nil, platform: DevicePlatform = .iPhone
+    apps: AppRegistry? = nil, platform: DevicePlatform = .iPhone,
+    macKeychains: MacKeychains? = nil
   ) {
     self.platform = platform
     self.securityState = securityState
@@ -115,6 +123,7 @@ public final class SimulatedDevice {
     self.caller = caller
     self.apps = apps ?? AppRegistry(installing: caller.app)
     self.engine = SecItemEngine(database: database, keybag: keybag)
+    self.macKeychains = macKeychains
   }
 
   /// The device file, or `nil` for an in-memory device.

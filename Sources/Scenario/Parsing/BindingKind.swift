@@ -10,4 +10,6 @@ public enum BindingKind: String, Hashable, Sendable {
   case value
   /// A call's result (`let ref = result`): a dictionary or a value, known when it runs.
   case result
+  /// A `createKeychain(...)`: the receiver of `shared.setItem(...)` and the other methods.
+  case packageKeychain
 }

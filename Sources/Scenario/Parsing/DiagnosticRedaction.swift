@@ -98,10 +98,11 @@ enum DiagnosticRedaction {
       }
     }
     return dataRanges(in: tokens, line: line.characters)
+      + packageValueRanges(in: tokens, length: line.characters.count)
   }
 
   /// Whether `word` is one of `candidates` or a near miss the parser would call a typo.
-  private static func isNear(_ word: String, _ candidates: [String]) -> Bool {
+  static func isNear(_ word: String, _ candidates: [String]) -> Bool {
     let lowered = Array(word.lowercased())
     return candidates.contains { candidate in
       let limit = candidate.count <= 4 ? 1 : 2
@@ -111,7 +112,7 @@ enum DiagnosticRedaction {
 
   /// Whether a token is text that did not lex (an unterminated string, a bad escape, a number
   /// out of range), as opposed to a stray character.
-  private static func isBroken(_ token: Token) -> Bool {
+  static func isBroken(_ token: Token) -> Bool {
     switch token.kind {
     case .invalid(.unexpectedCharacter, _): false
     case .invalid: true

@@ -126,6 +126,7 @@ extension BindingKind {
     case .context: "an LAContext"
     case .value: "a value"
     case .result: "a call's result"
+    case .packageKeychain: "a package keychain"
     }
   }
 }

@@ -59,7 +59,7 @@ extension StatementParser {
 
   /// Names a `let` cannot bind: they mean something else where a value is read.
   static let reservedNames: Set<String> = [
-    "_", "Data", "LAContext", "SecAccessControlCreateWithFlags", "String", "nil",
+    "_", "Data", "LAContext", "SecAccessControlCreateWithFlags", "String", "nil", "createKeychain",
   ]
 
   /// `let name = ...`, `let name: [String: Any] = ...`, `var result: CFTypeRef?`.
@@ -100,6 +100,15 @@ extension StatementParser {
       if Vocabulary.secItemFunctions.contains(word) {
         try advance()
         return .secItem(try secItemCall(word))
+      }
+      if word == Vocabulary.createKeychain, !isBound(word) {
+        try advance()
+        return try packageKeychainCreation(binding: name)
+      }
+      if bindings[word] == .packageKeychain {
+        try advance()
+        try expect(.dot, "`.` and a method after `\(word)`")
+        return try packageCall(on: word)
       }
       if bindings[word] == .context {
         try advance()

@@ -65,7 +65,7 @@ extension StatementParser {
   }
 
   /// One of a fixed set of words that may hold a `-` (`sign-in`), read as a whole word.
-  private mutating func wordChoice<Word: RawRepresentable<String> & CaseIterable>(
+  mutating func wordChoice<Word: RawRepresentable<String> & CaseIterable>(
     _ what: String, _ table: Word.Type
   ) throws(Failure) -> Word {
     let token = try word()
@@ -200,6 +200,9 @@ extension StatementParser {
         } else {
           pushBack(kind)
         }
+      case .word(Vocabulary.AppInstallOption.expoPlugin.rawValue):
+        groupsToken = groupsToken ?? option
+        app.expoPluginGroups = (app.expoPluginGroups ?? []) + (try expoPluginGroups())
       case .word(Vocabulary.AppInstallOption.noEntitlements.rawValue):
         app.noEntitlements = true
       case .word(let other):
@@ -208,7 +211,8 @@ extension StatementParser {
       default:
         throw failure(
           .expected(
-            "`keychain-access-groups`, `app-groups`, `extension-of` or `no-entitlements`",
+            "`keychain-access-groups`, `app-groups`, `extension-of`, `expo-plugin` or "
+              + "`no-entitlements`",
             found: option.quoted), at: option)
       }
     }

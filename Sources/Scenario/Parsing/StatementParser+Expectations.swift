@@ -52,6 +52,7 @@ extension StatementParser {
     case .identifier("LAError"):
       return .laError(try laError())
     case .identifier(let name):
+      if let code = PackageError.Code(rawValue: name) { return .packageError(code) }
       let isStatusName = OSStatus(nameOrNumber: name) != nil || name.hasPrefix("errSec")
       if isStatusName || name == Vocabulary.noErr {
         return .status(try status(token))
@@ -59,7 +60,7 @@ extension StatementParser {
       let suggestion = Suggestion.nearest(
         to: name,
         in: Vocabulary.ExpectWord.allCases.map(\.rawValue) + ["false", "true"]
-          + OSStatus.known.map(\.name))
+          + OSStatus.known.map(\.name) + Vocabulary.words(of: PackageError.Code.self))
       throw failure(.unknown("expectation", name, suggestion: suggestion), at: token)
     default:
       throw failure(

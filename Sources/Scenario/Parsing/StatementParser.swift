@@ -75,6 +75,7 @@ struct StatementParser {
     case .icloud? where !isBound(word): return .icloud(try icloudCommand())
     case .backup? where !isBound(word): return .backup(try backupCommand())
     case .transfer? where !isBound(word): return .backup(try transferCommand())
+    case .mac? where !isBound(word): return .mac(try macCommand())
     case .biometry?: return .biometry(try biometryCommand())
     case .wait?: return .wait(try duration())
     case .app?: return .app(try appCommand())
@@ -97,7 +98,7 @@ struct StatementParser {
     case .await?:
       try enterNesting(at: token)
       return try statementKind()
-    case .keychain?, .icloud?, .backup?, .transfer?, nil:
+    case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
       if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
       if isBound(word) { return try boundNameStatement(word, at: token) }
       let suggestion = Suggestion.nearest(
@@ -115,6 +116,7 @@ struct StatementParser {
       return try rightHandSide(binding: nil)
     }
     if try consume(.dot) {
+      if bindings[name] == .packageKeychain { return try packageCall(on: name) }
       try requireBinding(name, .context, at: token)
       return .context(name, try contextAction())
     }

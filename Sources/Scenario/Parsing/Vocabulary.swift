@@ -10,14 +10,14 @@ enum Vocabulary {
   /// A word that starts a statement (the SecItem functions and bound names start others).
   enum StatementWord: String, CaseIterable {
     case device, biometry, wait, app, keychain, user, `let`, `var`, expect, say, show, help
-    case explain, reset, quit, exit, icloud, backup, transfer
+    case explain, reset, quit, exit, icloud, backup, transfer, mac
     /// `try? SecItemDelete(...)` and `await ...` pasted from Swift: the marker changes nothing.
     case `try`, await
 
     /// The `help` topic that explains the statement.
     var helpTopic: HelpTopic {
       switch self {
-      case .device, .wait, .icloud, .backup, .transfer: .device
+      case .device, .wait, .icloud, .backup, .transfer, .mac: .device
       case .biometry, .user: .biometry
       case .app, .keychain: .apps
       case .let, .var: .let
@@ -53,6 +53,8 @@ enum Vocabulary {
   /// Before a backup password; after `transfer`.
   static let password = "password"
   static let from = "from"
+  /// After `mac`.
+  enum MacWord: String, CaseIterable { case app }
 
   /// After `icloud keychain`.
   enum SwitchWord: String, CaseIterable { case on, off }
@@ -80,6 +82,8 @@ enum Vocabulary {
     case appGroups = "app-groups"
     case extensionOf = "extension-of"
     case noEntitlements = "no-entitlements"
+    /// The package's Expo config plugin with these groups (docs/scenario-language.md §13).
+    case expoPlugin = "expo-plugin"
   }
 
   /// The extension kinds that may follow `extension-of <bundleID>`.
@@ -156,6 +160,15 @@ enum Vocabulary {
     "LATouchIDAuthenticationMaximumAllowableReuseDuration", "localizedReason", "error",
   ]
 
+  /// The cross-platform package's function that makes a keychain (`let k = createKeychain(...)`).
+  static let createKeychain = "createKeychain"
+
+  /// The labels `createKeychain(...)` takes.
+  enum PackageOption: String, CaseIterable { case service, accessGroup }
+
+  /// The methods of a package keychain, after `name.`.
+  enum PackageMethod: String, CaseIterable { case setItem, getItem, deleteItem }
+
   /// What `help <topic>` knows, in the order `help` lists them.
   enum HelpTopic: String, CaseIterable {
     case device, keychain, apps, biometry, `let`, expect, show, accessibility, repl
@@ -173,6 +186,7 @@ enum Vocabulary {
       statementWords, words(of: DeviceWord.self), words(of: PasscodeWord.self),
       words(of: DevicePlatform.self), words(of: ICloudWord.self), words(of: SwitchWord.self),
       words(of: BackupWord.self), words(of: BackupKind.self), [password, from],
+      words(of: MacWord.self), words(of: MacAppPersonality.self),
       [unlockWithBiometry], words(of: BiometryWord.self), words(of: BiometryKind.self),
       words(of: AppWord.self), [team], words(of: AppInstallOption.self),
       words(of: ExtensionKindWord.self),
@@ -181,6 +195,7 @@ enum Vocabulary {
       [biometryTypeName], [noErr], words(of: ExpectedLockState.self),
       words(of: ShowTopic.self), words(of: ContextMember.self), expressionWords,
       words(of: HelpTopic.self), words(of: REPLWord.self),
+      [createKeychain], words(of: PackageOption.self), words(of: PackageMethod.self),
     ]
     return Set(groups.joined())
   }

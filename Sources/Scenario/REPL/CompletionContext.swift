@@ -12,6 +12,8 @@ struct CompletionContext: Sendable {
   let boundNames: [String]
   /// The names bound to an `LAContext()`, whose members complete after `name.`.
   let contextNames: [String]
+  /// The names bound to a package `createKeychain(...)`, whose methods complete after `name.`.
+  var packageKeychainNames: [String] = []
 
   /// The words for the word starting at `wordStart` (a UTF-8 offset, as readline counts) in
   /// `line`. The word itself is not filtered here: the reader keeps those it starts.
@@ -23,6 +25,9 @@ struct CompletionContext: Sendable {
         before.dropLast().reversed().prefix(while: Self.isNameCharacter).reversed())
       if owner == "LAError" || owner == "Code" { return LAErrorCode.allSpellings }
       if contextNames.contains(owner) { return Vocabulary.words(of: Vocabulary.ContextMember.self) }
+      if packageKeychainNames.contains(owner) {
+        return Vocabulary.words(of: Vocabulary.PackageMethod.self)
+      }
       // `.deviceOwnerAuthentication` in a call, `[.biometryAny, .or]` in a flag list.
       if owner.isEmpty {
         return LAPolicy.allCases.map(\.name) + SecAccessControlCreateFlags.named.map(\.swift)
@@ -51,6 +56,8 @@ struct CompletionContext: Sendable {
     case (.backup, 3) where second == V.BackupWord.create.rawValue:
       return V.words(of: BackupKind.self)
     case (.transfer, 1): return [V.from]
+    case (.mac, 1): return V.words(of: V.MacWord.self)
+    case (.mac, 3): return V.words(of: MacAppPersonality.self)
     case (.biometry, 1): return V.words(of: V.BiometryWord.self)
     case (.biometry, 2) where second == V.BiometryWord.type.rawValue:
       return V.words(of: BiometryKind.self)
@@ -68,7 +75,7 @@ struct CompletionContext: Sendable {
     case (.show, 1): return V.words(of: ShowTopic.self)
     case (.expect, 1):
       return V.words(of: V.ExpectWord.self) + ["true", "false", V.noErr]
-        + OSStatus.known.map(\.name)
+        + OSStatus.known.map(\.name) + V.words(of: PackageError.Code.self)
     case (.expect, 2) where second == V.ExpectWord.device.rawValue:
       return V.words(of: ExpectedLockState.self)
     case (.expect, 2) where second == V.ExpectWord.no.rawValue:

@@ -101,6 +101,9 @@ enum HelpText {
     icloud keychain on|off              iCloud Keychain for the account, on this device
     icloud sync                         the account's devices sync now (wait does too)
     show cloud                          the account's iCloud Keychain records, no data
+    mac app <bundleID> signed|ad-hoc|catalyst|daemon
+                                        how an installed app runs on the current Mac: which
+                                        keychains its SecItem calls reach (the default: signed)
     Backup, restore and a new phone:
     backup create <name> encrypted password "..."   the whole keychain; moves to a new device
     backup create <name> unencrypted|icloud         same device only
@@ -122,6 +125,12 @@ enum HelpText {
     show apps                           apps, hosts and access groups in Apple's order
     Access groups: keychain-access-groups, then <TEAMID>.<bundleID>, then app groups; the
     first is the default for SecItemAdd. $(AppIdentifierPrefix) expands to <TEAMID>.
+    The cross-platform package (its SecItem calls on Apple devices, per-app on Android):
+    app install ... expo-plugin g1,g2   its Expo plugin: existing groups and the app's own
+                                        group first, then <TEAMID>.g1, <TEAMID>.g2
+    let kc = createKeychain(service: "s", accessGroup: "<TEAMID>.g")   accessGroup optional
+    kc.setItem("key", "value")   kc.getItem("key")   kc.deleteItem("key")
+    expect success | MISSING_ENTITLEMENT | KEYCHAIN_ERROR | result "v" | no result (null)
     """
 
   private static let biometry = """

@@ -56,7 +56,8 @@ public struct REPL {
   /// read so far and starts again at the main prompt.
   private mutating func readStatement() -> String? {
     let completion = CompletionContext(
-      boundNames: session.boundNames, contextNames: session.contextNames)
+      boundNames: session.boundNames, contextNames: session.contextNames,
+      packageKeychainNames: session.packageKeychainNames)
     input.reader.setCompleter { line, start in completion.candidates(line: line, wordStart: start) }
     var lines: [String] = []
     while true {

@@ -15,6 +15,7 @@ struct ItemListing {
     var first = "- \(className)" + (key.isEmpty ? "" : "  " + key.joined(separator: ", "))
     if item.synchronizable { first += " (synchronizable)" }
     var details: [String] = []
+    if let keychain = item.keychain { details.append(keychain) }
     if let group = item.accessGroup { details.append("group " + group) }
     if let protection = item.protection { details.append(protection.appleName) }
     if let control = item.accessControl {

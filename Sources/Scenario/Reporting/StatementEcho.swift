@@ -95,6 +95,7 @@ struct StatementEcho {
     case .expect(.result): true
     case .secItem(let call): containsData(call)
     case .bind(_, let value): containsData(value)
+    case .package(.call(_, .setItem)): true
     default: false
     }
   }

@@ -7,7 +7,8 @@ public struct StepRecord: Sendable, Codable, Equatable {
   public let statement: String
   public let line: Int
   /// A call's OSStatus name (`errSecInteractionNotAllowed`) or an evaluation's LAError
-  /// (`LAError.userCancel`, `success`); `held` or `failed` for an `expect`; `error` for a
+  /// (`LAError.userCancel`, `success`); a package call's `resolved` or error code
+  /// (`MISSING_ENTITLEMENT`); `held` or `failed` for an `expect`; `error` for a
   /// statement that could not be played; `done` for the rest.
   public let status: String
   /// The status line, the returned object or the statement's summary (`passcode set; ...`).
@@ -58,6 +59,14 @@ public struct StepRecord: Sendable, Codable, Equatable {
         statement: statement, line: line,
         status: outcome.error.map { "LAError.\($0.name)" } ?? "success",
         result: summary, why: outcome.explanation?.cause, fix: outcome.explanation?.fix)
+    case .package(_, let outcome, _)?:
+      // A rejection's reason is the keychain's, for the status the package turned into a code.
+      let keychainWhy = outcome.error == nil ? nil : outcome.steps.last?.outcome.explanation
+      self.init(
+        statement: statement, line: line,
+        status: outcome.error?.code.rawValue ?? "resolved", result: summary,
+        why: keychainWhy?.cause ?? outcome.error?.message ?? outcome.note?.cause,
+        fix: keychainWhy?.fix ?? outcome.note?.fix)
     case .device?, nil:
       self.init(statement: statement, line: line, status: "done", result: summary)
     }

@@ -80,7 +80,12 @@ struct ExpectationChecker {
       return expected == lockState
         ? .held
         : .failed(expected: "device \(expected)", actual: "device \(lockState)", explanation: nil)
-    case .success, .laError, .bool:
+    case .packageError(let code):
+      return checkPackageError(code, last: last)
+    case .success:
+      if case .package(_, let outcome, _)? = last { return checkPackageResolved(outcome) }
+      return checkEvaluation(expectation, last: last)
+    case .laError, .bool:
       return checkEvaluation(expectation, last: last)
     case .prompt, .noPrompt:
       guard let prompted else {
@@ -102,6 +107,11 @@ struct ExpectationChecker {
       return .failed(
         expected: describe(expectation, evaluate: evaluate),
         actual: "no statement before this one produced an outcome", explanation: nil)
+    }
+    if case .package(_, let outcome, _) = last,
+      let verdict = try checkPackage(expectation, outcome, evaluate: evaluate)
+    {
+      return verdict
     }
     guard let status = last.status else {
       return .failed(
@@ -179,7 +189,7 @@ struct ExpectationChecker {
           actual: "result " + formatter.format(result, indent: 0),
           explanation: last.explanation)
     case .device, .success, .laError, .bool, .prompt, .noPrompt, .refused, .promptCount,
-      .sheetOffers, .resultDate, .biometryType, .domainState, .domainStateIsNil:
+      .sheetOffers, .resultDate, .biometryType, .domainState, .domainStateIsNil, .packageError:
       return .held  // handled above
     }
   }
@@ -364,7 +374,7 @@ struct ExpectationChecker {
 
   // MARK: - Wording
 
-  private func statusText(_ status: OSStatus) -> String {
+  func statusText(_ status: OSStatus) -> String {
     "\(status.name) (\(status.rawValue))"
   }
 
@@ -381,7 +391,7 @@ struct ExpectationChecker {
     }
   }
 
-  private func describe(
+  func describe(
     _ expectation: Expectation, evaluate: (Expr) throws(ScenarioRuntimeError) -> SecValue
   ) -> String {
     switch expectation {
@@ -410,6 +420,7 @@ struct ExpectationChecker {
     case .domainState(let left, let equal, let right):
       "\(left).evaluatedPolicyDomainState \(equal ? "==" : "!=") "
         + "\(right).evaluatedPolicyDomainState"
+    case .packageError(let code): code.rawValue
     }
   }
 

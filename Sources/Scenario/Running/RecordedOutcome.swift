@@ -11,12 +11,15 @@ enum RecordedOutcome: Sendable {
   case device(statement: String, line: Int, refusal: String?)
   /// `ctx.evaluatePolicy(...)` or `ctx.canEvaluatePolicy(...)`.
   case evaluation(statement: String, outcome: LAEvaluationOutcome, line: Int)
+  /// A call of the cross-platform package (`shared.getItem("k")`).
+  case package(statement: String, outcome: PackageOutcome, line: Int)
 
   var status: OSStatus? {
     switch self {
     case .secItem(function: _, let outcome, line: _): outcome.status
     case .accessControl(let status, value: _, explanation: _, line: _): status
     case .device, .evaluation: nil
+    case .package(_, let outcome, _): outcome.lastStatus
     }
   }
 
@@ -25,6 +28,7 @@ enum RecordedOutcome: Sendable {
     case .secItem(function: _, let outcome, line: _): outcome.result
     case .accessControl(status: _, let value, explanation: _, line: _): value
     case .device, .evaluation: nil
+    case .package(_, let outcome, _): outcome.returnedValue
     }
   }
 
@@ -34,6 +38,7 @@ enum RecordedOutcome: Sendable {
     case .accessControl(status: _, value: _, let explanation, line: _): explanation
     case .evaluation(statement: _, let outcome, line: _): outcome.explanation?.description
     case .device: nil
+    case .package(_, let outcome, _): outcome.error?.description ?? outcome.note?.description
     }
   }
 
@@ -44,7 +49,8 @@ enum RecordedOutcome: Sendable {
     case .accessControl(status: _, value: _, explanation: _, let line):
       "SecAccessControlCreateWithFlags at line \(line)"
     case .device(let statement, let line, refusal: _),
-      .evaluation(let statement, outcome: _, let line):
+      .evaluation(let statement, outcome: _, let line),
+      .package(let statement, outcome: _, let line):
       "`\(statement)` at line \(line)"
     }
   }

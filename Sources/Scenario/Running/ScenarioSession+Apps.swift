@@ -75,7 +75,11 @@ extension ScenarioSession {
   static func identity(of install: AppInstall) -> AppIdentity {
     AppIdentity(
       bundleID: install.bundleID, teamID: install.teamID,
-      keychainAccessGroups: install.keychainAccessGroups, appGroups: install.appGroups,
+      keychainAccessGroups: install.expoPluginGroups.map {
+        ExpoConfigPlugin.keychainAccessGroups(
+          existing: install.keychainAccessGroups, bundleID: install.bundleID,
+          teamID: install.teamID, accessGroups: $0)
+      } ?? install.keychainAccessGroups, appGroups: install.appGroups,
       hasApplicationIdentifier: !install.noEntitlements, hostBundleID: install.hostBundleID,
       extensionKind: install.extensionKind)
   }

@@ -107,6 +107,7 @@ extension ScenarioSession {
     case .cloud:
       return StepReport(lines: cloudLines())
     case .items:
+      if !device.platform.hasAppleKeychain { return StepReport(lines: androidValueLines()) }
       let items: [ItemSummary]
       do {
         items = try device.listItems()

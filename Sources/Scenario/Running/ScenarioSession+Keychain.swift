@@ -5,6 +5,12 @@ extension ScenarioSession {
   /// the engine's explanation.
   mutating func perform(_ call: SecItemCall, line: Int) throws(ScenarioRuntimeError) -> StepReport {
     try requireInstalledCaller(line: line)
+    guard device.platform.hasAppleKeychain else {
+      // docs/evidence.md §11, fact 50: an Android app has Keystore, not SecItem.
+      throw ScenarioRuntimeError(
+        "an \(device.platform.displayName) has no SecItem API (line \(line)); its apps keep "
+          + "their secrets through the package (`createKeychain(...)`) or Keystore")
+    }
     let evaluator = self.evaluator
     let outcome: SecItemOutcome
     let function: PitfallDetector.Call.Function

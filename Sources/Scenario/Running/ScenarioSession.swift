@@ -109,7 +109,8 @@ public struct ScenarioSession {
     var report = try play(statement)
     if outcomeGeneration != generation { report.outcome = lastOutcome }
     switch statement.kind {
-    case .device, .biometry, .reset, .icloud, .backup: pitfallDetector.observeDeviceChange()
+    case .device, .biometry, .reset, .icloud, .backup, .mac:
+      pitfallDetector.observeDeviceChange()
     default: break
     }
     report.pitfalls = pitfallDetector.take()
@@ -132,7 +133,8 @@ public struct ScenarioSession {
   /// checking, narrating or queuing answers.
   static func acts(_ kind: StatementKind) -> Bool {
     switch kind {
-    case .device, .biometry, .wait, .app, .secItem, .bind, .context, .reset, .icloud, .backup:
+    case .device, .biometry, .wait, .app, .secItem, .bind, .context, .reset, .icloud, .backup,
+      .mac, .package:
       true
     case .userWill, .expect, .say, .show, .help, .explain, .quit, .declaration: false
     }
@@ -146,6 +148,10 @@ public struct ScenarioSession {
     case .icloud(let command):
       return perform(command, statement: statement)
     case .backup(let command):
+      return try perform(command, statement: statement)
+    case .mac(let command):
+      return perform(command, statement: statement)
+    case .package(let command):
       return try perform(command, statement: statement)
     case .wait(let duration):
       return try advanceClock(by: duration, line: line)
@@ -301,6 +307,14 @@ public struct ScenarioSession {
     case .device:
       return "the last outcome, \(lastOutcome.origin), has no status; `show device` shows the"
         + " device state"
+    case .package(_, let outcome, _):
+      guard let error = outcome.error else {
+        return "the last outcome, \(lastOutcome.origin), resolved: nothing went wrong"
+      }
+      guard let status = error.status else {
+        return "the last outcome, \(lastOutcome.origin), was rejected: \(error)"
+      }
+      resolved = .status(status)
     case .secItem, .accessControl:
       guard let status = lastOutcome.status else { return StatusExplainer.explain(subject) }
       resolved = .status(status)

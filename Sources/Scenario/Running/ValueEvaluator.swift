@@ -45,6 +45,9 @@ struct ValueEvaluator {
       switch bindings[name] {
       case .value(let value): return value
       case .context(let context): return .authenticationContext(context)
+      case .packageKeychain:
+        throw ScenarioRuntimeError(
+          "'\(name)' is a package keychain, not a value: call its methods (`\(name).getItem(...)`)")
       case nil:
         throw ScenarioRuntimeError("'\(name)' is not bound; bind it first with `let \(name) = ...`")
       }
@@ -108,4 +111,6 @@ enum BoundValue: Hashable, Sendable {
   case value(SecValue)
   /// An `LAContext()`: a reference, so evaluations and keychain calls share its state.
   case context(LAContext)
+  /// A `createKeychain(...)` of the cross-platform package.
+  case packageKeychain(PackageKeychain)
 }

@@ -36,6 +36,10 @@ struct AppInstall: Hashable, Sendable {
   /// `no-entitlements` (*extension*): no application-identifier, no groups at all, like a
   /// unit-test bundle run without a host app.
   var noEntitlements: Bool
+  /// `expo-plugin <groups>` (*extension*): the cross-platform package's Expo config plugin
+  /// with these `accessGroups` (no team prefix, as in app.json); it writes the entitlement
+  /// (`ExpoConfigPlugin`).
+  var expoPluginGroups: [String]? = nil
 
   init(
     bundleID: String, teamID: String, keychainAccessGroups: [String] = [], appGroups: [String] = [],

@@ -49,6 +49,9 @@ enum Expectation: Hashable, Sendable {
   /// `expect ctx.evaluatedPolicyDomainState == nil` (or `!= nil`) (*extension*): nil until
   /// canEvaluatePolicy or a successful biometric evaluation sets it (LAContext.h).
   case domainStateIsNil(String, isNil: Bool)
+  /// `expect MISSING_ENTITLEMENT` (*extension*): the last package call's promise rejected with
+  /// this code.
+  case packageError(PackageError.Code)
 }
 
 /// The lock states `expect device` can name.

@@ -38,6 +38,10 @@ enum StatementKind: Hashable, Sendable {
   case icloud(ICloudCommand)
   /// `backup create|restore|list ...`, `transfer from <device>`.
   case backup(BackupCommand)
+  /// `mac app <bundleID> daemon|catalyst|ad-hoc|signed`: how an app runs on the current Mac.
+  case mac(MacCommand)
+  /// `let shared = createKeychain(...)`, `shared.setItem("k", "v")`: the cross-platform package.
+  case package(PackageCommand)
 
   // MARK: - Extensions (REPL words, also accepted in files)
 
