@@ -60,7 +60,7 @@ let package = Package(
       name: "keychain-bench",
       dependencies: [
         "Keychain", "ItemStore", "CSQLite", "CSodium", "Security", "KeychainSimulatorTesting",
-        "Simulation",
+        "Simulation", "Scenario",
       ],
       path: "Benchmarks/keychain-bench"),
     // The libFuzzer target for the parser and runner; a corpus replayer unless built with

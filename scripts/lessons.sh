@@ -6,7 +6,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
-swift build -c release --product keychain-sim
+# The Swift runtime and Foundation linked statically: a faster start (`explain` uses 1.9x less
+# CPU) and no Swift shared libraries needed at run time (docs/benchmarks.md, "Start-up (issue
+# 11)"). A release build without the flag (`swift run -c release keychain-bench`) recompiles
+# every module, and back.
+swift build -c release --static-swift-stdlib --product keychain-sim
 lessons=()
 while IFS= read -r file; do lessons+=("$file"); done < <(
   find scenarios -name '*.scenario' -not -path 'scenarios/regression/*' | LC_ALL=C sort)

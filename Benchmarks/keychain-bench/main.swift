@@ -10,6 +10,7 @@
 //   swift run -c release keychain-bench [--runs N] [--unlocks N] [sizes...]
 //   swift run -c release keychain-bench --simulate [--runs N]   (phone-days per second)
 //   swift run -c release keychain-bench --facade [--runs N]     (the Security module's overhead)
+//   keychain-bench --parser MB [--runs N] [--write FILE]   (the scenario parser, ParserBench.swift)
 //   keychain-bench --facade-profile N   (N calls each side, once: for valgrind --tool=callgrind
 //                                        --toggle-collect='*engineCopyLoop*' or '*facadeCopyLoop*')
 //
@@ -32,6 +33,10 @@ struct Options {
   var facadeOnly = false
   /// `--facade-profile N`: N copies through each side once, nothing timed (for callgrind).
   var facadeProfileCalls: Int?
+  /// `--parser MB`: parse a generated scenario of MB megabytes (ParserBench.swift).
+  var parserMegabytes: Int?
+  /// `--write FILE`: with `--parser`, write the generated scenario there instead.
+  var writePath: String?
 
   init(_ arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
@@ -46,6 +51,14 @@ struct Options {
           throw UsageError(message: "--facade-profile needs a positive number")
         }
         facadeProfileCalls = value
+      case "--parser":
+        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+          throw UsageError(message: "--parser needs a positive number of megabytes")
+        }
+        parserMegabytes = value
+      case "--write":
+        guard let path = rest.popFirst() else { throw UsageError(message: "--write needs a file") }
+        writePath = path
       case "--runs", "--unlocks":
         guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
           throw UsageError(message: "\(argument) needs a positive number")
@@ -292,7 +305,8 @@ func main() -> Int32 {
     options = try Options(Array(CommandLine.arguments.dropFirst()))
   } catch {
     print(
-      "usage: keychain-bench [--simulate | --facade | --facade-profile N] [--runs N] "
+      "usage: keychain-bench [--simulate | --facade | --facade-profile N | --parser MB "
+        + "[--write FILE]] [--runs N] "
         + "[--unlocks N] [sizes...]: \(error.message)")
     return 2
   }
@@ -303,6 +317,9 @@ func main() -> Int32 {
       print("error: \(error)")
       return 1
     }
+  }
+  if let megabytes = options.parserMegabytes {
+    return parserBench(megabytes: megabytes, runs: options.runs, writingTo: options.writePath)
   }
   if let calls = options.facadeProfileCalls {
     do {

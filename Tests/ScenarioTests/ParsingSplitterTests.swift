@@ -5,6 +5,30 @@ import Testing
 /// One statement per line, continued while a `[` or `(` is open (docs/scenario-language.md §1), and
 /// the REPL's incremental question "is this input complete?".
 @Suite struct ParsingSplitterTests {
+  /// Texts are copied from the source's UTF-8 by character offsets (`SourceCharacters`): they
+  /// must come out whole around characters of several bytes and scalars (`é` as e + U+0301, a
+  /// flag, `\r\n`).
+  @Test func textsAroundCharactersOfSeveralBytesAreWhole() throws {
+    let source =
+      "  say \"🇫🇷 cafe\u{301}\"  # é\r\nSecItemAdd [kSecAttrAccount: \"e\u{301}🔑\",\r\n"
+      + "  kSecClass: kSecClassGenericPassword]\t\r\napp install com.exa\u{301}mple.app\r\n"
+    let splitter = StatementSplitter(source: source, firstLine: 1)
+    #expect(
+      splitter.chunks.map(\.sourceText) == [
+        "say \"🇫🇷 cafe\u{301}\"",
+        "SecItemAdd [kSecAttrAccount: \"e\u{301}🔑\",\n  kSecClass: kSecClassGenericPassword]",
+        "app install com.exa\u{301}mple.app",
+      ])
+    let lexed = Lexer.lex(source, file: "f")
+    #expect(lexed.tokens[1].text == "\"🇫🇷 cafe\u{301}\"")
+    #expect(lexed.tokens[6].text == "\"e\u{301}🔑\"")
+    let install = try #require(lexed.tokens.firstIndex { $0.kind == .identifier("install") })
+    #expect(lexed.word(at: install + 1).token.text == "com.exa\u{301}mple.app")
+    var parser = ScenarioParser(file: "f")
+    let failed = parser.parse("say \"🇫🇷\" \"e\u{301}\"\r\n")
+    #expect(failed.diagnostics.first?.sourceLine == "say \"🇫🇷\" \"e\u{301}\"")
+  }
+
   @Test func blankAndCommentLinesAreSkipped() {
     let splitter = StatementSplitter(
       source: "\n# heading\n  // note\ndevice lock\n\n   \ndevice reboot # done\n", firstLine: 1)

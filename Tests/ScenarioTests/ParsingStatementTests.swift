@@ -246,6 +246,25 @@ import Testing
     #expect(parser.bindings["q"] == nil)
   }
 
+  /// The parser owns the bindings while it parses a statement (so a `let` does not copy every
+  /// earlier binding); a statement that fails after its `let` bound the name gives it back as
+  /// it was.
+  @Test func aStatementFailingAfterItsBindingLeavesTheNameAsItWas() {
+    var parser = ScenarioParser(file: "<repl>")
+    let failed = parser.parse("let q = [kSecClass: kSecClassGenericPassword] extra")
+    #expect(failed.diagnostics.map(\.kind) == [.extraText("`extra`")])
+    #expect(parser.bindings["q"] == nil)
+    let file = parser.parse(
+      """
+      let ctx = LAContext()
+      let ctx = [kSecClass: kSecClassGenericPassword] extra
+      let q = [kSecClass: kSecClassGenericPassword]
+      """)
+    #expect(file.diagnostics.count == 1)
+    #expect(parser.bindings == ["ctx": .context, "q": .dictionary])
+    #expect(parser.parse("ctx.invalidate()").diagnostics == [])
+  }
+
   @Test func theSpecExampleParses() throws {
     let source = """
       # The refresh token stored with the default accessibility, read at 3 a.m.

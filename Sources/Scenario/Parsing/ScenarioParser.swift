@@ -55,6 +55,8 @@ public struct ScenarioParser: Sendable {
     for chunk in splitter.chunks {
       var parser = StatementParser(
         source: lexed, chunk: chunk, bindings: known, poisoned: poisoned)
+      // The parser holds the only reference: a new binding does not copy all the others.
+      known = [:]
       do {
         let (kind, location) = try parser.parseStatement()
         var statement = Statement(kind: kind, location: location, sourceText: chunk.sourceText)
@@ -69,6 +71,8 @@ public struct ScenarioParser: Sendable {
         statements.append(statement)
         known = parser.bindings
       } catch {
+        known = parser.takeBindingsBeforeStatement()
+        parser.poisoned = []  // ours alone again: inserting below does not copy it
         diagnostics.append(
           Self.withSourceLine(error, lexed: lexed, lines: lines, secrets: parser.secrets))
         if let name = parser.pendingName { poisoned.insert(name) }
@@ -93,7 +97,7 @@ public struct ScenarioParser: Sendable {
     let number = diagnostic.location.line
     let index = number - lexed.firstLine
     guard lines.indices.contains(index) else { return diagnostic }
-    diagnostic.sourceLine = String(lines[index])
+    diagnostic.sourceLine = String(characters: lines[index])
     let length = lines[index].count
     let known = secrets.filter { $0.startLine <= number && number <= $0.endLine }.map { span in
       let start = span.startLine == number ? span.startColumn - 1 : 0

@@ -125,7 +125,7 @@ extension StatementParser {
       throw failure(
         .expected("a SecItem or LAContext call after `_ =`", found: token.quoted), at: token)
     }
-    bindings[name] = kind(of: expr)
+    bind(name, as: kind(of: expr))
     return .bind(name: name, value: expr)
   }
 

@@ -7,7 +7,9 @@
 struct StatementParser {
   typealias Failure = ScenarioDiagnostic
 
-  var bindings: [String: BindingKind]
+  /// The names bound so far; only ``bind(_:as:)`` adds one, so that a failed statement can be
+  /// undone (``takeBindingsBeforeStatement()``).
+  private(set) var bindings: [String: BindingKind]
   /// Names whose `let` failed: known, of any kind, so one mistake is reported once.
   var poisoned: Set<String>
   /// The name a `let` is binding, poisoned if the statement fails.
@@ -144,6 +146,26 @@ struct StatementParser {
 
   /// Binds `name` (the caller has checked the statement parsed).
   mutating func beginBinding(_ name: String) { pendingName = name }
+
+  /// The name this statement bound and what it was bound to before, to undo the binding if the
+  /// statement fails after it.
+  private var replacedBinding: (name: String, previous: BindingKind?)?
+
+  /// Binds `name` to a `kind`, remembering what it replaces.
+  mutating func bind(_ name: String, as kind: BindingKind) {
+    replacedBinding = (name, bindings.updateValue(kind, forKey: name))
+  }
+
+  /// The bindings as they were before this statement, for a statement that failed. The caller
+  /// hands its bindings over to the parser rather than keeping a copy, so that a `let` does not
+  /// copy every earlier binding (which made a file of many `let`s quadratic).
+  mutating func takeBindingsBeforeStatement() -> [String: BindingKind] {
+    var bindings = self.bindings
+    self.bindings = [:]
+    if let (name, previous) = replacedBinding { bindings[name] = previous }
+    replacedBinding = nil
+    return bindings
+  }
 
   // MARK: - Tokens
 

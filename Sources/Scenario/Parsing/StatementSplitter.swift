@@ -94,28 +94,35 @@ struct StatementSplitter {
     tokens: Range<Int>, firstLine: Int, lastLine: Int, lexed: LexedSource,
     lines: [ArraySlice<Character>], lineOffset: Int
   ) -> Chunk {
-    var code: [ArraySlice<Character>] = []
+    // Each line's code (up to its comment), without trailing blanks; the first line also
+    // without its leading ones. The text is built once, from the source's UTF-8 (one copy per
+    // line): the statement's lines are visited once each.
+    var text = ""
+    var layout: [(base: Int, length: Int)] = []
+    var base = 0
+    var lastCodeLength = 0
     for number in firstLine...lastLine {
       let line = lines[number - lineOffset]
       let length = lexed.commentColumns[number].map { $0 - 1 } ?? line.count
-      code.append(line.prefix(length))
+      let code = line.prefix(length)
+      lastCodeLength = code.count
+      let trimmed = code.trimmingTrailingBlanks()
+      if number == firstLine {
+        let lead = trimmed.prefix(while: \.isWhitespace).count
+        base = -lead
+        text += lexed.source.text(trimmed.startIndex + lead..<trimmed.endIndex)
+      } else {
+        text += "\n"
+        text += lexed.source.text(trimmed.startIndex..<trimmed.endIndex)
+      }
+      layout.append((base, trimmed.count))
+      base += trimmed.count + 1
     }
-    let lastCode = code.last ?? []
     let end = SourceLocation(
       file: lexed.tokens[tokens.lowerBound].location.file, line: lastLine,
-      column: lastCode.count + 1)
-    let trimmed = code.map { String($0.trimmingTrailingBlanks()) }
-    let lead = trimmed.first?.prefix(while: \.isWhitespace).count ?? 0
-    var layout: [(base: Int, length: Int)] = []
-    var base = -lead
-    for line in trimmed {
-      layout.append((base, line.count))
-      base += line.count + 1
-    }
-    let text = trimmed.joined(separator: "\n")
+      column: lastCodeLength + 1)
     return Chunk(
-      tokens: tokens, firstLine: firstLine, sourceText: String(text.dropFirst(lead)), end: end,
-      lineLayout: layout)
+      tokens: tokens, firstLine: firstLine, sourceText: text, end: end, lineLayout: layout)
   }
 }
 
@@ -149,6 +156,15 @@ extension String {
     }
     lines.append(line)
     return lines
+  }
+}
+
+extension String {
+  /// The characters as one string, appended one by one: `String(slice)` goes through the
+  /// standard library's unspecialised generic path, several times slower per character.
+  init(characters: ArraySlice<Character>) {
+    self.init()
+    for character in characters { append(character) }
   }
 }
 

@@ -1,8 +1,10 @@
 /// A source lexed once: its characters, its tokens, and where its comments start. The statement
 /// splitter, the parser and the diagnostic masking all work from it.
 struct LexedSource: Sendable {
-  /// The source, as characters (offsets in tokens index this).
-  let characters: [Character]
+  /// The source's characters and their UTF-8 (offsets in tokens index the characters).
+  let source: SourceCharacters
+  /// The source, as characters.
+  var characters: [Character] { source.characters }
   /// Every token, the last one ``TokenKind/end``.
   let tokens: [Token]
   /// The column where each line's comment starts, by line number.
@@ -34,7 +36,7 @@ struct LexedSource: Sendable {
       file: self.tokens.last?.location.file ?? "", line: number, column: line.count + 1)
     tokens.append(Token(kind: .end, location: endLocation, text: "", offset: line.count))
     return LexedSource(
-      characters: Array(line), tokens: tokens,
+      source: SourceCharacters(line.startIndex..<line.endIndex, of: source), tokens: tokens,
       commentColumns: commentColumns[number].map { [number: $0] } ?? [:], firstLine: number)
   }
 
@@ -60,7 +62,7 @@ struct LexedSource: Sendable {
     }
     var next = index
     while tokens[next].kind != .end, tokens[next].offset < end { next += 1 }
-    let text = String(characters[first.offset..<end])
+    let text = source.text(first.offset..<end)
     return (
       Token(kind: .word(text), location: first.location, text: text, offset: first.offset), next
     )

@@ -10,6 +10,7 @@ import Keychain
 /// Newlines are blanks; `#` and `//` start a comment to the end of the line; a string ends on its
 /// line, so an unterminated one cannot swallow the rest of the file.
 struct Lexer: Sendable {
+  private let source: SourceCharacters
   private let characters: [Character]
   private let file: String
   private var index = 0
@@ -22,7 +23,8 @@ struct Lexer: Sendable {
   ///   - text: the source.
   ///   - line: the line number of its first line.
   private init(_ text: String, file: String, line: Int) {
-    self.characters = Array(text)
+    self.source = SourceCharacters(text)
+    self.characters = source.characters
     self.file = file
     self.line = line
   }
@@ -33,7 +35,7 @@ struct Lexer: Sendable {
     var tokens: [Token] = []
     repeat { tokens.append(lexer.next()) } while tokens.last?.kind != .end
     return LexedSource(
-      characters: lexer.characters, tokens: tokens, commentColumns: lexer.commentColumns,
+      source: lexer.source, tokens: tokens, commentColumns: lexer.commentColumns,
       firstLine: firstLine)
   }
 
@@ -63,8 +65,8 @@ struct Lexer: Sendable {
     if character.isASCIIDigit || (character == "-" && peek(1)?.isASCIIDigit == true) {
       return number()
     }
-    if character.isLetter || character == "_" {
-      let name = take(while: { $0.isLetter || $0.isNumber || $0 == "_" })
+    if character.isLetterFast || character == "_" {
+      let name = take(while: \.isWordCharacter)
       switch name {
       case "true": return token(.boolean(true), from: start)
       case "false": return token(.boolean(false), from: start)
@@ -88,7 +90,7 @@ struct Lexer: Sendable {
       advance()
       text = "-"
     }
-    text += take(while: { $0.isLetter || $0.isNumber || $0 == "_" })
+    text += take(while: \.isWordCharacter)
     func invalid(_ message: ParseMessage) -> Token {
       token(.invalid(message, at: start.1), from: start)
     }
@@ -135,7 +137,7 @@ struct Lexer: Sendable {
     advance()
     var value = ""
     var problem: (ParseMessage, SourceLocation)?
-    while let character = peek(), character != "\"", !character.isNewline {
+    while let character = peek(), character != "\"", !character.isNewlineFast {
       if character == "\\" {
         let at = location
         switch escape() {
@@ -201,7 +203,7 @@ struct Lexer: Sendable {
 
   private mutating func advance() {
     guard index < characters.count else { return }
-    if characters[index].isNewline {
+    if characters[index].isNewlineFast {
       line += 1
       column = 1
     } else {
@@ -223,11 +225,11 @@ struct Lexer: Sendable {
   /// each comment starts.
   private mutating func skipBlanksAndComments() {
     while let character = peek() {
-      if character.isWhitespace {
+      if character.isWhitespaceFast {
         advance()
       } else if character == "#" || (character == "/" && peek(1) == "/") {
         commentColumns[line] = column
-        while let next = peek(), !next.isNewline { advance() }
+        while let next = peek(), !next.isNewlineFast { advance() }
       } else {
         return
       }
@@ -236,10 +238,45 @@ struct Lexer: Sendable {
 
   private func token(_ kind: TokenKind, from start: (Int, SourceLocation)) -> Token {
     Token(
-      kind: kind, location: start.1, text: String(characters[start.0..<index]), offset: start.0)
+      kind: kind, location: start.1, text: source.text(start.0..<index), offset: start.0)
   }
 }
 
 extension Character {
   fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+
+  // Nearly every character of a scenario is ASCII: these answer `isLetter`, `isNumber`,
+  // `isWhitespace` and `isNewline` for it without the Unicode property tables (which were a
+  // tenth of the lexer's time), and ask the tables for anything else.
+
+  /// The character's byte if it is one ASCII byte. Cheaper than `asciiValue`, which compares
+  /// the character with `\r\n` first; `\r\n` (two bytes) is left to the tables here.
+  private var asciiByte: UInt8? {
+    let bytes = utf8
+    return bytes.count == 1 ? bytes.first : nil
+  }
+
+  fileprivate var isLetterFast: Bool {
+    guard let byte = asciiByte else { return isLetter }
+    return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+
+  /// A letter, a digit or `_`: what continues an identifier, an integer or a duration.
+  fileprivate var isWordCharacter: Bool {
+    guard let byte = asciiByte else { return isLetter || isNumber }
+    return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+  }
+
+  /// `\t`, `\n`, `\v`, `\f`, `\r` (and `\r\n`), a space, or any other Unicode blank.
+  fileprivate var isWhitespaceFast: Bool {
+    guard let byte = asciiByte else { return isWhitespace }
+    return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+  }
+
+  /// `\n`, `\v`, `\f`, `\r` (and `\r\n`), or any other Unicode line break.
+  fileprivate var isNewlineFast: Bool {
+    guard let byte = asciiByte else { return isNewline }
+    return byte >= 0x0A && byte <= 0x0D
+  }
 }
