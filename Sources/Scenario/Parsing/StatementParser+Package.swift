@@ -18,7 +18,7 @@ extension StatementParser {
       accessGroup = try labelledString(.accessGroup)
     }
     try expect(.rightParen, "`)`")
-    bindings[name] = .packageKeychain
+    bind(name, as: .packageKeychain)
     return .package(
       .create(name: name, PackageKeychain(service: service, accessGroup: accessGroup)))
   }
