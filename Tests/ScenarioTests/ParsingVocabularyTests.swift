@@ -144,7 +144,8 @@ import Testing
     ("device ", ["add", "lock", "passcode", "reboot", "unlock", "use"]),
     ("biometry type ", ["faceID", "none", "touchID"]),
     ("user will ", ["cancel", "enter", "fail", "fallback", "match"]),
-    ("show ", ["apps", "device", "devices", "items"]),
+    ("show ", ["apps", "cloud", "device", "devices", "items"]),
+    ("icloud ", ["keychain", "sign-in", "sign-out", "sync"]),
     ("expect device ", ["beforeFirstUnlock", "locked", "unlocked"]),
   ])
   func completionFitsTheContext(before: String, expected: [String]) throws {

@@ -1,7 +1,7 @@
 /// The keychain's item classes, named by their `kSecClass` values, which are also the names
 /// of securityd's tables (`SecItemSchema.c`). Identities (`idnt`) are not a table: they are
 /// a certificate joined with its private key, so they are not stored here.
-public enum ItemClass: String, CaseIterable, Sendable {
+public enum ItemClass: String, CaseIterable, Sendable, Codable {
   /// kSecClassGenericPassword.
   case genp
   /// kSecClassInternetPassword.

@@ -43,6 +43,8 @@ public enum DeviceRefusal: Sendable, Hashable {
   case signedIntoAnotherAccount(current: String)
   /// The device has no iCloud (an Android phone).
   case noICloud(DevicePlatform)
+  /// iCloud Keychain is off for the signed-in account on this device.
+  case iCloudKeychainOff(appleID: String)
   /// A backup, restore or Quick Start transfer that could not run.
   case backup(BackupRefusal)
   /// A Mac-only setting (how an app runs on a Mac) on another kind of device.
@@ -120,6 +122,10 @@ public enum DeviceRefusal: Sendable, Hashable {
       return Explanation(
         cause: "this device is signed into \(current); a device has one Apple Account at a time",
         fix: "`icloud sign-out` first")
+    case .iCloudKeychainOff(let appleID):
+      return Explanation(
+        cause: "iCloud Keychain is off for \(appleID) on this device, so it takes no part in sync",
+        fix: "`icloud keychain on`")
     case .backup(let refusal):
       return refusal.explanation
     case .noICloud(let platform):

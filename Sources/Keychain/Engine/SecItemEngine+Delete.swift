@@ -25,6 +25,9 @@ extension SecItemEngine {
       } catch {
         throw Self.storeFailure(error)
       }
+      if query[SecQueryKey.tombstones] == .bool(false) {
+        deletedWithoutTombstones += doomed.map { (parsed.itemClass, $0) }
+      }
       guard !doomed.isEmpty else {
         throw notFound(parsed, filter: filter, lost: 0, context: context)
       }

@@ -11,6 +11,9 @@ import Keybag
 final class SecItemEngine {
   let database: ItemDatabase
   let keybag: Keybag
+  /// Rows SecItemDelete removed with `kSecUseTombstones: false`, until iCloud Keychain sync
+  /// takes them: such a delete leaves no tombstone to propagate (docs/evidence.md §11, fact 12).
+  var deletedWithoutTombstones: [(itemClass: ItemClass, rowID: Int64)] = []
 
   /// What a call needs to know about its surroundings.
   struct Context {

@@ -31,13 +31,15 @@ public final class DeviceFleet {
   public static let firstDeviceName = "iPhone"
 
   /// The devices, in the order they were added.
-  public private(set) var members: [Member]
+  public internal(set) var members: [Member]
   /// The backups made so far, in the order they were made (`backup create`); memory only.
   public internal(set) var backups: [DeviceBackup] = []
   /// Where ``current`` is in ``members``.
   private var currentIndex = 0
   /// The passcode key derivation's cost for devices the fleet creates.
   public let kdfProfile: KDFProfile
+  /// iCloud Keychain: each account's records and what each device knows of them.
+  var iCloud = FleetSync()
   /// Who answers the prompts of every device: the user holds them all.
   public var userAgent: (any UserAgent)? {
     didSet {
@@ -79,8 +81,12 @@ public final class DeviceFleet {
     guard Self.isValidName(name) else { throw .invalidName(name) }
     guard !members.contains(where: { $0.name == name }) else { throw .nameTaken(name) }
     let device: SimulatedDevice
+    // Beside a first device in a file, the new one gets a file of its own
+    // (DeviceFleet+Persistence).
+    let path = members[0].device.path.map { Self.deviceFile(named: name, besides: $0) }
     do {
-      device = try SimulatedDevice(options: .init(kdfProfile: kdfProfile, platform: platform))
+      device = try SimulatedDevice(
+        options: .init(kdfProfile: kdfProfile, path: path, platform: platform))
     } catch {
       throw .creationFailed(name: name, detail: error.description)
     }
@@ -99,11 +105,8 @@ public final class DeviceFleet {
     if let userAgent { device.userAgent = userAgent }
     members.append(Member(name: name, device: device, account: .signedOut))
     let summary = "\(platform.displayName) '\(name)' added: no passcode, unlocked, no items"
-    guard let path = members[0].device.path else { return .done(summary) }
-    return .done(
-      summary,
-      note: Explanation(
-        cause: "it lives in memory only: the device file \(path) keeps the first device"))
+    guard let path = device.path else { return .done(summary) }
+    return .done(summary + "; its device file is \(path)")
   }
 
   /// Makes `name` the device statements act on.
@@ -137,6 +140,7 @@ public final class DeviceFleet {
     if !discarded.isEmpty {
       outcome.summary += "; class keys discarded on \(discarded.joined(separator: ", ")) too"
     }
+    syncAfterClockAdvance()
     return outcome
   }
 

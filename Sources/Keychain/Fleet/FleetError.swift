@@ -8,6 +8,9 @@ public enum FleetError: Error, Sendable, Hashable, CustomStringConvertible {
   case invalidName(String)
   /// The new device could not be created (its store failed).
   case creationFailed(name: String, detail: String)
+  /// The fleet's manifest in the first device's file (`path`) cannot be read or written, or
+  /// names a device file that cannot be opened.
+  case manifest(path: String, detail: String)
 
   public var description: String {
     switch self {
@@ -17,6 +20,7 @@ public enum FleetError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidName(let name):
       "'\(name)' is not a device name: use letters, digits, '-', '_' or '.'"
     case .creationFailed(let name, let detail): "cannot create the device '\(name)': \(detail)"
+    case .manifest(let path, let detail): "\(path): \(detail)"
     }
   }
 }

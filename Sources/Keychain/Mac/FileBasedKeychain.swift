@@ -9,7 +9,7 @@ import Keybag
 /// It reuses the engine (the same item classes, primary keys, duplicates and searches) over
 /// a store of its own, and applies the file-based rules around it: no access groups, no
 /// data protection classes, no iCloud sync (fact 36), the kSecMatchLimitAll + kSecReturnData
-/// refusal (fact 37). It lives in memory, as every device after a fleet's first does.
+/// refusal (fact 37). It lives in memory, not in the device file.
 final class FileBasedKeychain {
   /// Which file-based keychain it is.
   enum Name: String, Sendable, Hashable {

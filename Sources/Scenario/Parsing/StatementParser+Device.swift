@@ -58,6 +58,7 @@ extension StatementParser {
     case .signIn:
       return .signIn(appleID: try bareWord("an Apple Account such as `alice@icloud.com`"))
     case .signOut: return .signOut
+    case .sync: return .sync
     case .keychain:
       return .keychain(on: try choice("`on` or `off`", Vocabulary.SwitchWord.self) == .on)
     }

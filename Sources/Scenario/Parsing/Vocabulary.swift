@@ -45,6 +45,7 @@ enum Vocabulary {
     case signIn = "sign-in"
     case signOut = "sign-out"
     case keychain
+    case sync
   }
 
   /// After `backup`; `backup create` then takes a ``BackupKind`` word.

@@ -99,6 +99,8 @@ enum HelpText {
     icloud sign-in <apple-id>           sign the current device into an Apple Account
     icloud sign-out                     its items stay on the device
     icloud keychain on|off              iCloud Keychain for the account, on this device
+    icloud sync                         the account's devices sync now (wait does too)
+    show cloud                          the account's iCloud Keychain records, no data
     mac app <bundleID> signed|ad-hoc|catalyst|daemon
                                         how an installed app runs on the current Mac: which
                                         keychains its SecItem calls reach (the default: signed)
@@ -207,6 +209,8 @@ enum HelpText {
     show device                         lock state, passcode, biometry, clock, caller
     show items                          every item, attributes only (never the data)
     show apps                           apps, hosts and access groups in Apple's order
+    show devices                        the user's devices, accounts, iCloud Keychain
+    show cloud                          the account's iCloud Keychain records, no data
     say "<text>"                        narration in the transcript
     """
 

@@ -71,6 +71,7 @@ extension ScenarioSession {
     case .signIn(let appleID): outcome = fleet.signIn(appleID)
     case .signOut: outcome = fleet.signOut()
     case .keychain(let on): outcome = fleet.setICloudKeychain(on)
+    case .sync: outcome = fleet.syncNow()
     }
     lastOutcome = .device(
       statement: command.description, line: statement.location.line,
@@ -103,6 +104,8 @@ extension ScenarioSession {
       return StepReport(lines: heading + DeviceStateView.lines(device.state))
     case .devices:
       return StepReport(lines: fleet.members.map(deviceLine))
+    case .cloud:
+      return StepReport(lines: cloudLines())
     case .items:
       if !device.platform.hasAppleKeychain { return StepReport(lines: androidValueLines()) }
       let items: [ItemSummary]

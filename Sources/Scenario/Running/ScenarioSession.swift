@@ -52,7 +52,7 @@ public struct ScenarioSession {
   public init(options: Options = Options()) throws(ScenarioRuntimeError) {
     self.options = options
     self.deviceFileWasReopened = options.devicePath.map(Self.holdsADevice) ?? false
-    self.fleet = DeviceFleet(first: try Self.makeDevice(options), kdfProfile: options.kdfProfile)
+    self.fleet = try Self.makeFleet(options)
     fleet.userAgent = user
   }
 
@@ -67,7 +67,7 @@ public struct ScenarioSession {
 
   /// A fresh device (or the device file reopened) and no bindings: the REPL's `reset`.
   public mutating func reset() throws(ScenarioRuntimeError) {
-    fleet = DeviceFleet(first: try Self.makeDevice(options), kdfProfile: options.kdfProfile)
+    fleet = try Self.makeFleet(options)
     fleet.userAgent = user
     bindings = [:]
     lastOutcome = nil
@@ -124,7 +124,8 @@ public struct ScenarioSession {
     if let failure = device.takeSaveFailure() {
       throw ScenarioRuntimeError("\(failure.description) (line \(statement.location.line))")
     }
-    report.lines = user.log + report.lines
+    report.lines = user.log + report.lines + syncLines()
+    try saveFleet(line: statement.location.line)
     return report
   }
 

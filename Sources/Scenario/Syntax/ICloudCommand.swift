@@ -7,12 +7,15 @@ enum ICloudCommand: Hashable, Sendable, CustomStringConvertible {
   case signOut
   /// `icloud keychain on` / `icloud keychain off`.
   case keychain(on: Bool)
+  /// `icloud sync`: the current device's account syncs now.
+  case sync
 
   var description: String {
     switch self {
     case .signIn(let appleID): "icloud sign-in \(appleID)"
     case .signOut: "icloud sign-out"
     case .keychain(let on): "icloud keychain \(on ? "on" : "off")"
+    case .sync: "icloud sync"
     }
   }
 }

@@ -59,7 +59,7 @@ enum StatementKind: Hashable, Sendable {
 
 /// What `show` prints.
 enum ShowTopic: String, Hashable, Sendable, CaseIterable {
-  case device, items, apps, devices
+  case device, items, apps, devices, cloud
 }
 
 /// What `explain` explains.
