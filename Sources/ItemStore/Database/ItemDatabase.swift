@@ -23,6 +23,9 @@ public final class ItemDatabase {
   /// The device file, or `nil` for an in-memory store.
   public let path: String?
   let connection: Connection
+  /// The column lists of ``firstRows(in:matching:oneOf:atMost:searchColumns:sealedColumns:)``
+  /// and their `SELECT`s, built once per list.
+  var readColumns: [ReadColumns.Key: ReadColumns] = [:]
 
   /// Opens a store.
   ///
