@@ -35,7 +35,7 @@ struct NotFoundDiagnosis {
     self.query = query
     self.filter = filter
     self.context = context
-    scope = filter.accessGroups ?? engine.sealer.hasher.scope(context.caller.accessGroups)
+    scope = filter.accessGroups ?? engine.scope(of: context.caller)
   }
 
   /// The first store failure met while looking for near misses, if any.

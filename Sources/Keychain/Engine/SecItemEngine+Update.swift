@@ -10,7 +10,7 @@ extension SecItemEngine {
     outcome { () throws(SecItemFailure) in
       let validator = QueryValidator(caller: context.caller)
       let (parsed, changes) = try validator.validateUpdate(query, attributes)
-      let filter = RowFilter(parsed, caller: context.caller, hasher: sealer.hasher)
+      let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       var lost: [ItemRow] = []
       var updated: [Replacement] = []
       for row in try candidates(filter) {
