@@ -45,7 +45,12 @@ struct ItemSealer {
         attributes[attribute.name] = attribute.defaultValue
       }
     }
-    let search = hasher.columns(itemClass, attributes: attributes)
+    let search = hasher.columns(
+      itemClass, attributes: attributes,
+      earlier: original.flatMap { original in
+        original.item.itemClass == itemClass
+          ? (original.row.searchColumns, original.item.attributes) : nil
+      })
     let identity = Self.identity(itemClass, search: search)
     // Reuse only what was sealed under this very identity.
     let reusable =
