@@ -12,6 +12,8 @@
 //   swift run -c release keychain-bench --facade [--runs N]     (the Security module's overhead)
 //   keychain-bench --facade-profile N   (N calls each side, once: for valgrind --tool=callgrind
 //                                        --toggle-collect='*engineCopyLoop*' or '*facadeCopyLoop*')
+//   keychain-bench --memory simulator|minimal|own SIZE   (one run of that side alone at SIZE,
+//                                        for its peak memory: /usr/bin/time -v)
 //   keychain-bench --profile N SIZE     (N calls of each SecItem operation on SIZE items, once,
 //                                        nothing timed: for callgrind --toggle-collect='*Loop*'
 //                                        with the loop names in Profile.swift)
@@ -37,6 +39,9 @@ struct Options {
   var facadeProfileCalls: Int?
   /// `--profile N`: N calls of each operation, once, on the one size given (Profile.swift).
   var profileCalls: Int?
+  /// `--memory SIDE`: one run of the simulator or of one raw baseline alone, for its peak
+  /// resident memory (measured from outside, e.g. `/usr/bin/time -v`).
+  var memorySide: String?
 
   init(_ arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
@@ -51,6 +56,11 @@ struct Options {
           throw UsageError(message: "--facade-profile needs a positive number")
         }
         facadeProfileCalls = value
+      case "--memory":
+        guard let side = rest.popFirst(), ["simulator", "minimal", "own"].contains(side) else {
+          throw UsageError(message: "--memory needs simulator, minimal or own")
+        }
+        memorySide = side
       case "--profile":
         guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
           throw UsageError(message: "--profile needs a positive number")
@@ -304,7 +314,8 @@ func main() -> Int32 {
     options = try Options(Array(CommandLine.arguments.dropFirst()))
   } catch {
     print(
-      "usage: keychain-bench [--simulate | --facade | --facade-profile N | --profile N] "
+      "usage: keychain-bench [--simulate | --facade | --facade-profile N | --profile N "
+        + "| --memory SIDE] "
         + "[--runs N] "
         + "[--unlocks N] [sizes...]: \(error.message)")
     return 2
@@ -324,6 +335,23 @@ func main() -> Int32 {
       print("error: \(error)")
       return 1
     }
+  }
+  if let side = options.memorySide {
+    var failures = 0
+    do {
+      for size in options.sizes {
+        switch side {
+        case "simulator": _ = try secItemRun(size: size, failures: &failures)
+        case "minimal": _ = try rawRun(.minimal, size: size, failures: &failures)
+        default: _ = try rawRun(.own, size: size, failures: &failures)
+        }
+      }
+    } catch {
+      print("error: \(error)")
+      return 1
+    }
+    print("\(side): \(options.sizes) items, \(failures) failed call(s)")
+    return failures > 0 ? 1 : 0
   }
   if let calls = options.profileCalls {
     do {
