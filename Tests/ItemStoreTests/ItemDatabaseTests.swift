@@ -226,6 +226,31 @@ import Testing
     #expect(try database.count(in: .genp) == 1)
   }
 
+  /// Given the stored row, replace writes only the columns that differ (NULLing one that
+  /// is gone), and the row ends up as a whole replacement leaves it.
+  @Test func replaceGivenThePreviousRowStoresTheSameRow() throws {
+    let id = try database.insert(genericPassword(account: "old", secret: "one"))
+    let previous = try #require(try database.row(id: id, in: .genp))
+    var row = previous
+    row.searchColumns["labl"] = .text("label")
+    row.sealedColumns["data"] = Data("two".utf8)
+    row.sealedColumns["attrs"] = nil
+    try database.replace(rowID: id, with: row, previous: previous)
+    let stored = try #require(try database.row(id: id, in: .genp))
+    #expect(stored == row)
+    // Nothing changed: still a (whole) write, and the row must exist.
+    try database.replace(rowID: id, with: stored, previous: stored)
+    #expect(try database.row(id: id, in: .genp) == row)
+    #expect(throws: ItemStoreError.rowNotFound(99, in: .genp)) {
+      try database.replace(rowID: 99, with: row, previous: previous)
+    }
+    let other = try database.insert(genericPassword(account: "other"))
+    #expect(throws: ItemStoreError.duplicateItem(.genp)) {
+      try database.replace(
+        rowID: other, with: row, previous: try #require(try database.row(id: other, in: .genp)))
+    }
+  }
+
   @Test func replaceIntoAnotherRowsKeyIsADuplicate() throws {
     try database.insert(genericPassword(account: "a"))
     let id = try database.insert(genericPassword(account: "b"))

@@ -28,4 +28,24 @@ import Testing
   func rejectsMalformedBytes(_ bytes: [UInt8]) {
     #expect(StoredValueCodec.decode(Data(bytes)) == nil)
   }
+
+  /// One attribute read alone is what decoding them all gives, absent or malformed alike.
+  @Test func readsOneAttributeAloneAsDecodingAllWould() throws {
+    let attributes: [String: StoredValue] = [
+      "acct": .blob(Data("Bob ".utf8)), "labl": .text("Zoë"), "cdat": .real(1.5),
+      "nega": .integer(0), "svce": .null,
+    ]
+    let encoded = StoredValueCodec.encode(attributes: attributes)
+    let all = try #require(StoredValueCodec.decodeAttributes(encoded))
+    for name in attributes.keys {
+      #expect(StoredValueCodec.attribute(name, in: encoded) == .some(all[name]), "\(name)")
+    }
+    #expect(StoredValueCodec.attribute("desc", in: encoded) == .some(nil))
+    // Cut inside the last value: malformed whether the value asked for is before the cut
+    // or after it.
+    let truncated = encoded.dropLast(2)
+    #expect(StoredValueCodec.decodeAttributes(truncated) == nil)
+    #expect(StoredValueCodec.attribute("zzzz", in: truncated) == nil)
+    #expect(StoredValueCodec.attribute("svce", in: truncated) == nil)
+  }
 }

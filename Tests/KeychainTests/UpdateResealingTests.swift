@@ -78,4 +78,23 @@ import Testing
     let outcome = device.secItemUpdate(genp("alice"), ["labl": .string("x")])
     #expect(outcome.status == .errSecInteractionNotAllowed)
   }
+
+  /// An update keeps the stored hash of every attribute it does not change instead of
+  /// hashing it again; the columns must be exactly those of sealing the updated item afresh.
+  @Test(arguments: [
+    ["labl": SecValue.string("Work")], ["v_Data": secret("new")], ["acct": .string("bob")],
+    ["labl": .string("Mail"), "desc": .string("note")],
+  ])
+  func keptHashesAreTheFreshOnes(_ changes: SecQuery) throws {
+    let (device, _) = try makeItem()
+    #expect(device.secItemUpdate(genp("alice"), changes).status == .errSecSuccess)
+    let after = try storedRow(device)
+    let sealer = ItemSealer(keybag: device.keybag)
+    let item = try sealer.openAttributes(after)
+    let fresh = sealer.hasher.columns(.genp, attributes: item.attributes)
+    for (name, value) in fresh {
+      #expect(after.searchColumns[name] == value, "\(name)")
+    }
+    #expect(fresh["desc"] == (changes["desc"] == nil ? nil : after.searchColumns["desc"]))
+  }
 }

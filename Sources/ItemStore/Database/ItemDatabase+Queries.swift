@@ -34,6 +34,48 @@ extension ItemDatabase {
     }
   }
 
+  /// At most `count` rows of `itemClass` that match as in ``rows(in:matching:oneOf:limit:)``,
+  /// returned oldest first, for searches whose cost must not grow with the keychain.
+  ///
+  /// Unlike `rows(…, limit:)` the SQL has no `ORDER BY`: an `ORDER BY rowid` over an index
+  /// range that does not end in rowid order makes SQLite read and sort the whole range before
+  /// the `LIMIT` applies; without it SQLite stops after `count` rows. When more than `count`
+  /// rows match, which ones are read follows the index SQLite walks (for the engine's hashed
+  /// columns, an order unrelated to age), not insertion order.
+  ///
+  /// `searchColumns` and `sealedColumns`, when given, are the only columns read into each row
+  /// (the others are absent from it): for a reader that needs a few columns of many rows.
+  /// Such a row is for reading only; never write it back.
+  /// - Throws: as ``rows(in:matching:oneOf:limit:)``; also
+  ///   ``ItemStoreError/unknownColumn(_:in:)`` for a column to read that the class lacks.
+  public func firstRows(
+    in itemClass: ItemClass, matching: [String: StoredValue] = [:], oneOf: OneOf? = nil,
+    atMost count: Int, searchColumns: [String]? = nil, sealedColumns: [String]? = nil
+  ) throws(ItemStoreError) -> [ItemRow] {
+    let layout = TableLayout.of(itemClass)
+    let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
+    let key = ReadColumns.Key(itemClass: itemClass, search: searchColumns, sealed: sealedColumns)
+    let reading: ReadColumns
+    if let known = readColumns[key] {
+      reading = known
+    } else {
+      reading = try ReadColumns(
+        layout: layout, search: searchColumns, sealed: sealedColumns, error: columnError)
+      readColumns[key] = reading
+    }
+    let sql = reading.selectSQL + clause + " LIMIT \(max(count, 0))"
+    var rows = try perform(on: itemClass) { () throws(SQLiteError) -> [ItemRow] in
+      try connection.withStatement(sql) { statement throws(SQLiteError) in
+        try statement.bind(values)
+        var rows: [ItemRow] = []
+        while try statement.step() { rows.append(reading.row(statement, of: itemClass)) }
+        return rows
+      }
+    }
+    rows.sort { ($0.rowID ?? -1) < ($1.rowID ?? -1) }
+    return rows
+  }
+
   /// Every row of `itemClass`, oldest first.
   public func allRows(in itemClass: ItemClass) throws(ItemStoreError) -> [ItemRow] {
     try rows(in: itemClass)

@@ -23,6 +23,9 @@ public final class ItemDatabase {
   /// The device file, or `nil` for an in-memory store.
   public let path: String?
   let connection: Connection
+  /// The column lists of ``firstRows(in:matching:oneOf:atMost:searchColumns:sealedColumns:)``
+  /// and their `SELECT`s, built once per list.
+  var readColumns: [ReadColumns.Key: ReadColumns] = [:]
 
   /// Opens a store.
   ///
@@ -72,18 +75,37 @@ public final class ItemDatabase {
   /// Replaces every column of row `rowID` with those of `row` (same defaults as insert).
   /// - Throws: ``ItemStoreError/rowNotFound(_:in:)``, ``ItemStoreError/duplicateItem(_:)``
   ///   when the new primary key collides with another row, or a column error.
-  public func replace(rowID: Int64, with row: ItemRow) throws(ItemStoreError) {
+  ///
+  /// `previous`, when given, is the row as stored now (read whole, in the same transaction):
+  /// only the columns whose value differs from it are written, so SQLite maintains only the
+  /// indexes over those. The stored row ends up the same either way.
+  public func replace(
+    rowID: Int64, with row: ItemRow, previous: ItemRow? = nil
+  ) throws(ItemStoreError) {
     let layout = TableLayout.of(row.itemClass)
     try check(row, against: layout)
-    let changed = try perform(on: row.itemClass) { () throws(SQLiteError) -> Int in
-      try connection.withStatement(layout.updateSQL) { statement throws(SQLiteError) in
-        try bindColumns(of: row, layout: layout, to: statement)
-        try statement.bind(.integer(rowID), at: Int32(layout.columns.count + 1))
+    let values = boundValues(of: row, layout: layout)
+    var columns = layout.columns
+    var bound = values
+    if let previous, previous.itemClass == row.itemClass {
+      let before = boundValues(of: previous, layout: layout)
+      let changed = layout.columns.indices.filter { values[$0] != before[$0] }
+      if !changed.isEmpty && changed.count < layout.columns.count {
+        columns = changed.map { layout.columns[$0] }
+        bound = changed.map { values[$0] }
+      }
+    }
+    let sql =
+      columns.count == layout.columns.count
+      ? layout.updateSQL : layout.updateSQL(setting: columns)
+    let updated = try perform(on: row.itemClass) { () throws(SQLiteError) -> Int in
+      try connection.withStatement(sql) { statement throws(SQLiteError) in
+        try statement.bind(bound + [.integer(rowID)])
         try statement.run()
         return connection.changes
       }
     }
-    guard changed > 0 else { throw .rowNotFound(rowID, in: row.itemClass) }
+    guard updated > 0 else { throw .rowNotFound(rowID, in: row.itemClass) }
   }
 
   /// Deletes the rows with these rowids, all or none; ids with no row are skipped.
@@ -162,6 +184,20 @@ public final class ItemDatabase {
     layout.searchSet.contains(name) || layout.sealedSet.contains(name)
       ? .misplacedColumn(name, in: layout.itemClass)
       : .unknownColumn(name, in: layout.itemClass)
+  }
+
+  /// Every column of `row` in the layout's order, as ``bindColumns(of:layout:to:)`` binds them.
+  private func boundValues(of row: ItemRow, layout: TableLayout) -> [StoredValue] {
+    var values: [StoredValue] = []
+    values.reserveCapacity(layout.columns.count)
+    for name in layout.searchColumns {
+      let value = row.searchColumns[name] ?? .null
+      values.append(value == .null ? layout.searchDefaults[name] ?? .null : value)
+    }
+    for name in layout.sealedColumns {
+      values.append(row.sealedColumns[name].map(StoredValue.blob) ?? .null)
+    }
+    return values
   }
 
   /// Binds all columns of `row` to parameters 1...n in the layout's order.

@@ -78,6 +78,12 @@ struct TableLayout: Sendable {
     self.deleteSQL = "DELETE FROM \(table) WHERE rowid = ?"
   }
 
+  /// `UPDATE <table> SET <columns> = ? … WHERE rowid = ?`, for an update of some columns.
+  func updateSQL(setting columns: [String]) -> String {
+    let assignments = columns.map { "\(quoted($0)) = ?" }.joined(separator: ", ")
+    return "UPDATE \(quoted(itemClass.tableName)) SET \(assignments) WHERE rowid = ?"
+  }
+
   /// What a searchable column holds when a row leaves it out: a plain column its kind's
   /// default; a hashed primary-key column empty bytes (the engine always gives every key
   /// hash; the store cannot compute one); any other hashed column NULL, as securityd stores

@@ -45,7 +45,12 @@ struct ItemSealer {
         attributes[attribute.name] = attribute.defaultValue
       }
     }
-    let search = hasher.columns(itemClass, attributes: attributes)
+    let search = hasher.columns(
+      itemClass, attributes: attributes,
+      earlier: original.flatMap { original in
+        original.item.itemClass == itemClass
+          ? (original.row.searchColumns, original.item.attributes) : nil
+      })
     let identity = Self.identity(itemClass, search: search)
     // Reuse only what was sealed under this very identity.
     let reusable =
@@ -118,6 +123,27 @@ struct ItemSealer {
     return item
   }
 
+  /// The value of attribute `name` alone from `row`'s sealed attributes (`nil` when the item
+  /// lacks it), for a reader that needs one value of many rows: it decodes nothing else and
+  /// leaves the access control sealed, so only ``openAttributes(_:)`` tells a sound item.
+  /// `row` needs ``identityColumns(_:)`` and the attributes column.
+  ///
+  /// - Throws: as ``openAttributes(_:)``.
+  func openAttribute(_ name: String, of row: ItemRow) throws(KeybagError) -> StoredValue? {
+    let protection = try Self.protection(of: row)
+    let identity = Self.identity(row.itemClass, search: row.searchColumns)
+    guard let sealedAttributes = row.sealedColumns[ItemClass.attributesColumn] else {
+      throw .authenticationFailed
+    }
+    let bytes = try keybag.open(
+      sealedAttributes, in: protection,
+      context: Self.context(identity, column: ItemClass.attributesColumn))
+    guard let value = StoredValueCodec.attribute(name, in: bytes) else {
+      throw .authenticationFailed
+    }
+    return value
+  }
+
   /// Opens the secret of `row`; `nil` when the item has none.
   func openData(_ row: ItemRow) throws(KeybagError) -> Data? {
     guard let sealed = row.sealedColumns[ItemClass.dataColumn] else { return nil }
@@ -149,6 +175,11 @@ struct ItemSealer {
       StoredValueCodec.encode(search[name] ?? .null, into: &bytes)
     }
     return bytes
+  }
+
+  /// The searchable columns ``identity(_:search:)`` reads: the primary key and `pdmn`.
+  static func identityColumns(_ itemClass: ItemClass) -> [String] {
+    (identityLayouts[itemClass] ?? IdentityLayout(itemClass)).columns.map(\.name)
   }
 
   /// The constant parts of a class's identity: its length-prefixed name, and each identity

@@ -25,6 +25,18 @@ struct NotFoundDiagnosis {
   let context: SecItemEngine.Context
   /// What the store said when a read failed: the explanation tells it instead of hiding it.
   private let storeFailures = StoreFailures()
+  /// The caller's groups as the probes compare them (`agrp IN (…)`), hashed once.
+  private let scope: ItemDatabase.OneOf
+
+  init(
+    engine: SecItemEngine, query: ParsedQuery, filter: RowFilter, context: SecItemEngine.Context
+  ) {
+    self.engine = engine
+    self.query = query
+    self.filter = filter
+    self.context = context
+    scope = filter.accessGroups ?? engine.scope(of: context.caller)
+  }
 
   /// The first store failure met while looking for near misses, if any.
   var storeFailure: String? { storeFailures.reasons.first }
@@ -135,8 +147,8 @@ struct NotFoundDiagnosis {
     guard let scope = filter.accessGroups else { return [] }
     let reachable = Set(scope.values)
     let rows = rows { () throws(ItemStoreError) in
-      try engine.database.rows(
-        in: query.itemClass, matching: filter.search, limit: Self.probeLimit)
+      try engine.database.firstRows(
+        in: query.itemClass, matching: filter.search, atMost: Self.probeLimit)
     }
     return rows.compactMap { row -> NearMiss? in
       guard let groupHash = row.searchColumns[.accessGroup], !reachable.contains(groupHash)
@@ -166,13 +178,24 @@ struct NotFoundDiagnosis {
     var syncFilter = filter
     syncFilter.search[.synchronizable] = hasher.condition(
       AttributeName.synchronizable.rawValue, .integer(1), in: query.itemClass)
-    let rows = rows { () throws(SecItemFailure) in try engine.candidates(syncFilter) }
+    let rows = rows { () throws(ItemStoreError) in
+      try engine.database.firstRows(
+        in: query.itemClass, matching: syncFilter.search, oneOf: syncFilter.accessGroups,
+        atMost: Self.probeLimit)
+    }
     return rows.map { _ in .synchronizable }
   }
 
   /// How many rows one near-miss probe reads at most: enough for any keychain a person
   /// reads through, and a bound on what a miss costs however large the keychain grows.
   static let probeLimit = 256
+
+  /// How many rows a probe that leaves out a sibling key (``siblingKeys``) reads at most.
+  /// Such a probe finds the items that share everything but, say, the account — usually
+  /// just the app's other items, each opened to see whether its account is a slip of the
+  /// query's — so it gets a smaller bound than ``probeLimit``, which keeps a miss within a
+  /// small multiple of a hit.
+  static let siblingProbeLimit = 8
 
   /// Items in the caller's groups that match every attribute of the query but one.
   private func oneAttributeAway() -> [NearMiss] {
@@ -189,48 +212,70 @@ struct NotFoundDiagnosis {
     // Only the query's own attributes can differ; one attribute alone leaves nothing to
     // "almost" match.
     guard conditions.count >= 2 else { return [] }
-    let scope = hasher.scope(context.caller.accessGroups)
     // One indexed probe per attribute of the query, matching all the others: a row that
     // differs in one attribute only is found by the probe that leaves that one out. Each
-    // probe reads at most `probeLimit` rows, so a miss never reads the whole keychain.
-    let probes = conditions.keys.sorted().map { left in
-      fixed.merging(conditions.filter { $0.key != left }) { $1 }
-    }
+    // probe reads a bounded number of rows, so a miss never reads the whole keychain.
     var seen: Set<Int64> = []
-    var candidates: [ItemRow] = []
-    for probe in probes {
-      let found = rows { () throws(ItemStoreError) in
-        try engine.database.rows(
-          in: query.itemClass, matching: probe, oneOf: scope, limit: Self.probeLimit)
+    var candidates: [(row: ItemRow, differing: String)] = []
+    for left in conditions.keys.sorted() {
+      let probe = fixed.merging(conditions.filter { $0.key != left }) { $1 }
+      let found =
+        Self.siblingKeys.contains(left)
+        ? siblingsSlippedIn(left, probe: probe)
+        : rows { () throws(ItemStoreError) in
+          try engine.database.firstRows(
+            in: query.itemClass, matching: probe, oneOf: scope, atMost: Self.probeLimit)
+        }
+      // A row equal in `left` too matches the whole query: no near miss.
+      for row in found where row.searchColumns[left] != conditions[left] {
+        if seen.insert(row.rowID ?? -1).inserted { candidates.append((row, left)) }
       }
-      for row in found where seen.insert(row.rowID ?? -1).inserted { candidates.append(row) }
     }
-    candidates.sort { ($0.rowID ?? -1) < ($1.rowID ?? -1) }
-    return candidates.compactMap { row -> NearMiss? in
-      let searchDiffs = conditions.keys.sorted().filter {
-        row.searchColumns[$0] != conditions[$0]
-      }
-      guard searchDiffs.count <= 1 else { return nil }
-      // Opened only when it may be a near miss; a locked one is told without its value.
+    candidates.sort { ($0.row.rowID ?? -1) < ($1.row.rowID ?? -1) }
+    return candidates.compactMap { candidate -> NearMiss? in
+      let (row, name) = candidate
+      // Opened to tell its values; a locked one is told without its value.
       let opened = try? engine.sealer.openAttributes(row)
-      guard let differing = searchDiffs.first.map({ (name: $0, stored: stored($0, row, opened)) })
-      else { return nil }
-      if opened == nil,
-        query.itemClass.attribute(named: differing.name)?.storage == .keyedHash
-      {
+      let storedValue = stored(name, row, opened)
+      if opened == nil, query.itemClass.attribute(named: name)?.storage == .keyedHash {
         // Locked: only its hash is known. A different account is usually another item.
-        guard !Self.siblingKeys.contains(differing.name) else { return nil }
+        guard !Self.siblingKeys.contains(name) else { return nil }
         return .oneAttributeLocked(
-          identifying(filter.queried, excluding: differing.name),
-          name: AttributeName(rawValue: differing.name), queried: query.attributes[differing.name])
+          identifying(filter.queried, excluding: name),
+          name: AttributeName(rawValue: name), queried: query.attributes[name])
       }
       // A different account is usually just another item: only a spelling slip counts.
-      if Self.siblingKeys.contains(differing.name),
-        !Self.looksAlike(differing.stored, query.attributes[differing.name])
-      {
+      if Self.siblingKeys.contains(name), !Self.looksAlike(storedValue, query.attributes[name]) {
         return nil
       }
-      return oneAttribute(row, opened: opened, differing.name, stored: differing.stored)
+      return oneAttribute(row, opened: opened, name, stored: storedValue)
+    }
+  }
+
+  /// The rows `probe` finds (it leaves out the sibling key `name`) whose `name` looks like a
+  /// slip of the query's value, read whole. The others are read with only what opening
+  /// their `name` needs, and that one value opened: a row that cannot be opened is never a
+  /// near miss in a sibling key.
+  private func siblingsSlippedIn(_ name: String, probe: [String: StoredValue]) -> [ItemRow] {
+    let itemClass = query.itemClass
+    let identity = ItemSealer.identityColumns(itemClass)
+    let siblings = rows { () throws(ItemStoreError) in
+      try engine.database.firstRows(
+        in: itemClass, matching: probe, oneOf: scope, atMost: Self.siblingProbeLimit,
+        searchColumns: identity.contains(name) ? identity : identity + [name],
+        sealedColumns: [ItemClass.attributesColumn])
+    }
+    let queried = query.attributes[name]
+    let slips = siblings.compactMap { row -> Int64? in
+      guard let value = try? engine.sealer.openAttribute(name, of: row),
+        Self.looksAlike(value, queried)
+      else { return nil }
+      return row.rowID
+    }
+    return slips.compactMap { rowID in
+      rows { () throws(ItemStoreError) in
+        try engine.database.row(id: rowID, in: itemClass).map { [$0] } ?? []
+      }.first
     }
   }
 
@@ -272,10 +317,9 @@ struct NotFoundDiagnosis {
       } else if query.synchronizable == nil {
         search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: other)
       }
-      let scope = hasher.scope(context.caller.accessGroups)
       let rows = rows { () throws(ItemStoreError) in
-        try engine.database.rows(
-          in: other, matching: search, oneOf: scope, limit: Self.probeLimit)
+        try engine.database.firstRows(
+          in: other, matching: search, oneOf: scope, atMost: Self.probeLimit)
       }
       return rows.map { row in
         let opened = try? engine.sealer.openAttributes(row)
@@ -341,15 +385,34 @@ struct NotFoundDiagnosis {
   ]
 
   static func looksAlike(_ a: StoredValue?, _ b: StoredValue?) -> Bool {
-    func folded(_ value: StoredValue?) -> String? {
+    func bytes(_ value: StoredValue?) -> [UInt8]? {
       switch value {
-      case .text(let text)?: text
-      case .blob(let bytes)?: String(data: bytes, encoding: .utf8)
+      case .text(let text)?: Array(text.utf8)
+      case .blob(let bytes)?: [UInt8](bytes)
       default: nil
       }
     }
+    guard let a = bytes(a), let b = bytes(b) else { return false }
+    // ASCII alone (the common case, many siblings per miss): the same folding without
+    // Foundation, which costs more than opening the item.
+    if a.allSatisfy({ $0 < 0x80 }) && b.allSatisfy({ $0 < 0x80 }) {
+      return asciiFolded(a).elementsEqual(asciiFolded(b))
+    }
+    func folded(_ bytes: [UInt8]) -> String? {
+      String(bytes: bytes, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        .lowercased()
+    }
     guard let a = folded(a), let b = folded(b) else { return false }
-    return a.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-      == b.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    return a == b
+  }
+
+  /// ASCII bytes trimmed of the whitespace and newlines of `CharacterSet.whitespacesAndNewlines`
+  /// (tab, line feed, vertical tab, form feed, carriage return, space) and lowercased: what
+  /// Foundation's trimming and `lowercased()` do to an ASCII string.
+  private static func asciiFolded(_ bytes: [UInt8]) -> some Collection<UInt8> {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+    let end = (bytes.lastIndex { !isSpace($0) }).map { $0 + 1 } ?? start
+    return bytes[start..<max(start, end)].lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
   }
 }

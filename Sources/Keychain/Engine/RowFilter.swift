@@ -19,18 +19,18 @@ struct RowFilter {
   /// Set by kSecValuePersistentRef.
   var rowID: Int64?
 
-  /// The filter for `query` as `caller` makes it. Without kSecAttrAccessGroup the search
-  /// covers every group the caller is entitled to; without kSecAttrSynchronizable only
+  /// The filter for `query` as a caller whose groups are `scope` makes it. Without
+  /// kSecAttrAccessGroup the search covers every group the caller is entitled to; without kSecAttrSynchronizable only
   /// non-synchronizable items match (the daemon adds `sync = 0`), kSecAttrSynchronizableAny
   /// matches both. Tombstones never match.
-  init(_ query: ParsedQuery, caller: Caller, hasher: SearchHasher) {
+  init(_ query: ParsedQuery, scope: @autoclosure () -> ItemDatabase.OneOf, hasher: SearchHasher) {
     itemClass = query.itemClass
     queried = query.attributes
     for (name, value) in query.attributes {
       if let column = hasher.condition(name, value, in: itemClass) { search[name] = column }
     }
     if search[.accessGroup] == nil {
-      accessGroups = hasher.scope(caller.accessGroups)
+      accessGroups = scope()
     }
     if search[.tombstone] == nil { search[.tombstone] = .integer(0) }
     if let reference = query.persistentRef {

@@ -23,12 +23,25 @@ struct SearchHasher {
   /// The searchable columns of an item of `itemClass` with `attributes`: the hash of every
   /// attribute it has, `pdmn` and `tomb`. An attribute it lacks (never one of the primary
   /// key, which the sealer fills) is left NULL, as in securityd: no query value equals it.
-  func columns(_ itemClass: ItemClass, attributes: [String: StoredValue]) -> [String: StoredValue] {
+  ///
+  /// `earlier`, for an update: the stored columns and attributes of the item's previous
+  /// version. An attribute whose value did not change keeps its column as stored — the same
+  /// key hashes the same bytes to the same value — so an update hashes only what it changed.
+  func columns(
+    _ itemClass: ItemClass, attributes: [String: StoredValue],
+    earlier: (columns: [String: StoredValue], attributes: [String: StoredValue])? = nil
+  ) -> [String: StoredValue] {
     var columns: [String: StoredValue] = [:]
     columns.reserveCapacity(itemClass.searchColumns.count)
     for attribute in itemClass.attributes where attribute.isSearchable {
       guard let value = attributes[attribute.name], value != .null else { continue }
-      columns[attribute.name] = column(value, of: attribute)
+      if let earlier, earlier.attributes[attribute.name] == value,
+        let stored = earlier.columns[attribute.name], stored != .null
+      {
+        columns[attribute.name] = stored
+      } else {
+        columns[attribute.name] = column(value, of: attribute)
+      }
     }
     return columns
   }

@@ -12,7 +12,7 @@ extension SecItemEngine {
     return outcome { () throws(SecItemFailure) in
       let parsed = try QueryValidator(caller: context.caller).validate(query, as: .copyMatching)
       try Self.requireSimulatedReturns(parsed)
-      let filter = RowFilter(parsed, caller: context.caller, hasher: sealer.hasher)
+      let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       let limit = parsed.limit ?? .count(1)
       var results: [SecValue] = []
       var matched = 0

@@ -16,7 +16,7 @@ extension SecItemEngine {
     }
     return outcome { () throws(SecItemFailure) in
       let parsed = try QueryValidator(caller: context.caller).validate(query, as: .delete)
-      let filter = RowFilter(parsed, caller: context.caller, hasher: sealer.hasher)
+      let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       // Every condition of a delete is a searchable column, so no row is opened: a locked
       // item is deleted like any other (securityd deletes by its search too).
       let doomed = try candidates(filter).compactMap(\.rowID)

@@ -20,7 +20,7 @@ extension SecItemEngine {
       }
       let parsed = try QueryValidator(caller: context.caller).validate(
         certificates, as: function)
-      let filter = RowFilter(parsed, caller: context.caller, hasher: sealer.hasher)
+      let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       guard !(try candidates(filter)).isEmpty else {
         throw SecItemFailure(
           .errSecItemNotFound,

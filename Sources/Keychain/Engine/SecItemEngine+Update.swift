@@ -10,7 +10,7 @@ extension SecItemEngine {
     outcome { () throws(SecItemFailure) in
       let validator = QueryValidator(caller: context.caller)
       let (parsed, changes) = try validator.validateUpdate(query, attributes)
-      let filter = RowFilter(parsed, caller: context.caller, hasher: sealer.hasher)
+      let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       var lost: [ItemRow] = []
       var updated: [Replacement] = []
       for row in try candidates(filter) {
@@ -47,7 +47,7 @@ extension SecItemEngine {
           updated.append(
             Replacement(
               rowID: rowID, row: try sealer.seal(item, reusing: (row, opened)),
-              name: SecItemFailure.ItemName(item)))
+              previous: row, name: SecItemFailure.ItemName(item)))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
         }
@@ -90,6 +90,8 @@ extension SecItemEngine {
   struct Replacement {
     var rowID: Int64
     var row: ItemRow
+    /// The row as stored, so only the changed columns are written.
+    var previous: ItemRow
     var name: SecItemFailure.ItemName
   }
 
@@ -98,10 +100,12 @@ extension SecItemEngine {
     do {
       if updated.count == 1, let only = updated.first {
         // One UPDATE statement is atomic on its own: no savepoint needed.
-        try database.replace(rowID: only.rowID, with: only.row)
+        try database.replace(rowID: only.rowID, with: only.row, previous: only.previous)
       } else {
         try database.inTransaction {
-          for each in updated { try database.replace(rowID: each.rowID, with: each.row) }
+          for each in updated {
+            try database.replace(rowID: each.rowID, with: each.row, previous: each.previous)
+          }
         }
       }
     } catch let error as ItemStoreError {

@@ -40,6 +40,20 @@ final class SecItemEngine {
     self.keybag = keybag
   }
 
+  /// The last caller's access groups and their hashed `agrp IN (…)` scope: a call's filter
+  /// needs them, and rebuilding the list and hashing every group on each call was a tenth
+  /// of a look-up's cost (docs/benchmarks.md). Keyed by the whole identity, so a changed
+  /// entitlement is a new entry.
+  private var lastScope: (app: AppIdentity, scope: ItemDatabase.OneOf)?
+
+  /// The `agrp IN (…)` scope of every group `caller` is entitled to, in its order.
+  func scope(of caller: Caller) -> ItemDatabase.OneOf {
+    if let lastScope, lastScope.app == caller.app { return lastScope.scope }
+    let scope = sealer.hasher.scope(caller.accessGroups)
+    lastScope = (caller.app, scope)
+    return scope
+  }
+
   var sealer: ItemSealer { ItemSealer(keybag: keybag) }
 
   /// Runs a call body, turning its failure into an outcome.

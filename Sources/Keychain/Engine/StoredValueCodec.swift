@@ -88,38 +88,78 @@ enum StoredValueCodec {
 
   /// Decodes what ``encode(attributes:)`` made, or `nil` for malformed bytes.
   static func decodeAttributes(_ data: Data) -> [String: StoredValue]? {
-    let bytes = [UInt8](data)
+    data.withUnsafeBytes { raw -> [String: StoredValue]? in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      var attributes: [String: StoredValue] = [:]
+      let wellFormed = forEachAttribute(in: bytes, reserving: { attributes.reserveCapacity($0) }) {
+        name, value in
+        guard let name = String(validating: name, as: UTF8.self), let value = decode(value)
+        else { return false }
+        attributes[name] = value
+        return true
+      }
+      return wellFormed ? attributes : nil
+    }
+  }
+
+  /// The value of attribute `name` in what ``encode(attributes:)`` made, decoding nothing
+  /// else: `.some(nil)` when the item lacks it, `nil` when the bytes are malformed as far as
+  /// they were read (``decodeAttributes(_:)`` checks every value).
+  static func attribute(_ name: String, in data: Data) -> StoredValue?? {
+    var wanted = name
+    return wanted.withUTF8 { wantedBytes -> StoredValue?? in
+      data.withUnsafeBytes { raw -> StoredValue?? in
+        var found: StoredValue??
+        let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) {
+          candidate, value in
+          guard candidate.elementsEqual(wantedBytes) else { return true }
+          found = .some(decode(value))
+          return false
+        }
+        if let found {
+          guard let value = found else { return nil }
+          return .some(value)
+        }
+        return wellFormed ? .some(nil) : nil
+      }
+    }
+  }
+
+  /// Walks the attributes ``encode(attributes:)`` made: `body` gets each name's and value's
+  /// bytes and returns whether to go on. `false` when the bytes are malformed or `body`
+  /// stopped; `reserving` learns the count first.
+  private static func forEachAttribute(
+    in bytes: UnsafeBufferPointer<UInt8>, reserving: (Int) -> Void = { _ in },
+    _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
     var offset = 0
     func uint32() -> Int? {
       guard offset + 4 <= bytes.count else { return nil }
       defer { offset += 4 }
       return bytes[offset..<offset + 4].reduce(0) { ($0 << 8) | Int($1) }
     }
-    guard let count = uint32(), count <= bytes.count else { return nil }
-    var attributes: [String: StoredValue] = [:]
-    attributes.reserveCapacity(count)
+    guard let count = uint32(), count <= bytes.count else { return false }
+    reserving(count)
     for _ in 0..<count {
-      guard let nameLength = uint32(), offset + nameLength <= bytes.count,
-        let name = String(validating: bytes[offset..<offset + nameLength], as: UTF8.self)
-      else { return nil }
+      guard let nameLength = uint32(), offset + nameLength <= bytes.count else { return false }
+      let name = UnsafeBufferPointer(rebasing: bytes[offset..<offset + nameLength])
       offset += nameLength
-      guard offset < bytes.count else { return nil }
+      guard offset < bytes.count else { return false }
       let valueLength: Int
       switch bytes[offset] {
       case 0: valueLength = 1
       case 1, 2:
-        guard offset + 5 <= bytes.count else { return nil }
+        guard offset + 5 <= bytes.count else { return false }
         valueLength = 5 + bytes[offset + 1..<offset + 5].reduce(0) { ($0 << 8) | Int($1) }
       case 3, 4: valueLength = 9
-      default: return nil
+      default: return false
       }
-      guard offset + valueLength <= bytes.count,
-        let value = decode(Data(bytes[offset..<offset + valueLength]))
-      else { return nil }
+      guard offset + valueLength <= bytes.count else { return false }
+      let value = UnsafeBufferPointer(rebasing: bytes[offset..<offset + valueLength])
       offset += valueLength
-      attributes[name] = value
+      guard body(name, value) else { return false }
     }
-    return offset == bytes.count ? attributes : nil
+    return offset == bytes.count
   }
 
   static func appendLengthPrefixed(

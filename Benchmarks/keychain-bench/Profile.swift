@@ -1,0 +1,73 @@
+// keychain-bench --profile N SIZE: each SecItem operation N times on a keychain of SIZE items,
+// once, nothing timed, each operation in a function of its own so that an instruction profiler
+// can count one at a time:
+//
+//   SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --toggle-collect='*profileMissLoop*' \
+//     .build/release/keychain-bench --profile 1000 20000 2>&1 | grep Collected
+//
+// Loops: profileAddLoop (N more items), profileCopyLoop (by primary key, return data),
+// profileMissLoop (a primary key no item has), profileUpdateLoop (the data), profileDeleteLoop.
+// Instructions per call = Collected ÷ N.
+
+import Foundation
+import Keychain
+
+/// Runs every profiled loop once; non-zero when a call did not end as expected.
+func operationProfile(calls: Int, size: Int) throws -> Int32 {
+  let device = try SimulatedDevice(options: .init(kdfProfile: .fast))
+  let secret = SecValue.data(Data(repeating: 0x42, count: 32))
+  var failures = 0
+  for index in 0..<size
+  where device.secItemAdd(item(index).merging(["v_Data": secret]) { $1 })
+    .status != .errSecSuccess
+  {
+    failures += 1
+  }
+  let stride = max(1, size / calls)
+  let sample = (0..<calls).map { ($0 * stride) % size }
+  failures += profileAddLoop(device, from: size, count: calls, secret: secret)
+  failures += profileCopyLoop(device, sample)
+  failures += profileMissLoop(device, from: size + calls, count: calls)
+  failures += profileUpdateLoop(device, sample)
+  failures += profileDeleteLoop(device, sample)
+  if failures > 0 { print("warning: \(failures) call(s) failed") }
+  return failures > 0 ? 1 : 0
+}
+
+@inline(never)
+func profileAddLoop(_ device: SimulatedDevice, from first: Int, count: Int, secret: SecValue)
+  -> Int
+{
+  (first..<first + count).count {
+    device.secItemAdd(item($0).merging(["v_Data": secret]) { $1 }).status != .errSecSuccess
+  }
+}
+
+@inline(never)
+func profileCopyLoop(_ device: SimulatedDevice, _ sample: [Int]) -> Int {
+  sample.count {
+    device.secItemCopyMatching(key($0).merging(["r_Data": .bool(true)]) { $1 }).status
+      != .errSecSuccess
+  }
+}
+
+@inline(never)
+func profileMissLoop(_ device: SimulatedDevice, from first: Int, count: Int) -> Int {
+  (first..<first + count).count {
+    device.secItemCopyMatching(key($0).merging(["r_Data": .bool(true)]) { $1 }).status
+      != .errSecItemNotFound
+  }
+}
+
+@inline(never)
+func profileUpdateLoop(_ device: SimulatedDevice, _ sample: [Int]) -> Int {
+  sample.count {
+    device.secItemUpdate(key($0), ["v_Data": .data(Data("new-\($0)".utf8))]).status
+      != .errSecSuccess
+  }
+}
+
+@inline(never)
+func profileDeleteLoop(_ device: SimulatedDevice, _ sample: [Int]) -> Int {
+  sample.count { device.secItemDelete(key($0)).status != .errSecSuccess }
+}
