@@ -4,7 +4,8 @@ extension SimulatedDevice {
   /// `SecItemAdd(query, &result)`.
   public func secItemAdd(_ query: SecQuery) -> SecItemOutcome {
     if let macKeychains {
-      return macKeychains.add(query, dataProtection: engine, context: callContext)
+      return macKeychains.add(
+        query, dataProtection: engine, context: callContext, deviceFile: path)
     }
     return engine.add(query, context: callContext)
   }

@@ -45,9 +45,12 @@ final class MacKeychains {
 
   // MARK: - The four calls
 
-  func add(_ query: SecQuery, dataProtection: SecItemEngine, context: SecItemEngine.Context)
-    -> SecItemOutcome
-  {
+  /// `deviceFile`: the device file the Mac is kept in, if any; the file-based keychains are
+  /// not in it, and an item added there says so (docs/cli.md, "Several devices in files").
+  func add(
+    _ query: SecQuery, dataProtection: SecItemEngine, context: SecItemEngine.Context,
+    deviceFile: String? = nil
+  ) -> SecItemOutcome {
     let personality = personality(of: context.caller)
     let route = MacKeychainRoute.route(query, personality: personality)
     switch route.target {
@@ -58,9 +61,14 @@ final class MacKeychains {
     case .fileBased, .both:
       let keychain = defaultKeychain(for: personality)
       let outcome = keychain.add(query, context: context)
+      var place = "reached the \(keychain.name.displayName) (\(route.reason))"
+      if let deviceFile, outcome.status == .errSecSuccess {
+        place +=
+          "; it is kept in memory only: the device file \(deviceFile) holds the data "
+          + "protection keychain, not the file-based ones"
+      }
       return annotated(
-        outcome, "reached the \(keychain.name.displayName) (\(route.reason))",
-        ignored: FileBasedKeychain.ignoredNames(in: query, for: .add))
+        outcome, place, ignored: FileBasedKeychain.ignoredNames(in: query, for: .add))
     }
   }
 

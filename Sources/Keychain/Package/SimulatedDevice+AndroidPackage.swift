@@ -53,6 +53,16 @@ extension SimulatedDevice {
         fix: "to share a session between Android apps, get it from your server in each app, "
           + "or use the platform's account and credential APIs")
     }
+    if case .setItem = operation, let path, case .success = settled {
+      let memoryOnly =
+        "the value is kept in memory only: the device file \(path) does not hold an Android "
+        + "phone's package values (docs/cli.md, \"Several devices in files\")"
+      if note != nil {
+        note?.cause += "; " + memoryOnly
+      } else {
+        note = Explanation(cause: memoryOnly)
+      }
+    }
     return PackageOutcome(
       operation: operation, platform: platform, settled: settled, steps: [], note: note)
   }
