@@ -108,4 +108,47 @@ import Testing
     #expect(second.failures.isEmpty, "\(second.transcript)")
     #expect(second.transcript.contains("ipad: iPad · before first unlock"))
   }
+
+  /// A Mac's login keychain item and `mac app` setting, and an Android phone's package value,
+  /// are in the set of files: the next run finds them.
+  @Test func aSecondRunFindsTheMacsLoginItemAndTheAndroidPhonesValue() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("keychain-sim-fleet-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("phone.db").path
+    let runner = ScenarioRunner(options: .init(devicePath: path, kdfProfile: .fast))
+    let first = runner.run(
+      source: """
+        device add mac mac
+        device use mac
+        app install com.example.tool team ABCDE12345
+        mac app com.example.tool daemon
+        SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "m", kSecValueData: "mac-v1"]
+        expect errSecSuccess
+        device add pixel android
+        device use pixel
+        let kc = createKeychain(service: "s")
+        kc.setItem("k", "android-v1")
+        expect success
+        """, name: "first.scenario")
+    #expect(first.failures.isEmpty, "\(first.transcript)")
+    #expect(!first.transcript.contains("memory only"))
+    let second = runner.run(
+      source: """
+        device use mac
+        device unlock
+        SecItemCopyMatching [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "m", kSecReturnData: true]
+        expect result "mac-v1"
+        app use com.example.tool
+        SecItemCopyMatching [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "m", kSecUseDataProtectionKeychain: true]
+        expect errSecNotAvailable
+        device use pixel
+        device unlock
+        let kc = createKeychain(service: "s")
+        kc.getItem("k")
+        expect result "android-v1"
+        """, name: "second.scenario")
+    #expect(second.failures.isEmpty, "\(second.transcript)")
+  }
 }

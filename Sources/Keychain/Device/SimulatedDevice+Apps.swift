@@ -69,9 +69,13 @@ extension SimulatedDevice {
     }
     let removed = [app] + apps.extensions(of: bundleID).filter(\.isInstalled)
     for each in removed { apps.setInstalled(each.bundleID, false) }
+    // Saved with the apps, so a reopened phone never has values of an uninstalled app.
+    let erased = removed.reduce(0) { $0 + eraseAndroidStorage(of: $1.bundleID) }
     saveRecordingFailure()
     let extensions = removed.dropFirst().map(\.bundleID)
-    if platform == .android { return uninstallOnAndroid(bundleID, removed: removed) }
+    if platform == .android {
+      return uninstallOnAndroid(bundleID, removed: removed, erased: erased)
+    }
     let count = itemCount(inGroups: removed.flatMap(\.identity.accessGroups))
     var note =
       "iOS keeps an app's keychain items when the app is deleted; reinstalling it with the "

@@ -5,7 +5,7 @@ extension SimulatedDevice {
   public func secItemAdd(_ query: SecQuery) -> SecItemOutcome {
     if let macKeychains {
       return macKeychains.add(
-        query, dataProtection: engine, context: callContext, deviceFile: path)
+        query, dataProtection: engine, context: callContext)
     }
     return engine.add(query, context: callContext)
   }

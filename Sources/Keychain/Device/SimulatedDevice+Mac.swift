@@ -8,7 +8,7 @@ extension SimulatedDevice {
 
   /// `mac app <bundleID> daemon|catalyst|ad-hoc|signed`: from now on the app's calls are routed
   /// as that kind of program's are. Refused on a device that is not a Mac, or for an app that
-  /// is not installed. Not saved: a Mac lives in memory, as every device after the first.
+  /// is not installed. Saved with the Mac.
   public func setMacPersonality(_ personality: MacAppPersonality, of bundleID: String)
     -> DeviceOutcome
   {
@@ -23,6 +23,7 @@ extension SimulatedDevice {
           installed: apps.apps.filter(\.isInstalled).map(\.bundleID)))
     }
     macKeychains.personalities[bundleID] = personality
+    saveRecordingFailure()
     return .done("\(bundleID) runs as \(personality.displayName)")
   }
 }

@@ -12,6 +12,10 @@ extension SimulatedDevice {
     static let apps = "apps"
     static let passcodeRemovals = "passcodeRemovals"
     static let platform = "platform"
+    /// A Mac's `mac app` personalities (its keychains are files of their own).
+    static let macPersonalities = "macPersonalities"
+    /// An Android phone's package values, sealed.
+    static let androidPackage = "androidPackage"
   }
 
   /// Reopens the device file at `options.path` when it holds a device, else creates one there
@@ -48,7 +52,7 @@ extension SimulatedDevice {
     let blobs:
       (
         securityState: Data?, keybag: Data?, caller: Data?, apps: Data?, removals: Data?,
-        platform: Data?
+        platform: Data?, personalities: Data?, androidPackage: Data?
       )
     let holdsItems: Bool
     do {
@@ -59,7 +63,9 @@ extension SimulatedDevice {
         try database.deviceBlob(forKey: StateKey.caller),
         try database.deviceBlob(forKey: StateKey.apps),
         try database.deviceBlob(forKey: StateKey.passcodeRemovals),
-        try database.deviceBlob(forKey: StateKey.platform)
+        try database.deviceBlob(forKey: StateKey.platform),
+        try database.deviceBlob(forKey: StateKey.macPersonalities),
+        try database.deviceBlob(forKey: StateKey.androidPackage)
       )
       holdsItems = try SecItemEngine.holdsItems(database)
     } catch {
@@ -114,6 +120,25 @@ extension SimulatedDevice {
     } catch {
       throw .corruptState(path: path, part: "platform", detail: "\(error)")
     }
+    let personalities: [String: MacAppPersonality]
+    let androidStorage: AndroidAppStorage
+    do {
+      // Files written before they were kept have none.
+      personalities =
+        try blobs.personalities.map {
+          try JSONDecoder().decode([String: MacAppPersonality].self, from: $0)
+        } ?? [:]
+    } catch {
+      throw .corruptState(path: path, part: "Mac app personalities", detail: "\(error)")
+    }
+    do {
+      androidStorage =
+        try blobs.androidPackage.map {
+          try JSONDecoder().decode(AndroidAppStorage.self, from: $0)
+        } ?? AndroidAppStorage()
+    } catch {
+      throw .corruptState(path: path, part: "Android package values", detail: "\(error)")
+    }
     let keybag: Keybag
     do {
       keybag = try Keybag(
@@ -132,10 +157,14 @@ extension SimulatedDevice {
     } catch {
       throw .corruptState(path: path, part: "device state", detail: error.description)
     }
+    let macKeychains = try MacKeychains.make(
+      for: platform, keybag: keybag, deviceFile: path, fresh: false)
+    macKeychains?.personalities = personalities
     let restored = SimulatedDevice(
       securityState: securityState, keybag: keybag, database: database, caller: caller, apps: apps,
-      platform: platform, macKeychains: try MacKeychains.make(for: platform, keybag: keybag))
+      platform: platform, macKeychains: macKeychains)
     restored.passcodeRemovals = removals
+    restored.androidStorage = androidStorage
     try restored.save()
     return restored
   }
@@ -211,13 +240,13 @@ extension SimulatedDevice {
     }
   }
 
-  private static func removeStaging(_ path: String) {
+  static func removeStaging(_ path: String) {
     try? FileManager.default.removeItem(atPath: path)
   }
 
-  /// Writes the device state, the keybag, the caller, the apps, the passcode removals and the
-  /// platform to
-  /// the store, all or none. An in-memory device has nothing to write.
+  /// Writes the device state, the keybag, the caller, the apps, the passcode removals, the
+  /// platform, a Mac's app personalities and an Android phone's package values to the store,
+  /// all or none (a Mac's keychain items are written to their own files as they change). An in-memory device has nothing to write.
   ///
   /// Every change calls it; its failure is kept in ``lastSaveError`` (for `show device`) and
   /// handed once to ``takeSaveFailure()`` so that a runner can fail the step that changed the
@@ -237,6 +266,14 @@ extension SimulatedDevice {
         try database.saveDeviceBlob(
           try encoder.encode(passcodeRemovals), forKey: StateKey.passcodeRemovals)
         try database.saveDeviceBlob(try encoder.encode(platform), forKey: StateKey.platform)
+        if let macKeychains {
+          try database.saveDeviceBlob(
+            try encoder.encode(macKeychains.personalities), forKey: StateKey.macPersonalities)
+        }
+        if platform == .android {
+          try database.saveDeviceBlob(
+            try encoder.encode(androidStorage), forKey: StateKey.androidPackage)
+        }
       }
       lastSaveError = nil
     } catch {

@@ -50,8 +50,7 @@ public final class SimulatedDevice {
   public internal(set) var caller: Caller
   /// The apps installed on the device (`app install`, `show apps`); saved with the device.
   public internal(set) var apps: AppRegistry
-  /// What the cross-platform package keeps on an Android phone; in memory only, as a device
-  /// added to a fleet is (docs/scenario-language.md §13).
+  /// What the cross-platform package keeps on an Android phone; saved with the device.
   var androidStorage = AndroidAppStorage()
   let keybag: Keybag
   let database: ItemDatabase
@@ -105,10 +104,19 @@ public final class SimulatedDevice {
         throw .store(error)
       }
     }
+    let macKeychains: MacKeychains?
+    do {
+      macKeychains = try MacKeychains.make(
+        for: options.platform, keybag: keybag, deviceFile: options.path, fresh: true)
+    } catch {
+      // Keychain files left by another Mac: the new device file, which holds nothing yet,
+      // goes, so that the next run does not reopen a Mac without its keychains.
+      if let path = options.path { Self.removeStaging(path) }
+      throw error
+    }
     self.init(
       securityState: securityState, keybag: keybag, database: database, caller: options.caller,
-      platform: options.platform,
-      macKeychains: try MacKeychains.make(for: options.platform, keybag: keybag))
+      platform: options.platform, macKeychains: macKeychains)
   }
 
   init(

@@ -1,4 +1,5 @@
 import DeviceState
+import Foundation
 import ItemStore
 import Keybag
 
@@ -9,7 +10,8 @@ import Keybag
 /// It reuses the engine (the same item classes, primary keys, duplicates and searches) over
 /// a store of its own, and applies the file-based rules around it: no access groups, no
 /// data protection classes, no iCloud sync (fact 36), the kSecMatchLimitAll + kSecReturnData
-/// refusal (fact 37). It lives in memory, not in the device file.
+/// refusal (fact 37). On a Mac kept in a device file, it is a file of its own beside it
+/// (``path(of:besides:)``), sealed with the Mac's keybag like the device file's items.
 final class FileBasedKeychain {
   /// Which file-based keychain it is.
   enum Name: String, Sendable, Hashable {
@@ -33,15 +35,60 @@ final class FileBasedKeychain {
   /// it (fact 44).
   private var trustedApps: [SecValue: Set<String>] = [:]
 
-  /// - Throws: ``SimulatedDeviceError/store(_:)`` when the in-memory store cannot be made.
-  init(name: Name, keybag: Keybag) throws(SimulatedDeviceError) {
+  /// The device blob of its own file that holds ``trustedApps``.
+  private static let trustedAppsKey = "trustedApps"
+
+  /// One item's trusted apps as its file keeps them.
+  private struct TrustedEntry: Codable {
+    var reference: Data
+    var apps: [String]
+  }
+
+  /// Opens (or creates) the keychain's store: in memory without `path`, else the file at
+  /// `path`, whose items and trusted apps come back as they were left.
+  ///
+  /// - Throws: ``SimulatedDeviceError/store(_:)`` when the store cannot be opened or made,
+  ///   ``SimulatedDeviceError/corruptState(path:part:detail:)`` when its trusted apps are
+  ///   damaged.
+  init(name: Name, keybag: Keybag, path: String? = nil) throws(SimulatedDeviceError) {
     self.name = name
+    let database: ItemDatabase
+    let saved: Data?
     do {
-      engine = SecItemEngine(database: try ItemDatabase(path: nil), keybag: keybag)
+      database = try ItemDatabase(path: path)
+      saved = try database.deviceBlob(forKey: Self.trustedAppsKey)
     } catch {
       throw .store(error)
     }
+    engine = SecItemEngine(database: database, keybag: keybag)
+    if let saved, let path {
+      do {
+        for entry in try JSONDecoder().decode([TrustedEntry].self, from: saved) {
+          trustedApps[.data(entry.reference)] = Set(entry.apps)
+        }
+      } catch {
+        throw .corruptState(path: path, part: "trusted apps", detail: "\(error)")
+      }
+    }
   }
+
+  /// The file of `name` for the Mac whose device file is `deviceFile`: its name without the
+  /// extension, then `.login.keychain-db` or `.System.keychain-db`, as macOS names the files
+  /// (`mac.db` → `mac.login.keychain-db`). The extension is never a device file's, so no
+  /// device added beside it takes the name.
+  static func path(of name: Name, besides deviceFile: String) -> String {
+    let url = URL(fileURLWithPath: deviceFile)
+    let stem = url.deletingPathExtension().lastPathComponent
+    return url.deletingLastPathComponent()
+      .appendingPathComponent("\(stem).\(name.rawValue).keychain-db").path
+  }
+
+  /// The keychain's file, or `nil` in memory.
+  var path: String? { engine.database.path }
+
+  /// Whether the keychain holds any item: a keychain file left by another Mac is not
+  /// taken over by a new one.
+  func holdsItems() throws(ItemStoreError) -> Bool { try SecItemEngine.holdsItems(engine.database) }
 
   /// The one group every item of this keychain is stored under: a file-based keychain has
   /// no access groups, so every app of the user searches the same items.
@@ -59,14 +106,39 @@ final class FileBasedKeychain {
     stripped["pdmn"] = .string(ProtectionClass.ck.rawValue)
     let fileContext = fileContext(context)
     let before = Set(references(of: stripped["class"], context: fileContext))
-    let outcome = finish(engine.add(stripped, context: fileContext))
-    if outcome.status == .errSecSuccess {
-      for added in references(of: stripped["class"], context: fileContext)
-      where !before.contains(added) {
-        trustedApps[added] = [context.caller.app.bundleID]
+    let trustedBefore = trustedApps
+    do {
+      // The item and its trusted apps are written together, or neither is.
+      return try engine.database.inTransaction {
+        let outcome = finish(engine.add(stripped, context: fileContext))
+        if outcome.status == .errSecSuccess {
+          for added in references(of: stripped["class"], context: fileContext)
+          where !before.contains(added) {
+            trustedApps[added] = [context.caller.app.bundleID]
+          }
+          try saveTrustedApps()
+        }
+        return outcome
       }
+    } catch {
+      trustedApps = trustedBefore
+      let failure = SecItemEngine.storeFailure(
+        error as? ItemStoreError ?? .cannotOpen(path: path ?? name.displayName, reason: "\(error)"))
+      return failure.outcome
     }
-    return outcome
+  }
+
+  /// Writes the trusted apps into the keychain's file; nothing in memory.
+  private func saveTrustedApps() throws {
+    guard path != nil else { return }
+    let entries = trustedApps.compactMap { reference, apps -> TrustedEntry? in
+      guard case .data(let bytes) = reference else { return nil }
+      return TrustedEntry(reference: bytes, apps: apps.sorted())
+    }
+    .sorted { $0.reference.lexicographicallyPrecedes($1.reference) }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    try engine.database.saveDeviceBlob(try encoder.encode(entries), forKey: Self.trustedAppsKey)
   }
 
   /// The persistent references of every item of a class, to tell which row an add created:

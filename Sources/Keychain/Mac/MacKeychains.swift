@@ -15,16 +15,41 @@ final class MacKeychains {
   /// How each app runs on this Mac, by bundle id; an app not listed is ``MacAppPersonality/signed``.
   var personalities: [String: MacAppPersonality] = [:]
 
-  init(keybag: Keybag) throws(SimulatedDeviceError) {
-    login = try FileBasedKeychain(name: .login, keybag: keybag)
-    system = try FileBasedKeychain(name: .system, keybag: keybag)
+  /// The keychains in memory without `deviceFile`, else in their files beside it
+  /// (``FileBasedKeychain/path(of:besides:)``). A `fresh` Mac refuses keychain files that
+  /// already hold items: they are another Mac's, sealed with its keybag, and are not lost.
+  init(keybag: Keybag, deviceFile: String?, fresh: Bool) throws(SimulatedDeviceError) {
+    func open(_ name: FileBasedKeychain.Name) throws(SimulatedDeviceError) -> FileBasedKeychain {
+      let path = deviceFile.map { FileBasedKeychain.path(of: name, besides: $0) }
+      let keychain = try FileBasedKeychain(name: name, keybag: keybag, path: path)
+      if fresh, let path {
+        let holdsItems: Bool
+        do {
+          holdsItems = try keychain.holdsItems()
+        } catch {
+          throw .store(error)
+        }
+        if holdsItems {
+          throw .store(
+            .cannotOpen(
+              path: path,
+              reason: "it holds another Mac's \(name.displayName) items; move it away or "
+                + "delete it to create a new Mac here"))
+        }
+      }
+      return keychain
+    }
+    login = try open(.login)
+    system = try open(.system)
   }
 
-  /// A Mac's file-based keychains, or `nil` for any other kind of device.
-  static func make(for platform: DevicePlatform, keybag: Keybag)
-    throws(SimulatedDeviceError) -> MacKeychains?
-  {
-    platform == .mac ? try MacKeychains(keybag: keybag) : nil
+  /// A Mac's file-based keychains, or `nil` for any other kind of device; in files beside
+  /// `deviceFile` when the Mac has one, a `fresh` Mac's empty.
+  static func make(
+    for platform: DevicePlatform, keybag: Keybag, deviceFile: String?, fresh: Bool
+  ) throws(SimulatedDeviceError) -> MacKeychains? {
+    platform == .mac
+      ? try MacKeychains(keybag: keybag, deviceFile: deviceFile, fresh: fresh) : nil
   }
 
   func personality(of caller: Caller) -> MacAppPersonality {
@@ -45,11 +70,8 @@ final class MacKeychains {
 
   // MARK: - The four calls
 
-  /// `deviceFile`: the device file the Mac is kept in, if any; the file-based keychains are
-  /// not in it, and an item added there says so (docs/cli.md, "Several devices in files").
   func add(
-    _ query: SecQuery, dataProtection: SecItemEngine, context: SecItemEngine.Context,
-    deviceFile: String? = nil
+    _ query: SecQuery, dataProtection: SecItemEngine, context: SecItemEngine.Context
   ) -> SecItemOutcome {
     let personality = personality(of: context.caller)
     let route = MacKeychainRoute.route(query, personality: personality)
@@ -61,12 +83,7 @@ final class MacKeychains {
     case .fileBased, .both:
       let keychain = defaultKeychain(for: personality)
       let outcome = keychain.add(query, context: context)
-      var place = "reached the \(keychain.name.displayName) (\(route.reason))"
-      if let deviceFile, outcome.status == .errSecSuccess {
-        place +=
-          "; it is kept in memory only: the device file \(deviceFile) holds the data "
-          + "protection keychain, not the file-based ones"
-      }
+      let place = "reached the \(keychain.name.displayName) (\(route.reason))"
       return annotated(
         outcome, place, ignored: FileBasedKeychain.ignoredNames(in: query, for: .add))
     }

@@ -9,9 +9,12 @@ import Foundation
 /// device's keybag like the keychain's item data, so they never sit in memory in plaintext
 /// between calls; the app's identity is bound into each seal, so a value cannot be moved to
 /// another app.
-struct AndroidAppStorage: Sendable {
+///
+/// It is saved with an Android phone kept in a device file: sealed values only, as a list of
+/// entries.
+struct AndroidAppStorage: Sendable, Codable {
   /// Where a value lives: the app that wrote it, the keychain's service, the key.
-  struct EntryKey: Sendable, Hashable {
+  struct EntryKey: Sendable, Hashable, Codable {
     var packageName: String
     var service: String
     var key: String
@@ -23,6 +26,32 @@ struct AndroidAppStorage: Sendable {
   }
 
   private var sealed: [EntryKey: Data] = [:]
+
+  /// One stored value as the device file keeps it.
+  private struct SavedEntry: Codable {
+    var entry: EntryKey
+    var sealed: Data
+  }
+
+  init() {}
+
+  init(from decoder: any Decoder) throws {
+    let saved = try decoder.singleValueContainer().decode([SavedEntry].self)
+    for each in saved {
+      guard sealed.updateValue(each.sealed, forKey: each.entry) == nil else {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: decoder.codingPath,
+            debugDescription: "\(each.entry.packageName) keeps two values under one key"))
+      }
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(
+      entries.compactMap { entry in sealed[entry].map { SavedEntry(entry: entry, sealed: $0) } })
+  }
 
   /// The sealed value of `entry`, if the app stored one.
   func value(at entry: EntryKey) -> Data? { sealed[entry] }

@@ -44,6 +44,10 @@ extension SimulatedDevice {
       androidStorage.remove(entry)
       settled = .success(.nothing)
     }
+    switch operation {
+    case .setItem, .deleteItem: saveRecordingFailure()
+    case .getItem: break
+    }
     var note: Explanation?
     if let group = keychain.accessGroup {
       note = Explanation(
@@ -52,16 +56,6 @@ extension SimulatedDevice {
           + "can read it (Android has no keychain access groups)",
         fix: "to share a session between Android apps, get it from your server in each app, "
           + "or use the platform's account and credential APIs")
-    }
-    if case .setItem = operation, let path, case .success = settled {
-      let memoryOnly =
-        "the value is kept in memory only: the device file \(path) does not hold an Android "
-        + "phone's package values (docs/cli.md, \"Several devices in files\")"
-      if note != nil {
-        note?.cause += "; " + memoryOnly
-      } else {
-        note = Explanation(cause: memoryOnly)
-      }
     }
     return PackageOutcome(
       operation: operation, platform: platform, settled: settled, steps: [], note: note)
@@ -88,9 +82,11 @@ extension SimulatedDevice {
 }
 
 extension SimulatedDevice {
-  /// `app uninstall` on an Android phone: the apps' stored values go with them (fact 51).
-  func uninstallOnAndroid(_ bundleID: String, removed: [InstalledApp]) -> DeviceOutcome {
-    let erased = removed.reduce(0) { $0 + eraseAndroidStorage(of: $1.bundleID) }
+  /// `app uninstall` on an Android phone: the apps' stored values went with them (fact 51),
+  /// `erased` of them.
+  func uninstallOnAndroid(_ bundleID: String, removed: [InstalledApp], erased: Int)
+    -> DeviceOutcome
+  {
     var note =
       "Android erases an uninstalled app's Keystore keys and private storage "
       + "(docs/evidence.md §11, fact 51): reinstalling it starts with nothing"
