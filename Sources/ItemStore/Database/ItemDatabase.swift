@@ -24,7 +24,8 @@ public final class ItemDatabase {
   public let path: String?
   let connection: Connection
   /// The column lists of ``firstRows(in:matching:oneOf:atMost:searchColumns:sealedColumns:)``
-  /// and their `SELECT`s, built once per list.
+  /// and ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)`` and their `SELECT`s,
+  /// built once per list.
   var readColumns: [ReadColumns.Key: ReadColumns] = [:]
 
   /// Opens a store.
