@@ -47,10 +47,16 @@ extension ItemDatabase {
     of layout: TableLayout, search: [String]?, sealed: [String]?
   ) throws(ItemStoreError) -> ReadColumns {
     let key = ReadColumns.Key(itemClass: layout.itemClass, search: search, sealed: sealed)
-    if let known = readColumns[key] { return known }
-    let reading = try ReadColumns(
-      layout: layout, search: search, sealed: sealed, error: columnError)
-    readColumns[key] = reading
+    if let lastReadColumns, lastReadColumns.key == key { return lastReadColumns.reading }
+    let reading: ReadColumns
+    if let known = readColumns[key] {
+      reading = known
+    } else {
+      reading = try ReadColumns(
+        layout: layout, search: search, sealed: sealed, error: columnError)
+      readColumns[key] = reading
+    }
+    lastReadColumns = (key, reading)
     return reading
   }
 
