@@ -35,6 +35,29 @@ import Testing
     #expect(row.sealedColumns == ["attrs": Data("attributes-ciphertext".utf8)])
   }
 
+  /// `rows(…)` with named columns (a look-up that only opens its rows) reads the same rows in
+  /// the same order as a whole read, with only those columns.
+  @Test func aNarrowReadIsTheWholeReadCutToItsColumns() throws {
+    for index in 0..<5 {
+      try database.insert(genericPassword(account: "a\(index)", service: "shared"))
+    }
+    let matching: [String: StoredValue] = ["svce": .text("shared")]
+    let whole = try database.rows(in: .genp, matching: matching)
+    let narrow = try database.rows(
+      in: .genp, matching: matching, searchColumns: ["acct", "tomb"])
+    #expect(whole.count == 5)
+    #expect(
+      narrow
+        == whole.map { row in
+          var cut = row
+          cut.searchColumns = row.searchColumns.filter { ["acct", "tomb"].contains($0.key) }
+          return cut
+        })
+    #expect(throws: ItemStoreError.unknownColumn("nope", in: .genp)) {
+      try database.rows(in: .genp, searchColumns: ["nope"])
+    }
+  }
+
   @Test func refusesAColumnTheClassLacks() {
     #expect(throws: ItemStoreError.unknownColumn("nope", in: .genp)) {
       try database.firstRows(in: .genp, atMost: 1, searchColumns: ["nope"])

@@ -23,10 +23,22 @@ import Testing
 
   @Test(arguments: [
     [UInt8](), [0, 0], [1, 0, 0, 0], [1, 0, 0, 0, 2, 0x61], [1, 0, 0, 0, 1, 0xFF],
-    [3, 1, 2, 3], [7],
+    [3, 1, 2, 3], [7], [1, 0, 0, 0, 2, 0x61, 0xFF], [1, 0, 0, 0, 2, 0xC3, 0x28],
   ])
   func rejectsMalformedBytes(_ bytes: [UInt8]) {
     #expect(StoredValueCodec.decode(Data(bytes)) == nil)
+  }
+
+  /// An attribute name that is not UTF-8 makes the whole set malformed, after ASCII names
+  /// and before them alike.
+  @Test func rejectsANameThatIsNotUTF8() throws {
+    let encoded = StoredValueCodec.encode(attributes: ["acct": .text("a"), "zzzz": .text("b")])
+    var bytes = [UInt8](encoded)
+    let name = try #require(bytes.firstIndex(of: UInt8(ascii: "z")))
+    for index in name..<name + 4 { bytes[index] = 0xFF }
+    #expect(StoredValueCodec.decodeAttributes(Data(bytes)) == nil)
+    #expect(
+      StoredValueCodec.decodeAttributes(encoded) == ["acct": .text("a"), "zzzz": .text("b")])
   }
 
   /// One attribute read alone is what decoding them all gives, absent or malformed alike.

@@ -16,22 +16,48 @@ extension ItemDatabase {
   ///
   /// `limit` bounds how many rows are read (the oldest first), for searches that must not
   /// grow with the keychain.
+  ///
+  /// `searchColumns` and `sealedColumns`, when given, are the only columns read into each row,
+  /// as in ``firstRows(in:matching:oneOf:atMost:searchColumns:sealedColumns:)``: reading
+  /// every hashed column of a row into its dictionary was a tenth of a look-up by primary key
+  /// (docs/benchmarks.md). Such a row is for reading only; never write it back.
   public func rows(
     in itemClass: ItemClass, matching: [String: StoredValue] = [:], oneOf: OneOf? = nil,
-    limit: Int? = nil
+    limit: Int? = nil, searchColumns: [String]? = nil, sealedColumns: [String]? = nil
   ) throws(ItemStoreError) -> [ItemRow] {
     let layout = TableLayout.of(itemClass)
     let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
+    let reading = try readColumns(
+      of: layout, search: searchColumns, sealed: sealedColumns)
     let sql =
-      layout.selectSQL + clause + " ORDER BY rowid" + (limit.map { " LIMIT \(max($0, 0))" } ?? "")
+      reading.selectSQL + clause + " ORDER BY rowid"
+      + (limit.map { " LIMIT \(max($0, 0))" } ?? "")
     return try perform(on: itemClass) { () throws(SQLiteError) -> [ItemRow] in
       try connection.withStatement(sql) { statement throws(SQLiteError) in
         try statement.bind(values)
         var rows: [ItemRow] = []
-        while try statement.step() { rows.append(readRow(statement, layout: layout)) }
+        while try statement.step() { rows.append(reading.row(statement, of: itemClass)) }
         return rows
       }
     }
+  }
+
+  /// The columns to read and their `SELECT`, built once per list.
+  private func readColumns(
+    of layout: TableLayout, search: [String]?, sealed: [String]?
+  ) throws(ItemStoreError) -> ReadColumns {
+    let key = ReadColumns.Key(itemClass: layout.itemClass, search: search, sealed: sealed)
+    if let lastReadColumns, lastReadColumns.key == key { return lastReadColumns.reading }
+    let reading: ReadColumns
+    if let known = readColumns[key] {
+      reading = known
+    } else {
+      reading = try ReadColumns(
+        layout: layout, search: search, sealed: sealed, error: columnError)
+      readColumns[key] = reading
+    }
+    lastReadColumns = (key, reading)
+    return reading
   }
 
   /// At most `count` rows of `itemClass` that match as in ``rows(in:matching:oneOf:limit:)``,
@@ -54,15 +80,7 @@ extension ItemDatabase {
   ) throws(ItemStoreError) -> [ItemRow] {
     let layout = TableLayout.of(itemClass)
     let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
-    let key = ReadColumns.Key(itemClass: itemClass, search: searchColumns, sealed: sealedColumns)
-    let reading: ReadColumns
-    if let known = readColumns[key] {
-      reading = known
-    } else {
-      reading = try ReadColumns(
-        layout: layout, search: searchColumns, sealed: sealedColumns, error: columnError)
-      readColumns[key] = reading
-    }
+    let reading = try readColumns(of: layout, search: searchColumns, sealed: sealedColumns)
     let sql = reading.selectSQL + clause + " LIMIT \(max(count, 0))"
     var rows = try perform(on: itemClass) { () throws(SQLiteError) -> [ItemRow] in
       try connection.withStatement(sql) { statement throws(SQLiteError) in

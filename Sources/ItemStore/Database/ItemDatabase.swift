@@ -24,8 +24,12 @@ public final class ItemDatabase {
   public let path: String?
   let connection: Connection
   /// The column lists of ``firstRows(in:matching:oneOf:atMost:searchColumns:sealedColumns:)``
-  /// and their `SELECT`s, built once per list.
+  /// and ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)`` and their `SELECT`s,
+  /// built once per list.
   var readColumns: [ReadColumns.Key: ReadColumns] = [:]
+  /// The list read last: a look-up reads the same list call after call, and comparing it
+  /// (the same array buffers compare at once) is cheaper than hashing its names.
+  var lastReadColumns: (key: ReadColumns.Key, reading: ReadColumns)?
 
   /// Opens a store.
   ///

@@ -1,5 +1,6 @@
 /// The columns a ``ItemDatabase/firstRows(in:matching:oneOf:atMost:searchColumns:sealedColumns:)``
-/// reads, and its `SELECT`.
+/// or ``ItemDatabase/rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)`` reads, and its
+/// `SELECT`.
 struct ReadColumns {
   struct Key: Hashable {
     let itemClass: ItemClass

@@ -51,7 +51,13 @@ struct RowFilter {
 
 extension SecItemEngine {
   /// The rows the searchable part of `filter` selects, in insertion order.
-  func candidates(_ filter: RowFilter) throws(SecItemFailure) -> [ItemRow] {
+  ///
+  /// `forOpeningOnly` reads only what opening a row needs (``ItemSealer/openingColumns(_:)``
+  /// and the sealed columns), for a caller that never writes the rows back nor reads their
+  /// other hashes.
+  func candidates(_ filter: RowFilter, forOpeningOnly: Bool = false) throws(SecItemFailure)
+    -> [ItemRow]
+  {
     do {
       if let rowID = filter.rowID {
         guard let row = try database.row(id: rowID, in: filter.itemClass) else { return [] }
@@ -63,7 +69,8 @@ extension SecItemEngine {
         return inScope && matches ? [row] : []
       }
       return try database.rows(
-        in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups)
+        in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups,
+        searchColumns: forOpeningOnly ? ItemSealer.openingColumns(filter.itemClass) : nil)
     } catch {
       throw Self.storeFailure(error)
     }

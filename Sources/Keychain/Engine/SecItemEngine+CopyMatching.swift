@@ -19,10 +19,13 @@ extension SecItemEngine {
       var lost: [ItemRow] = []
       var skipped = 0
       var visited = 0
-      for row in try candidates(filter) {
+      for row in try candidates(filter, forOpeningOnly: true) {
         if limit.isReached(matched: matched, visited: visited) { break }
         var item: KeychainItem
-        switch try visit(row, filter: filter, context: context, action: .read) {
+        let identity = ItemSealer.identity(of: row)
+        switch try visit(
+          row, identity: identity, filter: filter, context: context, action: .read)
+        {
         case .matched(let opened): item = opened
         case .lost:
           visited += 1
@@ -37,7 +40,7 @@ extension SecItemEngine {
         if ResultBuilder.needsData(parsed.returns) {
           guard
             case .opened(let data) = try openData(
-              row, filter: filter, context: context, action: .read)
+              row, identity: identity, filter: filter, context: context, action: .read)
           else {
             lost.append(row)
             continue

@@ -16,7 +16,10 @@ extension SecItemEngine {
       for row in try candidates(filter) {
         guard let rowID = row.rowID else { continue }
         var item: KeychainItem
-        switch try visit(row, filter: filter, context: context, action: .update) {
+        let identity = ItemSealer.identity(of: row)
+        switch try visit(
+          row, identity: identity, filter: filter, context: context, action: .update)
+        {
         case .matched(let opened): item = opened
         case .lost:
           lost.append(row)
@@ -30,7 +33,7 @@ extension SecItemEngine {
         }
         guard
           case .opened(let data) = try openData(
-            row, filter: filter, context: context, action: .update)
+            row, identity: identity, filter: filter, context: context, action: .update)
         else {
           lost.append(row)
           continue

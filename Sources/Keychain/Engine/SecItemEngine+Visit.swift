@@ -13,11 +13,14 @@ extension SecItemEngine {
     case lost
   }
 
+  /// `identity` is the row's ``ItemSealer/identity(of:)``, computed once by a caller that
+  /// also opens the row's secret.
   func visit(
-    _ row: ItemRow, filter: RowFilter, context: Context, action: SecItemFailure.ItemAction
+    _ row: ItemRow, identity: [UInt8], filter: RowFilter, context: Context,
+    action: SecItemFailure.ItemAction
   ) throws(SecItemFailure) -> RowVisit {
     do {
-      return .matched(try sealer.openAttributes(row))
+      return .matched(try sealer.openAttributes(row, identity: identity))
     } catch {
       return try unopenable(row, filter: filter, error: error, context: context, action: action)
     }
@@ -25,10 +28,11 @@ extension SecItemEngine {
 
   /// Opens the secret of an already-visited row: `.lost` when it can never be opened.
   func openData(
-    _ row: ItemRow, filter: RowFilter, context: Context, action: SecItemFailure.ItemAction
+    _ row: ItemRow, identity: [UInt8], filter: RowFilter, context: Context,
+    action: SecItemFailure.ItemAction
   ) throws(SecItemFailure) -> DataOpening {
     do {
-      return .opened(try sealer.openData(row))
+      return .opened(try sealer.openData(row, identity: identity))
     } catch {
       _ = try unopenable(row, filter: filter, error: error, context: context, action: action)
       return .lost
