@@ -121,8 +121,11 @@ public struct ScenarioSession {
     }
     // A change the device file did not keep fails the statement: the run cannot go on as if
     // it had been saved.
-    if let failure = device.takeSaveFailure() {
-      throw ScenarioRuntimeError("\(failure.description) (line \(statement.location.line))")
+    // Every device's: a `wait` or a sync pass changes devices other than the current one.
+    for member in fleet.members {
+      if let failure = member.device.takeSaveFailure() {
+        throw ScenarioRuntimeError("\(failure.description) (line \(statement.location.line))")
+      }
     }
     report.lines = user.log + report.lines + syncLines()
     try saveFleet(line: statement.location.line)
