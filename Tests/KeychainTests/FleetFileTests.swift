@@ -118,4 +118,36 @@ import Testing
     #expect(throws: FleetError.self) { try fleet.addDevice(named: "ipad", platform: .iPad) }
     #expect(other.secItemCopyMatching(genp("keep")).status == .errSecSuccess)
   }
+
+  /// A Mac's keychain files are named from its device file without the extension, so beside
+  /// an extension-less first file two Macs would name the same login keychain file: the
+  /// second is refused, and the first keeps its keychain.
+  @Test func aSecondMacThatWouldShareTheFirstsKeychainFilesIsRefused() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fleet = try DeviceFleet.reopen(
+      first: try openFirst(dir.appendingPathComponent("phone").path), kdfProfile: .fast)
+    try fleet.addDevice(named: "mac1", platform: .mac)
+    let error = #expect(throws: FleetError.self) {
+      try fleet.addDevice(named: "mac2", platform: .mac)
+    }
+    #expect(error?.description.contains("phone.login.keychain-db") == true)
+    #expect(error?.description.contains("'mac1'") == true)
+    #expect(fleet.names == ["iPhone", "mac1"])
+    #expect(
+      !FileManager.default.fileExists(atPath: dir.appendingPathComponent("phone.mac2").path))
+    #expect(try fleet.member(named: "mac1").device.macKeychains?.login.path != nil)
+  }
+
+  /// Beside a first file with an extension, each Mac has keychain files of its own.
+  @Test func macsBesideAFileWithAnExtensionHaveTheirOwnKeychainFiles() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fleet = try DeviceFleet.reopen(
+      first: try openFirst(dir.appendingPathComponent("phone.db").path), kdfProfile: .fast)
+    try fleet.addDevice(named: "mac1", platform: .mac)
+    try fleet.addDevice(named: "mac2", platform: .mac)
+    let logins = try ["mac1", "mac2"].map { try fleet.member(named: $0).device.macKeychains?.login.path }
+    #expect(logins[0] != nil && logins[0] != logins[1])
+  }
 }

@@ -36,6 +36,42 @@ extension DeviceFleet {
     return url.deletingLastPathComponent().appendingPathComponent(file).path
   }
 
+  /// Why a new device whose file is `path` would share a file with a device of the fleet, or
+  /// `nil`. A Mac's keychain files are named from its device file without the extension
+  /// (``FileBasedKeychain/path(of:besides:)``), so beside an extension-less first file
+  /// (`phone`), two Macs (`phone.mac1`, `phone.mac2`) would both name `phone.login.keychain-db`.
+  func fileInUse(by path: String, platform: DevicePlatform) -> String? {
+    var taken: [String: String] = [:]
+    for member in members {
+      for file in Self.files(of: member.device) { taken[file] = member.name }
+    }
+    var wanted = [path]
+    if platform == .mac {
+      wanted += [.login, .system].map { FileBasedKeychain.path(of: $0, besides: path) }
+    }
+    for file in wanted {
+      if let owner = taken[file] {
+        return "its file \(file) already belongs to device '\(owner)': give the first device "
+          + "file an extension (--device phone.db) or the new device another name"
+      }
+    }
+    return nil
+  }
+
+  /// Every file `device` keeps: its device file and a Mac's two keychain files.
+  static func files(of device: SimulatedDevice) -> [String] {
+    var files = device.path.map { [$0] } ?? []
+    if let mac = device.macKeychains {
+      files += [mac.login.path, mac.system.path].compactMap { $0 }
+    }
+    return files
+  }
+
+  /// Removes the files of a device that was just created and is not kept (it holds nothing).
+  static func discardFiles(of device: SimulatedDevice) {
+    for file in files(of: device) { SimulatedDevice.removeStaging(file) }
+  }
+
   /// The fleet whose manifest `first`'s file holds, its other devices reopened from their
   /// files (each comes back as after a reboot); a fleet of one when there is no manifest.
   ///

@@ -84,6 +84,9 @@ public final class DeviceFleet {
     // Beside a first device in a file, the new one gets a file of its own
     // (DeviceFleet+Persistence).
     let path = members[0].device.path.map { Self.deviceFile(named: name, besides: $0) }
+    if let path, let clash = fileInUse(by: path, platform: platform) {
+      throw .creationFailed(name: name, detail: clash)
+    }
     do {
       device = try SimulatedDevice(
         options: .init(kdfProfile: kdfProfile, path: path, platform: platform))
@@ -94,11 +97,13 @@ public final class DeviceFleet {
     let elapsed = SimulatedDuration(milliseconds: current.securityState.clock.now.milliseconds)
     let caughtUp = device.advanceClock(by: elapsed)
     guard caughtUp.succeeded else {
+      Self.discardFiles(of: device)
       throw .creationFailed(name: name, detail: caughtUp.description)
     }
     if platform.defaultBiometry != device.securityState.biometry.type {
       let hardware = device.setBiometryType(platform.defaultBiometry)
       guard hardware.succeeded else {
+        Self.discardFiles(of: device)
         throw .creationFailed(name: name, detail: hardware.description)
       }
     }
