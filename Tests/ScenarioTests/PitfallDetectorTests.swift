@@ -289,4 +289,37 @@ import Testing
       #expect(text.hasSuffix("read " + kind.lesson))
     }
   }
+
+  // MARK: - The package's calls
+
+  /// The package's SecItem calls are the app's: a getItem that failed on the locked phone,
+  /// then deleteItem, is the same mistake as with SecItem directly.
+  @Test func aPackageDeleteAfterALockedGetItemFires() {
+    let night = """
+      device passcode 123456
+      let kc = createKeychain(service: "auth")
+      kc.setItem("refresh", "r1")
+      device lock
+      wait 3h
+      app background
+      kc.getItem("refresh")
+      expect KEYCHAIN_ERROR
+      """
+    let kinds = Self.pitfalls(night + "\nkc.deleteItem(\"refresh\")")
+    #expect(kinds.contains(.deleteAfterFailedRead))
+    #expect(kinds.contains(.backgroundReadOfWhenUnlockedItem))
+    #expect(!Self.pitfalls(night).contains(.deleteAfterFailedRead))
+  }
+
+  /// setItem of a key that exists adds, gets errSecDuplicateItem and updates: the package
+  /// handles the duplicate itself, so nothing is reported.
+  @Test func aPackageSetItemOfAnExistingKeyIsNoUnhandledDuplicate() {
+    let kinds = Self.pitfalls(
+      """
+      let kc = createKeychain(service: "auth")
+      kc.setItem("refresh", "r1")
+      kc.setItem("refresh", "r2")
+      """)
+    #expect(kinds.isEmpty, "\(kinds)")
+  }
 }

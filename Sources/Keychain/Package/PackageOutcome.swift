@@ -20,6 +20,11 @@ public struct PackageOutcome: Sendable, Hashable {
     /// The attributes of an update, rendered like ``query``.
     public var attributes: String?
     public var outcome: SecItemOutcome
+    /// The query as the package sent it, for what watches the app's calls (the scenario
+    /// runner's pitfall warnings); it holds the data, so it is never printed.
+    public var sentQuery: SecQuery
+    /// An update's attributes as sent; empty for the other calls.
+    public var sentAttributes: SecQuery
   }
 
   public var operation: PackageOperation

@@ -129,7 +129,9 @@ private struct PackageQuery {
   ) -> PackageOutcome.SecItemStep {
     PackageOutcome.SecItemStep(
       function: function, query: Self.render(entries + extra),
-      attributes: attributes.map(Self.render), outcome: outcome)
+      attributes: attributes.map(Self.render), outcome: outcome,
+      sentQuery: query(adding: extra),
+      sentAttributes: Dictionary(attributes ?? [], uniquingKeysWith: { _, new in new }))
   }
 
   /// `[kSecClass: kSecClassGenericPassword, kSecAttrService: "shared", kSecValueData: ••••]`.

@@ -15,7 +15,21 @@ import Keychain
 struct PitfallDetector {
   /// One played SecItem call and its outcome.
   struct Call {
-    enum Function { case add, copyMatching, update, delete }
+    enum Function {
+      case add, copyMatching, update, delete
+
+      /// The function Apple names `name` (`SecItemAdd`, ...), as a package's step names the
+      /// call it made; `nil` for any other name.
+      init?(appleName name: String) {
+        switch name {
+        case "SecItemAdd": self = .add
+        case "SecItemCopyMatching": self = .copyMatching
+        case "SecItemUpdate": self = .update
+        case "SecItemDelete": self = .delete
+        default: return nil
+        }
+      }
+    }
     var function: Function
     var query: SecQuery
     /// SecItemUpdate's attributes to update; empty for the others.

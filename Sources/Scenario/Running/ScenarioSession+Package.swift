@@ -40,6 +40,18 @@ extension ScenarioSession {
       }
       lastOutcome = .package(
         statement: "\(name).\(operation)", outcome: outcome, line: line)
+      // The package's SecItem calls are the app's: the same mistakes show through them
+      // (a getItem that failed while locked, then deleteItem).
+      for step in outcome.steps {
+        guard let function = PitfallDetector.Call.Function(appleName: step.function) else {
+          preconditionFailure("a package step names no SecItem function: \(step.function)")
+        }
+        pitfallDetector.observe(
+          .init(
+            function: function, query: step.sentQuery, attributes: step.sentAttributes,
+            status: step.outcome.status, inBackground: device.appState == .background,
+            caller: device.caller.app, line: line))
+      }
       return StepReport(lines: lines(for: outcome))
     }
   }
