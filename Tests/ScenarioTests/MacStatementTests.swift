@@ -75,6 +75,21 @@ import Testing
     #expect(flat.contains("the file-based keychain silently ignores kSecAttrAccessGroup"))
   }
 
+  @Test func showAppsSaysHowEachAppRunsOnAMacOnly() {
+    let report = play(
+      """
+      show apps
+      device add mac mac
+      device use mac
+      mac app com.example.app daemon
+      show apps
+      """)
+    #expect(report.failures.isEmpty, "\(report.transcript)")
+    let flat = report.transcript.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(flat.contains("com.example.app: team ABCDE12345, making the calls"), "the iPhone")
+    #expect(flat.contains("com.example.app: team ABCDE12345, runs as a launchd daemon, making"))
+  }
+
   @Test func thePersonalityChangesWhereCallsGoAndRefusalsAreOutcomes() {
     let report = play(
       """

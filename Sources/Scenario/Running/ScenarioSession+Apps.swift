@@ -43,7 +43,8 @@ extension ScenarioSession {
         + "keychain calls (line \(line)); `app install` it again or `app use` another app")
   }
 
-  /// `show apps`: every app the device knows, its team, host and access groups in order.
+  /// `show apps`: every app the device knows, its team, host (on a Mac, how it runs) and access
+  /// groups in order.
   func appLines() -> [String] {
     let apps = device.apps.apps
     let installed = apps.filter(\.isInstalled).count
@@ -55,6 +56,10 @@ extension ScenarioSession {
       if let host = identity.hostBundleID {
         let kind = identity.extensionKind.map { "\($0.displayName) " } ?? "extension "
         details.insert(kind + "of \(host)", at: 0)
+      }
+      if let personality = device.macPersonality(of: identity.bundleID) {
+        // `mac app`: how the Mac routes its calls (docs/scenario-language.md §13).
+        details.append("runs as \(personality.displayName)")
       }
       if !app.isInstalled { details.append("deleted (its items stay)") }
       if identity.bundleID == device.caller.app.bundleID { details.append("making the calls") }
