@@ -52,7 +52,7 @@ public struct PhoneCall: Sendable, Hashable, CustomStringConvertible {
   /// transcript is read, so recording a call costs the code under test little.
   package init(
     function: String, query: SecQuery, attributesToUpdate: SecQuery? = nil,
-    status: Keychain.OSStatus, explanation: Explanation?
+    status: Keychain.OSStatus, explanation: Explanation?, prompts: [String]
   ) {
     self.function = function
     self.storedArguments = .query(query, attributesToUpdate)
@@ -60,7 +60,7 @@ public struct PhoneCall: Sendable, Hashable, CustomStringConvertible {
     self.storedStatusName = .engine(status)
     self.why = explanation?.cause
     self.fix = explanation?.fix
-    self.prompts = []
+    self.prompts = prompts
   }
 
   private enum Arguments: Sendable, Hashable {

@@ -97,15 +97,17 @@ public final class SimulatedPhone: @unchecked Sendable {
     return try body(device)
   }
 
-  /// Runs `body` on the device and records the call it returns, with the prompts it showed,
-  /// under one hold of the lock: the transcript keeps the order in which calls ran, and a
-  /// SecItem call takes the lock once.
-  package func withDeviceRecording<T>(_ body: (SimulatedDevice) -> (T, PhoneCall)) -> T {
+  /// Runs `body` on the device and records the call `record` makes of its value and the
+  /// prompts it showed, under one hold of the lock: the transcript keeps the order in which
+  /// calls ran, and a SecItem call takes the lock once. (The call is made where the transcript
+  /// takes it, not returned beside the value and completed afterwards.)
+  package func withDeviceRecording<T>(
+    _ body: (SimulatedDevice) -> T, record: (T, _ prompts: [String]) -> PhoneCall
+  ) -> T {
     serialiser.lock()
     defer { serialiser.unlock() }
-    var (value, call) = body(device)
-    call.prompts = user.takePrompts()
-    calls.append(call)
+    let value = body(device)
+    calls.append(record(value, user.takePrompts()))
     return value
   }
 

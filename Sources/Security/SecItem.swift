@@ -61,11 +61,11 @@ enum SecItemCall {
       return refuse(function, error, on: phone)
     }
     let outcome = phone.withDeviceRecording { device in
-      let outcome = call(device, query)
-      let record = PhoneCall(
+      call(device, query)
+    } record: { outcome, prompts in
+      PhoneCall(
         function: function, query: query, status: outcome.status,
-        explanation: outcome.explanation)
-      return (outcome, record)
+        explanation: outcome.explanation, prompts: prompts)
     }
     if outcome.status == .errSecSuccess, let result {
       result.pointee = outcome.result.map(ValueTranslator.object)
@@ -88,11 +88,11 @@ enum SecItemCall {
       return refuse(function, error, on: phone)
     }
     let outcome = phone.withDeviceRecording { device in
-      let outcome = call(device, query, attributes)
-      let record = PhoneCall(
+      call(device, query, attributes)
+    } record: { outcome, prompts in
+      PhoneCall(
         function: function, query: query, attributesToUpdate: attributes,
-        status: outcome.status, explanation: outcome.explanation)
-      return (outcome, record)
+        status: outcome.status, explanation: outcome.explanation, prompts: prompts)
     }
     return outcome.status.rawValue
   }

@@ -14,19 +14,16 @@ enum ValueTranslator {
 
   // MARK: - Into the engine
 
-  /// Reads a plain `NSDictionary` through `allKeys` and `allValues`, which it fills from one
-  /// storage in one order; any other subclass, or a query that fails, through its iterator. (The
-  /// iterator, `enumerateKeysAndObjects` and `getObjects(_:andKeys:count:)` cost more on Linux.)
+  /// Reads a plain `NSDictionary` or `NSMutableDictionary` in place (``forEachEntry(of:_:)``);
+  /// any other subclass, or a query that fails, through its iterator.
   static func query(_ dictionary: CFDictionary, role: String) throws(Untranslatable)
     -> SecQuery
   {
     let dictionaryType = type(of: dictionary)
-    if dictionaryType == NSDictionary.self || dictionaryType == NSMutableDictionary.self {
-      let keys = dictionary.allKeys
-      let values = dictionary.allValues
-      if keys.count == values.count, let query = plainQuery(keys, values) {
-        return query
-      }
+    if dictionaryType == NSDictionary.self || dictionaryType == NSMutableDictionary.self,
+      let query = plainQuery(dictionary)
+    {
+      return query
     }
     var query = SecQuery(minimumCapacity: dictionary.count)
     for (key, value) in dictionary {
@@ -35,85 +32,55 @@ enum ValueTranslator {
     return query
   }
 
-  /// The query of a plain dictionary's keys and values, in `allKeys` order; `nil` when a key or
-  /// value is refused. Values of no Foundation type come out of `allValues` boxed; the caller
-  /// then reads the dictionary again through its iterator, which unboxes them, so that the
-  /// refusal names the client's own type.
+  /// The query of a plain dictionary, its entries read in the storage's order (the order of
+  /// `allKeys`); `nil` when a key or value is refused. Values of no Foundation type are stored
+  /// boxed; the caller then reads the dictionary again through its iterator, which unboxes
+  /// them, so that the refusal names the client's own type.
   ///
-  /// Why the buffers: a query's keys and values are nearly always `NSString`s and `NSNumber`s,
-  /// which are read here by their exact class without a dynamic cast or a copy of the `Any`
-  /// (a cast costs several hundred instructions, and its code evicts the engine's from the
-  /// instruction cache); anything else takes the general path.
-  private static func plainQuery(_ keys: [Any], _ values: [Any]) -> SecQuery? {
-    var query = SecQuery(minimumCapacity: keys.count)
-    let translated = keys.withUnsafeBufferPointer { keys in
-      values.withUnsafeBufferPointer { values in
-        for index in keys.indices {
-          guard let name = string(at: keys.baseAddress! + index) else { return false }
-          do throws(Untranslatable) {
-            query[name] = try secValue(at: values.baseAddress! + index, key: name)
-          } catch {
-            return false  // reported by the caller's second reading
-          }
-        }
-        return true
+  /// A query's keys and values are nearly always `NSString`s and `NSNumber`s, which are read
+  /// by their exact class, without a dynamic cast (a cast costs several hundred instructions,
+  /// and its code evicts the engine's from the instruction cache); anything else takes the
+  /// general path.
+  private static func plainQuery(_ dictionary: NSDictionary) -> SecQuery? {
+    var query = SecQuery(minimumCapacity: dictionary.count)
+    let translated = forEachEntry(of: dictionary) { key, value in
+      guard let name = plainString(key) ?? string(key) else { return false }
+      do throws(Untranslatable) {
+        query[name] = try secValue(object: value, key: name)
+      } catch {
+        return false  // reported by the caller's second reading
       }
+      return true
     }
     return translated ? query : nil
   }
 
-  /// An element of `allKeys`/`allValues` as a string: a `kSec*` constant or a plain `NSString`
-  /// read in place, anything else as ``string(_:)`` reads it.
-  private static func string(at element: UnsafePointer<Any>) -> String? {
-    if let object = object(in: element), let text = plainString(object) { return text }
-    return string(element.pointee)
-  }
-
-  /// An element of `allValues` as ``secValue(_:key:)`` translates it; strings and numbers
-  /// read in place.
-  private static func secValue(at element: UnsafePointer<Any>, key: String)
-    throws(Untranslatable) -> SecValue
+  /// An object of a plain dictionary as ``secValue(_:key:)`` translates it; strings and
+  /// numbers by their class.
+  private static func secValue(object: AnyObject, key: String) throws(Untranslatable)
+    -> SecValue
   {
-    if let object = object(in: element) {
-      if let text = plainString(object) { return .string(text) }
-      // kCFBooleanTrue / kCFBooleanFalse, the commonest numbers of a query, by identity.
-      if object === kCFBooleanTrue { return .bool(true) }
-      if object === kCFBooleanFalse { return .bool(false) }
-      if let number = object as? NSNumber { return try secValue(number, key: key) }
-    }
-    return try secValue(element.pointee, key: key)
+    if let text = plainString(object) { return .string(text) }
+    // kCFBooleanTrue / kCFBooleanFalse, the commonest numbers of a query, by identity.
+    if object === kCFBooleanTrue { return .bool(true) }
+    if object === kCFBooleanFalse { return .bool(false) }
+    if let number = object as? NSNumber { return try secValue(number, key: key) }
+    return try secValue(object as Any, key: key)
   }
 
   /// The text of a `kSec*` constant or a plain `NSString` (what a `String` of a
   /// `[String: Any]` becomes in an `NSDictionary`), by their exact class; `nil` otherwise.
   @inline(__always)
   private static func plainString(_ object: AnyObject) -> String? {
-    let objectType = type(of: object)
-    if objectType == SecConstantString.self {
+    let objectType = ObjectIdentifier(type(of: object))
+    if objectType == ObjectIdentifier(SecConstantString.self) {
       return unsafeDowncast(object, to: SecConstantString.self).text
     }
-    if objectType == NSString.self {
+    if objectType == ObjectIdentifier(NSString.self) {
       return unsafeDowncast(object, to: NSString.self) as String
     }
     return nil
   }
-
-  /// The object an element of `allKeys` (stored as `NSObject`) or `allValues` (stored as
-  /// `AnyObject`) holds, read in place; `nil` when it holds anything else. Swift's ABI lays an
-  /// `Any` out as a three-word inline buffer followed by the stored type's metadata, and keeps
-  /// a class instance, or an `AnyObject`, as one reference in the buffer's first word
-  /// (`ValueTranslatorTests` checks the layout); reading it so avoids a copy of the `Any` and
-  /// a dynamic cast per element.
-  @inline(__always)
-  private static func object(in element: UnsafePointer<Any>) -> AnyObject? {
-    let container = UnsafeRawPointer(element)
-    let storedType = container.load(fromByteOffset: anyTypeOffset, as: Any.Type.self)
-    guard storedType == AnyObject.self || storedType is AnyClass else { return nil }
-    return container.load(as: AnyObject.self)
-  }
-
-  /// Where an `Any` keeps its stored type's metadata: after its three-word inline buffer.
-  static let anyTypeOffset = 3 * MemoryLayout<UnsafeRawPointer>.stride
 
   private static func add(_ key: Any, _ value: Any, to query: inout SecQuery, role: String)
     throws(Untranslatable)

@@ -8,17 +8,39 @@ import Testing
 /// `NSDictionary` (a `String`, a `kSec*` constant, a Swift `Bool`, `kCFBooleanTrue`, a number,
 /// data, a mutable Foundation object, a Swift value of no CF type).
 @Suite struct ValueTranslatorTests {
-  /// The translator reads the class instances of `allKeys`/`allValues` in place, relying on
-  /// Swift's layout of `Any`: a three-word inline buffer, then the stored type's metadata.
-  @Test func anyIsAThreeWordBufferThenItsType() {
-    #expect(MemoryLayout<Any>.size == 4 * MemoryLayout<UnsafeRawPointer>.size)
-    #expect(ValueTranslator.anyTypeOffset == 3 * MemoryLayout<UnsafeRawPointer>.size)
-    let values = ([0: NSString(string: "text")] as NSDictionary).allValues
-    values.withUnsafeBufferPointer { buffer in
-      let stored = UnsafeRawPointer(buffer.baseAddress!).load(
-        fromByteOffset: ValueTranslator.anyTypeOffset, as: Any.Type.self)
-      #expect(stored == AnyObject.self || stored is AnyClass)
-    }
+  /// A dictionary of another class than NSDictionary/NSMutableDictionary is read through its
+  /// iterator, with the same meaning.
+  @Test func aSubclassOfNSDictionaryIsReadTheSameWay() throws {
+    let query = PairsDictionary([
+      kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "sub",
+      kSecReturnData as String: true,
+    ])
+    let translated = try ValueTranslator.query(query, role: "query")
+    #expect(describe(translated["class"]) == "string(\"genp\")")
+    #expect(describe(translated["acct"]) == "string(\"sub\")")
+    #expect(describe(translated["r_Data"]) == "bool(true)")
+  }
+
+  /// Keys of another string class, dates, arrays, nested dictionaries and NSNull take the
+  /// general path, inside a plain dictionary read in place.
+  @Test func lessCommonKeysAndValuesKeepTheirMeaning() throws {
+    let query: NSDictionary = [
+      NSMutableString(string: "acct"): "a",
+      kSecAttrCreationDate as String: Date(timeIntervalSince1970: 0),
+      kSecMatchSearchList as String: ["x", "y"],
+      kSecAttrLabel as String: NSNull(),
+      "nested": [kSecAttrService as String: "s"] as NSDictionary,
+    ]
+    let translated = try ValueTranslator.query(query, role: "query")
+    #expect(describe(translated["acct"]) == "string(\"a\")")
+    #expect(describe(translated["cdat"]).hasPrefix("date(1970-01-01"))
+    #expect(
+      describe(translated["m_SearchList"])
+        == "array([Keychain.SecValue.string(\"x\"), Keychain.SecValue.string(\"y\")])")
+    #expect(describe(translated["labl"]) == "null")
+    #expect(
+      describe(translated["nested"])
+        == "dictionary([\"svce\": Keychain.SecValue.string(\"s\")])")
   }
 
   @Test func everyShapeOfKeyAndValueKeepsItsMeaning() throws {
@@ -33,6 +55,7 @@ import Testing
       kSecReturnData as String: kCFBooleanTrue!,  // CFBoolean
       kSecReturnAttributes as String: kCFBooleanFalse!,
       kSecValueData as String: Data([1, 2, 3]),
+      kSecAttrGeneric as String: Data(),
       kSecAttrAuthenticationType as String: 44.0,  // an integral Double
     ]
     let translated = try ValueTranslator.query(query as CFDictionary, role: "query")
@@ -46,7 +69,8 @@ import Testing
     #expect(describe(translated["r_Data"]) == "bool(true)")
     #expect(describe(translated["r_Attributes"]) == "bool(false)")
     #expect(describe(translated["atyp"]) == "number(44)")
-    #expect(describe(translated["v_Data"]).hasPrefix("data("))
+    #expect(describe(translated["v_Data"]) == "data(3 bytes)")
+    #expect(describe(translated["gena"]) == "data(0 bytes)")
   }
 
   @Test func aMutableDictionaryIsReadTheSameWay() throws {
@@ -114,5 +138,32 @@ import Testing
 
   private func describe(_ value: Any?) -> String {
     value.map { "\($0)" } ?? "nil"
+  }
+}
+
+/// An `NSDictionary` subclass with storage of its own, as a client library might pass.
+private final class PairsDictionary: NSDictionary, @unchecked Sendable {
+  private let pairs: [String: Any]
+
+  init(_ pairs: [String: Any]) {
+    self.pairs = pairs
+    super.init(objects: nil, forKeys: nil, count: 0)
+  }
+
+  required init(
+    objects: UnsafePointer<AnyObject>!, forKeys keys: UnsafePointer<NSObject>!, count: Int
+  ) {
+    pairs = [:]
+    super.init(objects: objects, forKeys: keys, count: count)
+  }
+
+  required init?(coder: NSCoder) { return nil }
+
+  required convenience init(dictionaryLiteral elements: (Any, Any)...) { self.init([:]) }
+
+  override var count: Int { pairs.count }
+  override func object(forKey key: Any) -> Any? { (key as? String).flatMap { pairs[$0] } }
+  override func keyEnumerator() -> NSEnumerator {
+    (pairs.keys.map { NSString(string: $0) } as NSArray).objectEnumerator()
   }
 }
