@@ -42,7 +42,7 @@ enum ValueTranslator {
   /// and its code evicts the engine's from the instruction cache); anything else takes the
   /// general path.
   private static func plainQuery(_ dictionary: NSDictionary) -> SecQuery? {
-    var query = SecQuery(minimumCapacity: dictionary.count)
+    var query = emptyQuery(capacity: dictionary.count)
     let translated = forEachEntry(of: dictionary) { key, value in
       guard let name = plainString(key) ?? string(key) else { return false }
       do throws(Untranslatable) {
@@ -54,6 +54,16 @@ enum ValueTranslator {
     }
     return translated ? query : nil
   }
+
+  /// An empty query with room for `capacity` entries. Up to six (nearly every query), a copy
+  /// of one kept empty: copying it runs code specialised for `SecQuery`, where
+  /// `SecQuery(minimumCapacity:)` runs the standard library's generic code, which looks its
+  /// storage type up again at every call. Both have the same eight buckets.
+  private static func emptyQuery(capacity: Int) -> SecQuery {
+    capacity <= smallQuery.capacity ? smallQuery : SecQuery(minimumCapacity: capacity)
+  }
+
+  private static let smallQuery = SecQuery(minimumCapacity: 6)
 
   /// An object of a plain dictionary as ``secValue(_:key:)`` translates it; strings and
   /// numbers by their class.
