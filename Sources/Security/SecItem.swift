@@ -60,12 +60,8 @@ enum SecItemCall {
     } catch {
       return refuse(function, error, on: phone)
     }
-    let outcome = phone.withDeviceRecording { device in
+    let outcome = phone.recordingSecItemCall(function, query: query) { device in
       call(device, query)
-    } record: { outcome, prompts in
-      PhoneCall(
-        function: function, query: query, status: outcome.status,
-        explanation: outcome.explanation, prompts: prompts)
     }
     if outcome.status == .errSecSuccess, let result {
       result.pointee = outcome.result.map(ValueTranslator.object)
@@ -87,12 +83,10 @@ enum SecItemCall {
     } catch {
       return refuse(function, error, on: phone)
     }
-    let outcome = phone.withDeviceRecording { device in
+    let outcome = phone.recordingSecItemCall(
+      function, query: query, attributesToUpdate: attributes
+    ) { device in
       call(device, query, attributes)
-    } record: { outcome, prompts in
-      PhoneCall(
-        function: function, query: query, attributesToUpdate: attributes,
-        status: outcome.status, explanation: outcome.explanation, prompts: prompts)
     }
     return outcome.status.rawValue
   }
