@@ -9,14 +9,25 @@ public struct PhoneCall: Sendable, Hashable, CustomStringConvertible {
   public var arguments: String {
     switch storedArguments {
     case .text(let text): text
-    case .queries(let queries): queries.map(ArgumentFormatter.describe).joined(separator: ", ")
+    case .query(let query, nil): ArgumentFormatter.describe(query)
+    case .query(let query, let attributes?):
+      ArgumentFormatter.describe(query) + ", " + ArgumentFormatter.describe(attributes)
     }
   }
   private var storedArguments: Arguments
   /// The OSStatus returned (0 for success); for LocalAuthentication, 0 or the LAError code.
   public var status: Int32
   /// `errSecItemNotFound`, `LAError.userCancel`, `errSecSuccess`.
-  public var statusName: String
+  public var statusName: String {
+    get {
+      switch storedStatusName {
+      case .engine(let status): status.name
+      case .text(let name): name
+      }
+    }
+    set { storedStatusName = .text(newValue) }
+  }
+  private var storedStatusName: StatusName
   /// Why the call did not simply succeed, as the engine explains it.
   public var why: String?
   /// What usually fixes it.
@@ -31,28 +42,54 @@ public struct PhoneCall: Sendable, Hashable, CustomStringConvertible {
     self.function = function
     self.storedArguments = .text(arguments)
     self.status = status
-    self.statusName = statusName
+    self.storedStatusName = .text(statusName)
     self.why = why
     self.fix = fix
     self.prompts = prompts
   }
 
-  /// A SecItem call: its dictionaries are formatted only when the transcript is read.
+  /// A SecItem call: its dictionaries are formatted, and its status named, only when the
+  /// transcript is read, so recording a call costs the code under test little.
   package init(
-    function: String, queries: [SecQuery], status: Keychain.OSStatus, explanation: Explanation?
+    function: String, query: SecQuery, attributesToUpdate: SecQuery? = nil,
+    status: Keychain.OSStatus, explanation: Explanation?, prompts: [String]
   ) {
     self.function = function
-    self.storedArguments = .queries(queries)
+    self.storedArguments = .query(query, attributesToUpdate)
     self.status = status.rawValue
-    self.statusName = status.name
+    self.storedStatusName = .engine(status)
     self.why = explanation?.cause
     self.fix = explanation?.fix
-    self.prompts = []
+    self.prompts = prompts
   }
 
   private enum Arguments: Sendable, Hashable {
     case text(String)
-    case queries([SecQuery])
+    /// A SecItem call's query, and SecItemUpdate's attributes to update.
+    case query(SecQuery, SecQuery?)
+  }
+
+  private enum StatusName: Sendable, Hashable {
+    case engine(Keychain.OSStatus)
+    case text(String)
+  }
+
+  /// Calls are equal when what a test reads of them is: a status named by the engine equals
+  /// the same name given as text.
+  public static func == (lhs: PhoneCall, rhs: PhoneCall) -> Bool {
+    lhs.function == rhs.function && lhs.storedArguments == rhs.storedArguments
+      && lhs.status == rhs.status && lhs.statusName == rhs.statusName && lhs.why == rhs.why
+      && lhs.fix == rhs.fix && lhs.prompts == rhs.prompts
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(function)
+    hasher.combine(storedArguments)
+    hasher.combine(status)
+    hasher.combine(statusName)
+    hasher.combine(why)
+    hasher.combine(fix)
+    hasher.combine(prompts)
   }
 
   /// ```

@@ -97,16 +97,21 @@ public final class SimulatedPhone: @unchecked Sendable {
     return try body(device)
   }
 
-  /// Runs `body` on the device and records the call it returns, with the prompts it showed,
-  /// under one hold of the lock: the transcript keeps the order in which calls ran, and a
-  /// SecItem call takes the lock once.
-  package func withDeviceRecording<T>(_ body: (SimulatedDevice) -> (T, PhoneCall)) -> T {
+  /// Runs a SecItem call on the device and records it, with the prompts it showed, under one
+  /// hold of the lock: the transcript keeps the order in which calls ran, and a SecItem call
+  /// takes the lock once.
+  package func recordingSecItemCall(
+    _ function: String, query: SecQuery, attributesToUpdate: SecQuery? = nil,
+    _ body: (SimulatedDevice) -> SecItemOutcome
+  ) -> SecItemOutcome {
     serialiser.lock()
     defer { serialiser.unlock() }
-    var (value, call) = body(device)
-    call.prompts = user.takePrompts()
-    calls.append(call)
-    return value
+    let outcome = body(device)
+    calls.append(
+      PhoneCall(
+        function: function, query: query, attributesToUpdate: attributesToUpdate,
+        status: outcome.status, explanation: outcome.explanation, prompts: user.takePrompts()))
+    return outcome
   }
 
   /// Lends the device to `body` (a scenario session that answers prompts itself), then gives

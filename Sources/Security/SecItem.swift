@@ -14,8 +14,8 @@ internal import KeychainSimulatorPhone
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?)
   -> OSStatus
 {
-  SecItemCall.run("SecItemAdd", [attributes], result: result) { device, queries in
-    device.secItemAdd(queries[0])
+  SecItemCall.run("SecItemAdd", attributes, result: result) { device, attributes in
+    device.secItemAdd(attributes)
   }
 }
 
@@ -23,62 +23,84 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
 public func SecItemCopyMatching(
   _ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?
 ) -> OSStatus {
-  SecItemCall.run("SecItemCopyMatching", [query], result: result) { device, queries in
-    device.secItemCopyMatching(queries[0])
+  SecItemCall.run("SecItemCopyMatching", query, result: result) { device, query in
+    device.secItemCopyMatching(query)
   }
 }
 
 @discardableResult
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
-  SecItemCall.run("SecItemUpdate", [query, attributesToUpdate], result: nil) { device, queries in
-    device.secItemUpdate(queries[0], queries[1])
+  SecItemCall.run("SecItemUpdate", query, attributesToUpdate) { device, query, attributes in
+    device.secItemUpdate(query, attributes)
   }
 }
 
 @discardableResult
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
-  SecItemCall.run("SecItemDelete", [query], result: nil) { device, queries in
-    device.secItemDelete(queries[0])
+  SecItemCall.run("SecItemDelete", query, result: nil) { device, query in
+    device.secItemDelete(query)
   }
 }
 
-/// One SecItem call through the translation layer.
+/// One SecItem call through the translation layer. One dictionary or two, each passed on its
+/// own (no array per call: a call allocates only what the engine needs).
 enum SecItemCall {
+  /// A call of one dictionary (add, copy, delete).
   static func run(
-    _ function: String, _ dictionaries: [CFDictionary],
-    result: UnsafeMutablePointer<CFTypeRef?>?,
-    _ call: (SimulatedDevice, [SecQuery]) -> SecItemOutcome
+    _ function: String, _ dictionary: CFDictionary, result: UnsafeMutablePointer<CFTypeRef?>?,
+    _ call: (SimulatedDevice, SecQuery) -> SecItemOutcome
   ) -> OSStatus {
     guard let phone = SimulatedPhone.current else {
       // Only when the phone itself could not be created: nothing to record it on.
       return errSecNotAvailable
     }
-    var queries: [SecQuery] = []
-    queries.reserveCapacity(dictionaries.count)
+    let query: SecQuery
     do throws(ValueTranslator.Untranslatable) {
-      for dictionary in dictionaries {
-        let role = queries.isEmpty ? "query" : "attributesToUpdate"
-        queries.append(try ValueTranslator.query(dictionary, role: role))
-      }
+      query = try ValueTranslator.query(dictionary, role: "query")
     } catch {
-      phone.record(
-        PhoneCall(
-          function: function, arguments: "(not translatable)", status: errSecParam,
-          statusName: "errSecParam", why: error.reason,
-          fix: "pass CF types: CFString, CFData, CFNumber, CFBoolean, CFDate, CFArray, "
-            + "CFDictionary, SecAccessControl, LAContext"))
-      return errSecParam
+      return refuse(function, error, on: phone)
     }
-    let outcome = phone.withDeviceRecording { device in
-      let outcome = call(device, queries)
-      let record = PhoneCall(
-        function: function, queries: queries, status: outcome.status,
-        explanation: outcome.explanation)
-      return (outcome, record)
+    let outcome = phone.recordingSecItemCall(function, query: query) { device in
+      call(device, query)
     }
     if outcome.status == .errSecSuccess, let result {
       result.pointee = outcome.result.map(ValueTranslator.object)
     }
     return outcome.status.rawValue
+  }
+
+  /// SecItemUpdate's call of two dictionaries, the query and the attributes to update.
+  static func run(
+    _ function: String, _ dictionary: CFDictionary, _ attributesToUpdate: CFDictionary,
+    _ call: (SimulatedDevice, SecQuery, SecQuery) -> SecItemOutcome
+  ) -> OSStatus {
+    guard let phone = SimulatedPhone.current else { return errSecNotAvailable }
+    let query: SecQuery
+    let attributes: SecQuery
+    do throws(ValueTranslator.Untranslatable) {
+      query = try ValueTranslator.query(dictionary, role: "query")
+      attributes = try ValueTranslator.query(attributesToUpdate, role: "attributesToUpdate")
+    } catch {
+      return refuse(function, error, on: phone)
+    }
+    let outcome = phone.recordingSecItemCall(
+      function, query: query, attributesToUpdate: attributes
+    ) { device in
+      call(device, query, attributes)
+    }
+    return outcome.status.rawValue
+  }
+
+  /// errSecParam for a dictionary this layer cannot translate, recorded with the reason.
+  private static func refuse(
+    _ function: String, _ error: ValueTranslator.Untranslatable, on phone: SimulatedPhone
+  ) -> OSStatus {
+    phone.record(
+      PhoneCall(
+        function: function, arguments: "(not translatable)", status: errSecParam,
+        statusName: "errSecParam", why: error.reason,
+        fix: "pass CF types: CFString, CFData, CFNumber, CFBoolean, CFDate, CFArray, "
+          + "CFDictionary, SecAccessControl, LAContext"))
+    return errSecParam
   }
 }

@@ -14,34 +14,82 @@ enum ValueTranslator {
 
   // MARK: - Into the engine
 
-  /// Reads a plain `NSDictionary` through `allKeys` and `allValues`, which it fills from one
-  /// storage in one order; any other subclass, or a query that fails, through its iterator. (The
-  /// iterator, `enumerateKeysAndObjects` and `getObjects(_:andKeys:count:)` cost more on Linux.)
+  /// Reads a plain `NSDictionary` or `NSMutableDictionary` in place (``forEachEntry(of:_:)``);
+  /// any other subclass, or a query that fails, through its iterator.
   static func query(_ dictionary: CFDictionary, role: String) throws(Untranslatable)
     -> SecQuery
   {
-    var query = SecQuery(minimumCapacity: dictionary.count)
     let dictionaryType = type(of: dictionary)
-    if dictionaryType == NSDictionary.self || dictionaryType == NSMutableDictionary.self {
-      let keys = dictionary.allKeys
-      let values = dictionary.allValues
-      if keys.count == values.count {
-        do throws(Untranslatable) {
-          for (key, value) in zip(keys, values) {
-            try add(key, value, to: &query, role: role)
-          }
-          return query
-        } catch {
-          // Values of no Foundation type come out boxed; the iterator below unboxes them,
-          // so the refusal names the client's own type.
-          query.removeAll(keepingCapacity: true)
-        }
-      }
+    if dictionaryType == NSDictionary.self || dictionaryType == NSMutableDictionary.self,
+      let query = plainQuery(dictionary)
+    {
+      return query
     }
+    var query = SecQuery(minimumCapacity: dictionary.count)
     for (key, value) in dictionary {
       try add(key, value, to: &query, role: role)
     }
     return query
+  }
+
+  /// The query of a plain dictionary, its entries read in the storage's order (the order of
+  /// `allKeys`); `nil` when a key or value is refused. Values of no Foundation type are stored
+  /// boxed; the caller then reads the dictionary again through its iterator, which unboxes
+  /// them, so that the refusal names the client's own type.
+  ///
+  /// A query's keys and values are nearly always `NSString`s and `NSNumber`s, which are read
+  /// by their exact class, without a dynamic cast (a cast costs several hundred instructions,
+  /// and its code evicts the engine's from the instruction cache); anything else takes the
+  /// general path.
+  private static func plainQuery(_ dictionary: NSDictionary) -> SecQuery? {
+    var query = emptyQuery(capacity: dictionary.count)
+    let translated = forEachEntry(of: dictionary) { key, value in
+      guard let name = plainString(key) ?? string(key) else { return false }
+      do throws(Untranslatable) {
+        query[name] = try secValue(object: value, key: name)
+      } catch {
+        return false  // reported by the caller's second reading
+      }
+      return true
+    }
+    return translated ? query : nil
+  }
+
+  /// An empty query with room for `capacity` entries. Up to six (nearly every query), a copy
+  /// of one kept empty: copying it runs code specialised for `SecQuery`, where
+  /// `SecQuery(minimumCapacity:)` runs the standard library's generic code, which looks its
+  /// storage type up again at every call. Both have the same eight buckets.
+  private static func emptyQuery(capacity: Int) -> SecQuery {
+    capacity <= smallQuery.capacity ? smallQuery : SecQuery(minimumCapacity: capacity)
+  }
+
+  private static let smallQuery = SecQuery(minimumCapacity: 6)
+
+  /// An object of a plain dictionary as ``secValue(_:key:)`` translates it; strings and
+  /// numbers by their class.
+  private static func secValue(object: AnyObject, key: String) throws(Untranslatable)
+    -> SecValue
+  {
+    if let text = plainString(object) { return .string(text) }
+    // kCFBooleanTrue / kCFBooleanFalse, the commonest numbers of a query, by identity.
+    if object === kCFBooleanTrue { return .bool(true) }
+    if object === kCFBooleanFalse { return .bool(false) }
+    if let number = object as? NSNumber { return try secValue(number, key: key) }
+    return try secValue(object as Any, key: key)
+  }
+
+  /// The text of a `kSec*` constant or a plain `NSString` (what a `String` of a
+  /// `[String: Any]` becomes in an `NSDictionary`), by their exact class; `nil` otherwise.
+  @inline(__always)
+  private static func plainString(_ object: AnyObject) -> String? {
+    let objectType = ObjectIdentifier(type(of: object))
+    if objectType == ObjectIdentifier(SecConstantString.self) {
+      return unsafeDowncast(object, to: SecConstantString.self).text
+    }
+    if objectType == ObjectIdentifier(NSString.self) {
+      return unsafeDowncast(object, to: NSString.self) as String
+    }
+    return nil
   }
 
   private static func add(_ key: Any, _ value: Any, to query: inout SecQuery, role: String)
