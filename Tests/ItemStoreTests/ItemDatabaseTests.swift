@@ -251,6 +251,27 @@ import Testing
     }
   }
 
+  /// Updates of different sets of columns, one after another and then again, each write
+  /// their own columns: the `UPDATE` kept per set of columns is never another set's.
+  @Test func partialUpdatesOfDifferentColumnsEachWriteTheirOwn() throws {
+    let id = try database.insert(genericPassword(account: "a", secret: "one"))
+    let other = try database.insert(genericPassword(account: "b", secret: "two"))
+    var expected = try #require(try database.row(id: id, in: .genp))
+    for change in 0..<6 {
+      let previous = expected
+      switch change % 3 {
+      case 0: expected.searchColumns["labl"] = .text("label-\(change)")
+      case 1: expected.sealedColumns["data"] = Data("secret-\(change)".utf8)
+      default:
+        expected.searchColumns["desc"] = .text("description-\(change)")
+        expected.sealedColumns["data"] = Data("secret-\(change)".utf8)
+      }
+      try database.replace(rowID: id, with: expected, previous: previous)
+      #expect(try database.row(id: id, in: .genp) == expected)
+    }
+    #expect(try database.row(id: other, in: .genp)?.sealedColumns["data"] == Data("two".utf8))
+  }
+
   @Test func replaceIntoAnotherRowsKeyIsADuplicate() throws {
     try database.insert(genericPassword(account: "a"))
     let id = try database.insert(genericPassword(account: "b"))

@@ -32,8 +32,12 @@ struct ItemSealer {
   /// as the item's identity (primary key, protection class) is the same — the ciphertext's
   /// associated data is that identity and the column name, so it is still exactly what
   /// sealing would produce, bar the random nonce (docs/benchmarks.md).
+  ///
+  /// `original.identity`, when given, is the original row's ``identity(of:)``, already
+  /// computed to open it.
   func seal(
-    _ item: KeychainItem, reusing original: (row: ItemRow, item: KeychainItem)?
+    _ item: KeychainItem,
+    reusing original: (row: ItemRow, item: KeychainItem, identity: [UInt8]?)?
   ) throws(KeybagError) -> ItemRow {
     let itemClass = item.itemClass
     let protection = item.protection
@@ -55,7 +59,11 @@ struct ItemSealer {
     // Reuse only what was sealed under this very identity.
     let reusable =
       original.flatMap { original in
-        Self.identity(itemClass, search: original.row.searchColumns) == identity ? original : nil
+        let originalIdentity =
+          original.row.itemClass == itemClass
+          ? original.identity ?? Self.identity(of: original.row)
+          : Self.identity(itemClass, search: original.row.searchColumns)
+        return originalIdentity == identity ? original : nil
       }
     var sealed: [String: Data] = [:]
     func sealColumn(_ name: String, unchanged: Bool, _ bytes: () -> Data) throws(KeybagError) {
