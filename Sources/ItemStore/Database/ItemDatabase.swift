@@ -30,6 +30,9 @@ public final class ItemDatabase {
   /// The list read last: a look-up reads the same list call after call, and comparing it
   /// (the same array buffers compare at once) is cheaper than hashing its names.
   var lastReadColumns: (key: ReadColumns.Key, reading: ReadColumns)?
+  /// The last search of ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)``, whose
+  /// SQL the next one of the same shape reuses.
+  var lastSearch: SearchShape?
   /// The `UPDATE`s of some columns of a row, by the columns they set (their layout indexes).
   private var partialUpdates: [PartialUpdate: String] = [:]
 

@@ -34,6 +34,7 @@ struct ReadColumns {
   func row(_ statement: Statement, of itemClass: ItemClass) -> ItemRow {
     var row = ItemRow(rowID: statement.int64(at: 0), itemClass: itemClass)
     row.searchColumns.reserveCapacity(search.count)
+    row.sealedColumns.reserveCapacity(sealed.count)
     var index: Int32 = 1
     for name in search {
       row.searchColumns[name] = statement.column(at: index)

@@ -97,13 +97,21 @@ struct TableLayout: Sendable {
     }
   }
 
-  /// The layouts of all classes, built once.
-  static let all: [ItemClass: TableLayout] = Dictionary(
-    uniqueKeysWithValues: ItemClass.allCases.map { ($0, TableLayout($0)) })
+  // The layouts of all classes, built once.
+  private static let genp = TableLayout(.genp)
+  private static let inet = TableLayout(.inet)
+  private static let cert = TableLayout(.cert)
+  private static let keys = TableLayout(.keys)
 
+  /// The layout of `itemClass`, built once. A switch, not a dictionary: every store call
+  /// asks, and a look-up by class hashes the class's name.
   static func of(_ itemClass: ItemClass) -> TableLayout {
-    // Every case is in `all` by construction.
-    all[itemClass] ?? TableLayout(itemClass)
+    switch itemClass {
+    case .genp: genp
+    case .inet: inet
+    case .cert: cert
+    case .keys: keys
+    }
   }
 }
 
