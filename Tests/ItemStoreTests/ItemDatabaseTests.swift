@@ -213,6 +213,33 @@ import Testing
     }
   }
 
+  /// A row whose every other column is sound (some of them NULL) is still refused for its one
+  /// stray column, by insert and replace alike, and nothing is written.
+  @Test func oneStrayColumnAmongSoundOnesIsRejected() throws {
+    let id = try database.insert(genericPassword(account: "kept"))
+    var sound = genericPassword(account: "new")
+    sound.searchColumns["labl"] = .null
+    var misplaced = sound
+    misplaced.searchColumns["data"] = .text("x")
+    var unknown = sound
+    unknown.sealedColumns["nope"] = Data()
+    var sealedKey = sound
+    sealedKey.sealedColumns["acct"] = Data()
+    let cases: [(ItemRow, ItemStoreError)] = [
+      (misplaced, .misplacedColumn("data", in: .genp)),
+      (unknown, .unknownColumn("nope", in: .genp)),
+      (sealedKey, .misplacedColumn("acct", in: .genp)),
+    ]
+    for (row, error) in cases {
+      #expect(throws: error) { try database.insert(row) }
+      #expect(throws: error) { try database.replace(rowID: id, with: row) }
+    }
+    #expect(try database.count(in: .genp) == 1)
+    #expect(try database.row(id: id, in: .genp)?.searchColumns["acct"] == .text("kept"))
+    try database.insert(sound)
+    #expect(try database.count(in: .genp) == 2)
+  }
+
   // MARK: - Replace and delete
 
   @Test func replaceRewritesTheWholeRow() throws {

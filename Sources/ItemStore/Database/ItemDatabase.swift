@@ -76,10 +76,10 @@ public final class ItemDatabase {
   @discardableResult
   public func insert(_ row: ItemRow) throws(ItemStoreError) -> Int64 {
     let layout = TableLayout.of(row.itemClass)
-    try check(row, against: layout)
+    let values = try checkedValues(of: row, layout: layout)
     try perform(on: row.itemClass) { () throws(SQLiteError) in
       try connection.withStatement(layout.insertSQL) { statement throws(SQLiteError) in
-        try bindColumns(of: row, layout: layout, to: statement)
+        try statement.bind(values)
         try statement.run()
       }
     }
@@ -97,8 +97,7 @@ public final class ItemDatabase {
     rowID: Int64, with row: ItemRow, previous: ItemRow? = nil
   ) throws(ItemStoreError) {
     let layout = TableLayout.of(row.itemClass)
-    try check(row, against: layout)
-    let values = boundValues(of: row, layout: layout)
+    let values = try checkedValues(of: row, layout: layout)
     var sql = layout.updateSQL
     var bound = values
     if let previous, previous.itemClass == row.itemClass {
@@ -208,34 +207,51 @@ public final class ItemDatabase {
       : .unknownColumn(name, in: layout.itemClass)
   }
 
-  /// Every column of `row` in the layout's order, as ``bindColumns(of:layout:to:)`` binds them.
+  /// Every column of `row` in the layout's order, as insert and replace bind them: a missing
+  /// or `.null` searchable column its default, a missing sealed column NULL.
   private func boundValues(of row: ItemRow, layout: TableLayout) -> [StoredValue] {
-    var values: [StoredValue] = []
-    values.reserveCapacity(layout.columns.count)
-    for name in layout.searchColumns {
-      let value = row.searchColumns[name] ?? .null
-      values.append(value == .null ? layout.searchDefaults[name] ?? .null : value)
-    }
-    for name in layout.sealedColumns {
-      values.append(row.sealedColumns[name].map(StoredValue.blob) ?? .null)
+    values(of: row, layout: layout).values
+  }
+
+  /// ``boundValues(of:layout:)`` of a row that ``check(_:against:)`` accepts.
+  ///
+  /// - Throws: what ``check(_:against:)`` throws. Reading the values counts the row's columns
+  ///   it finds; only when it did not find them all does it run the check, which names the
+  ///   culprit (checking every name first hashed each of them once more, per write).
+  private func checkedValues(
+    of row: ItemRow, layout: TableLayout
+  ) throws(ItemStoreError) -> [StoredValue] {
+    let (values, found) = values(of: row, layout: layout)
+    // The names found are distinct columns of the layout's own side; when there are as many
+    // as the row has, every column of the row is one of them.
+    if found.search != row.searchColumns.count || found.sealed != row.sealedColumns.count {
+      try check(row, against: layout)
     }
     return values
   }
 
-  /// Binds all columns of `row` to parameters 1...n in the layout's order.
-  private func bindColumns(
-    of row: ItemRow, layout: TableLayout, to statement: Statement
-  ) throws(SQLiteError) {
-    var index: Int32 = 1
-    for name in layout.searchColumns {
-      var value = row.searchColumns[name] ?? .null
-      if value == .null { value = layout.searchDefaults[name] ?? .null }
-      try statement.bind(value, at: index)
-      index += 1
+  private func values(
+    of row: ItemRow, layout: TableLayout
+  ) -> (values: [StoredValue], found: (search: Int, sealed: Int)) {
+    var values: [StoredValue] = []
+    values.reserveCapacity(layout.columns.count)
+    var found = (search: 0, sealed: 0)
+    for (name, fallback) in zip(layout.searchColumns, layout.searchDefaultList) {
+      guard let value = row.searchColumns[name] else {
+        values.append(fallback)
+        continue
+      }
+      found.search += 1
+      values.append(value == .null ? fallback : value)
     }
     for name in layout.sealedColumns {
-      try statement.bind(row.sealedColumns[name].map(StoredValue.blob) ?? .null, at: index)
-      index += 1
+      guard let sealed = row.sealedColumns[name] else {
+        values.append(.null)
+        continue
+      }
+      found.sealed += 1
+      values.append(.blob(sealed))
     }
+    return (values, found)
   }
 }

@@ -13,6 +13,9 @@ struct TableLayout: Sendable {
   let sealedColumns: [String]
   /// Searchable column name → its default value.
   let searchDefaults: [String: StoredValue]
+  /// The default of each of ``searchColumns``, in their order: read by position when a row
+  /// is bound, where a look-up by name hashed the name again.
+  let searchDefaultList: [StoredValue]
   let searchSet: Set<String>
   let sealedSet: Set<String>
   /// Searchable column name → `"name" = ?`, precomputed for the WHERE clauses of every query.
@@ -40,6 +43,7 @@ struct TableLayout: Sendable {
     var defaults: [String: StoredValue] = [:]
     for name in searchColumns { defaults[name] = Self.defaultValue(catalog.byName[name]) }
     self.searchDefaults = defaults
+    self.searchDefaultList = searchColumns.map { defaults[$0] ?? .null }
     self.equalityConditions = Dictionary(
       uniqueKeysWithValues: searchColumns.map { ($0, "\(quoted($0)) = ?") })
     self.inClauseOpenings = Dictionary(

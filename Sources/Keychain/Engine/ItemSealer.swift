@@ -74,11 +74,10 @@ struct ItemSealer {
       sealed[name] = try keybag.seal(
         bytes(), in: protection, context: Self.context(identity, column: name))
     }
-    let stored = attributes.filter { $0.value != .null }
+    let stored = Self.withoutNulls(attributes)
     try sealColumn(
       ItemClass.attributesColumn,
-      unchanged: reusable.map { $0.item.attributes.filter { $0.value != .null } == stored }
-        ?? false
+      unchanged: reusable.map { Self.withoutNulls($0.item.attributes) == stored } ?? false
     ) { StoredValueCodec.encode(attributes: stored) }
     if let control = item.accessControl {
       let unchanged =
@@ -95,6 +94,12 @@ struct ItemSealer {
     }
     return ItemRow(
       rowID: item.rowID, itemClass: itemClass, searchColumns: search, sealedColumns: sealed)
+  }
+
+  /// `attributes` without its null values. Nearly every item has none, and filtering
+  /// rebuilt the whole dictionary, hashing every name again (docs/benchmarks.md).
+  private static func withoutNulls(_ attributes: [String: StoredValue]) -> [String: StoredValue] {
+    attributes.values.contains(.null) ? attributes.filter { $0.value != .null } : attributes
   }
 
   // MARK: - Opening
