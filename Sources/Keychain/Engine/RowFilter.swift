@@ -26,8 +26,9 @@ struct RowFilter {
   init(_ query: ParsedQuery, scope: @autoclosure () -> ItemDatabase.OneOf, hasher: SearchHasher) {
     itemClass = query.itemClass
     queried = query.attributes
-    // The query's attributes, `tomb` and `sync`: sized once, not grown insert by insert.
-    search.reserveCapacity(query.attributes.count + 2)
+    // The query's attributes, `tomb` and `sync`: sized once, not grown insert by insert (and
+    // at creation: `reserveCapacity` on a dictionary runs unspecialised).
+    search = Dictionary(minimumCapacity: query.attributes.count + 2)
     for (name, value) in query.attributes {
       if let column = hasher.condition(name, value, in: itemClass) { search[name] = column }
     }
