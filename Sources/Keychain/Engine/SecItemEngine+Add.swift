@@ -40,7 +40,7 @@ extension SecItemEngine {
     var attributes = [String: StoredValue](
       minimumCapacity: parsed.attributes.count + 7 + parsed.itemClass.primaryKey.count)
     for (name, value) in parsed.attributes { attributes[name] = value }
-    if attributes[.accessGroup] == nil, let group = context.caller.accessGroups.first {
+    if attributes[.accessGroup] == nil, let group = context.caller.app.defaultAccessGroup {
       attributes[.accessGroup] = .text(group)
     }
     if case .value(true)? = parsed.synchronizable {
