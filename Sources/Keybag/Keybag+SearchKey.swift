@@ -16,7 +16,14 @@ extension Keybag {
 
   /// The keyed BLAKE2b hash of `message` under this device's search key.
   public func searchHash(_ message: [UInt8]) -> Data {
-    Data(Sodium.shortKeyedHash(key: searchKey, message: message, count: Self.searchHashByteCount))
+    // Hashed straight into the returned bytes: one allocation, not an array and its copy.
+    var hash = Data(count: Self.searchHashByteCount)
+    hash.withUnsafeMutableBytes { out in
+      message.withUnsafeBytes { message in
+        Sodium.keyedHash(into: out, key: searchKey, message: message)
+      }
+    }
+    return hash
   }
 
   /// The search key of a device with `uid`: a label hashed under the UID.

@@ -69,6 +69,13 @@ enum Sodium {
     return out
   }
 
+  /// Keyed BLAKE2b of `message` into `out`, whose size (16 to 64 bytes) is the hash's.
+  static func keyedHash(
+    into out: UnsafeMutableRawBufferPointer, key: SecretBytes, message: UnsafeRawBufferPointer
+  ) {
+    generichash(into: out, key: key, message: message)
+  }
+
   /// Keyed BLAKE2b (`crypto_generichash`) of `message` into `out`, whose size is the hash's;
   /// the one call behind ``keyedHash(key:message:)`` and ``shortKeyedHash(key:message:count:)``.
   private static func generichash(

@@ -58,6 +58,21 @@ import Testing
     }
   }
 
+  /// A read of no column (what a delete needs) gives the same rows, by rowid, and nothing else.
+  @Test func aReadOfNoColumnGivesTheRowIDsAlone() throws {
+    for index in 0..<3 {
+      try database.insert(genericPassword(account: "a\(index)", service: "shared"))
+    }
+    try database.insert(genericPassword(account: "b", service: "other"))
+    let matching: [String: StoredValue] = ["svce": .text("shared")]
+    let whole = try database.rows(in: .genp, matching: matching)
+    let bare = try database.rows(
+      in: .genp, matching: matching, searchColumns: [], sealedColumns: [])
+    #expect(whole.count == 3)
+    #expect(bare.map(\.rowID) == whole.map(\.rowID))
+    #expect(bare.allSatisfy { $0.searchColumns.isEmpty && $0.sealedColumns.isEmpty })
+  }
+
   @Test func refusesAColumnTheClassLacks() {
     #expect(throws: ItemStoreError.unknownColumn("nope", in: .genp)) {
       try database.firstRows(in: .genp, atMost: 1, searchColumns: ["nope"])

@@ -213,6 +213,33 @@ import Testing
     }
   }
 
+  /// A row whose every other column is sound (some of them NULL) is still refused for its one
+  /// stray column, by insert and replace alike, and nothing is written.
+  @Test func oneStrayColumnAmongSoundOnesIsRejected() throws {
+    let id = try database.insert(genericPassword(account: "kept"))
+    var sound = genericPassword(account: "new")
+    sound.searchColumns["labl"] = .null
+    var misplaced = sound
+    misplaced.searchColumns["data"] = .text("x")
+    var unknown = sound
+    unknown.sealedColumns["nope"] = Data()
+    var sealedKey = sound
+    sealedKey.sealedColumns["acct"] = Data()
+    let cases: [(ItemRow, ItemStoreError)] = [
+      (misplaced, .misplacedColumn("data", in: .genp)),
+      (unknown, .unknownColumn("nope", in: .genp)),
+      (sealedKey, .misplacedColumn("acct", in: .genp)),
+    ]
+    for (row, error) in cases {
+      #expect(throws: error) { try database.insert(row) }
+      #expect(throws: error) { try database.replace(rowID: id, with: row) }
+    }
+    #expect(try database.count(in: .genp) == 1)
+    #expect(try database.row(id: id, in: .genp)?.searchColumns["acct"] == .text("kept"))
+    try database.insert(sound)
+    #expect(try database.count(in: .genp) == 2)
+  }
+
   // MARK: - Replace and delete
 
   @Test func replaceRewritesTheWholeRow() throws {
@@ -249,6 +276,27 @@ import Testing
       try database.replace(
         rowID: other, with: row, previous: try #require(try database.row(id: other, in: .genp)))
     }
+  }
+
+  /// Updates of different sets of columns, one after another and then again, each write
+  /// their own columns: the `UPDATE` kept per set of columns is never another set's.
+  @Test func partialUpdatesOfDifferentColumnsEachWriteTheirOwn() throws {
+    let id = try database.insert(genericPassword(account: "a", secret: "one"))
+    let other = try database.insert(genericPassword(account: "b", secret: "two"))
+    var expected = try #require(try database.row(id: id, in: .genp))
+    for change in 0..<6 {
+      let previous = expected
+      switch change % 3 {
+      case 0: expected.searchColumns["labl"] = .text("label-\(change)")
+      case 1: expected.sealedColumns["data"] = Data("secret-\(change)".utf8)
+      default:
+        expected.searchColumns["desc"] = .text("description-\(change)")
+        expected.sealedColumns["data"] = Data("secret-\(change)".utf8)
+      }
+      try database.replace(rowID: id, with: expected, previous: previous)
+      #expect(try database.row(id: id, in: .genp) == expected)
+    }
+    #expect(try database.row(id: other, in: .genp)?.sealedColumns["data"] == Data("two".utf8))
   }
 
   @Test func replaceIntoAnotherRowsKeyIsADuplicate() throws {

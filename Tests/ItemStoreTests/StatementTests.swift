@@ -30,6 +30,59 @@ import Testing
     #expect(database.connection.preparedStatementCount == before)
   }
 
+  /// Searches of one shape after another, then again — the same count of columns but other
+  /// columns, another number of groups, another limit, other columns read — each run their
+  /// own SQL: the text kept for the last shape is never another shape's.
+  @Test func searchesOfAnotherShapeRunTheirOwnSQL() throws {
+    let alice = try database.insert(genericPassword(account: "alice", service: "mail"))
+    var labelled = genericPassword(account: "bob", service: "mail", group: "g2")
+    labelled.searchColumns["labl"] = .text("work")
+    let bob = try database.insert(labelled)
+    func ids(
+      _ matching: [String: StoredValue], _ oneOf: ItemDatabase.OneOf? = nil, limit: Int? = nil,
+      search: [String]? = nil
+    ) throws -> [Int64?] {
+      try database.rows(
+        in: .genp, matching: matching, oneOf: oneOf, limit: limit, searchColumns: search
+      ).map(\.rowID)
+    }
+    for _ in 0..<2 {
+      #expect(try ids(["acct": .text("alice"), "svce": .text("mail")]) == [alice])
+      #expect(try ids(["acct": .text("bob"), "labl": .text("work")]) == [bob])
+      #expect(try ids(["svce": .text("mail"), "labl": .text("work")]) == [bob])
+      #expect(try ids(["svce": .text("mail")]) == [alice, bob])
+      #expect(try ids(["svce": .text("mail")], ("agrp", [.text("team.app")])) == [alice])
+      let bothGroups: [StoredValue] = [.text("team.app"), .text("g2")]
+      #expect(try ids(["svce": .text("mail")], ("agrp", bothGroups)) == [alice, bob])
+      #expect(try ids(["svce": .text("mail")], ("agrp", [])) == [])
+      #expect(try ids(["svce": .text("mail")], limit: 1) == [alice])
+      let narrow = try database.rows(
+        in: .genp, matching: ["svce": .text("mail")], searchColumns: ["acct"])
+      #expect(narrow.map { $0.searchColumns.keys.sorted() } == [["acct"], ["acct"]])
+      let whole = try database.rows(in: .genp, matching: ["svce": .text("mail")])
+      #expect(whole.first?.searchColumns.count ?? 0 > 1)
+    }
+  }
+
+  /// More texts in turn than the connection keeps at hand: each still runs its own statement,
+  /// and none is compiled twice.
+  @Test func statementsUsedInTurnAreEachTheirOwn() throws {
+    let texts = (0..<9).map { "SELECT \($0) + ?1" }
+    for text in texts { _ = try database.connection.scalar(text) }
+    let before = database.connection.preparedStatementCount
+    for round in 0..<3 {
+      for (index, text) in texts.enumerated() {
+        let value = try database.connection.withStatement(text) {
+          statement throws(SQLiteError) -> StoredValue in
+          try statement.bind(.integer(Int64(round)), at: 1)
+          return try statement.step() ? statement.column(at: 0) : .null
+        }
+        #expect(value == .integer(Int64(index + round)))
+      }
+    }
+    #expect(database.connection.preparedStatementCount == before)
+  }
+
   /// A cached statement is reset and its bindings cleared after each use, so no secret
   /// stays bound in it and a later use cannot see an earlier call's values.
   @Test func cachedStatementHoldsNoBindingsAfterUse() throws {

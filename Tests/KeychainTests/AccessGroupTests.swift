@@ -18,6 +18,33 @@ import Testing
     #expect(AppIdentity.example.accessGroups == ["ABCDE12345.com.example.app"])
   }
 
+  /// The default group and whether there is any, read without building the list, are the
+  /// list's first group and its non-emptiness, whatever the entitlements: the token group
+  /// first, alone or repeated, duplicates across the lists, no application identifier.
+  @Test func defaultGroupIsTheFirstOfTheList() {
+    let token = AppIdentity.tokenGroup
+    let applicationIdentifier = "ABCDE12345.com.example.app"
+    let lists: [[String]] = [
+      [], [token], [token, token], [token, "a"], ["a", token], ["a", "a"],
+      [applicationIdentifier], [token, applicationIdentifier],
+    ]
+    var checked = 0
+    for keychainGroups in lists {
+      for appGroups in lists {
+        for hasApplicationIdentifier in [true, false] {
+          let app = AppIdentity(
+            bundleID: "com.example.app", teamID: "ABCDE12345",
+            keychainAccessGroups: keychainGroups, appGroups: appGroups,
+            hasApplicationIdentifier: hasApplicationIdentifier)
+          #expect(app.defaultAccessGroup == app.accessGroups.first, "\(app)")
+          #expect(app.hasAccessGroups == !app.accessGroups.isEmpty, "\(app)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked == 128)
+  }
+
   @Test func addWithoutGroupUsesTheFirstGroup() throws {
     let device = try makeDevice(caller: Caller(app: Self.shared))
     let added = device.secItemAdd(genp().adding(["v_Data": secret(), "r_Attributes": .bool(true)]))

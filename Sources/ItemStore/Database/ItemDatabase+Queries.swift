@@ -25,13 +25,9 @@ extension ItemDatabase {
     in itemClass: ItemClass, matching: [String: StoredValue] = [:], oneOf: OneOf? = nil,
     limit: Int? = nil, searchColumns: [String]? = nil, sealedColumns: [String]? = nil
   ) throws(ItemStoreError) -> [ItemRow] {
-    let layout = TableLayout.of(itemClass)
-    let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
-    let reading = try readColumns(
-      of: layout, search: searchColumns, sealed: sealedColumns)
-    let sql =
-      reading.selectSQL + clause + " ORDER BY rowid"
-      + (limit.map { " LIMIT \(max($0, 0))" } ?? "")
+    let (sql, values, reading) = try search(
+      in: itemClass, matching: matching, oneOf: oneOf, limit: limit,
+      searchColumns: searchColumns, sealedColumns: sealedColumns)
     return try perform(on: itemClass) { () throws(SQLiteError) -> [ItemRow] in
       try connection.withStatement(sql) { statement throws(SQLiteError) in
         try statement.bind(values)
@@ -40,6 +36,34 @@ extension ItemDatabase {
         return rows
       }
     }
+  }
+
+  /// The `SELECT … WHERE … ORDER BY rowid` of ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)``,
+  /// the values to bind and the columns read; the text is reused while the searches keep the
+  /// shape of the last one (``SearchShape``).
+  private func search(
+    in itemClass: ItemClass, matching: [String: StoredValue], oneOf: OneOf?, limit: Int?,
+    searchColumns: [String]?, sealedColumns: [String]?
+  ) throws(ItemStoreError) -> (sql: String, values: [StoredValue], reading: ReadColumns) {
+    let readingKey = ReadColumns.Key(
+      itemClass: itemClass, search: searchColumns, sealed: sealedColumns)
+    if let lastSearch,
+      let values = lastSearch.values(
+        in: itemClass, matching: matching, oneOf: oneOf, limit: limit, readingKey: readingKey)
+    {
+      return (lastSearch.sql, values, lastSearch.reading)
+    }
+    let layout = TableLayout.of(itemClass)
+    let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
+    let reading = try readColumns(of: layout, search: searchColumns, sealed: sealedColumns)
+    let sql =
+      reading.selectSQL + clause + " ORDER BY rowid"
+      + (limit.map { " LIMIT \(max($0, 0))" } ?? "")
+    lastSearch = SearchShape(
+      itemClass: itemClass, columns: matching.keys.sorted(), oneOfColumn: oneOf?.column,
+      oneOfCount: oneOf?.values.count ?? 0, limit: limit, readingKey: readingKey,
+      reading: reading, sql: sql)
+    return (sql, values, reading)
   }
 
   /// The columns to read and their `SELECT`, built once per list.
@@ -160,8 +184,11 @@ extension ItemDatabase {
 
   /// The current row of a `layout.selectSQL` statement (rowid first, then the columns).
   private func readRow(_ statement: Statement, layout: TableLayout) -> ItemRow {
-    var row = ItemRow(rowID: statement.int64(at: 0), itemClass: layout.itemClass)
-    row.searchColumns.reserveCapacity(layout.searchColumns.count)
+    // Sized at creation: `reserveCapacity` on a dictionary runs unspecialised (docs/benchmarks.md).
+    var row = ItemRow(
+      rowID: statement.int64(at: 0), itemClass: layout.itemClass,
+      searchColumns: Dictionary(minimumCapacity: layout.searchColumns.count),
+      sealedColumns: Dictionary(minimumCapacity: layout.sealedColumns.count))
     var index: Int32 = 1
     for name in layout.searchColumns {
       row.searchColumns[name] = statement.column(at: index)

@@ -30,6 +30,16 @@ public final class ItemDatabase {
   /// The list read last: a look-up reads the same list call after call, and comparing it
   /// (the same array buffers compare at once) is cheaper than hashing its names.
   var lastReadColumns: (key: ReadColumns.Key, reading: ReadColumns)?
+  /// The last search of ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)``, whose
+  /// SQL the next one of the same shape reuses.
+  var lastSearch: SearchShape?
+  /// The `UPDATE`s of some columns of a row, by the columns they set (their layout indexes).
+  private var partialUpdates: [PartialUpdate: String] = [:]
+
+  private struct PartialUpdate: Hashable {
+    let itemClass: ItemClass
+    let changed: [Int]
+  }
 
   /// Opens a store.
   ///
@@ -66,10 +76,10 @@ public final class ItemDatabase {
   @discardableResult
   public func insert(_ row: ItemRow) throws(ItemStoreError) -> Int64 {
     let layout = TableLayout.of(row.itemClass)
-    try check(row, against: layout)
+    let values = try checkedValues(of: row, layout: layout)
     try perform(on: row.itemClass) { () throws(SQLiteError) in
       try connection.withStatement(layout.insertSQL) { statement throws(SQLiteError) in
-        try bindColumns(of: row, layout: layout, to: statement)
+        try statement.bind(values)
         try statement.run()
       }
     }
@@ -87,21 +97,17 @@ public final class ItemDatabase {
     rowID: Int64, with row: ItemRow, previous: ItemRow? = nil
   ) throws(ItemStoreError) {
     let layout = TableLayout.of(row.itemClass)
-    try check(row, against: layout)
-    let values = boundValues(of: row, layout: layout)
-    var columns = layout.columns
+    let values = try checkedValues(of: row, layout: layout)
+    var sql = layout.updateSQL
     var bound = values
     if let previous, previous.itemClass == row.itemClass {
       let before = boundValues(of: previous, layout: layout)
       let changed = layout.columns.indices.filter { values[$0] != before[$0] }
       if !changed.isEmpty && changed.count < layout.columns.count {
-        columns = changed.map { layout.columns[$0] }
+        sql = partialUpdateSQL(layout, changed: changed)
         bound = changed.map { values[$0] }
       }
     }
-    let sql =
-      columns.count == layout.columns.count
-      ? layout.updateSQL : layout.updateSQL(setting: columns)
     let updated = try perform(on: row.itemClass) { () throws(SQLiteError) -> Int in
       try connection.withStatement(sql) { statement throws(SQLiteError) in
         try statement.bind(bound + [.integer(rowID)])
@@ -110,6 +116,17 @@ public final class ItemDatabase {
       }
     }
     guard updated > 0 else { throw .rowNotFound(rowID, in: row.itemClass) }
+  }
+
+  /// The `UPDATE` of the columns of `layout` at the indexes `changed`, built once per set:
+  /// building its text (quoting every name) was a twentieth of an update (docs/benchmarks.md).
+  private func partialUpdateSQL(_ layout: TableLayout, changed: [Int]) -> String {
+    let shape = PartialUpdate(itemClass: layout.itemClass, changed: changed)
+    if let known = partialUpdates[shape] { return known }
+    let sql = layout.updateSQL(setting: changed.map { layout.columns[$0] })
+    if partialUpdates.count >= 256 { partialUpdates.removeAll() }
+    partialUpdates[shape] = sql
+    return sql
   }
 
   /// Deletes the rows with these rowids, all or none; ids with no row are skipped.
@@ -190,34 +207,51 @@ public final class ItemDatabase {
       : .unknownColumn(name, in: layout.itemClass)
   }
 
-  /// Every column of `row` in the layout's order, as ``bindColumns(of:layout:to:)`` binds them.
+  /// Every column of `row` in the layout's order, as insert and replace bind them: a missing
+  /// or `.null` searchable column its default, a missing sealed column NULL.
   private func boundValues(of row: ItemRow, layout: TableLayout) -> [StoredValue] {
-    var values: [StoredValue] = []
-    values.reserveCapacity(layout.columns.count)
-    for name in layout.searchColumns {
-      let value = row.searchColumns[name] ?? .null
-      values.append(value == .null ? layout.searchDefaults[name] ?? .null : value)
-    }
-    for name in layout.sealedColumns {
-      values.append(row.sealedColumns[name].map(StoredValue.blob) ?? .null)
+    values(of: row, layout: layout).values
+  }
+
+  /// ``boundValues(of:layout:)`` of a row that ``check(_:against:)`` accepts.
+  ///
+  /// - Throws: what ``check(_:against:)`` throws. Reading the values counts the row's columns
+  ///   it finds; only when it did not find them all does it run the check, which names the
+  ///   culprit (checking every name first hashed each of them once more, per write).
+  private func checkedValues(
+    of row: ItemRow, layout: TableLayout
+  ) throws(ItemStoreError) -> [StoredValue] {
+    let (values, found) = values(of: row, layout: layout)
+    // The names found are distinct columns of the layout's own side; when there are as many
+    // as the row has, every column of the row is one of them.
+    if found.search != row.searchColumns.count || found.sealed != row.sealedColumns.count {
+      try check(row, against: layout)
     }
     return values
   }
 
-  /// Binds all columns of `row` to parameters 1...n in the layout's order.
-  private func bindColumns(
-    of row: ItemRow, layout: TableLayout, to statement: Statement
-  ) throws(SQLiteError) {
-    var index: Int32 = 1
-    for name in layout.searchColumns {
-      var value = row.searchColumns[name] ?? .null
-      if value == .null { value = layout.searchDefaults[name] ?? .null }
-      try statement.bind(value, at: index)
-      index += 1
+  private func values(
+    of row: ItemRow, layout: TableLayout
+  ) -> (values: [StoredValue], found: (search: Int, sealed: Int)) {
+    var values: [StoredValue] = []
+    values.reserveCapacity(layout.columns.count)
+    var found = (search: 0, sealed: 0)
+    for (name, fallback) in zip(layout.searchColumns, layout.searchDefaultList) {
+      guard let value = row.searchColumns[name] else {
+        values.append(fallback)
+        continue
+      }
+      found.search += 1
+      values.append(value == .null ? fallback : value)
     }
     for name in layout.sealedColumns {
-      try statement.bind(row.sealedColumns[name].map(StoredValue.blob) ?? .null, at: index)
-      index += 1
+      guard let sealed = row.sealedColumns[name] else {
+        values.append(.null)
+        continue
+      }
+      found.sealed += 1
+      values.append(.blob(sealed))
     }
+    return (values, found)
   }
 }

@@ -32,8 +32,11 @@ struct ReadColumns {
 
   /// The current row of a `selectSQL` statement.
   func row(_ statement: Statement, of itemClass: ItemClass) -> ItemRow {
-    var row = ItemRow(rowID: statement.int64(at: 0), itemClass: itemClass)
-    row.searchColumns.reserveCapacity(search.count)
+    // Sized at creation: `reserveCapacity` on a dictionary runs unspecialised (docs/benchmarks.md).
+    var row = ItemRow(
+      rowID: statement.int64(at: 0), itemClass: itemClass,
+      searchColumns: Dictionary(minimumCapacity: search.count),
+      sealedColumns: Dictionary(minimumCapacity: sealed.count))
     var index: Int32 = 1
     for name in search {
       row.searchColumns[name] = statement.column(at: index)

@@ -16,6 +16,12 @@ final class Connection {
   let path: String
   private let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
+  /// The last few statements looked up, checked before the cache: a SecItem call runs the
+  /// same two or three texts as the previous call, and comparing a text (often the very same
+  /// string) costs less than hashing it, about a kilo-instruction for a search's `SELECT`
+  /// (docs/benchmarks.md). Emptied with the cache, so no statement outlives it.
+  private var recentStatements: [Statement] = []
+  private let recentLimit = 4
   /// How many statements this connection has compiled; tests use it to prove reuse.
   private(set) var preparedStatementCount = 0
 
@@ -44,6 +50,7 @@ final class Connection {
   }
 
   deinit {
+    recentStatements.removeAll()
     statements.removeAll()  // finalize before closing
     sqlite3_close_v2(handle)
   }
@@ -53,11 +60,23 @@ final class Connection {
   /// The compiled statement for `sql`, compiled on first use and reused afterwards.
   /// The caller must `reset()` it after use; prefer ``withStatement(_:_:)``.
   func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
-    if let statement = statements[sql] { return statement }
-    if statements.count >= cacheLimit { statements.removeAll() }
-    let statement = try Statement(sql: sql, connection: self)
-    preparedStatementCount += 1
-    statements[sql] = statement
+    for statement in recentStatements where statement.sql == sql {
+      return statement
+    }
+    let statement: Statement
+    if let known = statements[sql] {
+      statement = known
+    } else {
+      if statements.count >= cacheLimit {
+        statements.removeAll()
+        recentStatements.removeAll()
+      }
+      statement = try Statement(sql: sql, connection: self)
+      preparedStatementCount += 1
+      statements[sql] = statement
+    }
+    if recentStatements.count >= recentLimit { recentStatements.removeFirst() }
+    recentStatements.append(statement)
     return statement
   }
 

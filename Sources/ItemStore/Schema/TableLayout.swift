@@ -13,6 +13,9 @@ struct TableLayout: Sendable {
   let sealedColumns: [String]
   /// Searchable column name → its default value.
   let searchDefaults: [String: StoredValue]
+  /// The default of each of ``searchColumns``, in their order: read by position when a row
+  /// is bound, where a look-up by name hashed the name again.
+  let searchDefaultList: [StoredValue]
   let searchSet: Set<String>
   let sealedSet: Set<String>
   /// Searchable column name → `"name" = ?`, precomputed for the WHERE clauses of every query.
@@ -40,6 +43,7 @@ struct TableLayout: Sendable {
     var defaults: [String: StoredValue] = [:]
     for name in searchColumns { defaults[name] = Self.defaultValue(catalog.byName[name]) }
     self.searchDefaults = defaults
+    self.searchDefaultList = searchColumns.map { defaults[$0] ?? .null }
     self.equalityConditions = Dictionary(
       uniqueKeysWithValues: searchColumns.map { ($0, "\(quoted($0)) = ?") })
     self.inClauseOpenings = Dictionary(
@@ -97,13 +101,21 @@ struct TableLayout: Sendable {
     }
   }
 
-  /// The layouts of all classes, built once.
-  static let all: [ItemClass: TableLayout] = Dictionary(
-    uniqueKeysWithValues: ItemClass.allCases.map { ($0, TableLayout($0)) })
+  // The layouts of all classes, built once.
+  private static let genp = TableLayout(.genp)
+  private static let inet = TableLayout(.inet)
+  private static let cert = TableLayout(.cert)
+  private static let keys = TableLayout(.keys)
 
+  /// The layout of `itemClass`, built once. A switch, not a dictionary: every store call
+  /// asks, and a look-up by class hashes the class's name.
   static func of(_ itemClass: ItemClass) -> TableLayout {
-    // Every case is in `all` by construction.
-    all[itemClass] ?? TableLayout(itemClass)
+    switch itemClass {
+    case .genp: genp
+    case .inet: inet
+    case .cert: cert
+    case .keys: keys
+    }
   }
 }
 

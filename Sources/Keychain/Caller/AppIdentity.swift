@@ -59,6 +59,34 @@ public struct AppIdentity: Sendable, Hashable, Codable {
     return unique
   }
 
+  /// Whether ``accessGroups`` holds any group, without building the list: every SecItem call
+  /// asks, and building it (the list, a set to drop duplicates) was about 2 % of a call
+  /// (docs/benchmarks.md). Dropping duplicates never empties a list.
+  var hasAccessGroups: Bool {
+    !keychainAccessGroups.isEmpty || hasApplicationIdentifier || !appGroups.isEmpty
+  }
+
+  /// ``accessGroups``' first group, SecItemAdd's default, without building the list: the
+  /// first group in Security's order that is not the token group (dropping duplicates keeps
+  /// first places; the token group goes last), else the token group if it is the only one.
+  var defaultAccessGroup: String? {
+    var listsToken = false
+    for group in keychainAccessGroups {
+      if group != Self.tokenGroup { return group }
+      listsToken = true
+    }
+    if hasApplicationIdentifier {
+      let identifier = applicationIdentifier
+      if identifier != Self.tokenGroup { return identifier }
+      listsToken = true
+    }
+    for group in appGroups {
+      if group != Self.tokenGroup { return group }
+      listsToken = true
+    }
+    return listsToken ? Self.tokenGroup : nil
+  }
+
   /// `kSecAttrAccessGroupToken`: readable by entitled apps, never writable (evidence §5.2).
   static let tokenGroup = "com.apple.token"
 }

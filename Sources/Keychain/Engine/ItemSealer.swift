@@ -32,8 +32,12 @@ struct ItemSealer {
   /// as the item's identity (primary key, protection class) is the same — the ciphertext's
   /// associated data is that identity and the column name, so it is still exactly what
   /// sealing would produce, bar the random nonce (docs/benchmarks.md).
+  ///
+  /// `original.identity`, when given, is the original row's ``identity(of:)``, already
+  /// computed to open it.
   func seal(
-    _ item: KeychainItem, reusing original: (row: ItemRow, item: KeychainItem)?
+    _ item: KeychainItem,
+    reusing original: (row: ItemRow, item: KeychainItem, identity: [UInt8]?)?
   ) throws(KeybagError) -> ItemRow {
     let itemClass = item.itemClass
     let protection = item.protection
@@ -55,7 +59,11 @@ struct ItemSealer {
     // Reuse only what was sealed under this very identity.
     let reusable =
       original.flatMap { original in
-        Self.identity(itemClass, search: original.row.searchColumns) == identity ? original : nil
+        let originalIdentity =
+          original.row.itemClass == itemClass
+          ? original.identity ?? Self.identity(of: original.row)
+          : Self.identity(itemClass, search: original.row.searchColumns)
+        return originalIdentity == identity ? original : nil
       }
     var sealed: [String: Data] = [:]
     func sealColumn(_ name: String, unchanged: Bool, _ bytes: () -> Data) throws(KeybagError) {
@@ -66,11 +74,10 @@ struct ItemSealer {
       sealed[name] = try keybag.seal(
         bytes(), in: protection, context: Self.context(identity, column: name))
     }
-    let stored = attributes.filter { $0.value != .null }
+    let stored = Self.withoutNulls(attributes)
     try sealColumn(
       ItemClass.attributesColumn,
-      unchanged: reusable.map { $0.item.attributes.filter { $0.value != .null } == stored }
-        ?? false
+      unchanged: reusable.map { Self.withoutNulls($0.item.attributes) == stored } ?? false
     ) { StoredValueCodec.encode(attributes: stored) }
     if let control = item.accessControl {
       let unchanged =
@@ -87,6 +94,12 @@ struct ItemSealer {
     }
     return ItemRow(
       rowID: item.rowID, itemClass: itemClass, searchColumns: search, sealedColumns: sealed)
+  }
+
+  /// `attributes` without its null values. Nearly every item has none, and filtering
+  /// rebuilt the whole dictionary, hashing every name again (docs/benchmarks.md).
+  private static func withoutNulls(_ attributes: [String: StoredValue]) -> [String: StoredValue] {
+    attributes.values.contains(.null) ? attributes.filter { $0.value != .null } : attributes
   }
 
   // MARK: - Opening
@@ -175,9 +188,10 @@ struct ItemSealer {
   /// `class ‖ for each primary-key column: name, hash ‖ pdmn`, length-prefixed throughout.
   /// Computed once per row; each column's context appends its name to it.
   static func identity(_ itemClass: ItemClass, search: [String: StoredValue]) -> [UInt8] {
-    let layout = identityLayouts[itemClass] ?? IdentityLayout(itemClass)
+    let layout = IdentityLayout.of(itemClass)
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(layout.head.count + 16 * layout.columns.count)
+    // Each column: its prefix (4 + 4 bytes), then a hash's tag, length and 16 bytes.
+    bytes.reserveCapacity(layout.head.count + 32 * layout.columns.count)
     bytes.append(contentsOf: layout.head)
     for (name, prefix) in layout.columns {
       bytes.append(contentsOf: prefix)
@@ -193,25 +207,22 @@ struct ItemSealer {
 
   /// The searchable columns ``identity(_:search:)`` reads: the primary key and `pdmn`.
   static func identityColumns(_ itemClass: ItemClass) -> [String] {
-    (identityLayouts[itemClass] ?? IdentityLayout(itemClass)).columns.map(\.name)
+    IdentityLayout.of(itemClass).columns.map(\.name)
   }
 
   /// The searchable columns opening a row needs (``identityColumns(_:)`` and `tomb`), for a
   /// reader that only opens the rows it reads; built once per class.
   static func openingColumns(_ itemClass: ItemClass) -> [String] {
-    openingColumnLists[itemClass] ?? identityColumns(itemClass) + [AttributeName.tombstone.rawValue]
+    IdentityLayout.of(itemClass).openingColumns
   }
-
-  private static let openingColumnLists: [ItemClass: [String]] = Dictionary(
-    uniqueKeysWithValues: ItemClass.allCases.map {
-      ($0, identityColumns($0) + [AttributeName.tombstone.rawValue])
-    })
 
   /// The constant parts of a class's identity: its length-prefixed name, and each identity
   /// column's length-prefixed name. Built once per class, as every SecItem call needs them.
   private struct IdentityLayout {
     let head: [UInt8]
     let columns: [(name: String, prefix: [UInt8])]
+    /// ``ItemSealer/openingColumns(_:)``.
+    let openingColumns: [String]
 
     init(_ itemClass: ItemClass) {
       var head: [UInt8] = []
@@ -222,11 +233,24 @@ struct ItemSealer {
         StoredValueCodec.appendLengthPrefixed(name.utf8, to: &prefix)
         return (name, prefix)
       }
+      openingColumns = columns.map(\.name) + [AttributeName.tombstone.rawValue]
+    }
+
+    private static let genp = IdentityLayout(.genp)
+    private static let inet = IdentityLayout(.inet)
+    private static let cert = IdentityLayout(.cert)
+    private static let keys = IdentityLayout(.keys)
+
+    /// The layout of `itemClass`, built once; a switch, as a look-up by class hashes its name.
+    static func of(_ itemClass: ItemClass) -> IdentityLayout {
+      switch itemClass {
+      case .genp: genp
+      case .inet: inet
+      case .cert: cert
+      case .keys: keys
+      }
     }
   }
-
-  private static let identityLayouts: [ItemClass: IdentityLayout] = Dictionary(
-    uniqueKeysWithValues: ItemClass.allCases.map { ($0, IdentityLayout($0)) })
 
   /// The associated data of one column: `identity ‖ 0xFF ‖ column name, length-prefixed`.
   static func context(_ identity: [UInt8], column name: String) -> Data {

@@ -26,6 +26,9 @@ struct RowFilter {
   init(_ query: ParsedQuery, scope: @autoclosure () -> ItemDatabase.OneOf, hasher: SearchHasher) {
     itemClass = query.itemClass
     queried = query.attributes
+    // The query's attributes, `tomb` and `sync`: sized once, not grown insert by insert (and
+    // at creation: `reserveCapacity` on a dictionary runs unspecialised).
+    search = Dictionary(minimumCapacity: query.attributes.count + 2)
     for (name, value) in query.attributes {
       if let column = hasher.condition(name, value, in: itemClass) { search[name] = column }
     }
@@ -54,10 +57,13 @@ extension SecItemEngine {
   ///
   /// `forOpeningOnly` reads only what opening a row needs (``ItemSealer/openingColumns(_:)``
   /// and the sealed columns), for a caller that never writes the rows back nor reads their
-  /// other hashes.
-  func candidates(_ filter: RowFilter, forOpeningOnly: Bool = false) throws(SecItemFailure)
-    -> [ItemRow]
-  {
+  /// other hashes. `rowIDsOnly` reads no column but the rowid (a search by persistent
+  /// reference still reads its row whole, to check it against the filter), for a delete,
+  /// which needs nothing else: reading every column was a tenth of its cost
+  /// (docs/benchmarks.md).
+  func candidates(
+    _ filter: RowFilter, forOpeningOnly: Bool = false, rowIDsOnly: Bool = false
+  ) throws(SecItemFailure) -> [ItemRow] {
     do {
       if let rowID = filter.rowID {
         guard let row = try database.row(id: rowID, in: filter.itemClass) else { return [] }
@@ -70,7 +76,9 @@ extension SecItemEngine {
       }
       return try database.rows(
         in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups,
-        searchColumns: forOpeningOnly ? ItemSealer.openingColumns(filter.itemClass) : nil)
+        searchColumns: rowIDsOnly
+          ? [] : forOpeningOnly ? ItemSealer.openingColumns(filter.itemClass) : nil,
+        sealedColumns: rowIDsOnly ? [] : nil)
     } catch {
       throw Self.storeFailure(error)
     }

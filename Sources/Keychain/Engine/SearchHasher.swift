@@ -31,8 +31,8 @@ struct SearchHasher {
     _ itemClass: ItemClass, attributes: [String: StoredValue],
     earlier: (columns: [String: StoredValue], attributes: [String: StoredValue])? = nil
   ) -> [String: StoredValue] {
-    var columns: [String: StoredValue] = [:]
-    columns.reserveCapacity(itemClass.searchColumns.count)
+    // Sized at creation: `reserveCapacity` on a dictionary runs unspecialised.
+    var columns = [String: StoredValue](minimumCapacity: itemClass.searchColumns.count)
     for attribute in itemClass.attributes where attribute.isSearchable {
       guard let value = attributes[attribute.name], value != .null else { continue }
       if let earlier, earlier.attributes[attribute.name] == value,
@@ -58,7 +58,10 @@ struct SearchHasher {
   /// What the column of `attribute` holds for `value`.
   func column(_ value: StoredValue, of attribute: AttributeSchema) -> StoredValue {
     guard attribute.storage == .keyedHash else { return value }
-    var bytes = Array(attribute.name.utf8)
+    // Allocated once at its final size, not grown as the name and the value are appended.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(attribute.name.utf8.count + 1 + Self.byteFormCount(value))
+    bytes.append(contentsOf: attribute.name.utf8)
     bytes.append(0)
     Self.appendByteForm(value, kind: attribute.kind, to: &bytes)
     return .blob(keybag.searchHash(bytes))
@@ -76,6 +79,15 @@ struct SearchHasher {
   }
 
   // MARK: - Byte forms
+
+  /// At least the size of any byte form of `value` (``appendByteForm(_:kind:to:)``).
+  private static func byteFormCount(_ value: StoredValue) -> Int {
+    switch value {
+    case .text(let text): 1 + text.utf8.count
+    case .blob(let data): 1 + data.count
+    case .integer, .real, .null: 9
+    }
+  }
 
   static func appendByteForm(_ value: StoredValue, kind: AttributeKind, to bytes: inout [UInt8]) {
     switch kind {

@@ -35,8 +35,12 @@ extension SecItemEngine {
   /// group = the caller's first group (docs/evidence.md §5.2), not synchronizable (evidence §5.5),
   /// protection `ak` (certificates `dk`, evidence §6.3), creation and modification date = now.
   static func newItem(_ parsed: ParsedQuery, context: Context) -> KeychainItem {
-    var attributes = parsed.attributes
-    if attributes[.accessGroup] == nil, let group = context.caller.accessGroups.first {
+    // Room for the defaults below and the primary-key ones sealing adds, so the dictionary
+    // is not grown (every name hashed again) twice on the way to the store.
+    var attributes = [String: StoredValue](
+      minimumCapacity: parsed.attributes.count + 7 + parsed.itemClass.primaryKey.count)
+    for (name, value) in parsed.attributes { attributes[name] = value }
+    if attributes[.accessGroup] == nil, let group = context.caller.app.defaultAccessGroup {
       attributes[.accessGroup] = .text(group)
     }
     if case .value(true)? = parsed.synchronizable {

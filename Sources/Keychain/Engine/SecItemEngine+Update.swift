@@ -49,7 +49,7 @@ extension SecItemEngine {
         do throws(KeybagError) {
           updated.append(
             Replacement(
-              rowID: rowID, row: try sealer.seal(item, reusing: (row, opened)),
+              rowID: rowID, row: try sealer.seal(item, reusing: (row, opened, identity)),
               previous: row, name: SecItemFailure.ItemName(item)))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)

@@ -99,7 +99,10 @@ enum StoredValueCodec {
     data.withUnsafeBytes { raw -> [String: StoredValue]? in
       let bytes = raw.bindMemory(to: UInt8.self)
       var attributes: [String: StoredValue] = [:]
-      let wellFormed = forEachAttribute(in: bytes, reserving: { attributes.reserveCapacity($0) }) {
+      // Sized at creation: `reserveCapacity` on a dictionary runs unspecialised.
+      let wellFormed = forEachAttribute(
+        in: bytes, reserving: { attributes = Dictionary(minimumCapacity: $0) }
+      ) {
         name, value in
         guard let name = text(name), let value = decode(value)
         else { return false }

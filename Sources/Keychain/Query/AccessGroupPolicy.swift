@@ -6,7 +6,7 @@ struct AccessGroupPolicy: Sendable {
 
   /// No keychain entitlements at all → errSecMissingEntitlement on every call (evidence §5.4).
   func requireEntitlements(_ function: SecItemFunction) throws(SecItemFailure) {
-    guard groups.isEmpty else { return }
+    guard !caller.app.hasAccessGroups else { return }
     throw SecItemFailure(
       .errSecMissingEntitlement, .noEntitlements(bundleID: caller.app.bundleID, function: function))
   }

@@ -9,11 +9,19 @@ struct ClassSchema: Sendable {
   /// The schema of `itemClass`. Every query is parsed against one, so each class's is built
   /// once and copied from then on (building it was ~10% of a SecItem call, docs/benchmarks.md).
   init(_ itemClass: ItemClass) {
-    self = Self.built[itemClass] ?? Self(building: itemClass)
+    switch itemClass {
+    case .genp: self = Self.genp
+    case .inet: self = Self.inet
+    case .cert: self = Self.cert
+    case .keys: self = Self.keys
+    }
   }
 
-  private static let built: [ItemClass: ClassSchema] = Dictionary(
-    uniqueKeysWithValues: ItemClass.allCases.map { ($0, ClassSchema(building: $0)) })
+  // A switch over these rather than a dictionary: a look-up by class hashes its name.
+  private static let genp = ClassSchema(building: .genp)
+  private static let inet = ClassSchema(building: .inet)
+  private static let cert = ClassSchema(building: .cert)
+  private static let keys = ClassSchema(building: .keys)
 
   private init(building itemClass: ItemClass) {
     self.itemClass = itemClass

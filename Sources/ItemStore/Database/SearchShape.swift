@@ -1,0 +1,36 @@
+/// The SQL of one ``ItemDatabase/rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)``
+/// search and what it was built from, so that the next search of the same shape (the same
+/// columns compared, the same number of access groups, the same columns read) reuses its text
+/// instead of sorting the columns and building the `WHERE` again: a look-up repeats one shape
+/// call after call, and building it was about a twentieth of a copy (docs/benchmarks.md).
+struct SearchShape {
+  let itemClass: ItemClass
+  /// The columns of `matching`, sorted by name, as the `WHERE` compares them.
+  let columns: [String]
+  let oneOfColumn: String?
+  let oneOfCount: Int
+  let limit: Int?
+  let readingKey: ReadColumns.Key
+  let reading: ReadColumns
+  let sql: String
+
+  /// The values to bind for a search of this shape, in the order of its `?`s, or `nil` when
+  /// the search has another shape.
+  func values(
+    in itemClass: ItemClass, matching: [String: StoredValue], oneOf: ItemDatabase.OneOf?,
+    limit: Int?, readingKey: ReadColumns.Key
+  ) -> [StoredValue]? {
+    guard itemClass == self.itemClass, matching.count == columns.count,
+      oneOf?.column == oneOfColumn, (oneOf?.values.count ?? 0) == oneOfCount,
+      limit == self.limit, readingKey == self.readingKey
+    else { return nil }
+    var values: [StoredValue] = []
+    values.reserveCapacity(columns.count + oneOfCount)
+    for name in columns {
+      guard let value = matching[name] else { return nil }
+      values.append(value)
+    }
+    if let oneOf { values += oneOf.values }
+    return values
+  }
+}
