@@ -30,6 +30,13 @@ public final class ItemDatabase {
   /// The list read last: a look-up reads the same list call after call, and comparing it
   /// (the same array buffers compare at once) is cheaper than hashing its names.
   var lastReadColumns: (key: ReadColumns.Key, reading: ReadColumns)?
+  /// The SQL ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``
+  /// runs for each plain `ORDER BY rowid` query, decided once per query shape, and the last.
+  var streamingSQL: [String: String] = [:]
+  var lastStreamingSQL: (plain: String, run: String)?
+  /// How many ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``
+  /// reads are stepping now: nothing may write meanwhile.
+  var streamingReads = 0
 
   /// Opens a store.
   ///
@@ -65,6 +72,7 @@ public final class ItemDatabase {
   ///   ``ItemStoreError/misplacedColumn(_:in:)`` for a column outside the class's split.
   @discardableResult
   public func insert(_ row: ItemRow) throws(ItemStoreError) -> Int64 {
+    assertNotStreaming()
     let layout = TableLayout.of(row.itemClass)
     try check(row, against: layout)
     try perform(on: row.itemClass) { () throws(SQLiteError) in
@@ -86,6 +94,7 @@ public final class ItemDatabase {
   public func replace(
     rowID: Int64, with row: ItemRow, previous: ItemRow? = nil
   ) throws(ItemStoreError) {
+    assertNotStreaming()
     let layout = TableLayout.of(row.itemClass)
     try check(row, against: layout)
     let values = boundValues(of: row, layout: layout)
@@ -116,6 +125,7 @@ public final class ItemDatabase {
   /// - Returns: how many rows were deleted.
   @discardableResult
   public func delete(rowIDs: [Int64], in itemClass: ItemClass) throws(ItemStoreError) -> Int {
+    assertNotStreaming()
     let sql = TableLayout.of(itemClass).deleteSQL
     return try perform(on: itemClass) { () throws(SQLiteError) -> Int in
       var deleted = 0
@@ -148,6 +158,12 @@ public final class ItemDatabase {
   }
 
   // MARK: - Internals
+
+  /// A write while a streaming read steps is a bug of the caller (see
+  /// ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``).
+  private func assertNotStreaming() {
+    assert(streamingReads == 0, "a write while a streaming read is stepping")
+  }
 
   /// Runs `work`, mapping SQLite's UNIQUE violation to ``ItemStoreError/duplicateItem(_:)``.
   func perform<T>(

@@ -77,12 +77,19 @@ final class Connection {
   var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
   /// Runs `body` with the cached statement for `sql`, then resets it and clears its
-  /// bindings whatever happens.
+  /// bindings whatever happens. When that statement is already running (a read that steps
+  /// row by row while its reader runs the same query again), `body` gets a statement of its
+  /// own, so the outer one keeps its place.
   func withStatement<T>(
     _ sql: String, _ body: (Statement) throws(SQLiteError) -> T
   ) throws(SQLiteError) -> T {
-    let statement = try cachedStatement(sql)
-    defer { statement.reset() }
+    var statement = try cachedStatement(sql)
+    if statement.isRunning { statement = try Statement(sql: sql, connection: self) }
+    statement.isRunning = true
+    defer {
+      statement.reset()
+      statement.isRunning = false
+    }
     return try body(statement)
   }
 

@@ -61,14 +61,14 @@ extension SecItemEngine {
     }
   }
 
-  /// Deletes rows that can never be opened again, as securityd does with corrupt items.
+  /// Deletes the rows of `itemClass` with these rowids, which can never be opened again, as
+  /// securityd does with corrupt items. Called once the read that found them is over.
   /// - Throws: the store's failure (errSecInternal): the rows must not be reported dropped
   ///   while they are still stored.
-  func dropLost(_ rows: [ItemRow]) throws(SecItemFailure) {
-    for row in rows {
-      guard let rowID = row.rowID else { continue }
+  func dropLost(_ rowIDs: [Int64], in itemClass: ItemClass) throws(SecItemFailure) {
+    for rowID in rowIDs {
       do throws(ItemStoreError) {
-        try database.delete(rowIDs: [rowID], in: row.itemClass)
+        try database.delete(rowIDs: [rowID], in: itemClass)
       } catch {
         throw Self.storeFailure(error)
       }
