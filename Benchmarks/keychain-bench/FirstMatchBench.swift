@@ -3,7 +3,8 @@
 // and only the oldest is returned (issue 11: rows stream from SQLite; before, every matching
 // row was read, with its sealed blobs, before the first was examined). For each size: the
 // calls per second of N such copies and of N copies by primary key on the same device, and
-// the process's peak resident memory before and after the copies (getrusage), so the memory
+// the process's peak resident memory before and after the copies (getrusage; the
+// first copy is a warm-up, counted in "after"), so the memory
 // a copy holds shows as the growth. The loop is a function of its own for callgrind:
 //
 //   SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind \
@@ -29,9 +30,9 @@ func firstMatchBench(calls: Int, sizes: [Int]) throws -> Int32 {
     {
       failures += 1
     }
+    let before = peakResidentMegabytes()
     // Warm-up, and the answer: the oldest item's secret.
     if device.secItemCopyMatching(firstByService).result != secret { failures += 1 }
-    let before = peakResidentMegabytes()
     var firstFailures = 0
     let elapsed = seconds { firstFailures = profileFirstMatchLoop(device, count: calls) }
     let after = peakResidentMegabytes()

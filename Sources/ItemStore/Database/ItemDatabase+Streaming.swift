@@ -23,12 +23,12 @@ extension ItemDatabase {
     var stopped: E?
     do throws(ItemStoreError) {
       let layout = TableLayout.of(itemClass)
-      let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
       let reading = try readColumns(of: layout, search: searchColumns, sealed: sealedColumns)
+      let (sql, bound) = try streamingQuery(
+        reading.selectSQL, matching: matching, oneOf: oneOf, layout: layout)
       try perform(on: itemClass) { () throws(SQLiteError) in
-        let sql = try streamingSQL(reading.selectSQL, clause, layout: layout)
         try connection.withStatement(sql) { statement throws(SQLiteError) in
-          try statement.bind(values)
+          try statement.bind(bound)
           streamingReads += 1
           defer { streamingReads -= 1 }
           while try statement.step() {
@@ -47,19 +47,31 @@ extension ItemDatabase {
     if let stopped { throw stopped }
   }
 
-  /// The SQL that visits the rows `select + clause` selects in rowid order, choosing once per
-  /// query shape between the plain `ORDER BY rowid` and the rowid subquery
-  /// (``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``).
-  private func streamingSQL(
-    _ select: String, _ clause: String, layout: TableLayout
-  ) throws(SQLiteError) -> String {
+  /// The SQL that reads the rows `select` reads, that match, in rowid order, and its values:
+  /// the plain `ORDER BY rowid` query, or ``rowidOrdered(_:matching:oneOf:layout:)`` when
+  /// that one would sort whole rows.
+  func streamingQuery(
+    _ select: String, matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
+  ) throws(ItemStoreError) -> (String, [StoredValue]) {
+    let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
     let plain = select + clause + " ORDER BY rowid"
-    if let last = lastStreamingSQL, last.plain == plain { return last.run }
-    let run: String
-    if let known = streamingSQL[plain] {
-      run = known
+    let sorts = try perform(on: layout.itemClass) { () throws(SQLiteError) -> Bool in
+      try sortsWholeRows(plain)
+    }
+    guard sorts else { return (plain, values) }
+    return try rowidOrdered(select, matching: matching, oneOf: oneOf, layout: layout)
+  }
+
+  /// Whether SQLite would sort the rows of `sql` (an `ORDER BY rowid` query) whole before
+  /// the first, because the index it walks does not give rowid order; asked once per query
+  /// shape.
+  private func sortsWholeRows(_ sql: String) throws(SQLiteError) -> Bool {
+    if let last = lastStreamingPlan, last.sql == sql { return last.sorts }
+    let sorts: Bool
+    if let known = streamingPlans[sql] {
+      sorts = known
     } else {
-      let sorts = try connection.withStatement("EXPLAIN QUERY PLAN " + plain) {
+      sorts = try connection.withStatement("EXPLAIN QUERY PLAN " + sql) {
         statement throws(SQLiteError) -> Bool in
         while try statement.step() {
           if case .text(let detail) = statement.column(at: 3),
@@ -70,15 +82,27 @@ extension ItemDatabase {
         }
         return false
       }
-      run =
-        sorts
-        ? select + " WHERE rowid IN (SELECT rowid FROM " + quoted(layout.itemClass.tableName)
-          + clause + ") ORDER BY rowid"
-        : plain
-      if streamingSQL.count >= 256 { streamingSQL.removeAll() }
-      streamingSQL[plain] = run
+      if streamingPlans.count >= 256 { streamingPlans.removeAll() }
+      streamingPlans[sql] = sorts
     }
-    lastStreamingSQL = (plain, run)
-    return run
+    lastStreamingPlan = (sql, sorts)
+    return sorts
+  }
+
+  /// The same rows in rowid order without sorting them whole: the conditions on indexed
+  /// columns gather the matching rowids (SQLite sorts those alone, from the index), and each
+  /// row is then read by its rowid and checked against the other conditions (`tomb`, `pdmn`)
+  /// as the reader asks for it.
+  private func rowidOrdered(
+    _ select: String, matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
+  ) throws(ItemStoreError) -> (String, [StoredValue]) {
+    let indexed = matching.filter { layout.indexedColumns.contains($0.key) }
+    let others = matching.filter { !layout.indexedColumns.contains($0.key) }
+    let (inner, innerValues) = try whereClause(indexed, oneOf: oneOf, layout: layout)
+    let (outer, outerValues) = try whereClause(others, oneOf: nil, layout: layout)
+    let sql =
+      select + " WHERE rowid IN (SELECT rowid FROM " + quoted(layout.itemClass.tableName) + inner
+      + ")" + (outer.isEmpty ? "" : " AND" + outer.dropFirst(" WHERE".count)) + " ORDER BY rowid"
+    return (sql, innerValues + outerValues)
   }
 }

@@ -30,10 +30,11 @@ public final class ItemDatabase {
   /// The list read last: a look-up reads the same list call after call, and comparing it
   /// (the same array buffers compare at once) is cheaper than hashing its names.
   var lastReadColumns: (key: ReadColumns.Key, reading: ReadColumns)?
-  /// The SQL ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``
-  /// runs for each plain `ORDER BY rowid` query, decided once per query shape, and the last.
-  var streamingSQL: [String: String] = [:]
-  var lastStreamingSQL: (plain: String, run: String)?
+  /// Whether each plain `ORDER BY rowid` query of
+  /// ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)`` makes
+  /// SQLite sort whole rows, decided once per query shape, and the last one asked.
+  var streamingPlans: [String: Bool] = [:]
+  var lastStreamingPlan: (sql: String, sorts: Bool)?
   /// How many ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``
   /// reads are stepping now: nothing may write meanwhile.
   var streamingReads = 0
@@ -58,6 +59,14 @@ public final class ItemDatabase {
   ///   entry.
   public static func fileSize(atPath path: String) throws(ItemStoreError) -> Int? {
     try DeviceFileFormat.existingFileSize(path)
+  }
+
+  /// Calls `observer` before every statement this store runs, a read or a write: a reader
+  /// that deferred work on the store (the engine's near-miss explanations) does it first, so
+  /// the work sees the rows as they were when it was asked for, and never runs while another
+  /// statement of this store is under way.
+  public func beforeUse(_ observer: @escaping () -> Void) {
+    connection.useObservers.append(observer)
   }
 
   // MARK: - Writing

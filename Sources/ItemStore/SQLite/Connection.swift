@@ -16,6 +16,8 @@ final class Connection {
   let path: String
   private let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
+  /// Called before each statement runs (``ItemDatabase/beforeUse(_:)``).
+  var useObservers: [() -> Void] = []
   /// How many statements this connection has compiled; tests use it to prove reuse.
   private(set) var preparedStatementCount = 0
 
@@ -83,6 +85,7 @@ final class Connection {
   func withStatement<T>(
     _ sql: String, _ body: (Statement) throws(SQLiteError) -> T
   ) throws(SQLiteError) -> T {
+    for observer in useObservers { observer() }
     var statement = try cachedStatement(sql)
     if statement.isRunning { statement = try Statement(sql: sql, connection: self) }
     statement.isRunning = true
@@ -101,6 +104,7 @@ final class Connection {
   /// Runs a script of `;`-separated statements without parameters (schema creation).
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/exec.html>
   func executeScript(_ sql: String) throws(SQLiteError) {
+    for observer in useObservers { observer() }
     var message: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, sql, nil, nil, &message)
     guard code == SQLITE_OK else {

@@ -91,7 +91,8 @@ extension SecItemEngine {
     let sealedColumns: [String]?
     switch columns {
     case .whole: (searchColumns, sealedColumns) = (nil, nil)
-    case .forOpening: (searchColumns, sealedColumns) = (ItemSealer.openingColumns(filter.itemClass), nil)
+    case .forOpening:
+      (searchColumns, sealedColumns) = (ItemSealer.openingColumns(filter.itemClass), nil)
     case .rowIDOnly: (searchColumns, sealedColumns) = ([], [])
     }
     try database.forEachRow(

@@ -84,25 +84,26 @@ extension SecItemEngine {
 
   /// errSecItemNotFound, with what was searched, the rows that could never be opened, and
   /// the most specific near miss (``NotFoundDiagnosis``); `skipped` counts the matches
-  /// kSecUseAuthenticationUISkip skipped.
+  /// kSecUseAuthenticationUISkip skipped. The near misses are worked out when first read, or
+  /// before the store or the class keys next change (``PendingDiagnoses``), so they describe
+  /// the keychain as it was at the call.
   func notFound(
     _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context
   ) -> SecItemFailure {
     let diagnosis = NotFoundDiagnosis(engine: self, query: query, filter: filter, context: context)
-    let nearMisses = diagnosis.nearMisses(skipped: skipped)
     return SecItemFailure(
       .errSecItemNotFound,
       .itemNotFound(
         SecItemFailure.NotFound(
           itemClass: query.itemClass,
           searchedGroups: filter.accessGroups == nil ? nil : context.caller.accessGroups,
-          lost: lost, nearMisses: nearMisses,
+          lost: lost,
           sealedAttributes: filter.queried.keys.filter {
             query.itemClass.attribute(named: $0).map {
               !$0.isPrimaryKey && $0.storage == .keyedHash
             }
               ?? false
           }.sorted(),
-          diagnosisFailure: diagnosis.storeFailure)))
+          deferred: pendingDiagnoses.deferring(diagnosis, skipped: skipped))))
   }
 }
