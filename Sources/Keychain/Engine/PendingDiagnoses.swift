@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The near-miss diagnoses a device's misses deferred (``DeferredDiagnosis``), so that each is
 /// worked out before anything could change its answer.
@@ -20,6 +21,10 @@ final class PendingDiagnoses: @unchecked Sendable {
   private var isResolving = false
   /// When `pending` is next swept of the diagnoses nobody holds any more.
   private var sweepAt = 16
+  /// How many entries `pending` holds, read without the lock: the notice before each
+  /// statement costs one atomic load while nothing waits. The thread that defers a diagnosis
+  /// is the device's, and so is the next statement, which therefore sees it.
+  private let waiting = Atomic<Int>(0)
 
   private struct Entry {
     weak var diagnosis: DeferredDiagnosis?
@@ -36,18 +41,21 @@ final class PendingDiagnoses: @unchecked Sendable {
       sweepAt = max(16, pending.count * 2)
     }
     pending.append(Entry(diagnosis: deferred))
+    waiting.store(pending.count, ordering: .releasing)
     return deferred
   }
 
   /// Works out every pending diagnosis: the store or the keybag is about to be used or
   /// changed by someone else than a diagnosis.
   func resolveAll() {
+    guard waiting.load(ordering: .acquiring) > 0 else { return }
     lock.lock()
     defer { lock.unlock() }
     guard !isResolving, !pending.isEmpty else { return }
-    let waiting = pending
+    let entries = pending
     pending = []
-    for entry in waiting {
+    waiting.store(0, ordering: .releasing)
+    for entry in entries {
       if let diagnosis = entry.diagnosis { resolve(diagnosis) }
     }
   }

@@ -43,9 +43,11 @@ final class SecItemEngine {
     self.keybag = keybag
     // A deferred diagnosis is worked out before the store or the class keys are used or
     // changed by anything else, so it sees them as they were at its call.
+    // The registry is small and holds its diagnoses weakly: the store and the keybag may
+    // keep it after the engine is gone.
     let pending = pendingDiagnoses
-    database.beforeUse { [weak pending] in pending?.resolveAll() }
-    keybag.beforeKeysChange { [weak pending] in pending?.resolveAll() }
+    database.beforeUse { pending.resolveAll() }
+    keybag.beforeKeysChange { pending.resolveAll() }
   }
 
   /// The last caller's access groups and their hashed `agrp IN (…)` scope: a call's filter
