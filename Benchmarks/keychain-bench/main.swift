@@ -15,6 +15,8 @@
 //                                        --toggle-collect='*engineCopyLoop*' or '*facadeCopyLoop*')
 //   keychain-bench --memory simulator|minimal|own SIZE   (one run of that side alone at SIZE,
 //                                        for its peak memory: /usr/bin/time -v)
+//   keychain-bench --first-match N [sizes...]   (copy by service alone, limit 1, every item
+//                                        matching: FirstMatchBench.swift)
 //   keychain-bench --profile N SIZE     (N calls of each SecItem operation on SIZE items, once,
 //                                        nothing timed: for callgrind --toggle-collect='*Loop*'
 //                                        with the loop names in Profile.swift)
@@ -47,6 +49,8 @@ struct Options {
   /// `--memory SIDE`: one run of the simulator or of one raw baseline alone, for its peak
   /// resident memory (measured from outside, e.g. `/usr/bin/time -v`).
   var memorySide: String?
+  /// `--first-match N`: N copies by the service alone that every item matches (FirstMatchBench.swift).
+  var firstMatchCalls: Int?
 
   init(_ arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
@@ -79,6 +83,11 @@ struct Options {
           throw UsageError(message: "--profile needs a positive number")
         }
         profileCalls = value
+      case "--first-match":
+        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+          throw UsageError(message: "--first-match needs a positive number")
+        }
+        firstMatchCalls = value
       case "--runs", "--unlocks":
         guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
           throw UsageError(message: "\(argument) needs a positive number")
@@ -328,7 +337,7 @@ func main() -> Int32 {
   } catch {
     print(
       "usage: keychain-bench [--simulate | --facade | --facade-profile N | --parser MB "
-        + "[--write FILE] | --profile N | --memory SIDE] [--runs N] "
+        + "[--write FILE] | --profile N | --first-match N | --memory SIDE] [--runs N] "
         + "[--unlocks N] [sizes...]: \(error.message)")
     return 2
   }
@@ -367,6 +376,14 @@ func main() -> Int32 {
     }
     print("\(side): \(options.sizes) items, \(failures) failed call(s)")
     return failures > 0 ? 1 : 0
+  }
+  if let calls = options.firstMatchCalls {
+    do {
+      return try firstMatchBench(calls: calls, sizes: options.sizes)
+    } catch {
+      print("error: \(error)")
+      return 1
+    }
   }
   if let calls = options.profileCalls {
     do {

@@ -32,11 +32,13 @@ public final class Keybag {
   /// The Argon2id salt of the current passcode; `nil` while no passcode is set.
   var salt: [UInt8]?
   /// Every class key that exists, wrapped.
-  var wrapped: [ProtectionClass: WrappedClassKey]
+  var wrapped: [ProtectionClass: WrappedClassKey] { willSet { keysWillChange() } }
   /// The unwrapped keys of the classes that are available right now.
-  var loaded: [ProtectionClass: SecretBytes] = [:]
+  var loaded: [ProtectionClass: SecretBytes] = [:] { willSet { keysWillChange() } }
   /// Ids of destroyed keys, so items sealed with them fail as ``KeybagError/keyDestroyed``.
-  var destroyedKeyIDs: Set<KeyID>
+  var destroyedKeyIDs: Set<KeyID> { willSet { keysWillChange() } }
+  /// Told before what ``open(_:in:context:)`` can open changes (``beforeKeysChange(_:)``).
+  private var keyChangeObservers: [() -> Void] = []
   /// Class A and C keys wrapped under a random key made at the last passcode entry, so a
   /// biometric unlock can load them without the passcode. Memory only: never persisted,
   /// dropped at reboot (see ``Keybag+UnlockEscrow``).
@@ -73,6 +75,18 @@ public final class Keybag {
   }
 
   // MARK: - State
+
+  /// Calls `observer` before any change to what ``open(_:in:context:)`` can open: a class
+  /// key loaded or discarded (a lock, an unlock), wrapped anew or destroyed. A reader that
+  /// deferred work which opens items (the engine's near-miss explanations) does it first, so
+  /// the work sees the keys as they were when it was asked for.
+  public func beforeKeysChange(_ observer: @escaping () -> Void) {
+    keyChangeObservers.append(observer)
+  }
+
+  private func keysWillChange() {
+    for observer in keyChangeObservers { observer() }
+  }
 
   /// Whether a passcode protects classes A and C.
   public var hasPasscode: Bool { salt != nil }

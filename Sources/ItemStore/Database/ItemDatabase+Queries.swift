@@ -67,7 +67,7 @@ extension ItemDatabase {
   }
 
   /// The columns to read and their `SELECT`, built once per list.
-  private func readColumns(
+  func readColumns(
     of layout: TableLayout, search: [String]?, sealed: [String]?
   ) throws(ItemStoreError) -> ReadColumns {
     let key = ReadColumns.Key(itemClass: layout.itemClass, search: search, sealed: sealed)

@@ -40,6 +40,14 @@ public final class ItemDatabase {
     let itemClass: ItemClass
     let changed: [Int]
   }
+  /// Whether each plain `ORDER BY rowid` query of
+  /// ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)`` makes
+  /// SQLite sort whole rows, decided once per query shape, and the last one asked.
+  var streamingPlans: [String: Bool] = [:]
+  var lastStreamingPlan: (sql: String, sorts: Bool)?
+  /// How many ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``
+  /// reads are stepping now: nothing may write meanwhile.
+  var streamingReads = 0
 
   /// Opens a store.
   ///
@@ -63,6 +71,14 @@ public final class ItemDatabase {
     try DeviceFileFormat.existingFileSize(path)
   }
 
+  /// Calls `observer` before every statement this store runs, a read or a write: a reader
+  /// that deferred work on the store (the engine's near-miss explanations) does it first, so
+  /// the work sees the rows as they were when it was asked for, and never runs while another
+  /// statement of this store is under way.
+  public func beforeUse(_ observer: @escaping () -> Void) {
+    connection.useObservers.append(observer)
+  }
+
   // MARK: - Writing
 
   /// Inserts `row` (its `rowID` is ignored) and returns the new rowid.
@@ -75,6 +91,7 @@ public final class ItemDatabase {
   ///   ``ItemStoreError/misplacedColumn(_:in:)`` for a column outside the class's split.
   @discardableResult
   public func insert(_ row: ItemRow) throws(ItemStoreError) -> Int64 {
+    assertNotStreaming()
     let layout = TableLayout.of(row.itemClass)
     let values = try checkedValues(of: row, layout: layout)
     try perform(on: row.itemClass) { () throws(SQLiteError) in
@@ -96,6 +113,7 @@ public final class ItemDatabase {
   public func replace(
     rowID: Int64, with row: ItemRow, previous: ItemRow? = nil
   ) throws(ItemStoreError) {
+    assertNotStreaming()
     let layout = TableLayout.of(row.itemClass)
     let values = try checkedValues(of: row, layout: layout)
     var sql = layout.updateSQL
@@ -133,6 +151,7 @@ public final class ItemDatabase {
   /// - Returns: how many rows were deleted.
   @discardableResult
   public func delete(rowIDs: [Int64], in itemClass: ItemClass) throws(ItemStoreError) -> Int {
+    assertNotStreaming()
     let sql = TableLayout.of(itemClass).deleteSQL
     return try perform(on: itemClass) { () throws(SQLiteError) -> Int in
       var deleted = 0
@@ -165,6 +184,12 @@ public final class ItemDatabase {
   }
 
   // MARK: - Internals
+
+  /// A write while a streaming read steps is a bug of the caller (see
+  /// ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``).
+  private func assertNotStreaming() {
+    assert(streamingReads == 0, "a write while a streaming read is stepping")
+  }
 
   /// Runs `work`, mapping SQLite's UNIQUE violation to ``ItemStoreError/duplicateItem(_:)``.
   func perform<T>(

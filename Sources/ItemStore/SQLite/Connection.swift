@@ -22,6 +22,8 @@ final class Connection {
   /// (docs/benchmarks.md). Emptied with the cache, so no statement outlives it.
   private var recentStatements: [Statement] = []
   private let recentLimit = 4
+  /// Called before each statement runs (``ItemDatabase/beforeUse(_:)``).
+  var useObservers: [() -> Void] = []
   /// How many statements this connection has compiled; tests use it to prove reuse.
   private(set) var preparedStatementCount = 0
 
@@ -96,12 +98,20 @@ final class Connection {
   var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
   /// Runs `body` with the cached statement for `sql`, then resets it and clears its
-  /// bindings whatever happens.
+  /// bindings whatever happens. When that statement is already running (a read that steps
+  /// row by row while its reader runs the same query again), `body` gets a statement of its
+  /// own, so the outer one keeps its place.
   func withStatement<T>(
     _ sql: String, _ body: (Statement) throws(SQLiteError) -> T
   ) throws(SQLiteError) -> T {
-    let statement = try cachedStatement(sql)
-    defer { statement.reset() }
+    for observer in useObservers { observer() }
+    var statement = try cachedStatement(sql)
+    if statement.isRunning { statement = try Statement(sql: sql, connection: self) }
+    statement.isRunning = true
+    defer {
+      statement.reset()
+      statement.isRunning = false
+    }
     return try body(statement)
   }
 
@@ -113,6 +123,7 @@ final class Connection {
   /// Runs a script of `;`-separated statements without parameters (schema creation).
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/exec.html>
   func executeScript(_ sql: String) throws(SQLiteError) {
+    for observer in useObservers { observer() }
     var message: UnsafeMutablePointer<CChar>?
     let code = sqlite3_exec(handle, sql, nil, nil, &message)
     guard code == SQLITE_OK else {

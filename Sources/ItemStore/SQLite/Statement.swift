@@ -12,6 +12,8 @@ final class Statement {
   /// The connection that compiled it, for its error messages. Unowned: the connection owns
   /// its statements (its cache) and finalizes them before it closes.
   private unowned let connection: Connection
+  /// Set by ``Connection/withStatement(_:_:)`` while a body uses it.
+  var isRunning = false
 
   /// Compiles `sql` on `connection`.
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/prepare.html>

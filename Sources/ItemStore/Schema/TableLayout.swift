@@ -22,6 +22,8 @@ struct TableLayout: Sendable {
   let equalityConditions: [String: String]
   /// Searchable column name → `"name" IN (`, the start of a ``ItemDatabase/OneOf`` filter.
   let inClauseOpenings: [String: String]
+  /// The columns some index covers (the `UNIQUE` one and the others).
+  let indexedColumns: Set<String>
 
   /// The CREATE TABLE statement and any CREATE INDEX ones, `;`-separated.
   let createSQL: String
@@ -48,6 +50,7 @@ struct TableLayout: Sendable {
       uniqueKeysWithValues: searchColumns.map { ($0, "\(quoted($0)) = ?") })
     self.inClauseOpenings = Dictionary(
       uniqueKeysWithValues: searchColumns.map { ($0, "\(quoted($0)) IN (") })
+    self.indexedColumns = Set(catalog.uniqueOrder + catalog.indexes.flatMap { $0 })
 
     var definitions = ["rowid INTEGER PRIMARY KEY AUTOINCREMENT"]
     for name in searchColumns {

@@ -18,8 +18,12 @@ import Keybag
 /// matches skipped by kSecUseAuthenticationUISkip, a match in an access group the caller is
 /// not entitled to, a synchronizable match, an item that differs in exactly one attribute of
 /// the query, an item of another class, `akpu` items deleted with the passcode.
+///
+/// It holds the store and the keybag, not the engine: a miss defers it (``DeferredDiagnosis``)
+/// and it may be worked out after the call, before anything changes either.
 struct NotFoundDiagnosis {
-  let engine: SecItemEngine
+  let database: ItemDatabase
+  let sealer: ItemSealer
   let query: ParsedQuery
   let filter: RowFilter
   let context: SecItemEngine.Context
@@ -31,7 +35,8 @@ struct NotFoundDiagnosis {
   init(
     engine: SecItemEngine, query: ParsedQuery, filter: RowFilter, context: SecItemEngine.Context
   ) {
-    self.engine = engine
+    database = engine.database
+    sealer = engine.sealer
     self.query = query
     self.filter = filter
     self.context = context
@@ -138,7 +143,7 @@ struct NotFoundDiagnosis {
 
   // MARK: - Kinds
 
-  private var hasher: SearchHasher { engine.sealer.hasher }
+  private var hasher: SearchHasher { sealer.hasher }
 
   /// Full matches in groups the caller cannot reach (issue 4: an app that lost a group).
   private func outsideAccessGroups() -> [NearMiss] {
@@ -147,13 +152,13 @@ struct NotFoundDiagnosis {
     guard let scope = filter.accessGroups else { return [] }
     let reachable = Set(scope.values)
     let rows = rows { () throws(ItemStoreError) in
-      try engine.database.firstRows(
+      try database.firstRows(
         in: query.itemClass, matching: filter.search, atMost: Self.probeLimit)
     }
     return rows.compactMap { row -> NearMiss? in
       guard let groupHash = row.searchColumns[.accessGroup], !reachable.contains(groupHash)
       else { return nil }
-      let opened = try? engine.sealer.openAttributes(row)
+      let opened = try? sealer.openAttributes(row)
       guard let group = groupName(groupHash, opened: opened) else { return nil }
       return .accessGroup(
         SecItemFailure.ItemName(query.itemClass, plain: opened?.attributes ?? filter.queried),
@@ -179,7 +184,7 @@ struct NotFoundDiagnosis {
     syncFilter.search[.synchronizable] = hasher.condition(
       AttributeName.synchronizable.rawValue, .integer(1), in: query.itemClass)
     let rows = rows { () throws(ItemStoreError) in
-      try engine.database.firstRows(
+      try database.firstRows(
         in: query.itemClass, matching: syncFilter.search, oneOf: syncFilter.accessGroups,
         atMost: Self.probeLimit)
     }
@@ -223,7 +228,7 @@ struct NotFoundDiagnosis {
         Self.siblingKeys.contains(left)
         ? siblingsSlippedIn(left, probe: probe)
         : rows { () throws(ItemStoreError) in
-          try engine.database.firstRows(
+          try database.firstRows(
             in: query.itemClass, matching: probe, oneOf: scope, atMost: Self.probeLimit)
         }
       // A row equal in `left` too matches the whole query: no near miss.
@@ -235,7 +240,7 @@ struct NotFoundDiagnosis {
     return candidates.compactMap { candidate -> NearMiss? in
       let (row, name) = candidate
       // Opened to tell its values; a locked one is told without its value.
-      let opened = try? engine.sealer.openAttributes(row)
+      let opened = try? sealer.openAttributes(row)
       let storedValue = stored(name, row, opened)
       if opened == nil, query.itemClass.attribute(named: name)?.storage == .keyedHash {
         // Locked: only its hash is known. A different account is usually another item.
@@ -260,21 +265,21 @@ struct NotFoundDiagnosis {
     let itemClass = query.itemClass
     let identity = ItemSealer.identityColumns(itemClass)
     let siblings = rows { () throws(ItemStoreError) in
-      try engine.database.firstRows(
+      try database.firstRows(
         in: itemClass, matching: probe, oneOf: scope, atMost: Self.siblingProbeLimit,
         searchColumns: identity.contains(name) ? identity : identity + [name],
         sealedColumns: [ItemClass.attributesColumn])
     }
     let queried = query.attributes[name]
     let slips = siblings.compactMap { row -> Int64? in
-      guard let value = try? engine.sealer.openAttribute(name, of: row),
+      guard let value = try? sealer.openAttribute(name, of: row),
         Self.looksAlike(value, queried)
       else { return nil }
       return row.rowID
     }
     return slips.compactMap { rowID in
       rows { () throws(ItemStoreError) in
-        try engine.database.row(id: rowID, in: itemClass).map { [$0] } ?? []
+        try database.row(id: rowID, in: itemClass).map { [$0] } ?? []
       }.first
     }
   }
@@ -318,11 +323,11 @@ struct NotFoundDiagnosis {
         search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: other)
       }
       let rows = rows { () throws(ItemStoreError) in
-        try engine.database.firstRows(
+        try database.firstRows(
           in: other, matching: search, oneOf: scope, atMost: Self.probeLimit)
       }
       return rows.map { row in
-        let opened = try? engine.sealer.openAttributes(row)
+        let opened = try? sealer.openAttributes(row)
         return .otherClass(
           other: other, identifying(opened?.attributes ?? shared, excluding: nil),
           missing: wanted.keys.filter { other.attribute(named: $0) == nil }.sorted(),

@@ -53,34 +53,54 @@ struct RowFilter {
 }
 
 extension SecItemEngine {
-  /// The rows the searchable part of `filter` selects, in insertion order.
-  ///
-  /// `forOpeningOnly` reads only what opening a row needs (``ItemSealer/openingColumns(_:)``
-  /// and the sealed columns), for a caller that never writes the rows back nor reads their
-  /// other hashes. `rowIDsOnly` reads no column but the rowid (a search by persistent
-  /// reference still reads its row whole, to check it against the filter), for a delete,
-  /// which needs nothing else: reading every column was a tenth of its cost
-  /// (docs/benchmarks.md).
-  func candidates(
-    _ filter: RowFilter, forOpeningOnly: Bool = false, rowIDsOnly: Bool = false
-  ) throws(SecItemFailure) -> [ItemRow] {
-    do {
-      if let rowID = filter.rowID {
-        guard let row = try database.row(id: rowID, in: filter.itemClass) else { return [] }
-        let inScope =
-          filter.accessGroups.map { scope in
-            scope.values.contains(row.searchColumns[.accessGroup] ?? .null)
-          } ?? true
-        let matches = filter.search.allSatisfy { row.searchColumns[$0.key] == $0.value }
-        return inScope && matches ? [row] : []
+  /// What of each candidate row ``forEachCandidate(_:reading:_:)`` reads.
+  enum CandidateColumns {
+    /// Every column: a row an update rewrites (it keeps the hashes it does not change).
+    case whole
+    /// Only what opening a row needs (``ItemSealer/openingColumns(_:)`` and the sealed
+    /// columns), for a caller that never writes the rows back nor reads their other hashes.
+    case forOpening
+    /// The rowid alone, for a caller that never opens the rows (a delete).
+    case rowIDOnly
+  }
+
+  /// Calls `body` with each row the searchable part of `filter` selects, in insertion order,
+  /// until it returns `false`. The rows come from SQLite one at a time as `body` asks for
+  /// them (``ItemDatabase/forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``),
+  /// so a call that stops at its match limit reads no further and holds one row at a time,
+  /// whatever the keychain's size. `body` must not write to the store: it gathers rowids,
+  /// and the caller writes once this returns.
+  func forEachCandidate(
+    _ filter: RowFilter, reading columns: CandidateColumns = .whole,
+    _ body: (ItemRow) throws(SecItemFailure) -> Bool
+  ) throws(SecItemFailure) {
+    if let rowID = filter.rowID {
+      let row: ItemRow?
+      do {
+        row = try database.row(id: rowID, in: filter.itemClass)
+      } catch {
+        throw Self.storeFailure(error)
       }
-      return try database.rows(
-        in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups,
-        searchColumns: rowIDsOnly
-          ? [] : forOpeningOnly ? ItemSealer.openingColumns(filter.itemClass) : nil,
-        sealedColumns: rowIDsOnly ? [] : nil)
-    } catch {
-      throw Self.storeFailure(error)
+      guard let row else { return }
+      let inScope =
+        filter.accessGroups.map { scope in
+          scope.values.contains(row.searchColumns[.accessGroup] ?? .null)
+        } ?? true
+      let matches = filter.search.allSatisfy { row.searchColumns[$0.key] == $0.value }
+      if inScope && matches { _ = try body(row) }
+      return
     }
+    let searchColumns: [String]?
+    let sealedColumns: [String]?
+    switch columns {
+    case .whole: (searchColumns, sealedColumns) = (nil, nil)
+    case .forOpening:
+      (searchColumns, sealedColumns) = (ItemSealer.openingColumns(filter.itemClass), nil)
+    case .rowIDOnly: (searchColumns, sealedColumns) = ([], [])
+    }
+    try database.forEachRow(
+      in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups,
+      searchColumns: searchColumns, sealedColumns: sealedColumns,
+      storeFailure: Self.storeFailure, body)
   }
 }

@@ -16,11 +16,13 @@ extension SecItemEngine {
       let limit = parsed.limit ?? .count(1)
       var results: [SecValue] = []
       var matched = 0
-      var lost: [ItemRow] = []
+      var lost: [Int64] = []
       var skipped = 0
       var visited = 0
-      for row in try candidates(filter, forOpeningOnly: true) {
-        if limit.isReached(matched: matched, visited: visited) { break }
+      // Rows stream from the store and the visit stops at the limit; rows that can never be
+      // opened are gathered by rowid and dropped once the read is over.
+      try forEachCandidate(filter, reading: .forOpening) { row throws(SecItemFailure) -> Bool in
+        if limit.isReached(matched: matched, visited: visited) { return false }
         var item: KeychainItem
         let identity = ItemSealer.identity(of: row)
         switch try visit(
@@ -29,21 +31,21 @@ extension SecItemEngine {
         case .matched(let opened): item = opened
         case .lost:
           visited += 1
-          lost.append(row)
-          continue
+          lost.append(row.rowID ?? -1)
+          return !limit.isReached(matched: matched, visited: visited)
         }
         visited += 1
         guard try Self.mayRead(item, parsed, context: context) else {
           skipped += 1
-          continue
+          return !limit.isReached(matched: matched, visited: visited)
         }
         if ResultBuilder.needsData(parsed.returns) {
           guard
             case .opened(let data) = try openData(
               row, identity: identity, filter: filter, context: context, action: .read)
           else {
-            lost.append(row)
-            continue
+            lost.append(row.rowID ?? -1)
+            return !limit.isReached(matched: matched, visited: visited)
           }
           item.data = data
         }
@@ -51,8 +53,9 @@ extension SecItemEngine {
         if let value = ResultBuilder.value(for: item, returns: parsed.returns) {
           results.append(value)
         }
+        return !limit.isReached(matched: matched, visited: visited)
       }
-      try dropLost(lost)
+      try dropLost(lost, in: parsed.itemClass)
       guard matched > 0 else {
         throw notFound(
           parsed, filter: filter, lost: lost.count, skipped: skipped, context: context)

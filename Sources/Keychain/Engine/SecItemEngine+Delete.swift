@@ -18,9 +18,13 @@ extension SecItemEngine {
       let parsed = try QueryValidator(caller: context.caller).validate(query, as: .delete)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       // Every condition of a delete is a searchable column, so no row is opened: a locked
-      // item is deleted like any other (securityd deletes by its search too). Only the
-      // rowids are read.
-      let doomed = try candidates(filter, rowIDsOnly: true).compactMap(\.rowID)
+      // item is deleted like any other (securityd deletes by its search too).
+      // The rowids are gathered as the rows stream, then deleted once the read is over.
+      var doomed: [Int64] = []
+      try forEachCandidate(filter, reading: .rowIDOnly) { row throws(SecItemFailure) -> Bool in
+        if let rowID = row.rowID { doomed.append(rowID) }
+        return true
+      }
       do throws(ItemStoreError) {
         if !doomed.isEmpty { try database.delete(rowIDs: doomed, in: parsed.itemClass) }
       } catch {

@@ -21,7 +21,12 @@ extension SecItemEngine {
       let parsed = try QueryValidator(caller: context.caller).validate(
         certificates, as: function)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
-      guard !(try candidates(filter)).isEmpty else {
+      var found = false
+      try forEachCandidate(filter, reading: .rowIDOnly) { _ throws(SecItemFailure) -> Bool in
+        found = true
+        return false
+      }
+      guard found else {
         throw SecItemFailure(
           .errSecItemNotFound,
           .noIdentity(

@@ -11,10 +11,12 @@ extension SecItemEngine {
       let validator = QueryValidator(caller: context.caller)
       let (parsed, changes) = try validator.validateUpdate(query, attributes)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
-      var lost: [ItemRow] = []
+      var lost: [Int64] = []
       var updated: [Replacement] = []
-      for row in try candidates(filter) {
-        guard let rowID = row.rowID else { continue }
+      // Every match is rewritten in one transaction once the read is over (a locked one fails
+      // the call before anything is written), so the replacements are gathered first.
+      try forEachCandidate(filter) { row throws(SecItemFailure) -> Bool in
+        guard let rowID = row.rowID else { return true }
         var item: KeychainItem
         let identity = ItemSealer.identity(of: row)
         switch try visit(
@@ -22,8 +24,8 @@ extension SecItemEngine {
         {
         case .matched(let opened): item = opened
         case .lost:
-          lost.append(row)
-          continue
+          lost.append(rowID)
+          return true
         }
         // Updating re-encrypts the item, so its access control is evaluated first (evidence §7.1).
         if item.requiresUserAuthentication,
@@ -35,8 +37,8 @@ extension SecItemEngine {
           case .opened(let data) = try openData(
             row, identity: identity, filter: filter, context: context, action: .update)
         else {
-          lost.append(row)
-          continue
+          lost.append(rowID)
+          return true
         }
         item.data = data
         let opened = item
@@ -54,8 +56,9 @@ extension SecItemEngine {
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
         }
+        return true
       }
-      try dropLost(lost)
+      try dropLost(lost, in: parsed.itemClass)
       guard !updated.isEmpty else {
         throw notFound(parsed, filter: filter, lost: lost.count, context: context)
       }

@@ -61,14 +61,14 @@ extension SecItemEngine {
     }
   }
 
-  /// Deletes rows that can never be opened again, as securityd does with corrupt items.
+  /// Deletes the rows of `itemClass` with these rowids, which can never be opened again, as
+  /// securityd does with corrupt items. Called once the read that found them is over.
   /// - Throws: the store's failure (errSecInternal): the rows must not be reported dropped
   ///   while they are still stored.
-  func dropLost(_ rows: [ItemRow]) throws(SecItemFailure) {
-    for row in rows {
-      guard let rowID = row.rowID else { continue }
+  func dropLost(_ rowIDs: [Int64], in itemClass: ItemClass) throws(SecItemFailure) {
+    for rowID in rowIDs {
       do throws(ItemStoreError) {
-        try database.delete(rowIDs: [rowID], in: row.itemClass)
+        try database.delete(rowIDs: [rowID], in: itemClass)
       } catch {
         throw Self.storeFailure(error)
       }
@@ -84,25 +84,26 @@ extension SecItemEngine {
 
   /// errSecItemNotFound, with what was searched, the rows that could never be opened, and
   /// the most specific near miss (``NotFoundDiagnosis``); `skipped` counts the matches
-  /// kSecUseAuthenticationUISkip skipped.
+  /// kSecUseAuthenticationUISkip skipped. The near misses are worked out when first read, or
+  /// before the store or the class keys next change (``PendingDiagnoses``), so they describe
+  /// the keychain as it was at the call.
   func notFound(
     _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context
   ) -> SecItemFailure {
     let diagnosis = NotFoundDiagnosis(engine: self, query: query, filter: filter, context: context)
-    let nearMisses = diagnosis.nearMisses(skipped: skipped)
     return SecItemFailure(
       .errSecItemNotFound,
       .itemNotFound(
         SecItemFailure.NotFound(
           itemClass: query.itemClass,
           searchedGroups: filter.accessGroups == nil ? nil : context.caller.accessGroups,
-          lost: lost, nearMisses: nearMisses,
+          lost: lost,
           sealedAttributes: filter.queried.keys.filter {
             query.itemClass.attribute(named: $0).map {
               !$0.isPrimaryKey && $0.storage == .keyedHash
             }
               ?? false
           }.sorted(),
-          diagnosisFailure: diagnosis.storeFailure)))
+          deferred: pendingDiagnoses.deferring(diagnosis, skipped: skipped))))
   }
 }

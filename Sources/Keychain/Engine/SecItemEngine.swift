@@ -35,9 +35,19 @@ final class SecItemEngine {
   typealias Authorizer = (KeychainItem, ParsedQuery, SecItemFailure.ItemAction) ->
     SecItemFailure?
 
+  /// The near-miss diagnoses this engine's misses deferred.
+  let pendingDiagnoses = PendingDiagnoses()
+
   init(database: ItemDatabase, keybag: Keybag) {
     self.database = database
     self.keybag = keybag
+    // A deferred diagnosis is worked out before the store or the class keys are used or
+    // changed by anything else, so it sees them as they were at its call.
+    // The registry is small and holds its diagnoses weakly: the store and the keybag may
+    // keep it after the engine is gone.
+    let pending = pendingDiagnoses
+    database.beforeUse { pending.resolveAll() }
+    keybag.beforeKeysChange { pending.resolveAll() }
   }
 
   /// The last caller's access groups and their hashed `agrp IN (…)` scope: a call's filter

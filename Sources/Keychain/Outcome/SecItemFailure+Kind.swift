@@ -156,18 +156,87 @@ extension SecItemFailure {
   }
 
   /// What a search that found nothing looked at, and what almost matched.
+  ///
+  /// The engine defers the near misses (``DeferredDiagnosis``): they are worked out the first
+  /// time they are read, as they were at the call. Equality and hashing compare what is read.
   struct NotFound: Sendable, Hashable {
     var itemClass: ItemClass
     /// The caller's groups when the search covered all of them (no explicit group).
     var searchedGroups: [String]?
     /// Matches that could never be decrypted again and were dropped.
     var lost: Int
-    /// Near misses, most specific first (``NotFoundDiagnosis``).
-    var nearMisses: [NotFoundDiagnosis.NearMiss]
     /// The sealed attributes of the query, which only an opened item can be compared on.
     var sealedAttributes: [String]
+    private var diagnosis: Diagnosis
+
+    /// The near misses as given, or deferred until read.
+    private enum Diagnosis {
+      case given(DeferredDiagnosis.Answer)
+      case deferred(DeferredDiagnosis)
+
+      var answer: DeferredDiagnosis.Answer {
+        switch self {
+        case .given(let answer): answer
+        case .deferred(let deferred): deferred.resolved
+        }
+      }
+    }
+
+    init(
+      itemClass: ItemClass, searchedGroups: [String]?, lost: Int,
+      nearMisses: [NotFoundDiagnosis.NearMiss], sealedAttributes: [String],
+      diagnosisFailure: String? = nil
+    ) {
+      self.itemClass = itemClass
+      self.searchedGroups = searchedGroups
+      self.lost = lost
+      self.sealedAttributes = sealedAttributes
+      diagnosis = .given(.init(nearMisses: nearMisses, storeFailure: diagnosisFailure))
+    }
+
+    /// The near misses and the store's failure come from `deferred` when first read.
+    init(
+      itemClass: ItemClass, searchedGroups: [String]?, lost: Int, sealedAttributes: [String],
+      deferred: DeferredDiagnosis
+    ) {
+      self.itemClass = itemClass
+      self.searchedGroups = searchedGroups
+      self.lost = lost
+      self.sealedAttributes = sealedAttributes
+      diagnosis = .deferred(deferred)
+    }
+
+    /// Near misses, most specific first (``NotFoundDiagnosis``).
+    var nearMisses: [NotFoundDiagnosis.NearMiss] {
+      get { diagnosis.answer.nearMisses }
+      set { diagnosis = .given(.init(nearMisses: newValue, storeFailure: diagnosisFailure)) }
+    }
+
     /// What the store said when the near-miss search could not read it.
-    var diagnosisFailure: String? = nil
+    var diagnosisFailure: String? {
+      get { diagnosis.answer.storeFailure }
+      set { diagnosis = .given(.init(nearMisses: nearMisses, storeFailure: newValue)) }
+    }
+
+    static func == (lhs: NotFound, rhs: NotFound) -> Bool {
+      lhs.itemClass == rhs.itemClass && lhs.searchedGroups == rhs.searchedGroups
+        && lhs.lost == rhs.lost && lhs.sealedAttributes == rhs.sealedAttributes
+        && lhs.diagnosis.answer == rhs.diagnosis.answer
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(itemClass)
+      hasher.combine(searchedGroups)
+      hasher.combine(lost)
+      hasher.combine(sealedAttributes)
+      hasher.combine(diagnosis.answer)
+    }
+
+    /// Whether the near misses wait to be worked out (nothing has read them yet).
+    var isDeferred: Bool {
+      if case .deferred(let deferred) = diagnosis { return !deferred.isResolved }
+      return false
+    }
   }
 
   /// A refusal from the authentication flow an item's access control started.

@@ -26,6 +26,10 @@ struct SecItemFailure: Error, Sendable, Equatable {
   }
 
   var outcome: SecItemOutcome {
+    if case .itemNotFound(let notFound) = kind, notFound.isDeferred {
+      // Rendering reads the near misses: only when the explanation is read.
+      return SecItemOutcome(rendering: self, limitation: limitation)
+    }
     var outcome = SecItemOutcome(
       status: status, result: nil, explanation: explanation, limitation: limitation)
     outcome.failure = kind

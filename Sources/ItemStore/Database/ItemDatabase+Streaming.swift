@@ -1,0 +1,108 @@
+/// Reading matching rows one at a time, as SQLite steps: a reader that stops early (a copy that
+/// reached its match limit) never reads the rest, and no reader holds more than one row.
+extension ItemDatabase {
+  /// Calls `body` with each row of `itemClass` that matches as in
+  /// ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)``, oldest first, until
+  /// `body` returns `false`. Each row is read when `body` asks for the next one.
+  ///
+  /// When the index SQLite walks does not give rowid order (a search on part of a compound
+  /// index, e.g. the service alone), `ORDER BY rowid` would make SQLite read every matching
+  /// row, sealed blobs included, into a temporary B-tree before the first one; such a search
+  /// gathers the matching rowids alone (`rowid IN (SELECT rowid …)`) and reads each row by its
+  /// rowid as it goes.
+  ///
+  /// `body` must not write to this database: SQLite leaves undefined what a statement that is
+  /// still stepping returns once its table changed. Gather the rowids and write afterwards.
+  /// - Throws: `storeFailure` of the store's error (as ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)``
+  ///   throws), or what `body` throws.
+  public func forEachRow<E: Error>(
+    in itemClass: ItemClass, matching: [String: StoredValue] = [:], oneOf: OneOf? = nil,
+    searchColumns: [String]? = nil, sealedColumns: [String]? = nil,
+    storeFailure: (ItemStoreError) -> E, _ body: (ItemRow) throws(E) -> Bool
+  ) throws(E) {
+    var stopped: E?
+    do throws(ItemStoreError) {
+      let layout = TableLayout.of(itemClass)
+      let reading = try readColumns(of: layout, search: searchColumns, sealed: sealedColumns)
+      let (sql, bound) = try streamingQuery(
+        reading.selectSQL, matching: matching, oneOf: oneOf, layout: layout)
+      try perform(on: itemClass) { () throws(SQLiteError) in
+        try connection.withStatement(sql) { statement throws(SQLiteError) in
+          try statement.bind(bound)
+          streamingReads += 1
+          defer { streamingReads -= 1 }
+          while try statement.step() {
+            do throws(E) {
+              guard try body(reading.row(statement, of: itemClass)) else { return }
+            } catch {
+              stopped = error
+              return
+            }
+          }
+        }
+      }
+    } catch {
+      throw storeFailure(error)
+    }
+    if let stopped { throw stopped }
+  }
+
+  /// The SQL that reads the rows `select` reads, that match, in rowid order, and its values:
+  /// the plain `ORDER BY rowid` query, or ``rowidOrdered(_:matching:oneOf:layout:)`` when
+  /// that one would sort whole rows.
+  func streamingQuery(
+    _ select: String, matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
+  ) throws(ItemStoreError) -> (String, [StoredValue]) {
+    let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
+    let plain = select + clause + " ORDER BY rowid"
+    let sorts = try perform(on: layout.itemClass) { () throws(SQLiteError) -> Bool in
+      try sortsWholeRows(plain)
+    }
+    guard sorts else { return (plain, values) }
+    return try rowidOrdered(select, matching: matching, oneOf: oneOf, layout: layout)
+  }
+
+  /// Whether SQLite would sort the rows of `sql` (an `ORDER BY rowid` query) whole before
+  /// the first, because the index it walks does not give rowid order; asked once per query
+  /// shape.
+  private func sortsWholeRows(_ sql: String) throws(SQLiteError) -> Bool {
+    if let last = lastStreamingPlan, last.sql == sql { return last.sorts }
+    let sorts: Bool
+    if let known = streamingPlans[sql] {
+      sorts = known
+    } else {
+      sorts = try connection.withStatement("EXPLAIN QUERY PLAN " + sql) {
+        statement throws(SQLiteError) -> Bool in
+        while try statement.step() {
+          if case .text(let detail) = statement.column(at: 3),
+            detail.hasPrefix("USE TEMP B-TREE FOR ORDER BY")
+          {
+            return true
+          }
+        }
+        return false
+      }
+      if streamingPlans.count >= 256 { streamingPlans.removeAll() }
+      streamingPlans[sql] = sorts
+    }
+    lastStreamingPlan = (sql, sorts)
+    return sorts
+  }
+
+  /// The same rows in rowid order without sorting them whole: the conditions on indexed
+  /// columns gather the matching rowids (SQLite sorts those alone, from the index), and each
+  /// row is then read by its rowid and checked against the other conditions (`tomb`, `pdmn`)
+  /// as the reader asks for it.
+  private func rowidOrdered(
+    _ select: String, matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
+  ) throws(ItemStoreError) -> (String, [StoredValue]) {
+    let indexed = matching.filter { layout.indexedColumns.contains($0.key) }
+    let others = matching.filter { !layout.indexedColumns.contains($0.key) }
+    let (inner, innerValues) = try whereClause(indexed, oneOf: oneOf, layout: layout)
+    let (outer, outerValues) = try whereClause(others, oneOf: nil, layout: layout)
+    let sql =
+      select + " WHERE rowid IN (SELECT rowid FROM " + quoted(layout.itemClass.tableName) + inner
+      + ")" + (outer.isEmpty ? "" : " AND" + outer.dropFirst(" WHERE".count)) + " ORDER BY rowid"
+    return (sql, innerValues + outerValues)
+  }
+}
