@@ -61,6 +61,28 @@ import Testing
     #expect(try visit(matching: matching, stoppingAfter: 3) == firstThree)
   }
 
+  /// A search of the shape of the one before reuses its SQL (``SearchShape``) but binds its
+  /// own values: searches of one shape, another and the first again each find their own rows.
+  @Test func searchesOfOneShapeEachFindTheirOwnRows() throws {
+    try fill(6)
+    try fill(4, service: "other")
+    let all = try database.rows(in: .genp)
+    for row in all {
+      let account = row.searchColumns["acct"] ?? .null
+      let service = row.searchColumns["svce"] ?? .null
+      #expect(try visit(matching: ["acct": account, "svce": service]) == [row])
+      // Another shape between two of the first.
+      #expect(try visit(matching: ["svce": service]).contains(row))
+      #expect(try visit(matching: ["svce": service], stoppingAfter: 1).count == 1)
+    }
+    let groups: ItemDatabase.OneOf = ("agrp", [.text("team.app")])
+    let oneGroup = try visit(matching: ["svce": .text("other")], oneOf: groups)
+    let twoGroups = try visit(
+      matching: ["svce": .text("other")], oneOf: ("agrp", [.text("team.app"), .text("x")]))
+    #expect(oneGroup == twoGroups)
+    #expect(oneGroup.count == 4)
+  }
+
   /// A search on the service alone walks the `UNIQUE` index (service, account, …), whose
   /// entries do not follow rowid order: `ORDER BY rowid` alone would sort every matching row,
   /// sealed blobs included, before the first is returned. The streaming read sorts rowids only.
@@ -72,8 +94,9 @@ import Testing
     let plain = try database.queryPlan(in: .genp, matching: matching, oneOf: groups)
     #expect(plain.contains { $0.hasPrefix("USE TEMP B-TREE FOR ORDER BY") })
     let layout = TableLayout.of(.genp)
-    let (run, values) = try database.streamingQuery(
+    let (run, values, gathersRowIDs) = try database.streamingQuery(
       layout.selectSQL, matching: matching, oneOf: groups, layout: layout)
+    #expect(gathersRowIDs)
     #expect(run.contains("rowid IN (SELECT rowid FROM"))
     #expect(values.count == 4)
     let plan = try explain(run)
@@ -84,9 +107,10 @@ import Testing
     // A look-up by the whole primary key needs no sort and keeps the plain query.
     let key = Dictionary(
       uniqueKeysWithValues: layout.itemClass.catalog.uniqueOrder.map { ($0, hash) })
-    let (lookUp, _) = try database.streamingQuery(
+    let (lookUp, _, lookUpGathers) = try database.streamingQuery(
       layout.selectSQL, matching: key, oneOf: nil, layout: layout)
     #expect(!lookUp.contains("rowid IN"))
+    #expect(!lookUpGathers)
   }
 
   /// Rows left out by a condition on a column no index covers (a tombstone) are left out of

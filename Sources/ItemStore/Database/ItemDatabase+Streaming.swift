@@ -22,10 +22,9 @@ extension ItemDatabase {
   ) throws(E) {
     var stopped: E?
     do throws(ItemStoreError) {
-      let layout = TableLayout.of(itemClass)
-      let reading = try readColumns(of: layout, search: searchColumns, sealed: sealedColumns)
-      let (sql, bound) = try streamingQuery(
-        reading.selectSQL, matching: matching, oneOf: oneOf, layout: layout)
+      let (sql, bound, reading) = try streamingSearch(
+        in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
+        sealedColumns: sealedColumns)
       try perform(on: itemClass) { () throws(SQLiteError) in
         try connection.withStatement(sql) { statement throws(SQLiteError) in
           try statement.bind(bound)
@@ -47,19 +46,52 @@ extension ItemDatabase {
     if let stopped { throw stopped }
   }
 
+  /// The SQL of ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``,
+  /// its values and the columns it reads. A plain search's text is kept (``SearchShape``) and
+  /// reused while the searches keep its shape, as ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)``
+  /// does: a look-up repeats one shape call after call, and building the `WHERE` and asking
+  /// whether it sorts was about a twentieth of a copy.
+  private func streamingSearch(
+    in itemClass: ItemClass, matching: [String: StoredValue], oneOf: OneOf?,
+    searchColumns: [String]?, sealedColumns: [String]?
+  ) throws(ItemStoreError) -> (sql: String, values: [StoredValue], reading: ReadColumns) {
+    let readingKey = ReadColumns.Key(
+      itemClass: itemClass, search: searchColumns, sealed: sealedColumns)
+    if let last = lastStreamingSearch,
+      let values = last.values(
+        in: itemClass, matching: matching, oneOf: oneOf, limit: nil, readingKey: readingKey)
+    {
+      return (last.sql, values, last.reading)
+    }
+    let layout = TableLayout.of(itemClass)
+    let reading = try readColumns(of: layout, search: searchColumns, sealed: sealedColumns)
+    let (sql, values, gathersRowIDs) = try streamingQuery(
+      reading.selectSQL, matching: matching, oneOf: oneOf, layout: layout)
+    // The conditions' text depends on the columns alone, never on the values, so the plan
+    // (sorting or not) is the shape's; a plain search binds its values in the shape's order.
+    if !gathersRowIDs {
+      lastStreamingSearch = SearchShape(
+        itemClass: itemClass, columns: matching.keys.sorted(), oneOfColumn: oneOf?.column,
+        oneOfCount: oneOf?.values.count ?? 0, limit: nil, readingKey: readingKey,
+        reading: reading, sql: sql)
+    }
+    return (sql, values, reading)
+  }
+
   /// The SQL that reads the rows `select` reads, that match, in rowid order, and its values:
   /// the plain `ORDER BY rowid` query, or ``rowidOrdered(_:matching:oneOf:layout:)`` when
   /// that one would sort whole rows.
   func streamingQuery(
     _ select: String, matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
-  ) throws(ItemStoreError) -> (String, [StoredValue]) {
+  ) throws(ItemStoreError) -> (sql: String, values: [StoredValue], gathersRowIDs: Bool) {
     let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
     let plain = select + clause + " ORDER BY rowid"
     let sorts = try perform(on: layout.itemClass) { () throws(SQLiteError) -> Bool in
       try sortsWholeRows(plain)
     }
-    guard sorts else { return (plain, values) }
-    return try rowidOrdered(select, matching: matching, oneOf: oneOf, layout: layout)
+    guard sorts else { return (plain, values, false) }
+    let (sql, bound) = try rowidOrdered(select, matching: matching, oneOf: oneOf, layout: layout)
+    return (sql, bound, true)
   }
 
   /// Whether SQLite would sort the rows of `sql` (an `ORDER BY rowid` query) whole before

@@ -45,6 +45,8 @@ public final class ItemDatabase {
   /// SQLite sort whole rows, decided once per query shape, and the last one asked.
   var streamingPlans: [String: Bool] = [:]
   var lastStreamingPlan: (sql: String, sorts: Bool)?
+  /// The last plain streaming search, whose SQL the next one of the same shape reuses.
+  var lastStreamingSearch: SearchShape?
   /// How many ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``
   /// reads are stepping now: nothing may write meanwhile.
   var streamingReads = 0
