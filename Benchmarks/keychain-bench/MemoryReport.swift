@@ -5,9 +5,11 @@
 // - what SQLite itself held: its heap in use (`sqlite3_status64(SQLITE_STATUS_MEMORY_USED)`)
 //   right after the adds, when the in-memory database is largest, and its high-water mark
 //   over the whole run; its page cache (the database's pages, for an in-memory store) apart;
-// - what the process held: its resident set after the adds (/proc/self/status) and its peak
-//   resident set (`getrusage`'s `ru_maxrss`), which counts the binary, the Swift runtime,
-//   Foundation and whatever the side keeps besides SQLite.
+// - what the process held: its resident set after the adds (/proc/self/status: anonymous
+//   pages apart from the binary's and libraries' file pages), glibc malloc's account then
+//   (what it took from the system, how much of it is free chunks), and its peak resident set
+//   (`getrusage`'s `ru_maxrss`), which counts the binary, the Swift runtime, Foundation and
+//   whatever the side keeps besides SQLite.
 // The SQLite counters are process-wide, so the side runs alone in its process.
 
 import CSQLite
@@ -195,6 +197,6 @@ func memoryRun(side: String, size: Int, failures: inout Int) throws -> MemoryRep
   }
   return MemoryReport(
     side: side, size: size, residentBefore: before, afterAdds: afterAdds,
-    residentAfterAdds: residentAfterAdds, mallocAfterAdds: mallocAfterAdds, atEnd: SQLiteMemory.now(),
-    peakResident: peakResidentBytes())
+    residentAfterAdds: residentAfterAdds, mallocAfterAdds: mallocAfterAdds,
+    atEnd: SQLiteMemory.now(), peakResident: peakResidentBytes())
 }
