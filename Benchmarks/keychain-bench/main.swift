@@ -14,7 +14,8 @@
 //   keychain-bench --facade-profile N   (N calls each side, once: for valgrind --tool=callgrind
 //                                        --toggle-collect='*engineCopyLoop*' or '*facadeCopyLoop*')
 //   keychain-bench --memory simulator|minimal|own SIZE   (one run of that side alone at SIZE:
-//                                        SQLite's heap and the peak resident set, MemoryReport.swift)
+//                                        SQLite's heap and the peak resident set, MemoryReport.swift;
+//                                        one SIZE per process: the peak is the process's)
 //   keychain-bench --profile N SIZE     (N calls of each SecItem operation on SIZE items, once,
 //                                        nothing timed: for callgrind --toggle-collect='*Loop*'
 //                                        with the loop names in Profile.swift)
