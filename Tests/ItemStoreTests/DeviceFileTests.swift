@@ -41,20 +41,6 @@ import Testing
     }
   }
 
-  /// An in-memory store's pages are the process's memory: it uses larger pages, which pack
-  /// an item's rows with less waste (issue 11, peak memory); a device file keeps SQLite's
-  /// default, so the files this build writes are laid out as before.
-  @Test func anInMemoryStoreUsesLargerPagesThanADeviceFile() throws {
-    let inMemory = try ItemDatabase(path: nil)
-    #expect(try inMemory.connection.scalar("PRAGMA page_size") == .integer(8_192))
-    try inMemory.insert(genericPassword())
-    #expect(try inMemory.allRows(in: .genp).count == 1)
-    try withTemporaryPath { path in
-      let file = try ItemDatabase(path: path)
-      #expect(try file.connection.scalar("PRAGMA page_size") == .integer(4_096))
-    }
-  }
-
   /// An empty file (mktemp) has nothing to lose, so it becomes a new device file.
   @Test func emptyFileBecomesANewDeviceFile() throws {
     try withTemporaryPath { path in

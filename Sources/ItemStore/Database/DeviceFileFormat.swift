@@ -17,13 +17,6 @@ enum DeviceFileFormat {
   static let currentVersion = 2
   /// The table of opaque device blobs (keybag, device state, clock, caller).
   static let deviceTable = "device"
-  /// The page size of an in-memory store, whose pages are the process's memory. With
-  /// SQLite's default of 4096 six of a typical item's rows (≈ 600 bytes) fill a table page,
-  /// leaving a tenth of it empty, and the page cache adds ≈ 280 bytes of header to every
-  /// page; with 8192 a million items hold 9 % less, and adds into large indexes get faster
-  /// (docs/benchmarks.md, "Issue 11: peak memory"). A device file keeps SQLite's default:
-  /// the files this build writes are laid out as before.
-  static let inMemoryPageSize = 8_192
 
   /// Every table a current file must have.
   static var requiredTables: [String] { ItemClass.allCases.map(\.tableName) + [deviceTable] }
@@ -35,12 +28,6 @@ enum DeviceFileFormat {
   static func open(path: String?) throws(ItemStoreError) -> Connection {
     guard let path else {
       let connection = try connect(":memory:", mode: .createIfMissing, path: ":memory:")
-      do {
-        // Before the first table: SQLite fixes the page size when it writes the first page.
-        try connection.executeScript("PRAGMA page_size = \(inMemoryPageSize)")
-      } catch {
-        throw ItemStoreError.sqlite(error)
-      }
       try createSchema(on: connection)
       return connection
     }
