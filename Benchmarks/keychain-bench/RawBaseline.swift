@@ -290,10 +290,11 @@ final class RawKeychain {
 }
 
 /// One baseline run on a fresh raw keychain: calls per second for each operation the
-/// baseline has (add, copy by primary key, update, delete), sampled as `secItemRun` samples.
-func rawRun(_ schema: RawKeychain.Schema, size: Int, failures: inout Int) throws -> [Operation:
-  Double]
-{
+/// baseline has (add, copy by primary key, update, delete), sampled as `secItemRun` samples;
+/// `afterAdds` runs once the keychain is full.
+func rawRun(
+  _ schema: RawKeychain.Schema, size: Int, failures: inout Int, afterAdds: () -> Void = {}
+) throws -> [Operation: Double] {
   let keychain = try RawKeychain(schema)
   let secret = [UInt8](repeating: 0x42, count: 32)
   let sample = min(size, 10_000)
@@ -303,6 +304,7 @@ func rawRun(_ schema: RawKeychain.Schema, size: Int, failures: inout Int) throws
   }
   var rates: [Operation: Double] = [:]
   rates[.add] = rate(size) { keychain.add($0, secret: secret) }
+  afterAdds()
   rates[.copy] = rate(sample) { keychain.copy($0 * stride) }
   rates[.update] = rate(sample) { keychain.update($0 * stride, secret: Array("new-\($0)".utf8)) }
   rates[.delete] = rate(sample) { keychain.delete($0 * stride) }

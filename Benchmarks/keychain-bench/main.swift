@@ -13,8 +13,9 @@
 //   keychain-bench --parser MB [--runs N] [--write FILE]   (the scenario parser, ParserBench.swift)
 //   keychain-bench --facade-profile N   (N calls each side, once: for valgrind --tool=callgrind
 //                                        --toggle-collect='*engineCopyLoop*' or '*facadeCopyLoop*')
-//   keychain-bench --memory simulator|minimal|own SIZE   (one run of that side alone at SIZE,
-//                                        for its peak memory: /usr/bin/time -v)
+//   keychain-bench --memory simulator|minimal|own SIZE   (one run of that side alone at SIZE:
+//                                        SQLite's heap and the peak resident set, MemoryReport.swift;
+//                                        one SIZE per process: the peak is the process's)
 //   keychain-bench --first-match N [sizes...]   (copy by service alone, limit 1, every item
 //                                        matching: FirstMatchBench.swift)
 //   keychain-bench --profile N SIZE     (N calls of each SecItem operation on SIZE items, once,
@@ -46,8 +47,8 @@ struct Options {
   var writePath: String?
   /// `--profile N`: N calls of each operation, once, on the one size given (Profile.swift).
   var profileCalls: Int?
-  /// `--memory SIDE`: one run of the simulator or of one raw baseline alone, for its peak
-  /// resident memory (measured from outside, e.g. `/usr/bin/time -v`).
+  /// `--memory SIDE`: one run of the simulator or of one raw baseline alone, with what SQLite
+  /// held and the process's peak resident set (MemoryReport.swift).
   var memorySide: String?
   /// `--first-match N`: N copies by the service alone that every item matches (FirstMatchBench.swift).
   var firstMatchCalls: Int?
@@ -177,8 +178,11 @@ func throughput(count: Int, failures: inout Int, _ body: (Int) -> OSStatus) -> D
 /// miss scanned the keychain).
 func missCalls(_ size: Int) -> Int { min(size, 10_000) }
 
-/// One run on a fresh device: calls per second for each operation.
-func secItemRun(size: Int, failures: inout Int) throws -> [Operation: Double] {
+/// One run on a fresh device: calls per second for each operation. `afterAdds` runs once the
+/// keychain is full, before the look-ups (`--memory` measures there).
+func secItemRun(
+  size: Int, failures: inout Int, afterAdds: () -> Void = {}
+) throws -> [Operation: Double] {
   let device = try SimulatedDevice(options: .init(kdfProfile: .fast))
   let secret = SecValue.data(Data(repeating: 0x42, count: 32))
   let sample = min(size, 10_000)
@@ -188,6 +192,7 @@ func secItemRun(size: Int, failures: inout Int) throws -> [Operation: Double] {
   rates[.add] = throughput(count: size, failures: &failures) {
     device.secItemAdd(item($0).merging(["v_Data": secret]) { $1 }).status
   }
+  afterAdds()
   rates[.copy] = throughput(count: sample, failures: &failures) {
     device.secItemCopyMatching(key($0 * stride).merging(["r_Data": .bool(true)]) { $1 }).status
   }
@@ -364,11 +369,7 @@ func main() -> Int32 {
     var failures = 0
     do {
       for size in options.sizes {
-        switch side {
-        case "simulator": _ = try secItemRun(size: size, failures: &failures)
-        case "minimal": _ = try rawRun(.minimal, size: size, failures: &failures)
-        default: _ = try rawRun(.own, size: size, failures: &failures)
-        }
+        try memoryRun(side: side, size: size, failures: &failures).printed()
       }
     } catch {
       print("error: \(error)")
