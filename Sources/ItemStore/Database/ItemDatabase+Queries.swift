@@ -60,8 +60,7 @@ extension ItemDatabase {
       reading.selectSQL + clause + " ORDER BY rowid"
       + (limit.map { " LIMIT \(max($0, 0))" } ?? "")
     lastSearch = SearchShape(
-      itemClass: itemClass, columns: matching.keys.sorted(), oneOfColumn: oneOf?.column,
-      oneOfCount: oneOf?.values.count ?? 0, limit: limit, readingKey: readingKey,
+      of: itemClass, matching: matching, oneOf: oneOf, limit: limit, readingKey: readingKey,
       reading: reading, sql: sql)
     return (sql, values, reading)
   }

@@ -71,8 +71,7 @@ extension ItemDatabase {
     // (sorting or not) is the shape's; a plain search binds its values in the shape's order.
     if !gathersRowIDs {
       lastStreamingSearch = SearchShape(
-        itemClass: itemClass, columns: matching.keys.sorted(), oneOfColumn: oneOf?.column,
-        oneOfCount: oneOf?.values.count ?? 0, limit: nil, readingKey: readingKey,
+        of: itemClass, matching: matching, oneOf: oneOf, limit: nil, readingKey: readingKey,
         reading: reading, sql: sql)
     }
     return (sql, values, reading)

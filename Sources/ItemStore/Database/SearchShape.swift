@@ -14,6 +14,22 @@ struct SearchShape {
   let reading: ReadColumns
   let sql: String
 
+  /// The shape of a search of `itemClass` by `matching` and `oneOf` (their columns, not their
+  /// values), whose SQL is `sql`.
+  init(
+    of itemClass: ItemClass, matching: [String: StoredValue], oneOf: ItemDatabase.OneOf?,
+    limit: Int?, readingKey: ReadColumns.Key, reading: ReadColumns, sql: String
+  ) {
+    self.itemClass = itemClass
+    self.columns = matching.keys.sorted()
+    self.oneOfColumn = oneOf?.column
+    self.oneOfCount = oneOf?.values.count ?? 0
+    self.limit = limit
+    self.readingKey = readingKey
+    self.reading = reading
+    self.sql = sql
+  }
+
   /// The values to bind for a search of this shape, in the order of its `?`s, or `nil` when
   /// the search has another shape.
   func values(
