@@ -62,15 +62,10 @@ struct Options {
       case "--facade":
         facadeOnly = true
       case "--facade-profile":
-        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
-          throw UsageError(message: "--facade-profile needs a positive number")
-        }
-        facadeProfileCalls = value
+        facadeProfileCalls = try Self.positiveNumber(following: argument, in: &rest)
       case "--parser":
-        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
-          throw UsageError(message: "--parser needs a positive number of megabytes")
-        }
-        parserMegabytes = value
+        parserMegabytes = try Self.positiveNumber(
+          following: argument, in: &rest, unit: " of megabytes")
       case "--write":
         guard let path = rest.popFirst() else { throw UsageError(message: "--write needs a file") }
         writePath = path
@@ -80,19 +75,11 @@ struct Options {
         }
         memorySide = side
       case "--profile":
-        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
-          throw UsageError(message: "--profile needs a positive number")
-        }
-        profileCalls = value
+        profileCalls = try Self.positiveNumber(following: argument, in: &rest)
       case "--first-match":
-        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
-          throw UsageError(message: "--first-match needs a positive number")
-        }
-        firstMatchCalls = value
+        firstMatchCalls = try Self.positiveNumber(following: argument, in: &rest)
       case "--runs", "--unlocks":
-        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
-          throw UsageError(message: "\(argument) needs a positive number")
-        }
+        let value = try Self.positiveNumber(following: argument, in: &rest)
         if argument == "--runs" { runs = value } else { unlocks = value }
       default:
         guard let size = Int(argument), size > 0 else {
@@ -102,6 +89,16 @@ struct Options {
       }
     }
     if sizes.isEmpty { sizes = [1_000, 100_000] }
+  }
+
+  /// The positive number that follows `option`, taken from `rest`.
+  private static func positiveNumber(
+    following option: String, in rest: inout ArraySlice<String>, unit: String = ""
+  ) throws(UsageError) -> Int {
+    guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+      throw UsageError(message: "\(option) needs a positive number\(unit)")
+    }
+    return value
   }
 }
 
