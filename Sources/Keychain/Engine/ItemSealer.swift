@@ -98,7 +98,7 @@ struct ItemSealer {
 
   /// `attributes` without its null values. Nearly every item has none, and filtering
   /// rebuilt the whole dictionary, hashing every name again (docs/benchmarks.md).
-  private static func withoutNulls(_ attributes: [String: StoredValue]) -> [String: StoredValue] {
+  static func withoutNulls(_ attributes: [String: StoredValue]) -> [String: StoredValue] {
     attributes.values.contains(.null) ? attributes.filter { $0.value != .null } : attributes
   }
 
