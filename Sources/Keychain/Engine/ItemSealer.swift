@@ -34,12 +34,7 @@ struct ItemSealer {
     var attributes = item.attributes
     attributes[.accessible] = .text(protection.rawValue)
     // securityd's query_pre_add gives every primary-key attribute a value (SecItemDb.c).
-    for attribute in itemClass.attributes where attribute.isPrimaryKey {
-      if (attributes[attribute.name] ?? .null) == .null {
-        attributes[attribute.name] = attribute.defaultValue
-      }
-    }
-    let search = hasher.columns(itemClass, attributes: attributes)
+    let search = hasher.columns(itemClass, fillingKeyDefaultsIn: &attributes)
     let identity = Self.identity(itemClass, search: search)
     var sealed: [String: Data] = [:]
     func sealColumn(_ name: String, _ bytes: Data) throws(KeybagError) {
