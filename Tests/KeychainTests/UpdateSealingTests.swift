@@ -52,7 +52,8 @@ import Testing
   }
 
   /// Updates through the API, the clock moving between them: every searchable column stored
-  /// afterwards is what sealing the stored item afresh gives, the untouched ones included.
+  /// afterwards is what sealing the stored item afresh gives, the untouched ones included,
+  /// and the same sealed columns are there.
   @Test(arguments: [
     ["labl": SecValue.string("Work")], ["v_Data": secret("new")], ["acct": .string("bob")],
     ["pdmn": .string("ck")], ["sync": .bool(true)], ["desc": .string("note"), "labl": .string("")],
@@ -62,7 +63,12 @@ import Testing
   func theStoredRowIsTheFreshlySealedOne(_ update: SecQuery) throws {
     let device = try makeDevice()
     let added = device.secItemAdd(
-      genp("alice", ["labl": .string("Mail"), "icmt": .string("c"), "v_Data": secret("old")]))
+      genp(
+        "alice",
+        [
+          "labl": .string("Mail"), "icmt": .string("c"), "v_Data": secret("old"),
+          "accc": .accessControl(SecAccessControl(protection: "ak", flags: [])),
+        ]))
     #expect(added.status == .errSecSuccess)
     _ = device.advanceClock(by: .seconds(5))
     let account = update["acct"].flatMap { if case .string(let name) = $0 { name } else { nil } }
@@ -72,11 +78,15 @@ import Testing
     let after = try #require(rows.first)
     #expect(rows.count == 1)
     let sealer = ItemSealer(keybag: device.keybag)
-    let item = try sealer.openAttributes(after)
+    var item = try sealer.openAttributes(after)
+    item.data = try sealer.openData(after)
     let fresh = try sealer.seal(item)
     for name in ItemClass.genp.searchColumns {
       #expect(after.searchColumns[name] == (fresh.searchColumns[name] ?? .null), "\(name)")
     }
+    // kSecAttrAccessible alone drops the access control, and its column with it.
+    #expect(Set(after.sealedColumns.keys) == Set(fresh.sealedColumns.keys))
+    #expect((after.sealedColumns["accc"] == nil) == (update["pdmn"] != nil))
     let read = device.secItemCopyMatching(
       genp(account ?? "alice", ["r_Data": .bool(true), "sync": .string("syna")]))
     #expect(read.status == .errSecSuccess)

@@ -55,13 +55,15 @@ extension ItemSealer {
       let earlier = original.item.attributes[name] ?? .null
       if value != earlier { attributesUnchanged = false }
       guard attribute.isSearchable else { continue }
+      // A column kept as stored is not handed to the store to compare.
       if value == .null {
         // Left NULL, as in securityd (``SearchHasher/columns(_:attributes:)``).
         search[name] = nil
+        columns.append(name)
       } else if value != earlier || (search[name] ?? .null) == .null {
         search[name] = hasher.column(value, of: attribute)
+        columns.append(name)
       }
-      columns.append(name)
       if attribute.isPrimaryKey || name == AttributeName.accessible.rawValue {
         identityTouched = true
       }
@@ -90,12 +92,12 @@ extension ItemSealer {
       try sealColumn(ItemClass.accessControlColumn, unchanged: unchanged) {
         AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration)
       }
-    } else {
+    } else if original.row.sealedColumns[ItemClass.accessControlColumn] != nil {
       columns.append(ItemClass.accessControlColumn)
     }
     if let data = item.data {
       try sealColumn(ItemClass.dataColumn, unchanged: original.item.data == data) { data }
-    } else {
+    } else if original.row.sealedColumns[ItemClass.dataColumn] != nil {
       columns.append(ItemClass.dataColumn)
     }
     return SealedUpdate(
