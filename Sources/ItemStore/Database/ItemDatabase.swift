@@ -140,7 +140,7 @@ public final class ItemDatabase {
 
   /// The `UPDATE` of the columns of `layout` at the indexes `changed`, built once per set:
   /// building its text (quoting every name) was a twentieth of an update (docs/benchmarks.md).
-  private func partialUpdateSQL(_ layout: TableLayout, changed: [Int]) -> String {
+  func partialUpdateSQL(_ layout: TableLayout, changed: [Int]) -> String {
     let shape = PartialUpdate(itemClass: layout.itemClass, changed: changed)
     if let known = partialUpdates[shape] { return known }
     let sql = layout.updateSQL(setting: changed.map { layout.columns[$0] })
@@ -189,7 +189,7 @@ public final class ItemDatabase {
 
   /// A write while a streaming read steps is a bug of the caller (see
   /// ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``).
-  private func assertNotStreaming() {
+  func assertNotStreaming() {
     assert(streamingReads == 0, "a write while a streaming read is stepping")
   }
 
@@ -236,7 +236,7 @@ public final class ItemDatabase {
 
   /// Every column of `row` in the layout's order, as insert and replace bind them: a missing
   /// or `.null` searchable column its default, a missing sealed column NULL.
-  private func boundValues(of row: ItemRow, layout: TableLayout) -> [StoredValue] {
+  func boundValues(of row: ItemRow, layout: TableLayout) -> [StoredValue] {
     values(of: row, layout: layout).values
   }
 

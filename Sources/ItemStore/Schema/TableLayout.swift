@@ -11,6 +11,8 @@ struct TableLayout: Sendable {
   let columns: [String]
   let searchColumns: [String]
   let sealedColumns: [String]
+  /// Column name → its position in ``columns``, for a write that names the columns it sets.
+  let columnIndexes: [String: Int]
   /// Searchable column name → its default value.
   let searchDefaults: [String: StoredValue]
   /// The default of each of ``searchColumns``, in their order: read by position when a row
@@ -40,6 +42,8 @@ struct TableLayout: Sendable {
     self.searchColumns = catalog.searchColumns
     self.sealedColumns = catalog.sealedColumns
     self.columns = searchColumns + sealedColumns
+    self.columnIndexes = Dictionary(
+      uniqueKeysWithValues: columns.enumerated().map { ($0.element, $0.offset) })
     self.searchSet = Set(searchColumns)
     self.sealedSet = Set(sealedColumns)
     var defaults: [String: StoredValue] = [:]

@@ -13,92 +13,49 @@ import Keybag
 /// moved to another item or column (docs/architecture.md).
 struct ItemSealer {
   let keybag: Keybag
+  /// The engine's columns of default values, handed on to ``hasher``.
+  var defaultValueColumns: DefaultValueColumns? = nil
 
-  var hasher: SearchHasher { SearchHasher(keybag: keybag) }
+  var hasher: SearchHasher {
+    SearchHasher(keybag: keybag, defaultValueColumns: defaultValueColumns)
+  }
 
   // MARK: - Sealing
 
   /// Seals `item` into a row, with a hash of every searchable attribute; a missing
-  /// primary-key attribute is stored as its default, as securityd does.
+  /// primary-key attribute is stored as its default, as securityd does. (An update seals
+  /// with ``seal(_:updating:touching:)``.)
   ///
   /// - Throws: ``KeybagError/classUnavailable(_:)`` while the class is locked,
   ///   ``KeybagError/noClassKey(_:)`` for `akpu` with no passcode.
   func seal(_ item: KeychainItem) throws(KeybagError) -> ItemRow {
-    try seal(item, reusing: nil)
-  }
-
-  /// Seals `item`, an update of `original`, which was opened from `originalRow`: a column
-  /// whose value did not change keeps its ciphertext instead of being sealed again, as long
-  /// as the item's identity (primary key, protection class) is the same — the ciphertext's
-  /// associated data is that identity and the column name, so it is still exactly what
-  /// sealing would produce, bar the random nonce (docs/benchmarks.md).
-  ///
-  /// `original.identity`, when given, is the original row's ``identity(of:)``, already
-  /// computed to open it.
-  func seal(
-    _ item: KeychainItem,
-    reusing original: (row: ItemRow, item: KeychainItem, identity: [UInt8]?)?
-  ) throws(KeybagError) -> ItemRow {
     let itemClass = item.itemClass
     let protection = item.protection
     var attributes = item.attributes
     attributes[.accessible] = .text(protection.rawValue)
     // securityd's query_pre_add gives every primary-key attribute a value (SecItemDb.c).
-    for attribute in itemClass.attributes where attribute.isPrimaryKey {
-      if (attributes[attribute.name] ?? .null) == .null {
-        attributes[attribute.name] = attribute.defaultValue
-      }
-    }
-    let search = hasher.columns(
-      itemClass, attributes: attributes,
-      earlier: original.flatMap { original in
-        original.item.itemClass == itemClass
-          ? (original.row.searchColumns, original.item.attributes) : nil
-      })
+    let search = hasher.columns(itemClass, fillingKeyDefaultsIn: &attributes)
     let identity = Self.identity(itemClass, search: search)
-    // Reuse only what was sealed under this very identity.
-    let reusable =
-      original.flatMap { original in
-        let originalIdentity =
-          original.row.itemClass == itemClass
-          ? original.identity ?? Self.identity(of: original.row)
-          : Self.identity(itemClass, search: original.row.searchColumns)
-        return originalIdentity == identity ? original : nil
-      }
     var sealed: [String: Data] = [:]
-    func sealColumn(_ name: String, unchanged: Bool, _ bytes: () -> Data) throws(KeybagError) {
-      if unchanged, let kept = reusable?.row.sealedColumns[name] {
-        sealed[name] = kept
-        return
-      }
+    func sealColumn(_ name: String, _ bytes: Data) throws(KeybagError) {
       sealed[name] = try keybag.seal(
-        bytes(), in: protection, context: Self.context(identity, column: name))
+        bytes, in: protection, context: Self.context(identity, column: name))
     }
     let stored = Self.withoutNulls(attributes)
-    try sealColumn(
-      ItemClass.attributesColumn,
-      unchanged: reusable.map { Self.withoutNulls($0.item.attributes) == stored } ?? false
-    ) { StoredValueCodec.encode(attributes: stored) }
+    try sealColumn(ItemClass.attributesColumn, StoredValueCodec.encode(attributes: stored))
     if let control = item.accessControl {
-      let unchanged =
-        reusable.map {
-          $0.item.accessControl == control
-            && $0.item.boundBiometryGeneration == item.boundBiometryGeneration
-        } ?? false
-      try sealColumn(ItemClass.accessControlColumn, unchanged: unchanged) {
-        AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration)
-      }
+      try sealColumn(
+        ItemClass.accessControlColumn,
+        AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration))
     }
-    if let data = item.data {
-      try sealColumn(ItemClass.dataColumn, unchanged: reusable?.item.data == data) { data }
-    }
+    if let data = item.data { try sealColumn(ItemClass.dataColumn, data) }
     return ItemRow(
       rowID: item.rowID, itemClass: itemClass, searchColumns: search, sealedColumns: sealed)
   }
 
   /// `attributes` without its null values. Nearly every item has none, and filtering
   /// rebuilt the whole dictionary, hashing every name again (docs/benchmarks.md).
-  private static func withoutNulls(_ attributes: [String: StoredValue]) -> [String: StoredValue] {
+  static func withoutNulls(_ attributes: [String: StoredValue]) -> [String: StoredValue] {
     attributes.values.contains(.null) ? attributes.filter { $0.value != .null } : attributes
   }
 

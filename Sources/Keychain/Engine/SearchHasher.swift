@@ -19,29 +19,41 @@ import Keybag
 /// - dates: the seconds since 2001.
 struct SearchHasher {
   let keybag: Keybag
+  /// The columns of default values hashed once by the engine, when this hasher has them.
+  var defaultValueColumns: DefaultValueColumns? = nil
 
   /// The searchable columns of an item of `itemClass` with `attributes`: the hash of every
   /// attribute it has, `pdmn` and `tomb`. An attribute it lacks (never one of the primary
   /// key, which the sealer fills) is left NULL, as in securityd: no query value equals it.
-  ///
-  /// `earlier`, for an update: the stored columns and attributes of the item's previous
-  /// version. An attribute whose value did not change keeps its column as stored — the same
-  /// key hashes the same bytes to the same value — so an update hashes only what it changed.
+  /// (An update hashes only what it changed: ``ItemSealer/seal(_:updating:touching:)``.)
   func columns(
-    _ itemClass: ItemClass, attributes: [String: StoredValue],
-    earlier: (columns: [String: StoredValue], attributes: [String: StoredValue])? = nil
+    _ itemClass: ItemClass, attributes: [String: StoredValue]
   ) -> [String: StoredValue] {
     // Sized at creation: `reserveCapacity` on a dictionary runs unspecialised.
     var columns = [String: StoredValue](minimumCapacity: itemClass.searchColumns.count)
     for attribute in itemClass.attributes where attribute.isSearchable {
       guard let value = attributes[attribute.name], value != .null else { continue }
-      if let earlier, earlier.attributes[attribute.name] == value,
-        let stored = earlier.columns[attribute.name], stored != .null
-      {
-        columns[attribute.name] = stored
-      } else {
-        columns[attribute.name] = column(value, of: attribute)
+      columns[attribute.name] = column(value, of: attribute)
+    }
+    return columns
+  }
+
+  /// ``columns(_:attributes:)`` once every primary-key attribute `attributes` lacks (or holds
+  /// NULL for) has its default, which `attributes` then holds too: sealing needs both, and
+  /// one pass over the class looks each attribute up once, where filling the defaults first
+  /// looked the key's up twice (docs/benchmarks.md).
+  func columns(
+    _ itemClass: ItemClass, fillingKeyDefaultsIn attributes: inout [String: StoredValue]
+  ) -> [String: StoredValue] {
+    var columns = [String: StoredValue](minimumCapacity: itemClass.searchColumns.count)
+    for attribute in itemClass.attributes where attribute.isSearchable || attribute.isPrimaryKey {
+      var value = attributes[attribute.name] ?? .null
+      if value == .null {
+        guard attribute.isPrimaryKey else { continue }
+        value = attribute.defaultValue
+        attributes[attribute.name] = value
       }
+      if attribute.isSearchable { columns[attribute.name] = column(value, of: attribute) }
     }
     return columns
   }
@@ -58,6 +70,11 @@ struct SearchHasher {
   /// What the column of `attribute` holds for `value`.
   func column(_ value: StoredValue, of attribute: AttributeSchema) -> StoredValue {
     guard attribute.storage == .keyedHash else { return value }
+    if let defaultValueColumns, value == attribute.defaultValue,
+      let known = defaultValueColumns.column(of: attribute)
+    {
+      return known
+    }
     // Allocated once at its final size, not grown as the name and the value are appended.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(attribute.name.utf8.count + 1 + Self.byteFormCount(value))

@@ -11,6 +11,7 @@ extension SecItemEngine {
       let validator = QueryValidator(caller: context.caller)
       let (parsed, changes) = try validator.validateUpdate(query, attributes)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
+      let touched = Self.touchedAttributes(changes)
       var lost: [Int64] = []
       var updated: [Replacement] = []
       // Every match is rewritten in one transaction once the read is over (a locked one fails
@@ -49,10 +50,12 @@ extension SecItemEngine {
             ? context.securityState.biometry.domainGeneration : nil
         }
         do throws(KeybagError) {
+          let sealed = try sealer.seal(
+            item, updating: (row, opened, identity), touching: touched)
           updated.append(
             Replacement(
-              rowID: rowID, row: try sealer.seal(item, reusing: (row, opened, identity)),
-              previous: row, name: SecItemFailure.ItemName(item)))
+              rowID: rowID, row: sealed.row, previous: row, columns: sealed.columns,
+              name: SecItemFailure.ItemName(item)))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
         }
@@ -92,12 +95,29 @@ extension SecItemEngine {
     }
   }
 
+  /// The attributes ``apply(_:to:now:)`` may set: those the caller changes, `sync` and `pdmn`
+  /// when it sets them through their own keys, and the modification date. Every other
+  /// attribute of an updated item is the stored one (``ItemSealer/seal(_:updating:touching:)``).
+  static func touchedAttributes(_ changes: ParsedQuery) -> [String] {
+    var touched = Array(changes.attributes.keys)
+    if changes.synchronizable != nil { touched.append(AttributeName.synchronizable.rawValue) }
+    if changes.accessControl != nil, changes.attributes[.accessible] == nil {
+      touched.append(AttributeName.accessible.rawValue)
+    }
+    if changes.attributes[.modificationDate] == nil {
+      touched.append(AttributeName.modificationDate.rawValue)
+    }
+    return touched
+  }
+
   /// One row an update rewrites, and how to name it if it collides.
   struct Replacement {
     var rowID: Int64
     var row: ItemRow
     /// The row as stored, so only the changed columns are written.
     var previous: ItemRow
+    /// The only columns in which `row` may differ from `previous`.
+    var columns: [String]
     var name: SecItemFailure.ItemName
   }
 
@@ -106,11 +126,13 @@ extension SecItemEngine {
     do {
       if updated.count == 1, let only = updated.first {
         // One UPDATE statement is atomic on its own: no savepoint needed.
-        try database.replace(rowID: only.rowID, with: only.row, previous: only.previous)
+        try database.replace(
+          rowID: only.rowID, with: only.row, previous: only.previous, changing: only.columns)
       } else {
         try database.inTransaction {
           for each in updated {
-            try database.replace(rowID: each.rowID, with: each.row, previous: each.previous)
+            try database.replace(
+              rowID: each.rowID, with: each.row, previous: each.previous, changing: each.columns)
           }
         }
       }

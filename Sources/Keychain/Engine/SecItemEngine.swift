@@ -41,6 +41,7 @@ final class SecItemEngine {
   init(database: ItemDatabase, keybag: Keybag) {
     self.database = database
     self.keybag = keybag
+    defaultValueColumns = DefaultValueColumns(hasher: SearchHasher(keybag: keybag))
     // A deferred diagnosis is worked out before the store or the class keys are used or
     // changed by anything else, so it sees them as they were at its call.
     // The registry is small and holds its diagnoses weakly: the store and the keybag may
@@ -64,7 +65,11 @@ final class SecItemEngine {
     return scope
   }
 
-  var sealer: ItemSealer { ItemSealer(keybag: keybag) }
+  /// The columns of every primary-key attribute's default value, hashed once: they depend
+  /// only on the keybag's search key, which is the keybag's for life.
+  let defaultValueColumns: DefaultValueColumns
+
+  var sealer: ItemSealer { ItemSealer(keybag: keybag, defaultValueColumns: defaultValueColumns) }
 
   /// Runs a call body, turning its failure into an outcome.
   func outcome(_ body: () throws(SecItemFailure) -> SecItemOutcome) -> SecItemOutcome {
