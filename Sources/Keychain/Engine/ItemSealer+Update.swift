@@ -38,7 +38,10 @@ extension ItemSealer {
     let accessible = StoredValue.text(protection.rawValue)
     if attributes[.accessible] != accessible {
       attributes[.accessible] = accessible
-      touched.append(AttributeName.accessible.rawValue)
+      // Once: `touchedAttributes` names it already when an access control sets it.
+      if !touched.contains(AttributeName.accessible.rawValue) {
+        touched.append(AttributeName.accessible.rawValue)
+      }
     }
     var search = original.row.searchColumns
     var columns: [String] = []
