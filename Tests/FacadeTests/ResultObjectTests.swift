@@ -1,6 +1,7 @@
 import Foundation
 import KeychainSimulatorTesting
 import Security
+import Synchronization
 import Testing
 
 /// The objects a SecItem call returns behave as the NSData / NSDictionary Apple returns, in
@@ -65,6 +66,53 @@ import Testing
       let items = try #require(all as? [[String: Any]])
       let secrets = Set(items.compactMap { $0[kSecValueData as String] as? Data })
       #expect(secrets == [Data([0, 1, 2]), Data([3])])
+    }
+  }
+
+  /// The result is unboxed, not bridged, on `as? Data` (``SecResultData``): every cast client
+  /// code makes still answers as for Apple's NSData, for a secret stored inline in a `Data`
+  /// (up to 14 bytes), a longer one and an empty one.
+  @Test(arguments: [Data(), Data([7]), Data("fourteen bytes".utf8), Data(repeating: 0xA5, count: 300)])
+  func everyCastOfReturnedDataAnswersAsForNSData(secret: Data) throws {
+    try onFreshPhone { _ in
+      #expect(add("a", secret) == errSecSuccess)
+      let (status, result) = copy("a", [kSecReturnData as String: true])
+      #expect(status == errSecSuccess)
+      let object = try #require(result)
+      #expect(object as? Data == secret)
+      #expect((object as! Data) == secret)
+      #expect(object is NSData)
+      let cfData = object as! CFData
+      #expect(cfData.length == secret.count)
+      #expect(Data(bytes: cfData.bytes, count: cfData.length) == secret)
+      #expect(Data(referencing: object as! NSData) == secret)
+      #expect(Data(object as! NSData) == secret)
+      #expect((object as? NSData)?.isEqual(to: secret) == true)
+      // What NSData is not, neither is the result.
+      #expect(object as? String == nil)
+      #expect(object as? NSString == nil)
+      #expect(object as? [UInt8] == nil)
+      #expect(object as? NSNumber == nil)
+      #expect(object as? [String: Any] == nil)
+    }
+  }
+
+  /// NSData's `bytes` is one address for the object's life, whichever thread asks first.
+  @Test func bytesIsOneStableAddressAcrossThreads() throws {
+    try onFreshPhone { _ in
+      let secret = Data(repeating: 0x3C, count: 64)
+      #expect(add("a", secret) == errSecSuccess)
+      let (_, result) = copy("a", [kSecReturnData as String: true])
+      let data = try #require(result as? NSData)
+      let addresses = Mutex<Set<UInt>>([])
+      // NSData is immutable and thread-safe, but not declared Sendable on Linux.
+      nonisolated(unsafe) let shared = data
+      DispatchQueue.concurrentPerform(iterations: 16) { _ in
+        let address = UInt(bitPattern: shared.bytes)
+        addresses.withLock { _ = $0.insert(address) }
+      }
+      #expect(addresses.withLock { $0.count } == 1)
+      #expect(Data(bytes: data.bytes, count: data.length) == secret)
     }
   }
 
