@@ -183,11 +183,11 @@ extension ItemDatabase {
 
   /// The current row of a `layout.selectSQL` statement (rowid first, then the columns).
   private func readRow(_ statement: Statement, layout: TableLayout) -> ItemRow {
-    // Sized at creation: `reserveCapacity` on a dictionary runs unspecialised (docs/benchmarks.md).
+    // Sized at creation (`PresizedColumns`: not grown, no generic metadata looked up).
     var row = ItemRow(
       rowID: statement.int64(at: 0), itemClass: layout.itemClass,
-      searchColumns: Dictionary(minimumCapacity: layout.searchColumns.count),
-      sealedColumns: Dictionary(minimumCapacity: layout.sealedColumns.count))
+      searchColumns: PresizedColumns.empty(capacity: layout.searchColumns.count),
+      sealedColumns: PresizedColumns.emptySealed(capacity: layout.sealedColumns.count))
     var index: Int32 = 1
     for name in layout.searchColumns {
       row.searchColumns[name] = statement.column(at: index)

@@ -32,11 +32,11 @@ struct ReadColumns {
 
   /// The current row of a `selectSQL` statement.
   func row(_ statement: Statement, of itemClass: ItemClass) -> ItemRow {
-    // Sized at creation: `reserveCapacity` on a dictionary runs unspecialised (docs/benchmarks.md).
+    // Sized at creation (`PresizedColumns`: not grown, no generic metadata looked up).
     var row = ItemRow(
       rowID: statement.int64(at: 0), itemClass: itemClass,
-      searchColumns: Dictionary(minimumCapacity: search.count),
-      sealedColumns: Dictionary(minimumCapacity: sealed.count))
+      searchColumns: PresizedColumns.empty(capacity: search.count),
+      sealedColumns: PresizedColumns.emptySealed(capacity: sealed.count))
     var index: Int32 = 1
     for name in search {
       row.searchColumns[name] = statement.column(at: index)

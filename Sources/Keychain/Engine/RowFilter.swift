@@ -27,8 +27,8 @@ struct RowFilter {
     itemClass = query.itemClass
     queried = query.attributes
     // The query's attributes, `tomb` and `sync`: sized once, not grown insert by insert (and
-    // at creation: `reserveCapacity` on a dictionary runs unspecialised).
-    search = Dictionary(minimumCapacity: query.attributes.count + 2)
+    // at creation: ``PresizedColumns``).
+    search = PresizedColumns.empty(capacity: query.attributes.count + 2)
     for (name, value) in query.attributes {
       if let column = hasher.condition(name, value, in: itemClass) { search[name] = column }
     }

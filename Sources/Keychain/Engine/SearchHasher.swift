@@ -29,8 +29,8 @@ struct SearchHasher {
   func columns(
     _ itemClass: ItemClass, attributes: [String: StoredValue]
   ) -> [String: StoredValue] {
-    // Sized at creation: `reserveCapacity` on a dictionary runs unspecialised.
-    var columns = [String: StoredValue](minimumCapacity: itemClass.searchColumns.count)
+    // Sized at creation (``PresizedColumns``).
+    var columns = PresizedColumns.empty(capacity: itemClass.searchColumns.count)
     for attribute in itemClass.attributes where attribute.isSearchable {
       guard let value = attributes[attribute.name], value != .null else { continue }
       columns[attribute.name] = column(value, of: attribute)
@@ -45,7 +45,7 @@ struct SearchHasher {
   func columns(
     _ itemClass: ItemClass, fillingKeyDefaultsIn attributes: inout [String: StoredValue]
   ) -> [String: StoredValue] {
-    var columns = [String: StoredValue](minimumCapacity: itemClass.searchColumns.count)
+    var columns = PresizedColumns.empty(capacity: itemClass.searchColumns.count)
     for attribute in itemClass.attributes where attribute.isSearchable || attribute.isPrimaryKey {
       var value = attributes[attribute.name] ?? .null
       if value == .null {

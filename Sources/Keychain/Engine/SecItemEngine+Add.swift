@@ -37,8 +37,8 @@ extension SecItemEngine {
   static func newItem(_ parsed: ParsedQuery, context: Context) -> KeychainItem {
     // Room for the defaults below and the primary-key ones sealing adds, so the dictionary
     // is not grown (every name hashed again) twice on the way to the store.
-    var attributes = [String: StoredValue](
-      minimumCapacity: parsed.attributes.count + 7 + parsed.itemClass.primaryKey.count)
+    var attributes = PresizedColumns.empty(
+      capacity: parsed.attributes.count + 7 + parsed.itemClass.primaryKey.count)
     for (name, value) in parsed.attributes { attributes[name] = value }
     if attributes[.accessGroup] == nil, let group = context.caller.app.defaultAccessGroup {
       attributes[.accessGroup] = .text(group)

@@ -99,9 +99,9 @@ enum StoredValueCodec {
     data.withUnsafeBytes { raw -> [String: StoredValue]? in
       let bytes = raw.bindMemory(to: UInt8.self)
       var attributes: [String: StoredValue] = [:]
-      // Sized at creation: `reserveCapacity` on a dictionary runs unspecialised.
+      // Sized at creation (``PresizedColumns``).
       let wellFormed = forEachAttribute(
-        in: bytes, reserving: { attributes = Dictionary(minimumCapacity: $0) }
+        in: bytes, reserving: { attributes = PresizedColumns.empty(capacity: $0) }
       ) {
         name, value in
         guard let name = text(name), let value = decode(value)
