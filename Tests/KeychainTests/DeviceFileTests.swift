@@ -129,6 +129,37 @@ import Testing
     #expect(try reopened.listItems().isEmpty)
   }
 
+  /// A read of the secret alone opens the attributes without decoding them
+  /// (`ItemSealer.openForSecretOnly`): a damaged attributes column, or a protection class
+  /// column that is not the sealed one, still drops the row, as a read of the attributes does.
+  @Test(arguments: [["r_Data": SecValue.bool(true)], ["r_Data": .bool(true), "r_Attributes": .bool(true)]])
+  func damagedAttributesDropTheRowWhateverTheReadReturns(returns: SecQuery) throws {
+    for damage in ["attributes byte", "protection class"] {
+      let path = temporaryPath()
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      do {
+        let device = try makeFileDevice(path)
+        mustAdd(device, genp().adding(["v_Data": secret()]))
+      }
+      let database = try ItemDatabase(path: path)
+      var row = try #require(try database.rows(in: .genp).first)
+      if damage == "attributes byte" {
+        var sealed = try #require(row.sealedColumns[ItemClass.attributesColumn])
+        sealed[sealed.count - 1] ^= 0x01
+        row.sealedColumns[ItemClass.attributesColumn] = sealed
+      } else {
+        #expect(row.searchColumns["pdmn"] == .text("ak"))
+        row.searchColumns["pdmn"] = .text("ck")
+      }
+      try database.replace(rowID: try #require(row.rowID), with: row)
+      let reopened = try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
+      let outcome = reopened.secItemCopyMatching(genp().adding(returns))
+      #expect(outcome.status == .errSecItemNotFound, "\(damage)")
+      #expect(outcome.notFound?.lost == 1, "\(damage)")
+      #expect(try reopened.listItems().isEmpty, "\(damage)")
+    }
+  }
+
   @Test func openingAMissingFileOrCreatingOverADeviceIsAnError() throws {
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -29,6 +29,30 @@ import Testing
     #expect(StoredValueCodec.decode(Data(bytes)) == nil)
   }
 
+  /// `attributes(_:hold:_:)`, the check of a secret-only read: the named value, decoded
+  /// alone, equals the expected one (`nil`: absent), and the set is well formed to its end.
+  @Test func holdsChecksTheNamedValueAndTheWholeSet() {
+    let encoded = StoredValueCodec.encode(attributes: [
+      "acct": .text("alice"), "pdmn": .text("ak"), "svce": .text("s"),
+    ])
+    #expect(StoredValueCodec.attributes(encoded, hold: "pdmn", .text("ak")))
+    #expect(!StoredValueCodec.attributes(encoded, hold: "pdmn", .text("aku")))
+    #expect(!StoredValueCodec.attributes(encoded, hold: "pdmn", nil))
+    #expect(StoredValueCodec.attributes(encoded, hold: "labl", nil))
+    #expect(!StoredValueCodec.attributes(encoded, hold: "labl", .text("ak")))
+    // Cut short, or with bytes after the last attribute: malformed, whatever it holds.
+    #expect(!StoredValueCodec.attributes(encoded.dropLast(), hold: "pdmn", .text("ak")))
+    #expect(!StoredValueCodec.attributes(encoded + Data([0]), hold: "pdmn", .text("ak")))
+    // Agrees with decoding every value on every prefix of the bytes.
+    for length in 0..<encoded.count {
+      let prefix = Data(encoded.prefix(length))
+      let decoded = StoredValueCodec.decodeAttributes(prefix)
+      #expect(
+        StoredValueCodec.attributes(prefix, hold: "pdmn", .text("ak"))
+          == (decoded != nil && decoded?["pdmn"] == .text("ak")))
+    }
+  }
+
   /// An attribute name that is not UTF-8 makes the whole set malformed, after ASCII names
   /// and before them alike.
   @Test func rejectsANameThatIsNotUTF8() throws {

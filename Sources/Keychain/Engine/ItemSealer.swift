@@ -98,6 +98,29 @@ struct ItemSealer {
     return item
   }
 
+  /// ``openAttributes(_:identity:)`` for a read that returns only the secret of an item
+  /// without access control: the attributes are opened (authenticated) and their protection
+  /// class checked against the row's, as a full opening does, but not decoded; the item has
+  /// no attributes. `nil` for a row with an access control, whose checks and prompts need the
+  /// attributes: the caller opens it whole.
+  ///
+  /// - Throws: as ``openAttributes(_:)``.
+  func openForSecretOnly(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem? {
+    guard row.sealedColumns[ItemClass.accessControlColumn] == nil else { return nil }
+    let protection = try Self.protection(of: row)
+    guard let sealedAttributes = row.sealedColumns[ItemClass.attributesColumn] else {
+      throw .authenticationFailed
+    }
+    let bytes = try keybag.open(
+      sealedAttributes, in: protection,
+      context: Self.context(identity, column: ItemClass.attributesColumn))
+    guard
+      StoredValueCodec.attributes(
+        bytes, hold: AttributeName.accessible.rawValue, row.searchColumns[.accessible])
+    else { throw .authenticationFailed }
+    return KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: [:])
+  }
+
   /// The value of attribute `name` alone from `row`'s sealed attributes (`nil` when the item
   /// lacks it), for a reader that needs one value of many rows: it decodes nothing else and
   /// leaves the access control sealed, so only ``openAttributes(_:)`` tells a sound item.

@@ -19,6 +19,8 @@ extension SecItemEngine {
       var lost: [Int64] = []
       var skipped = 0
       var visited = 0
+      // Returning the secret alone needs no attribute of an item without access control.
+      let secretOnly = parsed.returns.count == 1 && parsed.returns.contains(.data)
       // Rows stream from the store and the visit stops at the limit; rows that can never be
       // opened are gathered by rowid and dropped once the read is over.
       try forEachCandidate(filter, reading: .forOpening) { row throws(SecItemFailure) -> Bool in
@@ -26,7 +28,8 @@ extension SecItemEngine {
         var item: KeychainItem
         let identity = ItemSealer.identity(of: row)
         switch try visit(
-          row, identity: identity, filter: filter, context: context, action: .read)
+          row, identity: identity, filter: filter, context: context, action: .read,
+          secretOnly: secretOnly)
         {
         case .matched(let opened): item = opened
         case .lost:

@@ -15,11 +15,18 @@ extension SecItemEngine {
 
   /// `identity` is the row's ``ItemSealer/identity(of:)``, computed once by a caller that
   /// also opens the row's secret.
+  ///
+  /// `secretOnly`: the caller reads the secret alone (kSecReturnData only), so an item without
+  /// access control is opened without decoding its attributes
+  /// (``ItemSealer/openForSecretOnly(_:identity:)``); the same rows match, lock and are lost.
   func visit(
     _ row: ItemRow, identity: [UInt8], filter: RowFilter, context: Context,
-    action: SecItemFailure.ItemAction
+    action: SecItemFailure.ItemAction, secretOnly: Bool = false
   ) throws(SecItemFailure) -> RowVisit {
     do {
+      if secretOnly, let item = try sealer.openForSecretOnly(row, identity: identity) {
+        return .matched(item)
+      }
       return .matched(try sealer.openAttributes(row, identity: identity))
     } catch {
       return try unopenable(row, filter: filter, error: error, context: context, action: action)

@@ -136,6 +136,28 @@ enum StoredValueCodec {
     }
   }
 
+  /// Whether `data` is attributes ``encode(attributes:)`` made, well formed to the end, whose
+  /// `name` holds `expected` (`nil`: absent), decoding no other value: what a read that returns
+  /// only the secret needs of them. (Every value is decoded by ``decodeAttributes(_:)``; the
+  /// caller has authenticated the bytes, so they are the encoder's.)
+  static func attributes(_ data: Data, hold name: String, _ expected: StoredValue?) -> Bool {
+    var wanted = name
+    return wanted.withUTF8 { wantedBytes -> Bool in
+      data.withUnsafeBytes { raw -> Bool in
+        var found: StoredValue?
+        var decodable = true
+        let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) {
+          candidate, value in
+          guard candidate.elementsEqual(wantedBytes) else { return true }
+          found = decode(value)
+          decodable = found != nil
+          return decodable
+        }
+        return wellFormed && decodable && found == expected
+      }
+    }
+  }
+
   /// Walks the attributes ``encode(attributes:)`` made: `body` gets each name's and value's
   /// bytes and returns whether to go on. `false` when the bytes are malformed or `body`
   /// stopped; `reserving` learns the count first.
