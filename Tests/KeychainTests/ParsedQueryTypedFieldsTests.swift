@@ -66,6 +66,51 @@ import Testing
     #expect(parsed.returnKeysPresent == [.data, .attributes])
   }
 
+  @Test func returnKeySetsCountAndListTheirMembers() {
+    let keys: QueryKey.ReturnKeys = [.persistentRef, .data]
+    #expect(keys.count == 2 && keys.members == [.data, .persistentRef] && keys.first == .data)
+    #expect(QueryKey.ReturnKeys().count == 0 && QueryKey.ReturnKeys().first == nil)
+    for key in QueryKey.ReturnKey.allCases {
+      #expect(QueryKey.ReturnKeys(key).members == [key])
+    }
+  }
+
+  /// A dictionary is parsed in its own order, and again in sorted order only when it has a
+  /// fault: whatever the order a dictionary keeps its keys in, the fault reported is the one of
+  /// the first faulty key in sorted order, and a query that passes parses the same.
+  @Test func theFaultReportedDoesNotDependOnTheDictionarysOrder() throws {
+    let faults: [(String, SecValue)] = [
+      ("zz_key", .bool(true)), ("u_Nope", .bool(true)), ("r_Data", .string("yes")),
+      ("m_Limit", .string("m_LimitBogus")),
+    ]
+    let base: [(String, SecValue)] = [("class", .string("genp")), ("acct", .string("a"))]
+    func failure(_ pairs: [(String, SecValue)], capacity: Int) -> SecItemFailure? {
+      var query = SecQuery(minimumCapacity: capacity)
+      for (key, value) in pairs { query[key] = value }
+      do {
+        _ = try QueryParser().parse(query, as: .copyMatching)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    let expected = try #require(failure(base + [faults[3]], capacity: 2))
+    for capacity in [0, 6, 13, 40, 100] {
+      for rotation in 0..<faults.count {
+        let rotated = Array(faults[rotation...] + faults[..<rotation])
+        #expect(failure(base + rotated, capacity: capacity) == expected)
+        #expect(failure(rotated.reversed() + base, capacity: capacity) == expected)
+      }
+    }
+    let passing = genp().adding(["r_Data": .bool(true), "pdmn": .string("ck"), "labl": .string("l")])
+    let reference = try parse(passing)
+    for capacity in [0, 9, 40] {
+      var query = SecQuery(minimumCapacity: capacity)
+      for (key, value) in passing.sorted(by: { $0.key > $1.key }) { query[key] = value }
+      #expect(try parse(query) == reference)
+    }
+  }
+
   @Test func matchLimitConstantsAndNumbers() throws {
     #expect(try parse(genp().adding(["m_Limit": .string("m_LimitOne")])).limit == .count(1))
     #expect(try parse(genp().adding(["m_Limit": .string("m_LimitAll")])).limit == .all)

@@ -13,7 +13,7 @@ enum ResultBuilder {
   /// Whether the call needs the item's secret to shape its result: for kSecReturnData, and
   /// for kSecReturnRef with any other return key, because securityd decrypts the data to
   /// build a ref and the client keeps it when no ref comes out (passwords).
-  static func needsData(_ returns: Set<QueryKey.ReturnKey>) -> Bool {
+  static func needsData(_ returns: QueryKey.ReturnKeys) -> Bool {
     returns.contains(.data) || (returns.contains(.ref) && returns.count > 1)
   }
 
@@ -24,7 +24,7 @@ enum ResultBuilder {
   /// `SecItemResultCopyPrepared` (SecItem.m): kSecReturnData alone on an item without data is
   /// an empty CFData; kSecReturnRef with another key on a password yields every attribute,
   /// `class` and the data, since no ref is made to replace them.
-  static func value(for item: KeychainItem, returns: Set<QueryKey.ReturnKey>) -> SecValue? {
+  static func value(for item: KeychainItem, returns: QueryKey.ReturnKeys) -> SecValue? {
     let reference = item.rowID.map { PersistentReference.encode(item.itemClass, rowID: $0) }
     if returns.count == 1, let only = returns.first {
       switch only {

@@ -25,9 +25,9 @@ struct ParsedQuery: Sendable, Equatable {
   /// Every `kSecMatch*` key present, `kSecMatchLimit` included.
   var matchKeys: Set<String> = []
   /// Return keys whose value is `true`.
-  var returns: Set<QueryKey.ReturnKey> = []
+  var returns: QueryKey.ReturnKeys = []
   /// Every return key present, whatever its value (SecItemUpdate refuses them).
-  var returnKeysPresent: Set<QueryKey.ReturnKey> = []
+  var returnKeysPresent: QueryKey.ReturnKeys = []
   /// Every `kSecUse*` key present, whatever its value.
   var useKeysPresent: Set<SecQueryKey> = []
   /// `kSecUseAuthenticationUI`; `nil` when absent or not one of the three constants (a string

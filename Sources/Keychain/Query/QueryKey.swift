@@ -41,6 +41,37 @@ enum QueryKey: Sendable, Equatable {
     }
   }
 
+  /// A set of return keys, as bits: every query builds one and every read consults it, and a
+  /// `Set` of an enum allocates and hashes for what fits in a byte.
+  struct ReturnKeys: OptionSet, Sendable, Hashable {
+    let rawValue: UInt8
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ key: ReturnKey) {
+      switch key {
+      case .data: rawValue = 1
+      case .attributes: rawValue = 2
+      case .ref: rawValue = 4
+      case .persistentRef: rawValue = 8
+      }
+    }
+
+    static let data = ReturnKeys(.data)
+    static let attributes = ReturnKeys(.attributes)
+    static let ref = ReturnKeys(.ref)
+    static let persistentRef = ReturnKeys(.persistentRef)
+
+    /// How many keys the set holds.
+    var count: Int { rawValue.nonzeroBitCount }
+
+    /// The keys the set holds, in ``ReturnKey``'s order.
+    var members: [ReturnKey] { ReturnKey.allCases.filter { contains(ReturnKeys($0)) } }
+
+    /// The first of ``members``; `nil` for an empty set.
+    var first: ReturnKey? { ReturnKey.allCases.first { contains(ReturnKeys($0)) } }
+  }
+
   enum ValueKey: Sendable, CaseIterable {
     case data
     case ref

@@ -26,15 +26,33 @@ struct QueryParser {
     if let knownClass { itemClass = knownClass } else { itemClass = try resolveClass(query) }
     var parsed = ParsedQuery(function: function, itemClass: itemClass)
     let schema = ClassSchema(itemClass)
-    for key in query.keys.sorted() {
-      guard let value = query[key] else { continue }
-      guard let kind = QueryKey.classify(key) else {
-        throw SecItemFailure(.errSecParam, .unknownKey(key, function: function))
+    // The dictionary's own order first: what a key adds never depends on the keys before it,
+    // so a query that passes parses the same in any order, without sorting its keys. A fault
+    // is then looked for again in sorted order, so that the one reported is always the same.
+    do {
+      for (key, value) in query {
+        try add(key: key, value: value, to: &parsed, function: function, schema: schema)
       }
-      try add(key: key, kind: kind, value: value, to: &parsed, schema: schema)
+    } catch {
+      var sortedParse = ParsedQuery(function: function, itemClass: itemClass)
+      for key in query.keys.sorted() {
+        try add(key: key, value: query[key]!, to: &sortedParse, function: function, schema: schema)
+      }
+      throw error
     }
     try checkCombinations(parsed, query: query)
     return parsed
+  }
+
+  /// Classifies `key` and adds it: errSecParam for a key the daemon does not know.
+  private func add(
+    key: String, value: SecValue, to parsed: inout ParsedQuery, function: SecItemFunction,
+    schema: ClassSchema
+  ) throws(SecItemFailure) {
+    guard let kind = QueryKey.classify(key) else {
+      throw SecItemFailure(.errSecParam, .unknownKey(key, function: function))
+    }
+    try add(key: key, kind: kind, value: value, to: &parsed, schema: schema)
   }
 
   // MARK: - kSecClass
@@ -77,8 +95,8 @@ struct QueryParser {
         throw SecItemFailure(
           .errSecParam, .wrongType(key: .returnKey(returnKey.key), got: value.type))
       }
-      parsed.returnKeysPresent.insert(returnKey)
-      if wanted { parsed.returns.insert(returnKey) }
+      parsed.returnKeysPresent.insert(QueryKey.ReturnKeys(returnKey))
+      if wanted { parsed.returns.insert(QueryKey.ReturnKeys(returnKey)) }
     case .use(let useKey):
       try addUse(useKey, value: value, to: &parsed)
     case .value(let valueKey):
