@@ -108,20 +108,29 @@ import Testing
     }
   }
 
-  @Test func tamperedItemIsDroppedNotReturned() throws {
-    let path = temporaryPath()
-    defer { try? FileManager.default.removeItem(atPath: path) }
+  /// A device file holding one generic password whose row `damage` has changed, reopened.
+  private func deviceWithOneDamagedItem(
+    at path: String, _ damage: (inout ItemRow) throws -> Void
+  ) throws -> SimulatedDevice {
     do {
       let device = try makeFileDevice(path)
       mustAdd(device, genp().adding(["v_Data": secret()]))
     }
     let database = try ItemDatabase(path: path)
     var row = try #require(try database.rows(in: .genp).first)
-    var sealed = try #require(row.sealedColumns["data"])
-    sealed[sealed.count - 1] ^= 0x01
-    row.sealedColumns["data"] = sealed
+    try damage(&row)
     try database.replace(rowID: try #require(row.rowID), with: row)
-    let reopened = try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
+    return try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
+  }
+
+  @Test func tamperedItemIsDroppedNotReturned() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let reopened = try deviceWithOneDamagedItem(at: path) { row in
+      var sealed = try #require(row.sealedColumns["data"])
+      sealed[sealed.count - 1] ^= 0x01
+      row.sealedColumns["data"] = sealed
+    }
     let outcome = reopened.secItemCopyMatching(genp().adding(["r_Data": .bool(true)]))
     // securityd skips and deletes items it cannot decrypt (docs/evidence.md §4).
     #expect(outcome.status == .errSecItemNotFound)
@@ -137,22 +146,16 @@ import Testing
     for damage in ["attributes byte", "protection class"] {
       let path = temporaryPath()
       defer { try? FileManager.default.removeItem(atPath: path) }
-      do {
-        let device = try makeFileDevice(path)
-        mustAdd(device, genp().adding(["v_Data": secret()]))
+      let reopened = try deviceWithOneDamagedItem(at: path) { row in
+        if damage == "attributes byte" {
+          var sealed = try #require(row.sealedColumns[ItemClass.attributesColumn])
+          sealed[sealed.count - 1] ^= 0x01
+          row.sealedColumns[ItemClass.attributesColumn] = sealed
+        } else {
+          #expect(row.searchColumns["pdmn"] == .text("ak"))
+          row.searchColumns["pdmn"] = .text("ck")
+        }
       }
-      let database = try ItemDatabase(path: path)
-      var row = try #require(try database.rows(in: .genp).first)
-      if damage == "attributes byte" {
-        var sealed = try #require(row.sealedColumns[ItemClass.attributesColumn])
-        sealed[sealed.count - 1] ^= 0x01
-        row.sealedColumns[ItemClass.attributesColumn] = sealed
-      } else {
-        #expect(row.searchColumns["pdmn"] == .text("ak"))
-        row.searchColumns["pdmn"] = .text("ck")
-      }
-      try database.replace(rowID: try #require(row.rowID), with: row)
-      let reopened = try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
       let outcome = reopened.secItemCopyMatching(genp().adding(returns))
       #expect(outcome.status == .errSecItemNotFound, "\(damage)")
       #expect(outcome.notFound?.lost == 1, "\(damage)")

@@ -73,13 +73,7 @@ struct ItemSealer {
   /// ``openAttributes(_:)`` with `row`'s ``identity(of:)`` already computed, for a caller
   /// that opens the secret of the same row too (the identity is a tenth of a read).
   func openAttributes(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem {
-    let protection = try Self.protection(of: row)
-    guard let sealedAttributes = row.sealedColumns[ItemClass.attributesColumn] else {
-      throw .authenticationFailed
-    }
-    let bytes = try keybag.open(
-      sealedAttributes, in: protection,
-      context: Self.context(identity, column: ItemClass.attributesColumn))
+    let (bytes, protection) = try openAttributeBytes(row, identity: identity)
     guard let attributes = StoredValueCodec.decodeAttributes(bytes),
       attributes[.accessible] == row.searchColumns[.accessible]
     else { throw .authenticationFailed }
@@ -107,13 +101,7 @@ struct ItemSealer {
   /// - Throws: as ``openAttributes(_:)``.
   func openForSecretOnly(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem? {
     guard row.sealedColumns[ItemClass.accessControlColumn] == nil else { return nil }
-    let protection = try Self.protection(of: row)
-    guard let sealedAttributes = row.sealedColumns[ItemClass.attributesColumn] else {
-      throw .authenticationFailed
-    }
-    let bytes = try keybag.open(
-      sealedAttributes, in: protection,
-      context: Self.context(identity, column: ItemClass.attributesColumn))
+    let (bytes, _) = try openAttributeBytes(row, identity: identity)
     guard
       StoredValueCodec.attributes(
         bytes, hold: AttributeName.accessible.rawValue, row.searchColumns[.accessible])
@@ -128,18 +116,30 @@ struct ItemSealer {
   ///
   /// - Throws: as ``openAttributes(_:)``.
   func openAttribute(_ name: String, of row: ItemRow) throws(KeybagError) -> StoredValue? {
-    let protection = try Self.protection(of: row)
     let identity = Self.identity(row.itemClass, search: row.searchColumns)
+    let (bytes, _) = try openAttributeBytes(row, identity: identity)
+    guard let value = StoredValueCodec.attribute(name, in: bytes) else {
+      throw .authenticationFailed
+    }
+    return value
+  }
+
+  /// The plaintext of `row`'s sealed attributes, opened under the row's protection class
+  /// (returned too, for the columns opened next) and `identity`.
+  ///
+  /// - Throws: as ``openAttributes(_:)``; a row without an attributes column is
+  ///   ``KeybagError/authenticationFailed``.
+  private func openAttributeBytes(_ row: ItemRow, identity: [UInt8]) throws(KeybagError)
+    -> (bytes: Data, protection: ProtectionClass)
+  {
+    let protection = try Self.protection(of: row)
     guard let sealedAttributes = row.sealedColumns[ItemClass.attributesColumn] else {
       throw .authenticationFailed
     }
     let bytes = try keybag.open(
       sealedAttributes, in: protection,
       context: Self.context(identity, column: ItemClass.attributesColumn))
-    guard let value = StoredValueCodec.attribute(name, in: bytes) else {
-      throw .authenticationFailed
-    }
-    return value
+    return (bytes, protection)
   }
 
   /// Opens the secret of `row`; `nil` when the item has none.
