@@ -35,8 +35,8 @@ struct QueryParser {
       }
     } catch {
       var sortedParse = ParsedQuery(function: function, itemClass: itemClass)
-      for key in query.keys.sorted() {
-        try add(key: key, value: query[key]!, to: &sortedParse, function: function, schema: schema)
+      for (key, value) in query.sorted(by: { $0.key < $1.key }) {
+        try add(key: key, value: value, to: &sortedParse, function: function, schema: schema)
       }
       throw error
     }
