@@ -66,7 +66,10 @@ import Testing
     let change: SecQuery = ["srvr": .string("www.spamcop.net")]
     #expect(device.secItemUpdate(Self.inet, change).status == .errSecSuccess)
     mustAdd(device, Self.inet.adding(["v_Data": secret()]))
-    #expect(device.secItemUpdate(Self.inet, change).status == .errSecDuplicateItem)
+    let collision = device.secItemUpdate(Self.inet, change)
+    #expect(collision.status == .errSecDuplicateItem)
+    // The explanation names the item as the update would have made it.
+    #expect(collision.explanation?.cause.contains("www.spamcop.net") == true)
     #expect(device.secItemCopyMatching(Self.inet).status == .errSecSuccess)
   }
 

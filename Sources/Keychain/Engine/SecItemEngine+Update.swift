@@ -55,7 +55,7 @@ extension SecItemEngine {
           updated.append(
             Replacement(
               rowID: rowID, row: sealed.row, previous: row, columns: sealed.columns,
-              name: SecItemFailure.ItemName(item)))
+              itemClass: item.itemClass, attributes: item.attributes))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
         }
@@ -118,7 +118,13 @@ extension SecItemEngine {
     var previous: ItemRow
     /// The only columns in which `row` may differ from `previous`.
     var columns: [String]
-    var name: SecItemFailure.ItemName
+    var itemClass: ItemClass
+    /// The updated item's attributes (shared, not copied), which name it only if the write
+    /// fails: most updates never build the name.
+    var attributes: [String: StoredValue]
+
+    /// The item as a failure names it.
+    var name: SecItemFailure.ItemName { SecItemFailure.ItemName(itemClass, plain: attributes) }
   }
 
   /// Replaces the rows in one transaction.
