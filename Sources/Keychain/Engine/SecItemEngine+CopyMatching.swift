@@ -20,7 +20,7 @@ extension SecItemEngine {
       var skipped = 0
       var visited = 0
       // Returning the secret alone needs no attribute of an item without access control.
-      let secretOnly = parsed.returns.count == 1 && parsed.returns.contains(.data)
+      let secretOnly = parsed.returns == .data
       // Rows stream from the store and the visit stops at the limit; rows that can never be
       // opened are gathered by rowid and dropped once the read is over.
       try forEachCandidate(filter, reading: .forOpening) { row throws(SecItemFailure) -> Bool in

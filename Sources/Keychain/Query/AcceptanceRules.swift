@@ -9,7 +9,8 @@ enum AcceptanceRules {
     case .copyMatching, .attributesToUpdate:
       break
     case .update:
-      if let key = parsed.returnKeysPresent.members.map(\.key).min(by: { $0.rawValue < $1.rawValue }),
+      if let key = parsed.returnKeysPresent.members.map(\.key)
+        .min(by: { $0.rawValue < $1.rawValue }),
         !parsed.returns.isEmpty
       {
         throw SecItemFailure(.errSecParam, .returnKeyInUpdate(key))
