@@ -41,10 +41,13 @@ final class PhoneUser: UserAgent {
     }
   }
 
-  /// The prompts shown since the last call, oldest first.
+  /// The prompts shown since the last call, oldest first. Most calls show none: then the
+  /// list is only read, not replaced (every access to a class's property is checked for
+  /// exclusivity, which costs as much as the rest of this).
   func takePrompts() -> [String] {
-    defer { prompts = [] }
-    return prompts
+    let shown = prompts
+    if !shown.isEmpty { prompts = [] }
+    return shown
   }
 
   private func response(for answer: UserAnswer) -> UserResponse {

@@ -28,7 +28,7 @@ public final class SimulatedPhone: @unchecked Sendable {
   // Everything below is read and written only under `lock`.
   private var device: SimulatedDevice
   private let user: PhoneUser
-  private var calls: [PhoneCall] = []
+  private var calls = Transcript()
   private var configuredApp: PhoneApp
   private var passcode: String?
   /// The passcode set through this phone, for `unlock()` without one.
@@ -101,16 +101,15 @@ public final class SimulatedPhone: @unchecked Sendable {
   /// hold of the lock: the transcript keeps the order in which calls ran, and a SecItem call
   /// takes the lock once.
   package func recordingSecItemCall(
-    _ function: String, query: SecQuery, attributesToUpdate: SecQuery? = nil,
+    _ function: StaticString, query: SecQuery, attributesToUpdate: SecQuery? = nil,
     _ body: (SimulatedDevice) -> SecItemOutcome
   ) -> SecItemOutcome {
     serialiser.lock()
     defer { serialiser.unlock() }
     let outcome = body(device)
-    calls.append(
-      PhoneCall(
-        function: function, query: query, attributesToUpdate: attributesToUpdate,
-        status: outcome.status, explanation: outcome.explanation, prompts: user.takePrompts()))
+    calls.recordSecItem(
+      function, query: query, attributesToUpdate: attributesToUpdate, outcome: outcome,
+      prompts: user.takePrompts())
     return outcome
   }
 
@@ -131,7 +130,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     defer { serialiser.unlock() }
     var call = call
     call.prompts = user.takePrompts()
-    calls.append(call)
+    calls.record(call)
   }
 
   /// Forgets the prompts a device operation showed (the lock screen's): they belong to no
@@ -148,7 +147,7 @@ public final class SimulatedPhone: @unchecked Sendable {
   // MARK: - Transcript
 
   /// The calls the code under test made, oldest first.
-  public var transcript: [PhoneCall] { locked { calls } }
+  public var transcript: [PhoneCall] { locked { calls.calls } }
 
   /// The transcript as text, one call (with its why and fix) after another.
   public var transcriptText: String {
@@ -156,7 +155,7 @@ public final class SimulatedPhone: @unchecked Sendable {
   }
 
   /// Forgets the calls recorded so far.
-  public func clearTranscript() { locked { calls = [] } }
+  public func clearTranscript() { locked { calls.removeAll() } }
 
   // MARK: - The app
 
@@ -190,7 +189,7 @@ public final class SimulatedPhone: @unchecked Sendable {
       user.behaviour = behaviour
       user.queue = []
       _ = user.takePrompts()
-      calls = []
+      calls.removeAll()
     }
   }
 

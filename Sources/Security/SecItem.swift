@@ -47,7 +47,7 @@ public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
 enum SecItemCall {
   /// A call of one dictionary (add, copy, delete).
   static func run(
-    _ function: String, _ dictionary: CFDictionary, result: UnsafeMutablePointer<CFTypeRef?>?,
+    _ function: StaticString, _ dictionary: CFDictionary, result: UnsafeMutablePointer<CFTypeRef?>?,
     _ call: (SimulatedDevice, SecQuery) -> SecItemOutcome
   ) -> OSStatus {
     guard let phone = SimulatedPhone.current else {
@@ -71,7 +71,7 @@ enum SecItemCall {
 
   /// SecItemUpdate's call of two dictionaries, the query and the attributes to update.
   static func run(
-    _ function: String, _ dictionary: CFDictionary, _ attributesToUpdate: CFDictionary,
+    _ function: StaticString, _ dictionary: CFDictionary, _ attributesToUpdate: CFDictionary,
     _ call: (SimulatedDevice, SecQuery, SecQuery) -> SecItemOutcome
   ) -> OSStatus {
     guard let phone = SimulatedPhone.current else { return errSecNotAvailable }
@@ -93,11 +93,11 @@ enum SecItemCall {
 
   /// errSecParam for a dictionary this layer cannot translate, recorded with the reason.
   private static func refuse(
-    _ function: String, _ error: ValueTranslator.Untranslatable, on phone: SimulatedPhone
+    _ function: StaticString, _ error: ValueTranslator.Untranslatable, on phone: SimulatedPhone
   ) -> OSStatus {
     phone.record(
       PhoneCall(
-        function: function, arguments: "(not translatable)", status: errSecParam,
+        function: function.description, arguments: "(not translatable)", status: errSecParam,
         statusName: "errSecParam", why: error.reason,
         fix: "pass CF types: CFString, CFData, CFNumber, CFBoolean, CFDate, CFArray, "
           + "CFDictionary, SecAccessControl, LAContext"))

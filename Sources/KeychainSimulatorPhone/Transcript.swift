@@ -1,0 +1,83 @@
+internal import Keychain
+
+/// The calls the code under test made, oldest first, kept in the form that costs a call least
+/// to record: a SecItem call is its function's name, its translated dictionaries and its
+/// status, and only a call that was refused or showed a prompt carries more. Each entry
+/// becomes a ``PhoneCall`` when the transcript is read.
+///
+/// Why not keep `PhoneCall`s: one has seven reference-counted fields, which appending it to
+/// an array copied and then destroyed; recording this way costs a SecItemCopyMatching about
+/// 550 instructions less (callgrind, docs/benchmarks.md, "Issue 9, seventh pass").
+struct Transcript {
+  private var entries: [Entry] = []
+
+  private enum Entry {
+    case secItem(SecItemRecord)
+    /// Anything else (LocalAuthentication, a refused translation): rare, so boxed, which
+    /// keeps every entry as small as a SecItem call's.
+    indirect case other(PhoneCall)
+  }
+
+  /// A SecItem call as recorded.
+  private struct SecItemRecord {
+    var function: StaticString
+    var query: SecQuery
+    var attributesToUpdate: SecQuery?
+    var status: Keychain.OSStatus
+    /// The engine's explanation and the prompts shown; `nil` for a plain success without a
+    /// prompt, nearly every call.
+    var details: Details?
+  }
+
+  private final class Details {
+    let explanation: Explanation?
+    let prompts: [String]
+
+    init(explanation: Explanation?, prompts: [String]) {
+      self.explanation = explanation
+      self.prompts = prompts
+    }
+  }
+
+  /// Records a SecItem call. The explanation is rendered now, so that it tells the state the
+  /// call saw.
+  mutating func recordSecItem(
+    _ function: StaticString, query: SecQuery, attributesToUpdate: SecQuery?,
+    outcome: SecItemOutcome, prompts: [String]
+  ) {
+    let explanation = outcome.explanation
+    let details =
+      explanation == nil && prompts.isEmpty
+      ? nil : Details(explanation: explanation, prompts: prompts)
+    entries.append(
+      .secItem(
+        SecItemRecord(
+          function: function, query: query, attributesToUpdate: attributesToUpdate,
+          status: outcome.status, details: details)))
+  }
+
+  mutating func record(_ call: PhoneCall) {
+    entries.append(.other(call))
+  }
+
+  /// Forgets every call, keeping the storage for the calls that follow: a test suite that
+  /// clears the transcript between tests records into memory already in cache.
+  mutating func removeAll() {
+    entries.removeAll(keepingCapacity: true)
+  }
+
+  /// The calls, oldest first.
+  var calls: [PhoneCall] {
+    entries.map { entry in
+      switch entry {
+      case .other(let call):
+        return call
+      case .secItem(let record):
+        return PhoneCall(
+          function: record.function.description, query: record.query,
+          attributesToUpdate: record.attributesToUpdate, status: record.status,
+          explanation: record.details?.explanation, prompts: record.details?.prompts ?? [])
+      }
+    }
+  }
+}
