@@ -33,6 +33,7 @@ for binary in "$@"; do
     { v[NR] = $1 }
     END {
       median = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-      printf "%s: median %.1f %% over %d processes (range %.1f–%.1f %%)\n", name, median, NR, v[1], v[NR]
+      printf "%s: median %.1f %% over %d processes", name, median, NR
+      printf " (range %.1f–%.1f %%)\n", v[1], v[NR]
     }'
 done

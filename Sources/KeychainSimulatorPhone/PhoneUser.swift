@@ -42,8 +42,8 @@ final class PhoneUser: UserAgent {
   }
 
   /// The prompts shown since the last call, oldest first. Most calls show none: then the
-  /// list is only read, not replaced (every access to a class's property is checked for
-  /// exclusivity, which costs as much as the rest of this).
+  /// list is only read, not replaced (each access to a class's stored property is checked for
+  /// exclusivity, which was most of what this cost).
   func takePrompts() -> [String] {
     let shown = prompts
     if !shown.isEmpty { prompts = [] }
