@@ -14,7 +14,7 @@ enum ValueTranslator {
 
   // MARK: - Into the engine
 
-  /// Reads a plain `NSDictionary` or `NSMutableDictionary` in place (``forEachEntry(of:_:)``);
+  /// Reads a plain `NSDictionary` or `NSMutableDictionary` in place (``forEachEntry(of:count:_:)``);
   /// any other subclass, or a query that fails, through its iterator.
   static func query(_ dictionary: CFDictionary, role: String) throws(Untranslatable)
     -> SecQuery
@@ -42,8 +42,9 @@ enum ValueTranslator {
   /// and its code evicts the engine's from the instruction cache); anything else takes the
   /// general path.
   private static func plainQuery(_ dictionary: NSDictionary) -> SecQuery? {
-    var query = emptyQuery(capacity: dictionary.count)
-    let translated = forEachEntry(of: dictionary) { key, value in
+    let count = dictionary.count
+    var query = emptyQuery(capacity: count)
+    let translated = forEachEntry(of: dictionary, count: count) { key, value in
       guard let name = plainString(key) ?? string(key) else { return false }
       do throws(Untranslatable) {
         query[name] = try secValue(object: value, key: name)
