@@ -28,7 +28,7 @@ public final class SimulatedPhone: @unchecked Sendable {
   // Everything below is read and written only under `lock`.
   private var device: SimulatedDevice
   private let user: PhoneUser
-  private var calls = Transcript()
+  private var recorded = Transcript()
   private var configuredApp: PhoneApp
   private var passcode: String?
   /// The passcode set through this phone, for `unlock()` without one.
@@ -107,7 +107,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     serialiser.lock()
     defer { serialiser.unlock() }
     let outcome = body(device)
-    calls.recordSecItem(
+    recorded.recordSecItem(
       function, query: query, attributesToUpdate: attributesToUpdate, outcome: outcome,
       prompts: user.takePrompts())
     return outcome
@@ -130,7 +130,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     defer { serialiser.unlock() }
     var call = call
     call.prompts = user.takePrompts()
-    calls.record(call)
+    recorded.record(call)
   }
 
   /// Forgets the prompts a device operation showed (the lock screen's): they belong to no
@@ -147,7 +147,7 @@ public final class SimulatedPhone: @unchecked Sendable {
   // MARK: - Transcript
 
   /// The calls the code under test made, oldest first.
-  public var transcript: [PhoneCall] { locked { calls.calls } }
+  public var transcript: [PhoneCall] { locked { recorded.calls } }
 
   /// The transcript as text, one call (with its why and fix) after another.
   public var transcriptText: String {
@@ -155,7 +155,7 @@ public final class SimulatedPhone: @unchecked Sendable {
   }
 
   /// Forgets the calls recorded so far.
-  public func clearTranscript() { locked { calls.removeAll() } }
+  public func clearTranscript() { locked { recorded.removeAll() } }
 
   // MARK: - The app
 
@@ -189,7 +189,7 @@ public final class SimulatedPhone: @unchecked Sendable {
       user.behaviour = behaviour
       user.queue = []
       _ = user.takePrompts()
-      calls.removeAll()
+      recorded.removeAll()
     }
   }
 

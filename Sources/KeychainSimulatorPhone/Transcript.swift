@@ -20,13 +20,13 @@ struct Transcript {
 
   /// A SecItem call as recorded.
   private struct SecItemRecord {
-    var function: StaticString
-    var query: SecQuery
-    var attributesToUpdate: SecQuery?
-    var status: Keychain.OSStatus
+    let function: StaticString
+    let query: SecQuery
+    let attributesToUpdate: SecQuery?
+    let status: Keychain.OSStatus
     /// The engine's explanation and the prompts shown; `nil` for a plain success without a
     /// prompt, nearly every call.
-    var details: Details?
+    let details: Details?
   }
 
   private final class Details {

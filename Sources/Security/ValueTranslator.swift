@@ -14,8 +14,9 @@ enum ValueTranslator {
 
   // MARK: - Into the engine
 
-  /// Reads a plain `NSDictionary` or `NSMutableDictionary` in place (``forEachEntry(of:count:_:)``);
-  /// any other subclass, or a query that fails, through its iterator.
+  /// Reads a plain `NSDictionary` or `NSMutableDictionary` in place
+  /// (``forEachEntry(of:count:_:)``); any other subclass, or a query that fails, through its
+  /// iterator.
   static func query(_ dictionary: CFDictionary, role: String) throws(Untranslatable)
     -> SecQuery
   {
