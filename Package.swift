@@ -28,7 +28,14 @@ let package = Package(
     .target(name: "DeviceState"),
     .target(name: "Keybag", dependencies: ["DeviceState", "CSodium"]),
     .target(name: "ItemStore", dependencies: ["CSQLite"]),
-    .target(name: "Keychain", dependencies: ["DeviceState", "Keybag", "ItemStore"]),
+    // The SecItem semantics: values, queries, validation, rows, results, failures and their words.
+    .target(name: "KeychainEngine", dependencies: ["DeviceState", "Keybag", "ItemStore"]),
+    // One device each: its state, its apps, prompts, and where its SecItem calls go (a route).
+    .target(name: "Devices", dependencies: ["KeychainEngine", "DeviceState", "Keybag", "ItemStore"]),
+    // Several devices: iCloud Keychain sync, backup and restore, transfer, the fleet's manifest.
+    .target(name: "Fleet", dependencies: ["Devices", "KeychainEngine", "DeviceState", "ItemStore"]),
+    // The library's one import: re-exports the three layers above.
+    .target(name: "Keychain", dependencies: ["KeychainEngine", "Devices", "Fleet", "DeviceState", "Keybag"]),
     .target(name: "Scenario", dependencies: ["Keychain"]),
     // Many phones over many days: how an app's background keychain reads fare (`simulate`).
     .target(name: "Simulation", dependencies: ["Keychain"]),
@@ -72,7 +79,9 @@ let package = Package(
     .testTarget(name: "DeviceStateTests", dependencies: ["DeviceState"]),
     .testTarget(name: "KeybagTests", dependencies: ["Keybag", "TestSupport"]),
     .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore"]),
-    .testTarget(name: "KeychainTests", dependencies: ["Keychain", "TestSupport"]),
+    .testTarget(
+      name: "KeychainTests",
+      dependencies: ["Keychain", "KeychainEngine", "Devices", "Fleet", "TestSupport"]),
     .testTarget(
       name: "ScenarioTests", dependencies: ["Scenario"], exclude: ["Golden"]),
     .testTarget(
@@ -80,7 +89,8 @@ let package = Package(
       dependencies: ["Security", "LocalAuthentication", "KeychainSimulatorTesting"]),
     .testTarget(name: "CLITests", dependencies: ["keychain-sim", "Scenario", "TestSupport"]),
     // Random device events and SecItem calls checked against an independent model of the rules.
-    .testTarget(name: "ModelTests", dependencies: ["Keychain", "TestSupport"]),
+    .testTarget(
+      name: "ModelTests", dependencies: ["Keychain", "KeychainEngine", "Devices", "TestSupport"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Keychain"]),
   ],
   swiftLanguageModes: [.v6]

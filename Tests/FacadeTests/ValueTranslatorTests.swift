@@ -36,11 +36,11 @@ import Testing
     #expect(describe(translated["cdat"]).hasPrefix("date(1970-01-01"))
     #expect(
       describe(translated["m_SearchList"])
-        == "array([Keychain.SecValue.string(\"x\"), Keychain.SecValue.string(\"y\")])")
+        == "array([KeychainEngine.SecValue.string(\"x\"), KeychainEngine.SecValue.string(\"y\")])")
     #expect(describe(translated["labl"]) == "null")
     #expect(
       describe(translated["nested"])
-        == "dictionary([\"svce\": Keychain.SecValue.string(\"s\")])")
+        == "dictionary([\"svce\": KeychainEngine.SecValue.string(\"s\")])")
   }
 
   @Test func everyShapeOfKeyAndValueKeepsItsMeaning() throws {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// Reading, updating, adding and deleting items whose access control needs the user
 /// (docs/evidence.md §7), and the LAError → OSStatus mapping (§7.2).

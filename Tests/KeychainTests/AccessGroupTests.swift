@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// docs/evidence.md §5: default group, search scope, explicit groups, no entitlements.
 @Suite struct AccessGroupTests {

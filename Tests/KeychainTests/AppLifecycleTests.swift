@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// Installing, switching, deleting, reinstalling and transferring apps, and the per-app reset.
 @Suite struct AppLifecycleTests {

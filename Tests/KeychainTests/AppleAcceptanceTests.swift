@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// docs/evidence.md §9: the statuses Apple's own regression tests assert, case by case.
 @Suite struct AppleAcceptanceTests {

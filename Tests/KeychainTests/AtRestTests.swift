@@ -3,7 +3,10 @@ import Foundation
 import ItemStore
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// No attribute value, and no unkeyed hash of one, is in the device file: every attribute of
 /// every class, the primary-key ones included (they used to be plaintext columns), is only a

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// A user agent with queued answers that records every prompt it was shown.
 final class QueuedUser: UserAgent {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// kSecUseAuthenticationUISkip together with kSecUseAuthenticationContext (docs/evidence.md §7.2).
 @Suite struct AuthenticationUIAuditTests {

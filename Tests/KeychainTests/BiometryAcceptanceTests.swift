@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The docs/evidence.md §9 cases about access control and authentication, named after their
 /// numbers, and the code-derived UIFail / UISkip / cancel cases.

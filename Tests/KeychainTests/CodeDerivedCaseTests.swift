@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The code-derived cases at the end of docs/evidence.md §9.
 @Suite struct CodeDerivedCaseTests {

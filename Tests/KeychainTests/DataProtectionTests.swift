@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// docs/evidence.md §6.2: which protection classes can be added and read in which device state.
 @Suite struct DataProtectionTests {

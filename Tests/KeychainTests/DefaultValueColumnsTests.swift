@@ -2,7 +2,10 @@ import Foundation
 import ItemStore
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The columns of default values an engine hashes once (`DefaultValueColumns`) are exactly the
 /// ones hashing them on every call gives, and are used for nothing else.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// A miss's near misses are worked out when first read (issue 11: a miss costs what a hit
 /// costs), yet read exactly as they would have at the call: the keychain, the lock state and

@@ -3,7 +3,10 @@ import Foundation
 import Keybag
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// Backups, restores and Quick Start between the devices of a fleet (docs/evidence.md §11,
 /// facts 26-32).

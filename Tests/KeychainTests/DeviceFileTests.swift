@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import ItemStore
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The device file: no plaintext secrets on disk, reopen as after a reboot, clear errors.
 @Suite struct DeviceFileTests {

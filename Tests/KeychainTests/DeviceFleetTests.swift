@@ -2,7 +2,10 @@ import DeviceState
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// Several devices: adding, switching, one clock for all, and Apple Account settings.
 @Suite struct DeviceFleetTests {

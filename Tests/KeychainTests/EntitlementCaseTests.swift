@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// docs/evidence.md §9 cases 11–16 (`secdxctests/KeychainEntitlementsTest.m`), played through the
 /// app lifecycle: "entitlements changed" is an app update (`install` of an installed app).

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// Issue 10 §2: behaviours checked against Security's sources (docs/fidelity.md, "Fidelity,
 /// second pass").

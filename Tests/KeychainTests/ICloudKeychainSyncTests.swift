@@ -2,7 +2,10 @@ import DeviceState
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// iCloud Keychain sync between a fleet's devices (docs/evidence.md §11, facts 1-24).
 @Suite struct ICloudKeychainSyncTests {

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// LAContext evaluations on the simulated device (docs/evidence.md §8).
 @Suite struct LocalAuthenticationTests {

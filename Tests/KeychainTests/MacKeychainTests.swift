@@ -2,7 +2,10 @@ import DeviceState
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The Mac's two keychains and the shim between them (docs/evidence.md §11, facts 34-43).
 @Suite struct MacKeychainTests {

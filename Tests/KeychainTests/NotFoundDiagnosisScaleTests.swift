@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The near-miss search reads a bounded number of rows per indexed probe, so a miss on a large
 /// keychain does not open every item, and still finds the item one attribute away.

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import ItemStore
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The near-miss search never hides a store failure: the call keeps its errSecItemNotFound and
 /// the explanation says the search could not read the store (it used to say nothing).

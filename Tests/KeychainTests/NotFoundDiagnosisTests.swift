@@ -2,7 +2,10 @@ import Foundation
 import ItemStore
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// errSecItemNotFound near misses ("but I just saved it"): each kind is named, a plain miss
 /// names none, and the diagnosis changes neither the status nor the store nor leaks a secret.

@@ -1,6 +1,9 @@
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// `SecCopyErrorMessageString` texts: the trailing comments of SecBase.h / SecBasePriv.h
 /// (docs/evidence.md §1), word for word.

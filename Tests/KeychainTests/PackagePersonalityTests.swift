@@ -2,7 +2,10 @@ import DeviceState
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The cross-platform package (seed 003): its API over SecItem on an Apple device, its
 /// per-app store on Android, and its Expo config plugin's entitlement.

@@ -2,7 +2,10 @@ import Foundation
 import ItemStore
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The query parser resolves every constant once into typed fields; the engine reads only
 /// those fields (see docs/architecture.md, "Keychain").

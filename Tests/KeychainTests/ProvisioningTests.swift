@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// What iOS refuses to install: entitlements the team's profile does not allow, app groups of
 /// another team, extensions that do not fit their host (docs/fidelity.md).

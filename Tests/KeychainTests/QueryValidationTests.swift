@@ -2,7 +2,10 @@ import Foundation
 import ItemStore
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The acceptance matrix of docs/evidence.md §2, one row per rule, through the public calls.
 @Suite struct QueryValidationTests {

@@ -2,7 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// Property: whatever dictionaries the four SecItem calls get, they return one of the statuses
 /// Security documents for them (never crash), failures carry an explanation, and a call that

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The object each kSecReturn combination yields, per securityd's `handle_result`
 /// (SecItemDb.c) and the client's `SecItemResultCopyPrepared` (SecItem.m); docs/evidence.md §4.

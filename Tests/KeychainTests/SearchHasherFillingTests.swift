@@ -2,7 +2,10 @@ import Foundation
 import ItemStore
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// `SearchHasher.columns(_:fillingKeyDefaultsIn:)` is filling every missing (or NULL)
 /// primary-key attribute with its default and then hashing, in one pass.

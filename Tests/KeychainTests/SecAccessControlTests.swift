@@ -1,6 +1,9 @@
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// `SecAccessControlCreateWithFlags`'s rejections (docs/evidence.md §7.1, si_77).
 @Suite struct SecAccessControlTests {

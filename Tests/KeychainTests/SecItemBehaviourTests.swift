@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// Result shapes (§4), defaults (§3, §6.3), updates and persistent references.
 @Suite struct SecItemBehaviourTests {

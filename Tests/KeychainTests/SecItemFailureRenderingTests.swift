@@ -2,7 +2,10 @@ import Foundation
 import ItemStore
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The few checks of wording: other tests assert failure kinds, and the golden transcripts pin
 /// the text end to end. These pin the renderer's composition for representative kinds.

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The Face ID / Touch ID sheets as LAContext.h describes them (issue 15 §1): which answers
 /// each sheet offers after each failed scan, and how the evaluation ends.

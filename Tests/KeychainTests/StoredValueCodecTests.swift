@@ -2,7 +2,10 @@ import Foundation
 import ItemStore
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The bytes sealed per column must decode to exactly the value encoded.
 @Suite struct StoredValueCodecTests {

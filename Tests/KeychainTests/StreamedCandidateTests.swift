@@ -2,7 +2,10 @@ import Foundation
 import Testing
 
 @testable import ItemStore
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// The rows a copy, an update or a delete visits come from the store one at a time
 /// (issue 11): the order, the match limit and the rows dropped as lost are what they were when

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// A fresh in-memory device with the fast KDF, as every test starts.
 func makeDevice(caller: Caller = .default) throws -> SimulatedDevice {

@@ -2,7 +2,10 @@ import Foundation
 import ItemStore
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// SecItemUpdate keeps the ciphertext of columns it does not change, but only while the
 /// item's identity (primary key, protection class) — the ciphertexts' associated data — is

@@ -2,7 +2,10 @@ import Foundation
 import ItemStore
 import Testing
 
+@testable import Devices
+@testable import Fleet
 @testable import Keychain
+@testable import KeychainEngine
 
 /// An update rehashes and rewrites only the attributes it touches
 /// (`SecItemEngine.touchedAttributes`, `ItemSealer.seal(_:updating:touching:)`): that list must

@@ -1,0 +1,41 @@
+import DeviceState
+import KeychainEngine
+
+/// What kind of device a ``SimulatedDevice`` is. A scenario starts on an iPhone; a fleet
+/// (``DeviceFleet``) can add the user's other devices.
+///
+/// The platform decides which keychain a SecItem call reaches and who receives synced items:
+/// iCloud Keychain delivers app items to iPhone, iPad, Mac and Watch (docs/evidence.md §11,
+/// S3), and an Android phone has no Apple keychain at all.
+public enum DevicePlatform: String, Sendable, Hashable, Codable, CaseIterable {
+  case iPhone = "iphone"
+  case iPad = "ipad"
+  case mac
+  case watch
+  case android
+
+  /// The name the transcript uses: "iPhone", "Mac", "Apple Watch".
+  public var displayName: String {
+    switch self {
+    case .iPhone: "iPhone"
+    case .iPad: "iPad"
+    case .mac: "Mac"
+    case .watch: "Apple Watch"
+    case .android: "Android phone"
+    }
+  }
+
+  /// The biometric hardware a new device of this kind has: a Mac has Touch ID (on its
+  /// keyboard), a Watch none (it unlocks by passcode or from the phone); an iPhone or an iPad
+  /// starts with Face ID, as a scenario's first device does.
+  public var defaultBiometry: BiometryType {
+    switch self {
+    case .iPhone, .iPad: .faceID
+    case .mac: .touchID
+    case .watch, .android: .none
+    }
+  }
+
+  /// Whether the device runs Apple's keychain (SecItem, iCloud Keychain).
+  public var hasAppleKeychain: Bool { self != .android }
+}

@@ -1,0 +1,51 @@
+import KeychainEngine
+import DeviceState
+/// The Mac's own settings: how each app runs there (docs/evidence.md §11, facts 40-43).
+extension SimulatedDevice {
+  /// How `bundleID` runs on this Mac; `nil` on any other kind of device.
+  public func macPersonality(of bundleID: String) -> MacAppPersonality? {
+    guard let macKeychains else { return nil }
+    return macKeychains.personalities[bundleID] ?? .signed
+  }
+
+  /// `mac app <bundleID> daemon|catalyst|ad-hoc|signed`: from now on the app's calls are routed
+  /// as that kind of program's are. Refused on a device that is not a Mac, or for an app that
+  /// is not installed. Saved with the Mac.
+  public func setMacPersonality(_ personality: MacAppPersonality, of bundleID: String)
+    -> DeviceOutcome
+  {
+    guard let macKeychains else {
+      return .refused("\(bundleID): not changed", .notAMac(platform))
+    }
+    guard apps.isInstalled(bundleID) else {
+      return .refused(
+        "\(bundleID): not changed",
+        .unknownApp(
+          bundleID: bundleID, everInstalled: apps.app(bundleID) != nil,
+          installed: apps.apps.filter(\.isInstalled).map(\.bundleID)))
+    }
+    macKeychains.personalities[bundleID] = personality
+    saveRecordingFailure()
+    return .done("\(bundleID) runs as \(personality.displayName)")
+  }
+}
+
+extension SimulatedDevice {
+  /// The file-based keychain's access dialog, answered by this device's user; the login
+  /// password is the Mac's passcode (any text when none is set: the account has no password).
+  var keychainAccessDialog: KeychainAccessDialog {
+    KeychainAccessDialog(
+      ask: { [authenticator] prompt in authenticator.userAgent.respond(to: prompt) },
+      checkPassword: { [keybag, securityState] password in
+        guard securityState.passcode.isSet else { return true }
+        do {
+          try keybag.verifyPasscode(password)
+          return true
+        } catch {
+          // A wrong password, or a keybag that cannot check it: either way not the login
+          // password, and the dialog's refusal says so.
+          return false
+        }
+      })
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import ItemStore
+import Keybag
+import DeviceState
+
+extension ItemSealer {
+  /// An updated item sealed as the new version of its stored row.
+  package struct SealedUpdate {
+    /// The row as ``ItemSealer/seal(_:)`` would make it, bar the ciphertexts it keeps.
+    var row: ItemRow
+    /// The only columns in which ``row`` may differ from the stored row
+    /// (``ItemDatabase/replace(rowID:with:previous:changing:)``).
+    var columns: [String]
+  }
+
+  /// Seals `item`, an update of `original`, which was opened from `original.row` (whose
+  /// ``identity(of:)`` is `original.identity`), where the update set at most the attributes in
+  /// `touched` (``SecItemEngine/touchedAttributes(_:)``).
+  ///
+  /// Every other attribute is the one sealed in the row, so its column is the row's: only the
+  /// columns of `touched` are hashed again, and only when their value changed — the same key
+  /// hashes the same bytes to the same value. A sealed column whose value did not change keeps
+  /// its ciphertext instead of being sealed again, as long as the item's identity (primary key,
+  /// protection class) is the same: the ciphertext's associated data is that identity and the
+  /// column name, so it is still exactly what sealing would produce, bar the random nonce
+  /// (docs/benchmarks.md). The row is otherwise the one ``seal(_:)`` makes of `item`: a missing
+  /// primary-key attribute is stored as its default.
+  ///
+  /// - Throws: as ``seal(_:)``.
+  func seal(
+    _ item: KeychainItem, updating original: (row: ItemRow, item: KeychainItem, identity: [UInt8]),
+    touching touched: [String]
+  ) throws(KeybagError) -> SealedUpdate {
+    let itemClass = original.row.itemClass
+    assert(item.itemClass == itemClass && original.item.itemClass == itemClass)
+    let protection = item.protection
+    var attributes = item.attributes
+    var touched = touched
+    let accessible = StoredValue.text(protection.rawValue)
+    if attributes[.accessible] != accessible {
+      attributes[.accessible] = accessible
+      // Once: `touchedAttributes` names it already when an access control sets it.
+      if !touched.contains(AttributeName.accessible.rawValue) {
+        touched.append(AttributeName.accessible.rawValue)
+      }
+    }
+    var search = original.row.searchColumns
+    var columns: [String] = []
+    columns.reserveCapacity(touched.count + itemClass.sealedColumns.count)
+    var identityTouched = false
+    var attributesUnchanged = true
+    for name in touched {
+      guard let attribute = itemClass.attribute(named: name) else { continue }
+      // securityd's query_pre_add gives every primary-key attribute a value (SecItemDb.c).
+      if attribute.isPrimaryKey, (attributes[name] ?? .null) == .null {
+        attributes[name] = attribute.defaultValue
+      }
+      let value = attributes[name] ?? .null
+      let earlier = original.item.attributes[name] ?? .null
+      if value != earlier { attributesUnchanged = false }
+      guard attribute.isSearchable else { continue }
+      // A column kept as stored is not handed to the store to compare.
+      if value == .null {
+        // Left NULL, as in securityd (``SearchHasher/columns(_:attributes:)``).
+        search[name] = nil
+        columns.append(name)
+      } else if value != earlier || (search[name] ?? .null) == .null {
+        search[name] = hasher.column(value, of: attribute)
+        columns.append(name)
+      }
+      if attribute.isPrimaryKey || name == AttributeName.accessible.rawValue {
+        identityTouched = true
+      }
+    }
+    let identity =
+      identityTouched ? Self.identity(itemClass, search: search) : original.identity
+    // Reuse only what was sealed under this very identity.
+    let reusable = identity == original.identity
+    var sealed: [String: Data] = [:]
+    func sealColumn(_ name: String, unchanged: Bool, _ bytes: () -> Data) throws(KeybagError) {
+      if reusable && unchanged, let kept = original.row.sealedColumns[name] {
+        sealed[name] = kept
+        return
+      }
+      sealed[name] = try keybag.seal(
+        bytes(), in: protection, context: Self.context(identity, column: name))
+      columns.append(name)
+    }
+    try sealColumn(ItemClass.attributesColumn, unchanged: attributesUnchanged) {
+      StoredValueCodec.encode(attributes: Self.withoutNulls(attributes))
+    }
+    if let control = item.accessControl {
+      let unchanged =
+        original.item.accessControl == control
+        && original.item.boundBiometryGeneration == item.boundBiometryGeneration
+      try sealColumn(ItemClass.accessControlColumn, unchanged: unchanged) {
+        AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration)
+      }
+    } else if original.row.sealedColumns[ItemClass.accessControlColumn] != nil {
+      columns.append(ItemClass.accessControlColumn)
+    }
+    if let data = item.data {
+      try sealColumn(ItemClass.dataColumn, unchanged: original.item.data == data) { data }
+    } else if original.row.sealedColumns[ItemClass.dataColumn] != nil {
+      columns.append(ItemClass.dataColumn)
+    }
+    return SealedUpdate(
+      row: ItemRow(
+        rowID: item.rowID, itemClass: itemClass, searchColumns: search, sealedColumns: sealed),
+      columns: columns)
+  }
+}

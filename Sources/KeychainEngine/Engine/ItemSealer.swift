@@ -1,0 +1,263 @@
+import DeviceState
+import Foundation
+import ItemStore
+import Keybag
+
+/// Turns a ``KeychainItem`` into the row the store keeps, and back.
+///
+/// Every attribute but the access control gets a searchable column holding its keyed hash
+/// (``SearchHasher``), `pdmn` and `tomb` stay as they are; the attribute values themselves are
+/// sealed together in one column, the access control and the secret in one column each, with
+/// the item's class key. Each ciphertext's associated data is the item's identity (class,
+/// primary-key hashes, protection class) plus the column name, so a sealed value cannot be
+/// moved to another item or column (docs/architecture.md).
+package struct ItemSealer {
+  let keybag: Keybag
+  /// The engine's columns of default values, handed on to ``hasher``.
+  var defaultValueColumns: DefaultValueColumns? = nil
+
+  package var hasher: SearchHasher {
+    SearchHasher(keybag: keybag, defaultValueColumns: defaultValueColumns)
+  }
+
+  // MARK: - Sealing
+
+  /// Seals `item` into a row, with a hash of every searchable attribute; a missing
+  /// primary-key attribute is stored as its default, as securityd does. (An update seals
+  /// with ``seal(_:updating:touching:)``.)
+  ///
+  /// - Throws: ``KeybagError/classUnavailable(_:)`` while the class is locked,
+  ///   ``KeybagError/noClassKey(_:)`` for `akpu` with no passcode.
+  func seal(_ item: KeychainItem) throws(KeybagError) -> ItemRow {
+    let itemClass = item.itemClass
+    let protection = item.protection
+    var attributes = item.attributes
+    attributes[.accessible] = .text(protection.rawValue)
+    // securityd's query_pre_add gives every primary-key attribute a value (SecItemDb.c).
+    let search = hasher.columns(itemClass, fillingKeyDefaultsIn: &attributes)
+    let identity = Self.identity(itemClass, search: search)
+    var sealed: [String: Data] = [:]
+    func sealColumn(_ name: String, _ bytes: Data) throws(KeybagError) {
+      sealed[name] = try keybag.seal(
+        bytes, in: protection, context: Self.context(identity, column: name))
+    }
+    let stored = Self.withoutNulls(attributes)
+    try sealColumn(ItemClass.attributesColumn, StoredValueCodec.encode(attributes: stored))
+    if let control = item.accessControl {
+      try sealColumn(
+        ItemClass.accessControlColumn,
+        AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration))
+    }
+    if let data = item.data { try sealColumn(ItemClass.dataColumn, data) }
+    return ItemRow(
+      rowID: item.rowID, itemClass: itemClass, searchColumns: search, sealedColumns: sealed)
+  }
+
+  /// `attributes` without its null values. Nearly every item has none, and filtering
+  /// rebuilt the whole dictionary, hashing every name again (docs/benchmarks.md).
+  static func withoutNulls(_ attributes: [String: StoredValue]) -> [String: StoredValue] {
+    attributes.values.contains(.null) ? attributes.filter { $0.value != .null } : attributes
+  }
+
+  // MARK: - Opening
+
+  /// Opens the attributes and the access control of `row`, leaving the secret sealed.
+  ///
+  /// - Throws: ``KeybagError/classUnavailable(_:)`` when the class key is not in memory;
+  ///   ``KeybagError/keyDestroyed`` or ``KeybagError/authenticationFailed`` for an item that
+  ///   can never be opened (its `akpu` key is gone, or the row was tampered with).
+  package func openAttributes(_ row: ItemRow) throws(KeybagError) -> KeychainItem {
+    try openAttributes(row, identity: Self.identity(of: row))
+  }
+
+  /// ``openAttributes(_:)`` with `row`'s ``identity(of:)`` already computed, for a caller
+  /// that opens the secret of the same row too (the identity is a tenth of a read).
+  func openAttributes(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem {
+    let (bytes, protection) = try openAttributeBytes(row, identity: identity)
+    guard let attributes = StoredValueCodec.decodeAttributes(bytes),
+      attributes[.accessible] == row.searchColumns[.accessible]
+    else { throw .authenticationFailed }
+    var item = KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: attributes)
+    item.attributes[.tombstone] = row.searchColumns[.tombstone]
+    if let sealedControl = row.sealedColumns[ItemClass.accessControlColumn] {
+      let bytes = try keybag.open(
+        sealedControl, in: protection,
+        context: Self.context(identity, column: ItemClass.accessControlColumn))
+      guard let decoded = AccessControlCodec.decodeBound(bytes) else {
+        throw .authenticationFailed
+      }
+      item.accessControl = decoded.control
+      item.boundBiometryGeneration = decoded.generation
+    }
+    return item
+  }
+
+  /// ``openAttributes(_:identity:)`` for a read that returns only the secret of an item
+  /// without access control: the attributes are opened (authenticated) and their protection
+  /// class checked against the row's, as a full opening does, but not decoded; the item has
+  /// no attributes. `nil` for a row with an access control, whose checks and prompts need the
+  /// attributes: the caller opens it whole.
+  ///
+  /// - Throws: as ``openAttributes(_:)``.
+  func openForSecretOnly(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem? {
+    guard row.sealedColumns[ItemClass.accessControlColumn] == nil else { return nil }
+    let (bytes, _) = try openAttributeBytes(row, identity: identity)
+    guard
+      StoredValueCodec.attributes(
+        bytes, hold: AttributeName.accessible.rawValue, row.searchColumns[.accessible])
+    else { throw .authenticationFailed }
+    return KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: [:])
+  }
+
+  /// The value of attribute `name` alone from `row`'s sealed attributes (`nil` when the item
+  /// lacks it), for a reader that needs one value of many rows: it decodes nothing else and
+  /// leaves the access control sealed, so only ``openAttributes(_:)`` tells a sound item.
+  /// `row` needs ``identityColumns(_:)`` and the attributes column.
+  ///
+  /// - Throws: as ``openAttributes(_:)``.
+  func openAttribute(_ name: String, of row: ItemRow) throws(KeybagError) -> StoredValue? {
+    let identity = Self.identity(row.itemClass, search: row.searchColumns)
+    let (bytes, _) = try openAttributeBytes(row, identity: identity)
+    guard let value = StoredValueCodec.attribute(name, in: bytes) else {
+      throw .authenticationFailed
+    }
+    return value
+  }
+
+  /// The plaintext of `row`'s sealed attributes, opened under the row's protection class
+  /// (returned too, for the columns opened next) and `identity`.
+  ///
+  /// - Throws: as ``openAttributes(_:)``; a row without an attributes column is
+  ///   ``KeybagError/authenticationFailed``.
+  private func openAttributeBytes(_ row: ItemRow, identity: [UInt8]) throws(KeybagError)
+    -> (bytes: Data, protection: ProtectionClass)
+  {
+    let protection = try Self.protection(of: row)
+    guard let sealedAttributes = row.sealedColumns[ItemClass.attributesColumn] else {
+      throw .authenticationFailed
+    }
+    let bytes = try keybag.open(
+      sealedAttributes, in: protection,
+      context: Self.context(identity, column: ItemClass.attributesColumn))
+    return (bytes, protection)
+  }
+
+  /// Opens the secret of `row`; `nil` when the item has none.
+  func openData(_ row: ItemRow) throws(KeybagError) -> Data? {
+    try openData(row, identity: Self.identity(of: row))
+  }
+
+  /// ``openData(_:)`` with `row`'s ``identity(of:)`` already computed.
+  func openData(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> Data? {
+    guard let sealed = row.sealedColumns[ItemClass.dataColumn] else { return nil }
+    let protection = try Self.protection(of: row)
+    return try keybag.open(
+      sealed, in: protection, context: Self.context(identity, column: ItemClass.dataColumn))
+  }
+
+  /// The protection class a stored row was sealed with.
+  package static func protection(of row: ItemRow) throws(KeybagError) -> ProtectionClass {
+    guard case .text(let raw)? = row.searchColumns[.accessible],
+      let protection = ProtectionClass(rawValue: raw)
+    else { throw .authenticationFailed }
+    return protection
+  }
+
+  // MARK: - Identity
+
+  /// `class ‖ for each primary-key column: name, hash ‖ pdmn`, length-prefixed throughout.
+  /// Computed once per row; each column's context appends its name to it.
+  static func identity(_ itemClass: ItemClass, search: [String: StoredValue]) -> [UInt8] {
+    let layout = IdentityLayout.of(itemClass)
+    var bytes: [UInt8] = []
+    // Each column: its prefix (4 + 4 bytes), then a hash's tag, length and 16 bytes.
+    bytes.reserveCapacity(layout.head.count + 32 * layout.columns.count)
+    bytes.append(contentsOf: layout.head)
+    for (name, prefix) in layout.columns {
+      bytes.append(contentsOf: prefix)
+      StoredValueCodec.encode(search[name] ?? .null, into: &bytes)
+    }
+    return bytes
+  }
+
+  /// The identity a stored row's ciphertexts were sealed under (``identity(_:search:)``).
+  static func identity(of row: ItemRow) -> [UInt8] {
+    identity(row.itemClass, search: row.searchColumns)
+  }
+
+  /// The searchable columns ``identity(_:search:)`` reads: the primary key and `pdmn`.
+  static func identityColumns(_ itemClass: ItemClass) -> [String] {
+    IdentityLayout.of(itemClass).columns.map(\.name)
+  }
+
+  /// The searchable columns opening a row needs (``identityColumns(_:)`` and `tomb`), for a
+  /// reader that only opens the rows it reads; built once per class.
+  static func openingColumns(_ itemClass: ItemClass) -> [String] {
+    IdentityLayout.of(itemClass).openingColumns
+  }
+
+  /// The constant parts of a class's identity: its length-prefixed name, and each identity
+  /// column's length-prefixed name. Built once per class, as every SecItem call needs them.
+  private struct IdentityLayout {
+    let head: [UInt8]
+    let columns: [(name: String, prefix: [UInt8])]
+    /// ``ItemSealer/openingColumns(_:)``.
+    let openingColumns: [String]
+
+    init(_ itemClass: ItemClass) {
+      var head: [UInt8] = []
+      StoredValueCodec.appendLengthPrefixed(itemClass.rawValue.utf8, to: &head)
+      self.head = head
+      columns = (itemClass.primaryKey + [AttributeName.accessible.rawValue]).map { name in
+        var prefix: [UInt8] = []
+        StoredValueCodec.appendLengthPrefixed(name.utf8, to: &prefix)
+        return (name, prefix)
+      }
+      openingColumns = columns.map(\.name) + [AttributeName.tombstone.rawValue]
+    }
+
+    private static let genp = IdentityLayout(.genp)
+    private static let inet = IdentityLayout(.inet)
+    private static let cert = IdentityLayout(.cert)
+    private static let keys = IdentityLayout(.keys)
+
+    /// The layout of `itemClass`, built once; a switch, as a look-up by class hashes its name.
+    static func of(_ itemClass: ItemClass) -> IdentityLayout {
+      switch itemClass {
+      case .genp: genp
+      case .inet: inet
+      case .cert: cert
+      case .keys: keys
+      }
+    }
+  }
+
+  /// The associated data of one column: `identity ‖ 0xFF ‖ column name, length-prefixed`.
+  static func context(_ identity: [UInt8], column name: String) -> Data {
+    let suffix = columnSuffixes[name] ?? columnSuffix(name)
+    var bytes = Data(capacity: identity.count + suffix.count)
+    bytes.append(contentsOf: identity)
+    bytes.append(contentsOf: suffix)
+    return bytes
+  }
+
+  private static func columnSuffix(_ name: String) -> [UInt8] {
+    var bytes: [UInt8] = [0xFF]
+    StoredValueCodec.appendLengthPrefixed(name.utf8, to: &bytes)
+    return bytes
+  }
+
+  /// The suffix of every sealed column, built once.
+  private static let columnSuffixes: [String: [UInt8]] = {
+    var suffixes: [String: [UInt8]] = [:]
+    for itemClass in ItemClass.allCases {
+      for name in itemClass.sealedColumns { suffixes[name] = columnSuffix(name) }
+    }
+    return suffixes
+  }()
+
+  package init(keybag: Keybag, defaultValueColumns: DefaultValueColumns? = nil) {
+    self.keybag = keybag
+    self.defaultValueColumns = defaultValueColumns
+  }
+}

@@ -1,0 +1,423 @@
+import DeviceState
+import Foundation
+import ItemStore
+import Keybag
+
+/// "errSecItemNotFound, but I just saved it": the items that *almost* matched a search that
+/// found nothing, so the explanation can say which rule hid them.
+///
+/// Runs only after a call has failed with errSecItemNotFound, so a successful call pays
+/// nothing. It only reads: it never deletes a row, never throws, never prompts, and so never
+/// changes the call's status or side effects. It compares the searchable columns (keyed
+/// hashes) in SQL and opens a candidate row only to tell its values, when its class key is
+/// loaded; it reports
+/// attribute values, never an item's secret (kSecValueData is not an attribute, and is never
+/// opened here).
+///
+/// Kinds, most specific first (the explanation names the first and counts the others):
+/// matches skipped by kSecUseAuthenticationUISkip, a match in an access group the caller is
+/// not entitled to, a synchronizable match, an item that differs in exactly one attribute of
+/// the query, an item of another class, `akpu` items deleted with the passcode.
+///
+/// It holds the store and the keybag, not the engine: a miss defers it (``DeferredDiagnosis``)
+/// and it may be worked out after the call, before anything changes either.
+package struct NotFoundDiagnosis {
+  let database: ItemDatabase
+  let sealer: ItemSealer
+  let query: ParsedQuery
+  let filter: RowFilter
+  let context: SecItemEngine.Context
+  /// What the store said when a read failed: the explanation tells it instead of hiding it.
+  private let storeFailures = StoreFailures()
+  /// The caller's groups as the probes compare them (`agrp IN (…)`), hashed once.
+  private let scope: ItemDatabase.OneOf
+
+  init(
+    engine: SecItemEngine, query: ParsedQuery, filter: RowFilter, context: SecItemEngine.Context
+  ) {
+    database = engine.database
+    sealer = engine.sealer
+    self.query = query
+    self.filter = filter
+    self.context = context
+    scope = filter.accessGroups ?? engine.scope(of: context.caller)
+  }
+
+  /// The first store failure met while looking for near misses, if any.
+  var storeFailure: String? { storeFailures.reasons.first }
+
+  /// Collects the store's failures across the kinds' reads (the diagnosis itself never
+  /// throws: the call's status is already decided).
+  private final class StoreFailures {
+    var reasons: [String] = []
+  }
+
+  /// The rows `read` returns, or none when the store fails, the failure kept for the
+  /// explanation.
+  private func rows<E: Error>(_ read: () throws(E) -> [ItemRow]) -> [ItemRow] {
+    do {
+      return try read()
+    } catch {
+      storeFailures.reasons.append("\(error)")
+      return []
+    }
+  }
+
+  /// One reason a search came close, with the values that explain it;
+  /// ``SecItemFailureRenderer`` words it.
+  package enum NearMiss: Sendable, Hashable {
+    /// `count` matches needed the user and kSecUseAuthenticationUISkip skipped them.
+    case skipped(count: Int)
+    /// A full match in a group the caller cannot reach.
+    case accessGroup(SecItemFailure.ItemName, group: String, owner: GroupOwner)
+    /// A synchronizable item matches; the query did not ask for those.
+    case synchronizable
+    /// An item that differs from the query in attribute `name` only.
+    case oneAttribute(
+      Subject, name: AttributeName, stored: StoredValue?, queried: StoredValue?)
+    /// A locked item that differs from the query in attribute `name` only: its hash differs,
+    /// its value is sealed.
+    case oneAttributeLocked(Subject, name: AttributeName, queried: StoredValue?)
+    /// An item of class `other` has the query's attributes; `missing` are the query's
+    /// attributes that class does not have.
+    case otherClass(other: ItemClass, Subject, missing: [String], queried: ItemClass)
+    /// `total` akpu items of `itemClass` were deleted by `removals` passcode removals, the
+    /// last at `lastAt`; `protectionAsked` when the query named the akpu class.
+    case passcodeRemoved(
+      total: Int, removals: Int, lastAt: SimulatedInstant, itemClass: ItemClass,
+      protectionAsked: Bool)
+
+    /// The kinds, most specific first.
+    package enum Kind: Sendable, Hashable {
+      case skipped, accessGroup, synchronizable, oneAttribute, otherClass,
+        passcodeRemoved
+    }
+
+    var kind: Kind {
+      switch self {
+      case .skipped: .skipped
+      case .accessGroup: .accessGroup
+      case .synchronizable: .synchronizable
+      case .oneAttribute, .oneAttributeLocked: .oneAttribute
+      case .otherClass: .otherClass
+      case .passcodeRemoved: .passcodeRemoved
+      }
+    }
+  }
+
+  /// A row named by one key attribute the query did not get wrong: `attribute` is `nil`
+  /// when the row has none worth naming.
+  package struct Subject: Sendable, Hashable {
+    var attribute: AttributeName?
+    var value: String?
+  }
+
+  /// Who holds an access group, as far as the device knows.
+  package enum GroupOwner: Sendable, Hashable {
+    /// Installed apps entitled to it.
+    case apps([String])
+    /// An app group the caller's entitlements do not list.
+    case unlistedAppGroup
+    /// A group of the caller's own team that its entitlements no longer list.
+    case ownTeam
+    /// Another team's group; `prefix` is its team part.
+    case otherTeam(prefix: String)
+  }
+
+  /// Every near miss, most specific first. `skipped` counts the matches the call skipped
+  /// because of kSecUseAuthenticationUISkip.
+  func nearMisses(skipped: Int) -> [NearMiss] {
+    var found: [NearMiss] = []
+    if skipped > 0 {
+      found.append(.skipped(count: skipped))
+    }
+    // A persistent reference names one row: "almost" that row means nothing useful.
+    guard query.persistentRef == nil else { return found }
+    found += outsideAccessGroups()
+    found += synchronizable()
+    found += oneAttributeAway()
+    found += otherClasses()
+    found += deletedWithPasscode()
+    return found
+  }
+
+  // MARK: - Kinds
+
+  private var hasher: SearchHasher { sealer.hasher }
+
+  /// Full matches in groups the caller cannot reach (issue 4: an app that lost a group).
+  private func outsideAccessGroups() -> [NearMiss] {
+    // With an explicit kSecAttrAccessGroup the validator already refused groups outside the
+    // entitlements (-34018); the search was in that group only.
+    guard let scope = filter.accessGroups else { return [] }
+    let reachable = Set(scope.values)
+    let rows = rows { () throws(ItemStoreError) in
+      try database.firstRows(
+        in: query.itemClass, matching: filter.search, atMost: Self.probeLimit)
+    }
+    return rows.compactMap { row -> NearMiss? in
+      guard let groupHash = row.searchColumns[.accessGroup], !reachable.contains(groupHash)
+      else { return nil }
+      let opened = try? sealer.openAttributes(row)
+      guard let group = groupName(groupHash, opened: opened) else { return nil }
+      return .accessGroup(
+        SecItemFailure.ItemName(query.itemClass, plain: opened?.attributes ?? filter.queried),
+        group: group, owner: owner(of: group))
+    }
+  }
+
+  /// The name of the access group whose hash is `hash`: the opened item's, else the one of
+  /// the groups the device knows of (installed apps', the caller's) that hashes to it.
+  private func groupName(_ hash: StoredValue, opened: KeychainItem?) -> String? {
+    if case .text(let group)? = opened?.attributes[.accessGroup] { return group }
+    let known =
+      context.caller.accessGroups
+      + (context.apps?.apps ?? []).flatMap(\.identity.accessGroups)
+    let groupScope = hasher.scope(known)
+    return zip(known, groupScope.values).first { $0.1 == hash }?.0
+  }
+
+  /// The rule that hides synchronizable items from a query without kSecAttrSynchronizable.
+  private func synchronizable() -> [NearMiss] {
+    guard query.synchronizable == nil else { return [] }
+    var syncFilter = filter
+    syncFilter.search[.synchronizable] = hasher.condition(
+      AttributeName.synchronizable.rawValue, .integer(1), in: query.itemClass)
+    let rows = rows { () throws(ItemStoreError) in
+      try database.firstRows(
+        in: query.itemClass, matching: syncFilter.search, oneOf: syncFilter.accessGroups,
+        atMost: Self.probeLimit)
+    }
+    return rows.map { _ in .synchronizable }
+  }
+
+  /// How many rows one near-miss probe reads at most: enough for any keychain a person
+  /// reads through, and a bound on what a miss costs however large the keychain grows.
+  static let probeLimit = 256
+
+  /// How many rows a probe that leaves out a sibling key (``siblingKeys``) reads at most.
+  /// Such a probe finds the items that share everything but, say, the account — usually
+  /// just the app's other items, each opened to see whether its account is a slip of the
+  /// query's — so it gets a smaller bound than ``probeLimit``, which keeps a miss within a
+  /// small multiple of a hit.
+  static let siblingProbeLimit = 8
+
+  /// Items in the caller's groups that match every attribute of the query but one.
+  private func oneAttributeAway() -> [NearMiss] {
+    var conditions = filter.search
+    conditions[.tombstone] = nil
+    var fixed: [String: StoredValue] = [:]
+    fixed[.tombstone] = .integer(0)
+    if query.synchronizable == nil {
+      // The implicit sync = 0 is the synchronizable kind's business, not an attribute.
+      conditions[.synchronizable] = nil
+      fixed[.synchronizable] = hasher.condition(
+        AttributeName.synchronizable.rawValue, .integer(0), in: query.itemClass)
+    }
+    // Only the query's own attributes can differ; one attribute alone leaves nothing to
+    // "almost" match.
+    guard conditions.count >= 2 else { return [] }
+    // One indexed probe per attribute of the query, matching all the others: a row that
+    // differs in one attribute only is found by the probe that leaves that one out. Each
+    // probe reads a bounded number of rows, so a miss never reads the whole keychain.
+    var seen: Set<Int64> = []
+    var candidates: [(row: ItemRow, differing: String)] = []
+    for left in conditions.keys.sorted() {
+      let probe = fixed.merging(conditions.filter { $0.key != left }) { $1 }
+      let found =
+        Self.siblingKeys.contains(left)
+        ? siblingsSlippedIn(left, probe: probe)
+        : rows { () throws(ItemStoreError) in
+          try database.firstRows(
+            in: query.itemClass, matching: probe, oneOf: scope, atMost: Self.probeLimit)
+        }
+      // A row equal in `left` too matches the whole query: no near miss.
+      for row in found where row.searchColumns[left] != conditions[left] {
+        if seen.insert(row.rowID ?? -1).inserted { candidates.append((row, left)) }
+      }
+    }
+    candidates.sort { ($0.row.rowID ?? -1) < ($1.row.rowID ?? -1) }
+    return candidates.compactMap { candidate -> NearMiss? in
+      let (row, name) = candidate
+      // Opened to tell its values; a locked one is told without its value.
+      let opened = try? sealer.openAttributes(row)
+      let storedValue = stored(name, row, opened)
+      if opened == nil, query.itemClass.attribute(named: name)?.storage == .keyedHash {
+        // Locked: only its hash is known. A different account is usually another item.
+        guard !Self.siblingKeys.contains(name) else { return nil }
+        return .oneAttributeLocked(
+          identifying(filter.queried, excluding: name),
+          name: AttributeName(rawValue: name), queried: query.attributes[name])
+      }
+      // A different account is usually just another item: only a spelling slip counts.
+      if Self.siblingKeys.contains(name), !Self.looksAlike(storedValue, query.attributes[name]) {
+        return nil
+      }
+      return oneAttribute(row, opened: opened, name, stored: storedValue)
+    }
+  }
+
+  /// The rows `probe` finds (it leaves out the sibling key `name`) whose `name` looks like a
+  /// slip of the query's value, read whole. The others are read with only what opening
+  /// their `name` needs, and that one value opened: a row that cannot be opened is never a
+  /// near miss in a sibling key.
+  private func siblingsSlippedIn(_ name: String, probe: [String: StoredValue]) -> [ItemRow] {
+    let itemClass = query.itemClass
+    let identity = ItemSealer.identityColumns(itemClass)
+    let siblings = rows { () throws(ItemStoreError) in
+      try database.firstRows(
+        in: itemClass, matching: probe, oneOf: scope, atMost: Self.siblingProbeLimit,
+        searchColumns: identity.contains(name) ? identity : identity + [name],
+        sealedColumns: [ItemClass.attributesColumn])
+    }
+    let queried = query.attributes[name]
+    let slips = siblings.compactMap { row -> Int64? in
+      guard let value = try? sealer.openAttribute(name, of: row),
+        Self.looksAlike(value, queried)
+      else { return nil }
+      return row.rowID
+    }
+    return slips.compactMap { rowID in
+      rows { () throws(ItemStoreError) in
+        try database.row(id: rowID, in: itemClass).map { [$0] } ?? []
+      }.first
+    }
+  }
+
+  /// The stored value of attribute `name`: a plain column as it is, else the opened value.
+  private func stored(_ name: String, _ row: ItemRow, _ opened: KeychainItem?) -> StoredValue? {
+    if query.itemClass.attribute(named: name)?.storage == .plain { return row.searchColumns[name] }
+    return opened?.attributes[name]
+  }
+
+  private func oneAttribute(
+    _ row: ItemRow, opened: KeychainItem?, _ name: String, stored: StoredValue?
+  ) -> NearMiss {
+    // Every other attribute of the query matched, so the query's values name the row too.
+    let subject = identifying(opened?.attributes ?? filter.queried, excluding: name)
+    return .oneAttribute(
+      subject, name: AttributeName(rawValue: name), stored: stored,
+      queried: query.attributes[name])
+  }
+
+  /// The same attributes in another class: classes never match each other.
+  private func otherClasses() -> [NearMiss] {
+    let ignored = Set(
+      [AttributeName.tombstone, .synchronizable, .accessGroup, .accessible].map(\.rawValue))
+    var wanted = query.attributes
+    wanted[.tombstone] = nil
+    return ItemClass.allCases.filter { $0 != query.itemClass }.flatMap { other -> [NearMiss] in
+      let shared = wanted.filter { other.attribute(named: $0.key) != nil }
+      // pdmn or agrp alone would point at every item of the other class.
+      guard !shared.keys.allSatisfy(ignored.contains) else { return [] }
+      var search: [String: StoredValue] = [:]
+      for (name, value) in shared {
+        search[name] = hasher.condition(name, value, in: other)
+      }
+      search[.tombstone] = .integer(0)
+      let synchronizable = AttributeName.synchronizable.rawValue
+      if case .value(let flag)? = query.synchronizable {
+        search[.synchronizable] = hasher.condition(
+          synchronizable, .integer(flag ? 1 : 0), in: other)
+      } else if query.synchronizable == nil {
+        search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: other)
+      }
+      let rows = rows { () throws(ItemStoreError) in
+        try database.firstRows(
+          in: other, matching: search, oneOf: scope, atMost: Self.probeLimit)
+      }
+      return rows.map { row in
+        let opened = try? sealer.openAttributes(row)
+        return .otherClass(
+          other: other, identifying(opened?.attributes ?? shared, excluding: nil),
+          missing: wanted.keys.filter { other.attribute(named: $0) == nil }.sorted(),
+          queried: query.itemClass)
+      }
+    }
+  }
+
+  /// `akpu` items the passcode's removal deleted: their attributes were not kept, so only
+  /// their number, class and time can be told.
+  private func deletedWithPasscode() -> [NearMiss] {
+    let removals = context.passcodeRemovals.filter { $0.count(of: query.itemClass) > 0 }
+    guard let last = removals.last else { return [] }
+    if let protection = query.protection, protection != .akpu {
+      return []
+    }
+    return [
+      .passcodeRemoved(
+        total: removals.reduce(0) { $0 + $1.count(of: query.itemClass) },
+        removals: removals.count, lastAt: last.at, itemClass: query.itemClass,
+        protectionAsked: query.protection != nil)
+    ]
+  }
+
+  // MARK: - Helpers
+
+  /// The row named by a key attribute the query did not get wrong ("an item with
+  /// kSecAttrAccount `b`"), from its opened attributes or the query's matching values.
+  private func identifying(_ attributes: [String: StoredValue], excluding name: String?)
+    -> Subject
+  {
+    for key in Self.identifyingKeys where key.rawValue != name {
+      if let value = ItemDescription.text(attributes[key]) {
+        return Subject(attribute: key, value: value)
+      }
+    }
+    return Subject(attribute: nil, value: nil)
+  }
+
+  /// Who holds an access group, as far as the device knows: another installed app, another
+  /// team, or the caller's own team (an update that dropped the group leaves its items).
+  private func owner(of group: String) -> GroupOwner {
+    let holders = (context.apps?.apps ?? [])
+      .filter { $0.isInstalled && $0.identity.accessGroups.contains(group) }
+      .map(\.bundleID)
+    if !holders.isEmpty { return .apps(holders.sorted()) }
+    if group.hasPrefix("group.") { return .unlistedAppGroup }
+    if group.hasPrefix(context.caller.app.teamID + ".") { return .ownTeam }
+    return .otherTeam(prefix: group.split(separator: ".").first.map(String.init) ?? group)
+  }
+
+  /// Attributes that tell sibling items apart: a different value there is another item, not
+  /// a near miss, unless it looks like a slip (case, spaces, string versus data).
+  static let siblingKeys = Set(
+    [AttributeName.account, .applicationTag, .serialNumber].map(\.rawValue))
+
+  /// The attributes that name a row in a sentence, in order of preference.
+  static let identifyingKeys: [AttributeName] = [
+    .account, .server, .service, .applicationTag, .serialNumber, .label,
+  ]
+
+  static func looksAlike(_ a: StoredValue?, _ b: StoredValue?) -> Bool {
+    func bytes(_ value: StoredValue?) -> [UInt8]? {
+      switch value {
+      case .text(let text)?: Array(text.utf8)
+      case .blob(let bytes)?: [UInt8](bytes)
+      default: nil
+      }
+    }
+    guard let a = bytes(a), let b = bytes(b) else { return false }
+    // ASCII alone (the common case, many siblings per miss): the same folding without
+    // Foundation, which costs more than opening the item.
+    if a.allSatisfy({ $0 < 0x80 }) && b.allSatisfy({ $0 < 0x80 }) {
+      return asciiFolded(a).elementsEqual(asciiFolded(b))
+    }
+    func folded(_ bytes: [UInt8]) -> String? {
+      String(bytes: bytes, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        .lowercased()
+    }
+    guard let a = folded(a), let b = folded(b) else { return false }
+    return a == b
+  }
+
+  /// ASCII bytes trimmed of the whitespace and newlines of `CharacterSet.whitespacesAndNewlines`
+  /// (tab, line feed, vertical tab, form feed, carriage return, space) and lowercased: what
+  /// Foundation's trimming and `lowercased()` do to an ASCII string.
+  private static func asciiFolded(_ bytes: [UInt8]) -> some Collection<UInt8> {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
+    let end = (bytes.lastIndex { !isSpace($0) }).map { $0 + 1 } ?? start
+    return bytes[start..<max(start, end)].lazy.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+  }
+}

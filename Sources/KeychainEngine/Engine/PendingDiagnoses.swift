@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+import DeviceState
+
+/// The near-miss diagnoses a device's misses deferred (``DeferredDiagnosis``), so that each is
+/// worked out before anything could change its answer.
+///
+/// A diagnosis reads the item store and opens items with the keybag's class keys: the store
+/// and the keybag tell this registry before every statement (``ItemStore/ItemDatabase/beforeUse(_:)``)
+/// and before any change to the class keys (``Keybag/Keybag/beforeKeysChange(_:)``), and it
+/// then works out every diagnosis still pending. So a diagnosis always sees the rows and the
+/// lock state of its call: nothing else it reads can change (the caller, the installed apps,
+/// the passcode removals and the clock are copied into it at the call; a clock step changes
+/// the keys only through a lock, which the keybag reports). One lock serialises the work with
+/// any other thread's statement on the same store.
+package final class PendingDiagnoses: @unchecked Sendable {
+  /// Recursive: working out a diagnosis runs statements, whose notice comes back here.
+  private let lock = NSRecursiveLock()
+  private var pending: [Entry] = []
+  /// Set while a diagnosis is being worked out: the notices of its own statements are not
+  /// changes.
+  private var isResolving = false
+  /// When `pending` is next swept of the diagnoses nobody holds any more.
+  private var sweepAt = 16
+  /// How many entries `pending` holds, read without the lock: the notice before each
+  /// statement costs one atomic load while nothing waits. The thread that defers a diagnosis
+  /// is the device's, and so is the next statement, which therefore sees it.
+  private let waiting = Atomic<Int>(0)
+
+  private struct Entry {
+    weak var diagnosis: DeferredDiagnosis?
+  }
+
+  /// Defers `diagnosis` until its answer is first asked for, or until something could change
+  /// it.
+  func deferring(_ diagnosis: NotFoundDiagnosis, skipped: Int) -> DeferredDiagnosis {
+    let deferred = DeferredDiagnosis(diagnosis, skipped: skipped, registry: self)
+    lock.lock()
+    defer { lock.unlock() }
+    if pending.count >= sweepAt {
+      pending.removeAll { $0.diagnosis == nil }
+      sweepAt = max(16, pending.count * 2)
+    }
+    pending.append(Entry(diagnosis: deferred))
+    waiting.store(pending.count, ordering: .releasing)
+    return deferred
+  }
+
+  /// Works out every pending diagnosis: the store or the keybag is about to be used or
+  /// changed by someone else than a diagnosis.
+  func resolveAll() {
+    guard waiting.load(ordering: .acquiring) > 0 else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    guard !isResolving, !pending.isEmpty else { return }
+    let entries = pending
+    pending = []
+    waiting.store(0, ordering: .releasing)
+    for entry in entries {
+      if let diagnosis = entry.diagnosis { resolve(diagnosis) }
+    }
+  }
+
+  /// The answer of `diagnosis`, worked out now if it was not yet.
+  func resolve(_ diagnosis: DeferredDiagnosis) -> DeferredDiagnosis.Answer {
+    lock.lock()
+    defer { lock.unlock() }
+    if let answer = diagnosis.answer { return answer }
+    isResolving = true
+    defer { isResolving = false }
+    return diagnosis.workOut()
+  }
+
+  /// Whether `diagnosis` has been worked out.
+  func isResolved(_ diagnosis: DeferredDiagnosis) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return diagnosis.answer != nil
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import ItemStore
+import DeviceState
+
+/// Which rows a parsed query selects: the searchable columns SQLite compares (a keyed hash of
+/// every attribute of the query, `pdmn` as it is) and the access-group scope
+/// (docs/evidence.md §5.3, §5.5).
+///
+/// As in securityd (`query_add_attribute_with_desc` in `SecDbQuery.c` adds every attribute to
+/// the SQL search), a row the query does not select is never opened: a locked item that does
+/// not match cannot fail the call.
+package struct RowFilter {
+  var itemClass: ItemClass
+  /// Column → the value it must hold (a hash, or `pdmn`/`tomb` as they are).
+  var search: [String: StoredValue] = [:]
+  var accessGroups: ItemDatabase.OneOf?
+  /// The query's own attribute values, to name a row the filter selected without opening it
+  /// (the row holds the same bytes).
+  var queried: [String: StoredValue] = [:]
+  /// Set by kSecValuePersistentRef.
+  var rowID: Int64?
+
+  /// The filter for `query` as a caller whose groups are `scope` makes it. Without
+  /// kSecAttrAccessGroup the search covers every group the caller is entitled to; without kSecAttrSynchronizable only
+  /// non-synchronizable items match (the daemon adds `sync = 0`), kSecAttrSynchronizableAny
+  /// matches both. Tombstones never match.
+  init(_ query: ParsedQuery, scope: @autoclosure () -> ItemDatabase.OneOf, hasher: SearchHasher) {
+    itemClass = query.itemClass
+    queried = query.attributes
+    // The query's attributes, `tomb` and `sync`: sized once, not grown insert by insert (and
+    // at creation: ``PresizedColumns``).
+    search = PresizedColumns.empty(capacity: query.attributes.count + 2)
+    for (name, value) in query.attributes {
+      if let column = hasher.condition(name, value, in: itemClass) { search[name] = column }
+    }
+    if search[.accessGroup] == nil {
+      accessGroups = scope()
+    }
+    if search[.tombstone] == nil { search[.tombstone] = .integer(0) }
+    if let reference = query.persistentRef {
+      rowID = PersistentReference.decode(reference)?.1 ?? -1
+      return
+    }
+    let synchronizable = AttributeName.synchronizable.rawValue
+    switch query.synchronizable {
+    case .value(let flag)?:
+      search[.synchronizable] = hasher.condition(
+        synchronizable, .integer(flag ? 1 : 0), in: itemClass)
+    case .any?: break
+    case nil:
+      search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: itemClass)
+    }
+  }
+}
+
+extension SecItemEngine {
+  /// What of each candidate row ``forEachCandidate(_:reading:_:)`` reads.
+  package enum CandidateColumns {
+    /// Every column: a row an update rewrites (it keeps the hashes it does not change).
+    case whole
+    /// Only what opening a row needs (``ItemSealer/openingColumns(_:)`` and the sealed
+    /// columns), for a caller that never writes the rows back nor reads their other hashes.
+    case forOpening
+    /// The rowid alone, for a caller that never opens the rows (a delete).
+    case rowIDOnly
+  }
+
+  /// Calls `body` with each row the searchable part of `filter` selects, in insertion order,
+  /// until it returns `false`. The rows come from SQLite one at a time as `body` asks for
+  /// them (``ItemDatabase/forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``),
+  /// so a call that stops at its match limit reads no further and holds one row at a time,
+  /// whatever the keychain's size. `body` must not write to the store: it gathers rowids,
+  /// and the caller writes once this returns.
+  func forEachCandidate(
+    _ filter: RowFilter, reading columns: CandidateColumns = .whole,
+    _ body: (ItemRow) throws(SecItemFailure) -> Bool
+  ) throws(SecItemFailure) {
+    if let rowID = filter.rowID {
+      let row: ItemRow?
+      do {
+        row = try database.row(id: rowID, in: filter.itemClass)
+      } catch {
+        throw Self.storeFailure(error)
+      }
+      guard let row else { return }
+      let inScope =
+        filter.accessGroups.map { scope in
+          scope.values.contains(row.searchColumns[.accessGroup] ?? .null)
+        } ?? true
+      let matches = filter.search.allSatisfy { row.searchColumns[$0.key] == $0.value }
+      if inScope && matches { _ = try body(row) }
+      return
+    }
+    let searchColumns: [String]?
+    let sealedColumns: [String]?
+    switch columns {
+    case .whole: (searchColumns, sealedColumns) = (nil, nil)
+    case .forOpening:
+      (searchColumns, sealedColumns) = (ItemSealer.openingColumns(filter.itemClass), nil)
+    case .rowIDOnly: (searchColumns, sealedColumns) = ([], [])
+    }
+    try database.forEachRow(
+      in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups,
+      searchColumns: searchColumns, sealedColumns: sealedColumns,
+      storeFailure: Self.storeFailure, body)
+  }
+}

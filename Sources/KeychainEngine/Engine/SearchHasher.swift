@@ -1,0 +1,158 @@
+import Foundation
+import ItemStore
+import Keybag
+import DeviceState
+
+/// What the item store's searchable columns hold: a keyed hash of each attribute's bytes.
+///
+/// securityd keeps a column per attribute and, for most of them, a SHA-1 of the value's bytes
+/// in it (flag `S` in `SecItemSchema.c`; `query_add_attribute_with_desc` in `SecDbQuery.c`
+/// hashes the query's value the same way), so it filters rows in SQL and decrypts only the
+/// ones that match. The simulator hashes every attribute but the access control, `pdmn` and
+/// `tomb`, with the device's search key (``Keybag/searchHash(_:)``): no value, and no
+/// unkeyed hash of one, is in the device file.
+///
+/// The bytes hashed are the attribute's name, a zero byte, then the value's byte form:
+/// - blob, data and string attributes: a string's UTF-8 bytes, data as is, a number as a
+///   32-bit little-endian integer (`copyData` in `SecDbItem.c`, which hashes the CFNumber's
+///   `SInt32` bytes) — so `"alice"` and `Data("alice".utf8)` are the same value;
+/// - numbers and booleans: the integer (a whole real is that integer, as SQLite compares);
+/// - dates: the seconds since 2001.
+package struct SearchHasher {
+  let keybag: Keybag
+  /// The columns of default values hashed once by the engine, when this hasher has them.
+  var defaultValueColumns: DefaultValueColumns? = nil
+
+  /// The searchable columns of an item of `itemClass` with `attributes`: the hash of every
+  /// attribute it has, `pdmn` and `tomb`. An attribute it lacks (never one of the primary
+  /// key, which the sealer fills) is left NULL, as in securityd: no query value equals it.
+  /// (An update hashes only what it changed: ``ItemSealer/seal(_:updating:touching:)``.)
+  func columns(
+    _ itemClass: ItemClass, attributes: [String: StoredValue]
+  ) -> [String: StoredValue] {
+    // Sized at creation (``PresizedColumns``).
+    var columns = PresizedColumns.empty(capacity: itemClass.searchColumns.count)
+    for attribute in itemClass.attributes where attribute.isSearchable {
+      guard let value = attributes[attribute.name], value != .null else { continue }
+      columns[attribute.name] = column(value, of: attribute)
+    }
+    return columns
+  }
+
+  /// ``columns(_:attributes:)`` once every primary-key attribute `attributes` lacks (or holds
+  /// NULL for) has its default, which `attributes` then holds too: sealing needs both, and
+  /// one pass over the class looks each attribute up once, where filling the defaults first
+  /// looked the key's up twice (docs/benchmarks.md).
+  func columns(
+    _ itemClass: ItemClass, fillingKeyDefaultsIn attributes: inout [String: StoredValue]
+  ) -> [String: StoredValue] {
+    var columns = PresizedColumns.empty(capacity: itemClass.searchColumns.count)
+    for attribute in itemClass.attributes where attribute.isSearchable || attribute.isPrimaryKey {
+      var value = attributes[attribute.name] ?? .null
+      if value == .null {
+        guard attribute.isPrimaryKey else { continue }
+        value = attribute.defaultValue
+        attributes[attribute.name] = value
+      }
+      if attribute.isSearchable { columns[attribute.name] = column(value, of: attribute) }
+    }
+    return columns
+  }
+
+  /// The column value to compare `value` of attribute `name` with, or `nil` when `itemClass`
+  /// has no searchable column of that name.
+  func condition(_ name: String, _ value: StoredValue, in itemClass: ItemClass) -> StoredValue? {
+    guard let attribute = itemClass.attribute(named: name), attribute.isSearchable else {
+      return nil
+    }
+    return column(value, of: attribute)
+  }
+
+  /// What the column of `attribute` holds for `value`.
+  func column(_ value: StoredValue, of attribute: AttributeSchema) -> StoredValue {
+    guard attribute.storage == .keyedHash else { return value }
+    if let defaultValueColumns, value == attribute.defaultValue,
+      let known = defaultValueColumns.column(of: attribute)
+    {
+      return known
+    }
+    // Allocated once at its final size, not grown as the name and the value are appended.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(attribute.name.utf8.count + 1 + Self.byteFormCount(value))
+    bytes.append(contentsOf: attribute.name.utf8)
+    bytes.append(0)
+    Self.appendByteForm(value, kind: attribute.kind, to: &bytes)
+    return .blob(keybag.searchHash(bytes))
+  }
+
+  /// The `agrp IN (…)` scope of a search over `groups`.
+  package func scope(_ groups: [String]) -> ItemDatabase.OneOf {
+    let attribute = ItemClass.genp.attribute(named: AttributeName.accessGroup.rawValue)
+    return (
+      column: AttributeName.accessGroup.rawValue,
+      values: groups.map { group in
+        attribute.map { column(.text(group), of: $0) } ?? .text(group)
+      }
+    )
+  }
+
+  // MARK: - Byte forms
+
+  /// At least the size of any byte form of `value` (``appendByteForm(_:kind:to:)``).
+  private static func byteFormCount(_ value: StoredValue) -> Int {
+    switch value {
+    case .text(let text): 1 + text.utf8.count
+    case .blob(let data): 1 + data.count
+    case .integer, .real, .null: 9
+    }
+  }
+
+  static func appendByteForm(_ value: StoredValue, kind: AttributeKind, to bytes: inout [UInt8]) {
+    switch kind {
+    case .blob, .data, .string:
+      switch value {
+      case .text(let text): bytes.append(contentsOf: text.utf8)
+      case .blob(let data): bytes.append(contentsOf: data)
+      case .integer(let number): bytes.append(contentsOf: int32Bytes(number))
+      case .real(let number): bytes.append(contentsOf: int32Bytes(Int64(exactly: number) ?? 0))
+      case .null: break
+      }
+    case .number, .bool:
+      switch value {
+      case .integer(let number): appendTagged(0x49, UInt64(bitPattern: number), to: &bytes)
+      case .real(let number):
+        if let whole = Int64(exactly: number) {
+          appendTagged(0x49, UInt64(bitPattern: whole), to: &bytes)
+        } else {
+          appendTagged(0x52, number.bitPattern, to: &bytes)
+        }
+      case .text(let text):
+        bytes.append(0x54)
+        bytes.append(contentsOf: text.utf8)
+      case .blob(let data):
+        bytes.append(0x42)
+        bytes.append(contentsOf: data)
+      case .null: break
+      }
+    case .date:
+      switch value {
+      case .real(let seconds): appendTagged(0x44, seconds.bitPattern, to: &bytes)
+      case .integer(let seconds): appendTagged(0x44, Double(seconds).bitPattern, to: &bytes)
+      case .text(let text): bytes.append(contentsOf: text.utf8)
+      case .blob(let data): bytes.append(contentsOf: data)
+      case .null: break
+      }
+    }
+  }
+
+  /// A number's bytes as securityd's `copyData` makes them: `CFNumberGetValue` as `SInt32`
+  /// (truncated), in the device's little-endian order.
+  static func int32Bytes(_ number: Int64) -> Data {
+    withUnsafeBytes(of: Int32(truncatingIfNeeded: number).littleEndian) { Data($0) }
+  }
+
+  private static func appendTagged(_ tag: UInt8, _ raw: UInt64, to bytes: inout [UInt8]) {
+    bytes.append(tag)
+    withUnsafeBytes(of: raw.bigEndian) { bytes.append(contentsOf: $0) }
+  }
+}

@@ -1,0 +1,155 @@
+import DeviceState
+import Foundation
+import ItemStore
+import Keybag
+
+extension SecItemEngine {
+  /// SecItemUpdate: changes every matching item in one transaction; a primary-key collision
+  /// on any of them rolls the whole update back (docs/evidence.md §2.4).
+  package func update(_ query: SecQuery, _ attributes: SecQuery, context: Context) -> SecItemOutcome {
+    outcome { () throws(SecItemFailure) in
+      let validator = QueryValidator(caller: context.caller)
+      let (parsed, changes) = try validator.validateUpdate(query, attributes)
+      let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
+      let touched = Self.touchedAttributes(changes)
+      var lost: [Int64] = []
+      var updated: [Replacement] = []
+      // Every match is rewritten in one transaction once the read is over (a locked one fails
+      // the call before anything is written), so the replacements are gathered first.
+      try forEachCandidate(filter) { row throws(SecItemFailure) -> Bool in
+        guard let rowID = row.rowID else { return true }
+        var item: KeychainItem
+        let identity = ItemSealer.identity(of: row)
+        switch try visit(
+          row, identity: identity, filter: filter, context: context, action: .update)
+        {
+        case .matched(let opened): item = opened
+        case .lost:
+          lost.append(rowID)
+          return true
+        }
+        // Updating re-encrypts the item, so its access control is evaluated first (evidence §7.1).
+        if item.requiresUserAuthentication,
+          let failure = context.authorize(item, parsed, .update)
+        {
+          throw failure
+        }
+        guard
+          case .opened(let data) = try openData(
+            row, identity: identity, filter: filter, context: context, action: .update)
+        else {
+          lost.append(rowID)
+          return true
+        }
+        item.data = data
+        let opened = item
+        Self.apply(changes, to: &item, now: context.now)
+        if let control = changes.accessControl {
+          item.boundBiometryGeneration =
+            control.flags.contains(.biometryCurrentSet)
+            ? context.securityState.biometry.domainGeneration : nil
+        }
+        do throws(KeybagError) {
+          let sealed = try sealer.seal(
+            item, updating: (row, opened, identity), touching: touched)
+          updated.append(
+            Replacement(
+              rowID: rowID, row: sealed.row, previous: row, columns: sealed.columns,
+              itemClass: item.itemClass, attributes: item.attributes))
+        } catch {
+          throw Self.sealFailure(error, item: item, context: context)
+        }
+        return true
+      }
+      try dropLost(lost, in: parsed.itemClass)
+      guard !updated.isEmpty else {
+        throw notFound(parsed, filter: filter, lost: lost.count, context: context)
+      }
+      try write(updated)
+      return Self.success(dropped: lost.count)
+    }
+  }
+
+  /// Applies `attributesToUpdate` to one item and bumps its modification date.
+  static func apply(_ changes: ParsedQuery, to item: inout KeychainItem, now: Date) {
+    for (name, value) in changes.attributes { item.attributes[name] = value }
+    if case .value(let flag)? = changes.synchronizable {
+      item.attributes[.synchronizable] = .integer(flag ? 1 : 0)
+    }
+    if let control = changes.accessControl {
+      item.accessControl = control
+      item.attributes[.accessible] = .text(control.protection)
+    } else if case .text? = changes.attributes[.accessible] {
+      // securityd turns kSecAttrAccessible into a new access control holding only that
+      // protection (SecDbQuery.c query_add_attribute_with_desc → query_set_access_control) and
+      // sets it on the updated item (SecItemDb.c s3dl_query_update), the same one an item added
+      // with kSecAttrAccessible alone gets (none stored, ResultBuilder reports the protection
+      // alone): the old flags, biometry included, are dropped
+      // (docs/fidelity.md, "An update of kSecAttrAccessible replaces the access control").
+      item.accessControl = nil
+      item.boundBiometryGeneration = nil
+    }
+    if let data = changes.data { item.data = data }
+    if changes.attributes[.modificationDate] == nil {
+      item.attributes[.modificationDate] = .real(now.timeIntervalSinceReferenceDate)
+    }
+  }
+
+  /// The attributes ``apply(_:to:now:)`` may set: those the caller changes, `sync` and `pdmn`
+  /// when it sets them through their own keys, and the modification date. Every other
+  /// attribute of an updated item is the stored one (``ItemSealer/seal(_:updating:touching:)``).
+  static func touchedAttributes(_ changes: ParsedQuery) -> [String] {
+    var touched = Array(changes.attributes.keys)
+    if changes.synchronizable != nil { touched.append(AttributeName.synchronizable.rawValue) }
+    if changes.accessControl != nil, changes.attributes[.accessible] == nil {
+      touched.append(AttributeName.accessible.rawValue)
+    }
+    if changes.attributes[.modificationDate] == nil {
+      touched.append(AttributeName.modificationDate.rawValue)
+    }
+    return touched
+  }
+
+  /// One row an update rewrites, and how to name it if it collides.
+  package struct Replacement {
+    var rowID: Int64
+    var row: ItemRow
+    /// The row as stored, so only the changed columns are written.
+    var previous: ItemRow
+    /// The only columns in which `row` may differ from `previous`.
+    var columns: [String]
+    var itemClass: ItemClass
+    /// The updated item's attributes (shared, not copied), which name it only if the write
+    /// fails: most updates never build the name.
+    var attributes: [String: StoredValue]
+
+    /// The item as a failure names it.
+    var name: SecItemFailure.ItemName { SecItemFailure.ItemName(itemClass, plain: attributes) }
+  }
+
+  /// Replaces the rows in one transaction.
+  private func write(_ updated: [Replacement]) throws(SecItemFailure) {
+    do {
+      if updated.count == 1, let only = updated.first {
+        // One UPDATE statement is atomic on its own: no savepoint needed.
+        try database.replace(
+          rowID: only.rowID, with: only.row, previous: only.previous, changing: only.columns)
+      } else {
+        try database.inTransaction {
+          for each in updated {
+            try database.replace(
+              rowID: each.rowID, with: each.row, previous: each.previous, changing: each.columns)
+          }
+        }
+      }
+    } catch let error as ItemStoreError {
+      if case .duplicateItem = error, let first = updated.first {
+        throw SecItemFailure(
+          .errSecDuplicateItem, .updateCollision(first.name))
+      }
+      throw Self.storeFailure(error)
+    } catch {
+      throw SecItemFailure(.errSecInternal, .updateFailed(detail: "\(error)"))
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import DeviceState
+import Foundation
+import ItemStore
+import Keybag
+
+/// Opening the rows a search visits, with Apple's rules for the ones that cannot be opened
+/// (docs/evidence.md §4): a locked row fails the whole call with errSecInteractionNotAllowed; a row
+/// that can never be opened (its `akpu` key destroyed, or tampered with) is skipped and
+/// dropped, as securityd deletes corrupt items.
+extension SecItemEngine {
+  package enum RowVisit {
+    case matched(KeychainItem)
+    case lost
+  }
+
+  /// `identity` is the row's ``ItemSealer/identity(of:)``, computed once by a caller that
+  /// also opens the row's secret.
+  ///
+  /// `secretOnly`: the caller reads the secret alone (kSecReturnData only), so an item without
+  /// access control is opened without decoding its attributes
+  /// (``ItemSealer/openForSecretOnly(_:identity:)``); the same rows match, lock and are lost.
+  func visit(
+    _ row: ItemRow, identity: [UInt8], filter: RowFilter, context: Context,
+    action: SecItemFailure.ItemAction, secretOnly: Bool = false
+  ) throws(SecItemFailure) -> RowVisit {
+    do {
+      if secretOnly, let item = try sealer.openForSecretOnly(row, identity: identity) {
+        return .matched(item)
+      }
+      return .matched(try sealer.openAttributes(row, identity: identity))
+    } catch {
+      return try unopenable(row, filter: filter, error: error, context: context, action: action)
+    }
+  }
+
+  /// Opens the secret of an already-visited row: `.lost` when it can never be opened.
+  func openData(
+    _ row: ItemRow, identity: [UInt8], filter: RowFilter, context: Context,
+    action: SecItemFailure.ItemAction
+  ) throws(SecItemFailure) -> DataOpening {
+    do {
+      return .opened(try sealer.openData(row, identity: identity))
+    } catch {
+      _ = try unopenable(row, filter: filter, error: error, context: context, action: action)
+      return .lost
+    }
+  }
+
+  package enum DataOpening {
+    case opened(Data?)
+    case lost
+  }
+
+  /// A locked row is named by the query's values: the filter selected it, so it holds the
+  /// same bytes (its own values are sealed).
+  private func unopenable(
+    _ row: ItemRow, filter: RowFilter, error: KeybagError, context: Context,
+    action: SecItemFailure.ItemAction
+  ) throws(SecItemFailure) -> RowVisit {
+    switch error {
+    case .classUnavailable(let protection):
+      throw LockExplanation.locked(
+        SecItemFailure.ItemName(row.itemClass, plain: filter.queried), protection: protection,
+        securityState: context.securityState, action: action
+      )
+    default:
+      return .lost
+    }
+  }
+
+  /// Deletes the rows of `itemClass` with these rowids, which can never be opened again, as
+  /// securityd does with corrupt items. Called once the read that found them is over.
+  /// - Throws: the store's failure (errSecInternal): the rows must not be reported dropped
+  ///   while they are still stored.
+  func dropLost(_ rowIDs: [Int64], in itemClass: ItemClass) throws(SecItemFailure) {
+    for rowID in rowIDs {
+      do throws(ItemStoreError) {
+        try database.delete(rowIDs: [rowID], in: itemClass)
+      } catch {
+        throw Self.storeFailure(error)
+      }
+    }
+  }
+
+  /// The success of a call that dropped `count` rows it could never open, warning about them
+  /// so the transcript says so (securityd only logs it).
+  static func success(result: SecValue? = nil, dropped count: Int) -> SecItemOutcome {
+    guard count > 0 else { return SecItemOutcome(status: .errSecSuccess, result: result) }
+    return SecItemWarning.undecryptableRowsDropped(count: count).outcome(result: result)
+  }
+
+  /// errSecItemNotFound, with what was searched, the rows that could never be opened, and
+  /// the most specific near miss (``NotFoundDiagnosis``); `skipped` counts the matches
+  /// kSecUseAuthenticationUISkip skipped. The near misses are worked out when first read, or
+  /// before the store or the class keys next change (``PendingDiagnoses``), so they describe
+  /// the keychain as it was at the call.
+  func notFound(
+    _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context
+  ) -> SecItemFailure {
+    let diagnosis = NotFoundDiagnosis(engine: self, query: query, filter: filter, context: context)
+    return SecItemFailure(
+      .errSecItemNotFound,
+      .itemNotFound(
+        SecItemFailure.NotFound(
+          itemClass: query.itemClass,
+          searchedGroups: filter.accessGroups == nil ? nil : context.caller.accessGroups,
+          lost: lost,
+          sealedAttributes: filter.queried.keys.filter {
+            query.itemClass.attribute(named: $0).map {
+              !$0.isPrimaryKey && $0.storage == .keyedHash
+            }
+              ?? false
+          }.sorted(),
+          deferred: pendingDiagnoses.deferring(diagnosis, skipped: skipped))))
+  }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import ItemStore
+import DeviceState
+
+/// Bytes for the values the engine seals: one attribute per sealed column, and the
+/// identity that binds each ciphertext to its item (the AEAD's associated data).
+///
+/// Layout: a tag byte (0 null, 1 text, 2 blob, 3 integer, 4 real), then for text and blob a
+/// 4-byte big-endian length and the bytes, for numbers 8 big-endian bytes.
+///
+/// Bytes are built in a `[UInt8]` and turned into `Data` once: appending to `Data` piece by
+/// piece was a measurable share of every SecItem call (docs/benchmarks.md).
+package enum StoredValueCodec {
+  static func encode(_ value: StoredValue, into bytes: inout [UInt8]) {
+    switch value {
+    case .null:
+      bytes.append(0)
+    case .text(let text):
+      bytes.append(1)
+      var text = text
+      text.withUTF8 { appendLengthPrefixed($0, to: &bytes) }
+    case .blob(let blob):
+      bytes.append(2)
+      blob.withUnsafeBytes { appendLengthPrefixed($0.bindMemory(to: UInt8.self), to: &bytes) }
+    case .integer(let number):
+      bytes.append(3)
+      append(UInt64(bitPattern: number), to: &bytes)
+    case .real(let number):
+      bytes.append(4)
+      append(number.bitPattern, to: &bytes)
+    }
+  }
+
+  static func encode(_ value: StoredValue) -> Data {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(encodedCount(value))
+    encode(value, into: &bytes)
+    return Data(bytes)
+  }
+
+  /// The exact size ``encode(_:)`` produces, so its buffer is allocated once.
+  private static func encodedCount(_ value: StoredValue) -> Int {
+    switch value {
+    case .null: 1
+    case .text(let text): 5 + text.utf8.count
+    case .blob(let blob): 5 + blob.count
+    case .integer, .real: 9
+    }
+  }
+
+  /// Decodes one value that fills `bytes` exactly, or `nil` for malformed bytes.
+  static func decode(_ bytes: Data) -> StoredValue? {
+    bytes.withUnsafeBytes { raw in decode(raw.bindMemory(to: UInt8.self)) }
+  }
+
+  private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> StoredValue? {
+    guard let tag = bytes.first else { return nil }
+    let body = UnsafeBufferPointer(rebasing: bytes[1...])
+    switch tag {
+    case 0: return body.isEmpty ? .null : nil
+    case 1, 2:
+      guard body.count >= 4 else { return nil }
+      let length = body.prefix(4).reduce(0) { ($0 << 8) | Int($1) }
+      guard body.count == 4 + length else { return nil }
+      let payload = UnsafeBufferPointer(rebasing: body[4...])
+      if tag == 2 { return .blob(Data(buffer: payload)) }
+      return text(payload).map(StoredValue.text)
+    case 3, 4:
+      guard body.count == 8 else { return nil }
+      let raw = body.reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
+      return tag == 3 ? .integer(Int64(bitPattern: raw)) : .real(Double(bitPattern: raw))
+    default:
+      return nil
+    }
+  }
+
+  /// `bytes` as a string, or `nil` when they are not UTF-8. ASCII, which nearly every
+  /// attribute name and value is, skips the standard library's generic validation, a tenth of
+  /// a look-up's cost (docs/benchmarks.md): ASCII bytes are valid UTF-8 as they are.
+  static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+    return String(validating: bytes, as: UTF8.self)
+  }
+
+  /// Every attribute of an item, as one sealed value: a 4-byte count, then per attribute (by
+  /// name order) its length-prefixed name and its encoded value.
+  package static func encode(attributes: [String: StoredValue]) -> Data {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(16 * attributes.count + 4)
+    append(UInt32(truncatingIfNeeded: attributes.count), to: &bytes)
+    for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
+      appendLengthPrefixed(name.utf8, to: &bytes)
+      encode(value, into: &bytes)
+    }
+    return Data(bytes)
+  }
+
+  /// Decodes what ``encode(attributes:)`` made, or `nil` for malformed bytes.
+  package static func decodeAttributes(_ data: Data) -> [String: StoredValue]? {
+    data.withUnsafeBytes { raw -> [String: StoredValue]? in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      var attributes: [String: StoredValue] = [:]
+      // Sized at creation (``PresizedColumns``).
+      let wellFormed = forEachAttribute(
+        in: bytes, reserving: { attributes = PresizedColumns.empty(capacity: $0) }
+      ) {
+        name, value in
+        guard let name = text(name), let value = decode(value)
+        else { return false }
+        attributes[name] = value
+        return true
+      }
+      return wellFormed ? attributes : nil
+    }
+  }
+
+  /// The value of attribute `name` in what ``encode(attributes:)`` made, decoding nothing
+  /// else: `.some(nil)` when the item lacks it, `nil` when the bytes are malformed as far as
+  /// they were read (``decodeAttributes(_:)`` checks every value).
+  static func attribute(_ name: String, in data: Data) -> StoredValue?? {
+    var wanted = name
+    return wanted.withUTF8 { wantedBytes -> StoredValue?? in
+      data.withUnsafeBytes { raw -> StoredValue?? in
+        var found: StoredValue??
+        let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) {
+          candidate, value in
+          guard candidate.elementsEqual(wantedBytes) else { return true }
+          found = .some(decode(value))
+          return false
+        }
+        if let found {
+          guard let value = found else { return nil }
+          return .some(value)
+        }
+        return wellFormed ? .some(nil) : nil
+      }
+    }
+  }
+
+  /// Whether `data` is attributes ``encode(attributes:)`` made, well formed to the end, whose
+  /// `name` holds `expected` (`nil`: absent), decoding no other value: what a read that returns
+  /// only the secret needs of them. (Every value is decoded by ``decodeAttributes(_:)``; the
+  /// caller has authenticated the bytes, so they are the encoder's.)
+  static func attributes(_ data: Data, hold name: String, _ expected: StoredValue?) -> Bool {
+    var wanted = name
+    return wanted.withUTF8 { wantedBytes -> Bool in
+      data.withUnsafeBytes { raw -> Bool in
+        var found: StoredValue?
+        var decodable = true
+        let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) {
+          candidate, value in
+          guard candidate.elementsEqual(wantedBytes) else { return true }
+          found = decode(value)
+          decodable = found != nil
+          return decodable
+        }
+        return wellFormed && decodable && found == expected
+      }
+    }
+  }
+
+  /// Walks the attributes ``encode(attributes:)`` made: `body` gets each name's and value's
+  /// bytes and returns whether to go on. `false` when the bytes are malformed or `body`
+  /// stopped; `reserving` learns the count first.
+  private static func forEachAttribute(
+    in bytes: UnsafeBufferPointer<UInt8>, reserving: (Int) -> Void = { _ in },
+    _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
+    var offset = 0
+    func uint32() -> Int? {
+      guard offset + 4 <= bytes.count else { return nil }
+      defer { offset += 4 }
+      return bytes[offset..<offset + 4].reduce(0) { ($0 << 8) | Int($1) }
+    }
+    guard let count = uint32(), count <= bytes.count else { return false }
+    reserving(count)
+    for _ in 0..<count {
+      guard let nameLength = uint32(), offset + nameLength <= bytes.count else { return false }
+      let name = UnsafeBufferPointer(rebasing: bytes[offset..<offset + nameLength])
+      offset += nameLength
+      guard offset < bytes.count else { return false }
+      let valueLength: Int
+      switch bytes[offset] {
+      case 0: valueLength = 1
+      case 1, 2:
+        guard offset + 5 <= bytes.count else { return false }
+        valueLength = 5 + bytes[offset + 1..<offset + 5].reduce(0) { ($0 << 8) | Int($1) }
+      case 3, 4: valueLength = 9
+      default: return false
+      }
+      guard offset + valueLength <= bytes.count else { return false }
+      let value = UnsafeBufferPointer(rebasing: bytes[offset..<offset + valueLength])
+      offset += valueLength
+      guard body(name, value) else { return false }
+    }
+    return offset == bytes.count
+  }
+
+  static func appendLengthPrefixed(
+    _ payload: some Collection<UInt8>, to bytes: inout [UInt8]
+  ) {
+    append(UInt32(truncatingIfNeeded: payload.count), to: &bytes)
+    bytes.append(contentsOf: payload)
+  }
+
+  private static func append<T: FixedWidthInteger>(_ number: T, to bytes: inout [UInt8]) {
+    withUnsafeBytes(of: number.bigEndian) { bytes.append(contentsOf: $0) }
+  }
+}

@@ -1,0 +1,113 @@
+import ItemStore
+import DeviceState
+
+/// One dictionary key, classified the way Security's daemon does it: by its spelling alone
+/// (`SecDbQuery.c` `query_applier`, docs/evidence.md §2.1).
+package enum QueryKey: Sendable, Equatable {
+  /// `kSecClass` (`"class"`).
+  case itemClass
+  /// A four-character attribute (`acct`, `pdmn`, ...), resolved later against the class.
+  case attribute(AttributeName)
+  /// `nleg` (`kSecUseDataProtectionKeychain`): a no-op on iOS, dropped by the daemon.
+  case ignoredAttribute
+  /// A `kSecMatch*` key; unknown ones are accepted.
+  case match(String)
+  case returnKey(ReturnKey)
+  /// A `kSecUse*` key.
+  case use(SecQueryKey)
+  case value(ValueKey)
+  /// A key starting with `f`, which the daemon skips.
+  case ignored
+
+  package enum ReturnKey: Sendable, CaseIterable {
+    case data
+    case attributes
+    case ref
+    case persistentRef
+
+    var key: SecQueryKey {
+      switch self {
+      case .data: .returnData
+      case .attributes: .returnAttributes
+      case .ref: .returnRef
+      case .persistentRef: .returnPersistentRef
+      }
+    }
+
+    init?(_ raw: String) {
+      guard let found = Self.allCases.first(where: { $0.key.rawValue == raw }) else {
+        return nil
+      }
+      self = found
+    }
+  }
+
+  /// A set of return keys, as bits: every query builds one and every read consults it, and a
+  /// `Set` of an enum allocates and hashes for what fits in a byte.
+  package struct ReturnKeys: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ key: ReturnKey) {
+      switch key {
+      case .data: rawValue = 1
+      case .attributes: rawValue = 2
+      case .ref: rawValue = 4
+      case .persistentRef: rawValue = 8
+      }
+    }
+
+    static let data = ReturnKeys(.data)
+    static let attributes = ReturnKeys(.attributes)
+    static let ref = ReturnKeys(.ref)
+    static let persistentRef = ReturnKeys(.persistentRef)
+
+    /// How many keys the set holds.
+    var count: Int { rawValue.nonzeroBitCount }
+
+    /// The keys the set holds, in ``ReturnKey``'s order.
+    var members: [ReturnKey] { ReturnKey.allCases.filter { contains(ReturnKeys($0)) } }
+
+    /// The first of ``members``; `nil` for an empty set.
+    var first: ReturnKey? { ReturnKey.allCases.first { contains(ReturnKeys($0)) } }
+  }
+
+  package enum ValueKey: Sendable, CaseIterable {
+    case data
+    case ref
+    case persistentRef
+
+    var key: SecQueryKey {
+      switch self {
+      case .data: .valueData
+      case .ref: .valueRef
+      case .persistentRef: .valuePersistentRef
+      }
+    }
+
+    init?(_ raw: String) {
+      guard let found = Self.allCases.first(where: { $0.key.rawValue == raw }) else {
+        return nil
+      }
+      self = found
+    }
+  }
+
+  /// Classifies `raw`, or returns `nil` for a key the daemon rejects with errSecParam.
+  static func classify(_ raw: String) -> QueryKey? {
+    if raw.utf8.count == 4 {
+      return raw == AttributeName.dataProtectionKeychain.rawValue
+        ? .ignoredAttribute : .attribute(AttributeName(rawValue: raw))
+    }
+    switch raw.first {
+    case "c": return raw == SecQueryKey.itemClass.rawValue ? .itemClass : nil
+    case "m": return .match(raw)
+    case "r": return ReturnKey(raw).map(QueryKey.returnKey)
+    case "u": return SecQueryKey.useKeys.contains(raw) ? .use(SecQueryKey(rawValue: raw)) : nil
+    case "v": return ValueKey(raw).map(QueryKey.value)
+    case "f": return .ignored
+    default: return nil
+    }
+  }
+}

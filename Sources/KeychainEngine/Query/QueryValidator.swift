@@ -1,0 +1,71 @@
+import Foundation
+import ItemStore
+import DeviceState
+
+/// Runs every check on a SecItem call's dictionaries in the order Apple reaches them
+/// (docs/evidence.md §10): the client library's own checks, then the daemon's entitlement check,
+/// internal attributes, the explicit access group, parsing, and the per-function acceptance rules
+/// (evidence §2.4).
+package struct QueryValidator {
+  let policy: AccessGroupPolicy
+  private let parser = QueryParser()
+
+  init(caller: Caller) {
+    self.policy = AccessGroupPolicy(caller: caller)
+  }
+
+  /// Validates the dictionary of SecItemAdd, SecItemCopyMatching or SecItemDelete.
+  func validate(_ query: SecQuery, as function: SecItemFunction) throws(SecItemFailure)
+    -> ParsedQuery
+  {
+    try ClientChecks.check(query, as: function)
+    try policy.requireEntitlements(function)
+    try Self.rejectInternalAttributes(query)
+    try checkExplicitGroup(query, as: function)
+    let parsed = try parser.parse(query, as: function)
+    try AcceptanceRules.check(parsed)
+    return parsed
+  }
+
+  /// Validates both dictionaries of SecItemUpdate.
+  func validateUpdate(_ query: SecQuery, _ attributes: SecQuery) throws(SecItemFailure)
+    -> (query: ParsedQuery, attributes: ParsedQuery)
+  {
+    try ClientChecks.check(query, as: .update)
+    try ClientChecks.check(attributes, as: .attributesToUpdate)
+    try policy.requireEntitlements(.update)
+    try Self.rejectInternalAttributes(query)
+    try Self.rejectInternalAttributes(attributes)
+    try checkExplicitGroup(query, as: .update)
+    try checkExplicitGroup(attributes, as: .attributesToUpdate)
+    let parsedQuery = try parser.parse(query, as: .update)
+    try AcceptanceRules.check(parsedQuery)
+    try AcceptanceRules.checkUpdateKeys(attributes)
+    let parsedAttributes = try parser.parse(
+      attributes, as: .attributesToUpdate, itemClass: parsedQuery.itemClass)
+    return (parsedQuery, parsedAttributes)
+  }
+
+  // MARK: - Daemon pre-checks
+
+  /// `queryHasValidAttributes` (SecItemServer.c l.2480): apps may not pass internal attributes.
+  private static func rejectInternalAttributes(_ query: SecQuery) throws(SecItemFailure) {
+    guard query[.appClipItem] != nil else { return }
+    throw SecItemFailure(.errSecParam, .internalAttribute(.appClipItem))
+  }
+
+  private func checkExplicitGroup(_ query: SecQuery, as function: SecItemFunction)
+    throws(SecItemFailure)
+  {
+    switch query[.accessGroup] {
+    case .string(let group)?:
+      try policy.check(explicit: group, in: function)
+    case .data(let bytes)?:
+      // The daemon converts CFData to a string for this String attribute; check that too.
+      guard let group = String(data: bytes, encoding: .utf8) else { return }
+      try policy.check(explicit: group, in: function)
+    default:
+      return
+    }
+  }
+}
