@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import ItemStore
 @testable import Devices
 @testable import Fleet
+@testable import ItemStore
 @testable import Keychain
 @testable import KeychainEngine
 
@@ -144,7 +144,9 @@ import Testing
   /// A read of the secret alone opens the attributes without decoding them
   /// (`ItemSealer.openForSecretOnly`): a damaged attributes column, or a protection class
   /// column that is not the sealed one, still drops the row, as a read of the attributes does.
-  @Test(arguments: [["r_Data": SecValue.bool(true)], ["r_Data": .bool(true), "r_Attributes": .bool(true)]])
+  @Test(arguments: [
+    ["r_Data": SecValue.bool(true)], ["r_Data": .bool(true), "r_Attributes": .bool(true)],
+  ])
   func damagedAttributesDropTheRowWhateverTheReadReturns(returns: SecQuery) throws {
     for damage in ["attributes byte", "protection class"] {
       let path = temporaryPath()

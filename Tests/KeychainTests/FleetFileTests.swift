@@ -150,7 +150,9 @@ import Testing
       first: try openFirst(dir.appendingPathComponent("phone.db").path), kdfProfile: .fast)
     try fleet.addDevice(named: "mac1", platform: .mac)
     try fleet.addDevice(named: "mac2", platform: .mac)
-    let logins = try ["mac1", "mac2"].map { try fleet.member(named: $0).device.macKeychains?.login.path }
+    let logins = try ["mac1", "mac2"].map {
+      try fleet.member(named: $0).device.macKeychains?.login.path
+    }
     #expect(logins[0] != nil && logins[0] != logins[1])
   }
 }

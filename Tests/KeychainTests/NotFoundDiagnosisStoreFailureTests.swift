@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import ItemStore
 @testable import Devices
 @testable import Fleet
+@testable import ItemStore
 @testable import Keychain
 @testable import KeychainEngine
 

@@ -105,7 +105,9 @@ import Testing
         #expect(failure(rotated.reversed() + base, capacity: capacity) == expected)
       }
     }
-    let passing = genp().adding(["r_Data": .bool(true), "pdmn": .string("ck"), "labl": .string("l")])
+    let passing = genp().adding([
+      "r_Data": .bool(true), "pdmn": .string("ck"), "labl": .string("l"),
+    ])
     let reference = try parse(passing)
     for capacity in [0, 9, 40] {
       var query = SecQuery(minimumCapacity: capacity)

@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// Why a backup, a restore or a transfer was refused; nothing changed on any device.
 public enum BackupRefusal: Sendable, Hashable {
   /// Backups and Quick Start are for iPhone and iPad here.

@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// What a device operation (passcode, lock, unlock, reboot, wait, biometry, apps) did.
 ///
 /// A refused operation — a wrong passcode, a passcode entry during an escalating delay — is an

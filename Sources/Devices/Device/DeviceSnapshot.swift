@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// The device state as `show device`, prompts and `expect device ...` see it.
 /// Data only: the scenario runner words it (`show device`).
 public struct DeviceSnapshot: Sendable, Hashable {

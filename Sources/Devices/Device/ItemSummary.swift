@@ -1,6 +1,6 @@
+import DeviceState
 import ItemStore
 import KeychainEngine
-import DeviceState
 
 /// One item as `show items` lists it: attributes only, never the secret. Data only: the
 /// scenario runner words it (`ItemListing`).

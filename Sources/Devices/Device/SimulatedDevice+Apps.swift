@@ -1,7 +1,7 @@
+import DeviceState
 import Foundation
 import ItemStore
 import KeychainEngine
-import DeviceState
 
 /// Installing, deleting, transferring and switching apps, and the per-app keychain reset.
 ///

@@ -1,8 +1,8 @@
+import DeviceState
 import Foundation
 import ItemStore
 import Keybag
 import KeychainEngine
-import DeviceState
 
 /// Passcode, lock, unlock, reboot and time: each checks the state machine first (on a copy),
 /// then does the keybag's crypto, then commits and saves.

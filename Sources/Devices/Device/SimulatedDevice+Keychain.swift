@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// The four SecItem calls, made as the current ``SimulatedDevice/caller``. On a Mac they go
 /// through the shim of ``MacKeychains`` (docs/evidence.md §11, fact 35).
 extension SimulatedDevice {

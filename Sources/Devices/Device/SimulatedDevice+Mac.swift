@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// The Mac's own settings: how each app runs there (docs/evidence.md §11, facts 40-43).
 extension SimulatedDevice {
   /// How `bundleID` runs on this Mac; `nil` on any other kind of device.

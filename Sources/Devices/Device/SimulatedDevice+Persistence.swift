@@ -1,8 +1,8 @@
+import DeviceState
 import Foundation
 import ItemStore
 import Keybag
 import KeychainEngine
-import DeviceState
 
 /// The device file: items live in the store's tables; the device state, the keybag and the
 /// caller and the installed apps are blobs written by ``save()`` after every change.

@@ -1,8 +1,8 @@
+import DeviceState
 import Foundation
 import ItemStore
 import Keybag
 import KeychainEngine
-import DeviceState
 
 /// A simulated iPhone: its security state, its keybag, its keychain and the app calling it.
 ///

@@ -1,7 +1,7 @@
+import DeviceState
 import ItemStore
 import Keybag
 import KeychainEngine
-import DeviceState
 
 /// Why a device could not be created or reopened. Messages say what is wrong with which file;
 /// they never contain key bytes, passcodes or item data.

@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// The dialog a Mac shows when an app that is not on a file-based item's trusted list reads
 /// its secret (docs/evidence.md §11, fact 44): "<App> wants to use your confidential
 /// information stored in "<item>" in your keychain", with the login password, Deny and Allow.

@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// How the calling app runs on a Mac, which decides the keychains it can reach
 /// (docs/evidence.md §11, facts 40, 42, 43).
 ///

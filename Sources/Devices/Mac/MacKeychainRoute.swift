@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// Which of a Mac's keychains a SecItem call reaches, and why (docs/evidence.md §11,
 /// fact 35: the shim's `SecItemCategorizeQuery`).
 package struct MacKeychainRoute: Sendable, Hashable {

@@ -1,6 +1,6 @@
+import DeviceState
 import Keybag
 import KeychainEngine
-import DeviceState
 
 /// A Mac's keychains and the shim that routes SecItem calls between them
 /// (docs/evidence.md §11, facts 34-43).

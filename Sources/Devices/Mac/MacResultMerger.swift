@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// How the macOS shim merges a call that ran on several keychains (docs/evidence.md §11,
 /// fact 35: `SecItemMergeResults`).
 ///

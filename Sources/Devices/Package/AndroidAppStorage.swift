@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import KeychainEngine
-import DeviceState
 
 /// What the package keeps on an Android phone: each app's own values, sealed, keyed by the
 /// app, the keychain's service and the key.

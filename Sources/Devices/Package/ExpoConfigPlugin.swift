@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// The package's Expo config plugin (`plugins: [["@apexnative/keychain", { accessGroups }]]`):
 /// the `keychain-access-groups` entitlement it writes at prebuild.
 ///

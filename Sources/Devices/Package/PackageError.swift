@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// The error a package call's promise rejects with: a `code` JavaScript code switches on, and
 /// a message.
 public struct PackageError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// A keychain of the cross-platform JavaScript package (`@apexnative/keychain`, the project's
 /// seed 003): what `createKeychain({ service, accessGroup })` returns.
 ///

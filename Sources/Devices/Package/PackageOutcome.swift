@@ -1,5 +1,6 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
+
 /// What one package call did: how its promise settled, and every SecItem call it made on the
 /// way (an Apple device) or the per-app store it used (Android), so nothing happens unseen.
 public struct PackageOutcome: Sendable, Hashable {

@@ -1,7 +1,7 @@
+import DeviceState
 import Foundation
 import ItemStore
 import KeychainEngine
-import DeviceState
 
 /// The cross-platform package's API (`setItem`, `getItem`, `deleteItem`) on the current app.
 ///

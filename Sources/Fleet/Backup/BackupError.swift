@@ -1,6 +1,7 @@
+import DeviceState
 import Devices
 import KeychainEngine
-import DeviceState
+
 /// A mistake in a backup statement: a backup name that does not exist or is taken, or a
 /// password given to a backup that has none. Script errors, not device refusals.
 public enum BackupError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,8 +1,8 @@
+import DeviceState
+import Devices
 import Foundation
 import ItemStore
-import Devices
 import KeychainEngine
-import DeviceState
 
 /// The bytes of one item inside a backup: its class, attributes, access control and data,
 /// as one attribute dictionary (``StoredValueCodec``). Only ever sealed.

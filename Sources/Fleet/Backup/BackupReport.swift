@@ -1,6 +1,7 @@
+import DeviceState
 import Devices
 import KeychainEngine
-import DeviceState
+
 /// What a backup, a restore or a transfer did: the outcome, and every item's fate (what
 /// moved, what stayed behind and why), for the transcript.
 public struct BackupReport: Sendable, Hashable {

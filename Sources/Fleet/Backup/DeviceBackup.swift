@@ -1,7 +1,7 @@
 import DeviceState
+import Devices
 import Foundation
 import Keybag
-import Devices
 import KeychainEngine
 
 /// One backup of a device's whole keychain (docs/evidence.md §11, fact 32: backups are not

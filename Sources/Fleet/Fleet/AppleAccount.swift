@@ -1,6 +1,7 @@
+import DeviceState
 import Devices
 import KeychainEngine
-import DeviceState
+
 /// The Apple Account a device is signed into, and whether iCloud Keychain is on for it there.
 ///
 /// iCloud Keychain moves items only between devices signed into the same account with it on

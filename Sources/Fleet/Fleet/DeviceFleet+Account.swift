@@ -1,6 +1,7 @@
+import DeviceState
 import Devices
 import KeychainEngine
-import DeviceState
+
 /// Apple Account and iCloud Keychain settings of the current device.
 ///
 /// They only decide who takes part in sync; signing out or turning iCloud Keychain off

@@ -1,7 +1,7 @@
 import DeviceState
+import Devices
 import Foundation
 import Keybag
-import Devices
 import KeychainEngine
 
 /// Backups of the current device's keychain, restores onto the current device, and the

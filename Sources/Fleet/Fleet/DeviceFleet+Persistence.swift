@@ -1,8 +1,8 @@
 import DeviceState
+import Devices
 import Foundation
 import ItemStore
 import Keybag
-import Devices
 import KeychainEngine
 
 /// Several devices in files (docs/cli.md, "Several devices in files"): the first device's

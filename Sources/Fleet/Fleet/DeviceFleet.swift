@@ -1,6 +1,6 @@
 import DeviceState
-import Keybag
 import Devices
+import Keybag
 import KeychainEngine
 
 /// The user's devices in one scenario, by name, and the one statements act on.

@@ -1,6 +1,7 @@
+import DeviceState
 import Devices
 import KeychainEngine
-import DeviceState
+
 /// A request about the devices themselves that cannot be carried out: a name that is not a
 /// device, or one already taken. These are mistakes in the script, not device refusals.
 public enum FleetError: Error, Sendable, Hashable, CustomStringConvertible {

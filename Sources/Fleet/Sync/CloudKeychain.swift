@@ -1,6 +1,6 @@
 import DeviceState
-import Foundation
 import Devices
+import Foundation
 import KeychainEngine
 
 /// One item's record in an account's iCloud Keychain, as CKKS keeps it in CloudKit: the

@@ -1,7 +1,7 @@
 import DeviceState
+import Devices
 import Foundation
 import ItemStore
-import Devices
 import KeychainEngine
 
 /// iCloud Keychain sync between the fleet's devices (docs/evidence.md §11, facts 1-24).

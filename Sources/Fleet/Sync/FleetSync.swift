@@ -1,6 +1,7 @@
+import DeviceState
 import Devices
 import KeychainEngine
-import DeviceState
+
 /// The iCloud Keychain side of a ``DeviceFleet``: each account's cloud, what each device
 /// knows of it, and the events the transcript has still to show.
 package struct FleetSync: Sendable, Codable {

@@ -1,5 +1,5 @@
-import KeychainEngine
 import DeviceState
+import KeychainEngine
 
 /// Why an item stays behind when the account's devices sync: the fleet's words for the
 /// engine's eligibility rules.

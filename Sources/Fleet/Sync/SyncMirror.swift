@@ -1,8 +1,8 @@
+import DeviceState
+import Devices
 import Foundation
 import ItemStore
-import Devices
 import KeychainEngine
-import DeviceState
 
 /// What one device knows of its account's iCloud Keychain, as CKKS's mirror and queues do:
 /// which of its rows is which record, at which change tag, and what the row held when it last

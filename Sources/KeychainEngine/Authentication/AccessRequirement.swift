@@ -1,4 +1,5 @@
 import DeviceState
+
 /// What an item's access control or an LAPolicy asks of the user, as factors combined with
 /// "any" or "all" (SecAccessControl.m: several constraints without `.or` mean all of them;
 /// docs/evidence.md §7.1).

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// How an authentication (a keychain item's access control, or a policy evaluation) ended.
 package enum AuthenticationResult: Sendable, Equatable {
   /// The user proved what was asked, or the context already held it.

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// The simulated user: answers the prompts the device shows.
 ///
 /// The scenario runner plugs in a queue of scripted answers (`user will match`), the REPL one

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// What kind of app extension an app is, named by its `NSExtensionPointIdentifier`.
 ///
 /// What matters to the keychain is whether the extension can present UI: the Face ID, Touch ID

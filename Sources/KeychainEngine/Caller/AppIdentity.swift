@@ -1,4 +1,5 @@
 import DeviceState
+
 /// An installed app as the keychain sees it: its bundle id, team and entitlements.
 ///
 /// The keychain decides which items an app may touch from the ordered list of access groups

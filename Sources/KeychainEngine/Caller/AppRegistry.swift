@@ -1,4 +1,5 @@
 import DeviceState
+
 /// The apps and extensions installed on the simulated device, in install order, and which
 /// team registered each app group.
 ///

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// Who is making SecItem calls: the app in the foreground of the simulated device.
 ///
 /// Kept apart from ``AppIdentity`` so that execution context (foreground, background) can grow

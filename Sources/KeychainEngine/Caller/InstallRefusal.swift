@@ -1,4 +1,5 @@
 import DeviceState
+
 /// Why iOS would not install an app as described: its entitlements are not ones its team's
 /// provisioning profile allows, or its bundle does not fit its host app.
 ///

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// One app (or app extension) the device knows about, installed or deleted.
 ///
 /// A deleted app is remembered because iOS keeps its keychain items: reinstalling it with the

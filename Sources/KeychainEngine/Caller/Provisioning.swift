@@ -1,4 +1,5 @@
 import DeviceState
+
 /// The checks code signing and the provisioning profile make before iOS installs an app
 /// (docs/evidence.md §5.1; docs/fidelity.md, "A refused install, not a stripped
 /// entitlement").

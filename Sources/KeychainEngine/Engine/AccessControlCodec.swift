@@ -1,5 +1,5 @@
-import Foundation
 import DeviceState
+import Foundation
 
 /// The bytes stored (sealed) in an item's `accc` column: 4 big-endian flag bytes, then the
 /// protection class's raw value, then — for `biometryCurrentSet` items — a NUL and the bound

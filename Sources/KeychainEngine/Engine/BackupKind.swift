@@ -1,4 +1,5 @@
 import DeviceState
+
 /// How a backup was made, which decides where its items can be restored
 /// (docs/evidence.md §11, facts 26-28).
 public enum BackupKind: String, Sendable, Hashable, CaseIterable {

@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import ItemStore
-import DeviceState
 
 /// The search column of every primary-key attribute's default value, hashed once.
 ///

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// A miss's near-miss diagnosis, worked out the first time its answer is read (the explanation
 /// is displayed, a test reads the near misses) or when something could change the answer,
 /// whichever comes first (``PendingDiagnoses``). A miss whose explanation nobody reads costs

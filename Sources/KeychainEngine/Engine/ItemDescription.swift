@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import ItemStore
-import DeviceState
 
 /// How explanations and `show items` name an item, from its opened attributes or, for a locked
 /// item, the values of the query that selected it: "item `alice` (genp, service com.app.auth)".
@@ -19,7 +19,9 @@ package enum ItemDescription {
     }
   }
 
-  package static func of(_ item: KeychainItem) -> String { of(item.itemClass, plain: item.attributes) }
+  package static func of(_ item: KeychainItem) -> String {
+    of(item.itemClass, plain: item.attributes)
+  }
 
   /// "genp, service com.app.auth", or just "genp" when the attribute is empty: Apple's default
   /// for a missing primary-key string is "", which reads badly in a sentence.

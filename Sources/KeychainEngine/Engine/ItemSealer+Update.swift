@@ -1,7 +1,7 @@
+import DeviceState
 import Foundation
 import ItemStore
 import Keybag
-import DeviceState
 
 extension ItemSealer {
   /// An updated item sealed as the new version of its stored row.

@@ -26,7 +26,8 @@ package enum LockExplanation {
   }
 
   /// Why `protection`'s key is not in memory, in the device's terms.
-  package static func reason(_ protection: ProtectionClass, securityState: SecurityState) -> String {
+  package static func reason(_ protection: ProtectionClass, securityState: SecurityState) -> String
+  {
     reason(securityState.availability(of: protection))
   }
 

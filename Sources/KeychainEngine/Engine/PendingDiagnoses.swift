@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import Synchronization
-import DeviceState
 
 /// The near-miss diagnoses a device's misses deferred (``DeferredDiagnosis``), so that each is
 /// worked out before anything could change its answer.

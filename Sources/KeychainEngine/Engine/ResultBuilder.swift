@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import ItemStore
-import DeviceState
 
 /// The object a call returns for one item, shaped by the kSecReturn keys (docs/evidence.md §4).
 package enum ResultBuilder {

@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import ItemStore
-import DeviceState
 
 /// Which rows a parsed query selects: the searchable columns SQLite compares (a keyed hash of
 /// every attribute of the query, `pdmn` as it is) and the access-group scope

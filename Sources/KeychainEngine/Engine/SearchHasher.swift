@@ -1,7 +1,7 @@
+import DeviceState
 import Foundation
 import ItemStore
 import Keybag
-import DeviceState
 
 /// What the item store's searchable columns hold: a keyed hash of each attribute's bytes.
 ///

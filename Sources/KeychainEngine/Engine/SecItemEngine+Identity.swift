@@ -1,5 +1,5 @@
-import ItemStore
 import DeviceState
+import ItemStore
 
 /// kSecClassIdentity in SecItemCopyMatching and SecItemDelete.
 ///

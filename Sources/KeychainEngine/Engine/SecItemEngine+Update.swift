@@ -6,7 +6,8 @@ import Keybag
 extension SecItemEngine {
   /// SecItemUpdate: changes every matching item in one transaction; a primary-key collision
   /// on any of them rolls the whole update back (docs/evidence.md §2.4).
-  package func update(_ query: SecQuery, _ attributes: SecQuery, context: Context) -> SecItemOutcome {
+  package func update(_ query: SecQuery, _ attributes: SecQuery, context: Context) -> SecItemOutcome
+  {
     outcome { () throws(SecItemFailure) in
       let validator = QueryValidator(caller: context.caller)
       let (parsed, changes) = try validator.validateUpdate(query, attributes)

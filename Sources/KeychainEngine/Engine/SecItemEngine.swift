@@ -28,7 +28,11 @@ package final class SecItemEngine {
     /// What passcode removals deleted, to explain a miss (``NotFoundDiagnosis``).
     package var passcodeRemovals: [PasscodeRemoval] = []
 
-    package init(securityState: SecurityState, caller: Caller, now: Date, authorize: @escaping Authorizer = { _, _, _ in nil }, apps: AppRegistry? = nil, passcodeRemovals: [PasscodeRemoval] = []) {
+    package init(
+      securityState: SecurityState, caller: Caller, now: Date,
+      authorize: @escaping Authorizer = { _, _, _ in nil }, apps: AppRegistry? = nil,
+      passcodeRemovals: [PasscodeRemoval] = []
+    ) {
       self.securityState = securityState
       self.caller = caller
       self.now = now

@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import ItemStore
-import DeviceState
 
 /// Bytes for the values the engine seals: one attribute per sealed column, and the
 /// identity that binds each ciphertext to its item (the AEAD's associated data).

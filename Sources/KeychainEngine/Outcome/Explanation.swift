@@ -1,4 +1,5 @@
 import DeviceState
+
 /// Why a call or a device operation did not simply succeed, and what usually fixes it.
 ///
 /// The transcript prints it under a failed call. It names the item, the attribute (by Apple's

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// What `evaluatePolicy` or `canEvaluatePolicy` returned.
 public struct LAEvaluationOutcome: Sendable, Hashable {
   /// `true` for a successful evaluation, or `canEvaluatePolicy`'s value.

@@ -250,7 +250,10 @@ extension SecItemFailure {
     /// Why LocalAuthentication refused (``AuthenticationRefusalRenderer`` words it).
     var refusal: AuthenticationRefusal
 
-    package init(action: ItemAction, item: ItemName, flags: String, protection: String, error: LAErrorCode, refusal: AuthenticationRefusal) {
+    package init(
+      action: ItemAction, item: ItemName, flags: String, protection: String, error: LAErrorCode,
+      refusal: AuthenticationRefusal
+    ) {
       self.action = action
       self.item = item
       self.flags = flags

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// A SecItem call's failure inside the engine: the status Apple returns and why, as data.
 ///
 /// Thrown by the query layer and the engine, turned into a ``SecItemOutcome`` at the boundary,

@@ -1,5 +1,5 @@
-import ItemStore
 import DeviceState
+import ItemStore
 
 /// The words of errSecItemNotFound's near misses (``NotFoundDiagnosis``): which rule hid the
 /// item that almost matched. Values only, never an item's secret.

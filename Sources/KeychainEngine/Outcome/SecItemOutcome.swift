@@ -1,4 +1,5 @@
 import DeviceState
+
 /// What one SecItem call returned: Apple's status, the result object and, when the call did
 /// not plainly succeed, an explanation.
 public struct SecItemOutcome: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// A SecItem call that succeeded but did something a developer would not expect, as data;
 /// ``SecItemFailureRenderer`` words it as a warning ``Explanation``.
 package enum SecItemWarning: Sendable, Hashable {

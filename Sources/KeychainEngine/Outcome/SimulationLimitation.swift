@@ -1,4 +1,5 @@
 import DeviceState
+
 /// A behaviour the simulator does not reproduce yet.
 ///
 /// Returned instead of guessing: a call that would need Face ID, or an identity item, must not

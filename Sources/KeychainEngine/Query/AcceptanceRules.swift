@@ -1,4 +1,5 @@
 import DeviceState
+
 /// Which key groups each SecItem function accepts (docs/evidence.md §2.4), checked after parsing.
 package enum AcceptanceRules {
   static func check(_ parsed: ParsedQuery) throws(SecItemFailure) {

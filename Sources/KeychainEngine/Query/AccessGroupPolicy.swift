@@ -1,4 +1,5 @@
 import DeviceState
+
 /// Which access groups a call may use (docs/evidence.md §5.2–§5.4).
 package struct AccessGroupPolicy: Sendable {
   let caller: Caller

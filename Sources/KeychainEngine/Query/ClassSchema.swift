@@ -1,5 +1,5 @@
-import ItemStore
 import DeviceState
+import ItemStore
 
 /// The engine's view of one item class's table: which four-character attributes exist and
 /// their kinds (docs/evidence.md §3).

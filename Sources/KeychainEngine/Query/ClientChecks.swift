@@ -1,4 +1,5 @@
 import DeviceState
+
 /// The checks Security's client library (`SecItem.m`) makes before the request reaches the
 /// daemon, so they win over the daemon's entitlement errors.
 package enum ClientChecks {

@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import ItemStore
-import DeviceState
 
 /// A SecItem dictionary after validation: every key classified, every value converted to the
 /// form the store compares, every constant resolved to its type (docs/evidence.md §2). The engine

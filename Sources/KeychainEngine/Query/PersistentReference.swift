@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import ItemStore
-import DeviceState
 
 /// The bytes `kSecReturnPersistentRef` returns: the item's class and its row id, as Security's
 /// `_SecItemMakePersistentRef` lays them out (4-byte class code, 8-byte big-endian row id).

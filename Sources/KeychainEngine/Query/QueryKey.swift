@@ -1,5 +1,5 @@
-import ItemStore
 import DeviceState
+import ItemStore
 
 /// One dictionary key, classified the way Security's daemon does it: by its spelling alone
 /// (`SecDbQuery.c` `query_applier`, docs/evidence.md §2.1).

@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import ItemStore
-import DeviceState
 
 /// Four-character attributes and kSecMatchLimit: resolving against the class schema and
 /// converting values the way `SecDbItem.c` does (docs/evidence.md §2.3).

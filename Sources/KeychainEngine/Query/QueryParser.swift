@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import ItemStore
-import DeviceState
 
 /// Validates one SecItem dictionary the way Security's daemon parses it (`SecDbQuery.c`),
 /// producing a ``ParsedQuery`` or the failure Apple reports (docs/evidence.md §2.1–§2.3).

@@ -1,6 +1,6 @@
+import DeviceState
 import Foundation
 import ItemStore
-import DeviceState
 
 /// Runs every check on a SecItem call's dictionaries in the order Apple reaches them
 /// (docs/evidence.md §10): the client library's own checks, then the daemon's entitlement check,

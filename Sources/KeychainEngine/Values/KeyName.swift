@@ -1,5 +1,5 @@
-import ItemStore
 import DeviceState
+import ItemStore
 
 /// How explanations name a dictionary key: Apple's constant with its raw string,
 /// `kSecAttrAccount ("acct")`, or just the raw string when Security has no public name for it.

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// `LAError.Code`: the errors LocalAuthentication reports on iOS, with Apple's numbers
 /// (LAError.h; docs/evidence.md §8.2). The one table of LAError names: the scenario parser and
 /// `explain` look names up here.

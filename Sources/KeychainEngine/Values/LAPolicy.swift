@@ -1,4 +1,5 @@
 import DeviceState
+
 /// The `LAPolicy` cases iOS offers, with Apple's raw values (LAPublicDefines.h; docs/evidence.md
 /// §8.1).
 public enum LAPolicy: Int, Hashable, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// What a status means for someone calling SecItem on iOS, why it usually happens and what to
 /// do about it: the text behind `keychain-sim explain <status>`. Plain sentences; the scenario
 /// layer lays them out (`StatusExplainer.explanationText(for:width:)`).

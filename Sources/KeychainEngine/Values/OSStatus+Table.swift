@@ -1,4 +1,5 @@
 import DeviceState
+
 /// Every result code of Security's `base/SecBase.h` (the first `CF_ENUM(OSStatus)`, in its
 /// order, Security-59306 as mirrored by darlinghq/darling-security `base/SecBase.h`), with the
 /// trailing comment that `SecErrorMessages.strings` is generated from ("the comments that appear

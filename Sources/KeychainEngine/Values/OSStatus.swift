@@ -1,4 +1,5 @@
 import DeviceState
+
 /// A Security framework result code.
 ///
 /// Names, numbers and message texts follow Security's `base/SecBase.h` (the trailing comments of

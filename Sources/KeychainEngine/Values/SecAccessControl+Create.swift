@@ -1,4 +1,5 @@
 import DeviceState
+
 /// Why `SecAccessControlCreateWithFlags` returned NULL: its CFError is errSecParam with this
 /// message (Security `SecAccessControl.m` l.161–182, l.301–313).
 public struct SecAccessControlError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// Names for explanations and transcripts.
 package enum FlagNames {
   /// `[.biometryAny, .or, .devicePasscode]`-style Swift spelling of a flag set, `[]` for none.

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// A `SecAccessControlRef`: a protection class plus the constraints that gate the item's use.
 ///
 /// Built by ``SecAccessControl/create(protection:flags:)``, which mirrors

@@ -1,4 +1,5 @@
 import DeviceState
+
 /// Apple's names for the SecItem keys and values, with the raw strings Security defines for them
 /// in `OSX/sec/Security/SecItemConstants.c` (`kSecAttrAccount` is `"acct"`, `kSecMatchLimitAll`
 /// is `"m_LimitAll"`). Scenario files, the REPL and transcripts all go through this table, so a

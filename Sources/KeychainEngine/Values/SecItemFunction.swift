@@ -1,4 +1,5 @@
 import DeviceState
+
 /// Which dictionary of which SecItem call is being validated; the acceptance rules differ
 /// (docs/evidence.md §2.4).
 package enum SecItemFunction: Sendable, Hashable, CustomStringConvertible {

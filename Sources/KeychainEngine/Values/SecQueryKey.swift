@@ -1,5 +1,5 @@
-import ItemStore
 import DeviceState
+import ItemStore
 
 /// A SecItem dictionary key that is not an attribute (`kSecClass`, `kSecMatchLimit`,
 /// `kSecReturnData`, `kSecUseAuthenticationContext`, ...), by its raw string. Code names keys

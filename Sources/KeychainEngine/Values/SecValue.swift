@@ -1,5 +1,5 @@
-import Foundation
 import DeviceState
+import Foundation
 
 /// A value in a SecItem query or result dictionary: the CoreFoundation types Security accepts.
 ///
