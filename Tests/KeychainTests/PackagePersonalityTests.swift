@@ -164,12 +164,12 @@ import Testing
     _ = device.perform(.setItem(key: "k", value: "plain-secret"), on: Self.appOnly)
     let entry = AndroidAppStorage.EntryKey(
       packageName: "com.example.app", service: "shared", key: "k")
-    let sealed = try #require(device.androidStorage.value(at: entry))
+    let sealed = try #require(device.route.packageStorage?.value(at: entry))
     #expect(sealed.range(of: Data("plain-secret".utf8)) == nil)
     // Moved to another app's entry, the seal does not open.
     let moved = AndroidAppStorage.EntryKey(
       packageName: "com.example.notes", service: "shared", key: "k")
-    device.androidStorage.store(sealed, at: moved)
+    device.route.packageStorage?.store(sealed, at: moved)
     #expect(
       device.install(AppIdentity(bundleID: "com.example.notes", teamID: "ABCDE12345")).succeeded)
     #expect(device.useApp("com.example.notes").succeeded)
@@ -187,8 +187,8 @@ import Testing
     _ = device.perform(.setItem(key: "k", value: "a1"), on: Self.appOnly)
     let uninstall = device.uninstall(bundleID: "com.example.notes")
     #expect(uninstall.summary.contains("1 value(s)"))
-    #expect(device.androidStorage.count(of: "com.example.notes") == 0)
-    #expect(device.androidStorage.count(of: "com.example.app") == 1)
+    #expect(device.route.packageStorage?.count(of: "com.example.notes") == 0)
+    #expect(device.route.packageStorage?.count(of: "com.example.app") == 1)
     #expect(
       device.install(AppIdentity(bundleID: "com.example.notes", teamID: "ABCDE12345"))
         .explanation?.cause.contains("Android erased") == true)

@@ -40,9 +40,10 @@ extension SimulatedDevice {
     let sealer = ItemSealer(keybag: keybag)
     do {
       var summaries = try engine.liveRows().map { summary(of: $0, sealer: sealer) }
-      guard let macKeychains else { return summaries }
+      let fileBased = route.fileBasedKeychains
+      guard !fileBased.isEmpty else { return summaries }
       for index in summaries.indices { summaries[index].keychain = "data protection keychain" }
-      for keychain in [macKeychains.login, macKeychains.system] {
+      for keychain in fileBased {
         for row in try keychain.liveRows() {
           // A file-based item has no group, protection class or sync flag (docs/evidence.md
           // §11, fact 36): the ones the simulator stores it under are not shown.

@@ -1,41 +1,43 @@
-import DeviceState
 import KeychainEngine
 
-/// The four SecItem calls, made as the current ``SimulatedDevice/caller``. On a Mac they go
-/// through the shim of ``MacKeychains`` (docs/evidence.md §11, fact 35).
+/// The four SecItem calls, made as the current ``SimulatedDevice/caller``: refused when no
+/// program could make them (the caller is not installed), else sent down the device's
+/// ``SimulatedDevice/route`` (on a Mac, through the shim of ``MacKeychains``;
+/// docs/evidence.md §11, fact 35).
 extension SimulatedDevice {
   /// `SecItemAdd(query, &result)`.
   public func secItemAdd(_ query: SecQuery) -> SecItemOutcome {
-    if let macKeychains {
-      return macKeychains.add(
-        query, dataProtection: engine, context: callContext)
-    }
-    return engine.add(query, context: callContext)
+    if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
+    return route.add(query, from: self)
   }
 
   /// `SecItemCopyMatching(query, &result)`.
   public func secItemCopyMatching(_ query: SecQuery) -> SecItemOutcome {
-    if let macKeychains {
-      return macKeychains.copyMatching(
-        query, dataProtection: engine, context: callContext, dialog: keychainAccessDialog)
-    }
-    return engine.copyMatching(query, context: callContext)
+    if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
+    return route.copyMatching(query, from: self)
   }
 
   /// `SecItemUpdate(query, attributesToUpdate)`.
   public func secItemUpdate(_ query: SecQuery, _ attributesToUpdate: SecQuery) -> SecItemOutcome {
-    if let macKeychains {
-      return macKeychains.update(
-        query, attributesToUpdate, dataProtection: engine, context: callContext)
-    }
-    return engine.update(query, attributesToUpdate, context: callContext)
+    if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
+    return route.update(query, attributesToUpdate, from: self)
   }
 
   /// `SecItemDelete(query)`.
   public func secItemDelete(_ query: SecQuery) -> SecItemOutcome {
-    if let macKeychains {
-      return macKeychains.delete(query, dataProtection: engine, context: callContext)
-    }
-    return engine.delete(query, context: callContext)
+    if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
+    return route.delete(query, from: self)
+  }
+
+  /// Why the current caller cannot make keychain calls at all, or `nil` when it can: a
+  /// deleted app has no process to make them.
+  public var callRefusal: SecItemCallRefusal? {
+    guard !callerIsInstalled else { return nil }
+    return SecItemCallRefusal(
+      reason: "\(caller.app.bundleID) is not installed (it was deleted), so it cannot make "
+        + "keychain calls",
+      advice: "`app install` it again or `app use` another app")
   }
 }
+
+extension SimulatedDevice: KeychainRouteHost {}

@@ -5,8 +5,7 @@ import KeychainEngine
 extension SimulatedDevice {
   /// How `bundleID` runs on this Mac; `nil` on any other kind of device.
   public func macPersonality(of bundleID: String) -> MacAppPersonality? {
-    guard let macKeychains else { return nil }
-    return macKeychains.personalities[bundleID] ?? .signed
+    route.personality(of: bundleID)
   }
 
   /// `mac app <bundleID> daemon|catalyst|ad-hoc|signed`: from now on the app's calls are routed
@@ -15,7 +14,7 @@ extension SimulatedDevice {
   public func setMacPersonality(_ personality: MacAppPersonality, of bundleID: String)
     -> DeviceOutcome
   {
-    guard let macKeychains else {
+    guard route.personality(of: bundleID) != nil else {
       return .refused("\(bundleID): not changed", .notAMac(platform))
     }
     guard apps.isInstalled(bundleID) else {
@@ -25,7 +24,7 @@ extension SimulatedDevice {
           bundleID: bundleID, everInstalled: apps.app(bundleID) != nil,
           installed: apps.apps.filter(\.isInstalled).map(\.bundleID)))
     }
-    macKeychains.personalities[bundleID] = personality
+    _ = route.setPersonality(personality, of: bundleID)
     saveRecordingFailure()
     return .done("\(bundleID) runs as \(personality.displayName)")
   }
@@ -34,7 +33,7 @@ extension SimulatedDevice {
 extension SimulatedDevice {
   /// The file-based keychain's access dialog, answered by this device's user; the login
   /// password is the Mac's passcode (any text when none is set: the account has no password).
-  var keychainAccessDialog: KeychainAccessDialog {
+  package var keychainAccessDialog: KeychainAccessDialog {
     KeychainAccessDialog(
       ask: { [authenticator] prompt in authenticator.userAgent.respond(to: prompt) },
       checkPassword: { [keybag, securityState] password in

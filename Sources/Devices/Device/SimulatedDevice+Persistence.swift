@@ -15,9 +15,9 @@ extension SimulatedDevice {
     static let passcodeRemovals = "passcodeRemovals"
     static let platform = "platform"
     /// A Mac's `mac app` personalities (its keychains are files of their own).
-    static let macPersonalities = "macPersonalities"
+    static let macPersonalities = MacKeychains.stateKey
     /// An Android phone's package values, sealed.
-    static let androidPackage = "androidPackage"
+    static let androidPackage = AndroidPackageRoute.stateKey
   }
 
   /// Reopens the device file at `options.path` when it holds a device, else creates one there
@@ -122,25 +122,6 @@ extension SimulatedDevice {
     } catch {
       throw .corruptState(path: path, part: "platform", detail: "\(error)")
     }
-    let personalities: [String: MacAppPersonality]
-    let androidStorage: AndroidAppStorage
-    do {
-      // Files written before they were kept have none.
-      personalities =
-        try blobs.personalities.map {
-          try JSONDecoder().decode([String: MacAppPersonality].self, from: $0)
-        } ?? [:]
-    } catch {
-      throw .corruptState(path: path, part: "Mac app personalities", detail: "\(error)")
-    }
-    do {
-      androidStorage =
-        try blobs.androidPackage.map {
-          try JSONDecoder().decode(AndroidAppStorage.self, from: $0)
-        } ?? AndroidAppStorage()
-    } catch {
-      throw .corruptState(path: path, part: "Android package values", detail: "\(error)")
-    }
     let keybag: Keybag
     do {
       keybag = try Keybag(
@@ -159,14 +140,16 @@ extension SimulatedDevice {
     } catch {
       throw .corruptState(path: path, part: "device state", detail: error.description)
     }
-    let macKeychains = try MacKeychains.make(
-      for: platform, keybag: keybag, deviceFile: path, fresh: false)
-    macKeychains?.personalities = personalities
+    // What the route saved (a Mac's personalities, an Android phone's package values); files
+    // written before they were kept have none.
+    var saved: [String: Data] = [:]
+    saved[StateKey.macPersonalities] = blobs.personalities
+    saved[StateKey.androidPackage] = blobs.androidPackage
+    let route = try platform.makeRoute(keybag: keybag, deviceFile: path, fresh: false, saved: saved)
     let restored = SimulatedDevice(
       securityState: securityState, keybag: keybag, database: database, caller: caller, apps: apps,
-      platform: platform, macKeychains: macKeychains)
+      platform: platform, route: route)
     restored.passcodeRemovals = removals
-    restored.androidStorage = androidStorage
     try restored.save()
     return restored
   }
@@ -268,13 +251,8 @@ extension SimulatedDevice {
         try database.saveDeviceBlob(
           try encoder.encode(passcodeRemovals), forKey: StateKey.passcodeRemovals)
         try database.saveDeviceBlob(try encoder.encode(platform), forKey: StateKey.platform)
-        if let macKeychains {
-          try database.saveDeviceBlob(
-            try encoder.encode(macKeychains.personalities), forKey: StateKey.macPersonalities)
-        }
-        if platform == .android {
-          try database.saveDeviceBlob(
-            try encoder.encode(androidStorage), forKey: StateKey.androidPackage)
+        for (key, blob) in try route.savedState(encoder) {
+          try database.saveDeviceBlob(blob, forKey: key)
         }
       }
       lastSaveError = nil
@@ -307,10 +285,6 @@ extension SimulatedDevice {
 extension SimulatedDevice {
   /// Every file the device keeps: its device file and, on a Mac, the two keychain files.
   package var files: [String] {
-    var files = path.map { [$0] } ?? []
-    if let macKeychains {
-      files += [macKeychains.login.path, macKeychains.system.path].compactMap { $0 }
-    }
-    return files
+    (path.map { [$0] } ?? []) + route.fileBasedKeychains.compactMap(\.path)
   }
 }

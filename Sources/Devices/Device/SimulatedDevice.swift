@@ -52,14 +52,13 @@ public final class SimulatedDevice {
   public package(set) var caller: Caller
   /// The apps installed on the device (`app install`, `show apps`); saved with the device.
   public package(set) var apps: AppRegistry
-  /// What the cross-platform package keeps on an Android phone; saved with the device.
-  var androidStorage = AndroidAppStorage()
   package let keybag: Keybag
   package let database: ItemDatabase
+  /// The data protection keychain (the iOS keychain): every Apple device has one.
   package let engine: SecItemEngine
-  /// On a Mac, the file-based keychains and the shim routing calls between them and
-  /// ``engine`` (the data protection keychain); `nil` on every other kind of device.
-  package let macKeychains: MacKeychains?
+  /// Where the four SecItem calls go (``KeychainRoute``): the data protection keychain, a
+  /// Mac's shim between it and the file-based keychains, or an Android phone's refusal.
+  package let route: any KeychainRoute
   /// Set when the last save to the device file failed; reported by ``state``.
   public package(set) var lastSaveError: String?
   /// The save failure not yet handed to ``takeSaveFailure()``.
@@ -106,10 +105,10 @@ public final class SimulatedDevice {
         throw .store(error)
       }
     }
-    let macKeychains: MacKeychains?
+    let route: any KeychainRoute
     do {
-      macKeychains = try MacKeychains.make(
-        for: options.platform, keybag: keybag, deviceFile: options.path, fresh: true)
+      route = try options.platform.makeRoute(
+        keybag: keybag, deviceFile: options.path, fresh: true, saved: [:])
     } catch {
       // Keychain files left by another Mac: the new device file, which holds nothing yet,
       // goes, so that the next run does not reopen a Mac without its keychains.
@@ -118,13 +117,13 @@ public final class SimulatedDevice {
     }
     self.init(
       securityState: securityState, keybag: keybag, database: database, caller: options.caller,
-      platform: options.platform, macKeychains: macKeychains)
+      platform: options.platform, route: route)
   }
 
   init(
     securityState: SecurityState, keybag: Keybag, database: ItemDatabase, caller: Caller,
     apps: AppRegistry? = nil, platform: DevicePlatform = .iPhone,
-    macKeychains: MacKeychains? = nil
+    route: any KeychainRoute = DataProtectionRoute()
   ) {
     self.platform = platform
     self.securityState = securityState
@@ -133,7 +132,7 @@ public final class SimulatedDevice {
     self.caller = caller
     self.apps = apps ?? AppRegistry(installing: caller.app)
     self.engine = SecItemEngine(database: database, keybag: keybag)
-    self.macKeychains = macKeychains
+    self.route = route
   }
 
   /// The device file, or `nil` for an in-memory device.
@@ -144,7 +143,7 @@ public final class SimulatedDevice {
     Self.epochDate.addingTimeInterval(Double(securityState.clock.now.milliseconds) / 1_000)
   }
 
-  var callContext: SecItemEngine.Context {
+  package var callContext: SecItemEngine.Context {
     var context = SecItemEngine.Context(securityState: securityState, caller: caller, now: now)
     context.authorize = authenticator.keychainAuthorizer()
     context.apps = apps

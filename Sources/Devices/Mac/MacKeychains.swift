@@ -45,15 +45,6 @@ package final class MacKeychains {
     system = try open(.system)
   }
 
-  /// A Mac's file-based keychains, or `nil` for any other kind of device; in files beside
-  /// `deviceFile` when the Mac has one, a `fresh` Mac's empty.
-  static func make(
-    for platform: DevicePlatform, keybag: Keybag, deviceFile: String?, fresh: Bool
-  ) throws(SimulatedDeviceError) -> MacKeychains? {
-    platform == .mac
-      ? try MacKeychains(keybag: keybag, deviceFile: deviceFile, fresh: fresh) : nil
-  }
-
   func personality(of caller: Caller) -> MacAppPersonality {
     personalities[caller.app.bundleID] ?? .signed
   }

@@ -184,7 +184,7 @@ extension SecItemFailure {
 
     init(
       itemClass: ItemClass, searchedGroups: [String]?, lost: Int,
-      nearMisses: [NotFoundDiagnosis.NearMiss], sealedAttributes: [String],
+      nearMisses: [NearMiss], sealedAttributes: [String],
       diagnosisFailure: String? = nil
     ) {
       self.itemClass = itemClass
@@ -207,7 +207,7 @@ extension SecItemFailure {
     }
 
     /// Near misses, most specific first (``NotFoundDiagnosis``).
-    var nearMisses: [NotFoundDiagnosis.NearMiss] {
+    var nearMisses: [NearMiss] {
       get { diagnosis.answer.nearMisses }
       set { diagnosis = .given(.init(nearMisses: newValue, storeFailure: diagnosisFailure)) }
     }

@@ -30,7 +30,7 @@ extension SecItemFailureRenderer {
   }
 
   static func words(_ notFound: SecItemFailure.NotFound) -> (String, String?) {
-    var cause = "no \(QueryParser.className(notFound.itemClass)) item matches the query"
+    var cause = "no \(SecConstants.className(notFound.itemClass)) item matches the query"
     if let groups = notFound.searchedGroups {
       cause += " in the caller's access groups (\(groups.joined(separator: ", ")))"
     }

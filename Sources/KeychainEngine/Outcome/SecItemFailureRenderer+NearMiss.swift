@@ -4,7 +4,6 @@ import ItemStore
 /// The words of errSecItemNotFound's near misses (``NotFoundDiagnosis``): which rule hid the
 /// item that almost matched. Values only, never an item's secret.
 extension SecItemFailureRenderer {
-  package typealias NearMiss = NotFoundDiagnosis.NearMiss
 
   static func words(_ miss: NearMiss) -> (String, String?) {
     switch miss {
@@ -53,14 +52,14 @@ extension SecItemFailureRenderer {
           + "every attribute in a query must match"
       )
     case .otherClass(let other, let subject, let missing, let queried):
-      let otherName = QueryParser.className(other)
+      let otherName = SecConstants.className(other)
       let note =
         missing.isEmpty
         ? ""
         : " (\(missing.map(appleName).joined(separator: ", ")) does not exist in that class)"
       return (
         "a \(otherName) \(describe(subject, article: false)) exists" + note
-          + "; the query asks for " + QueryParser.className(queried),
+          + "; the query asks for " + SecConstants.className(queried),
         "query kSecClass: \(otherName); items of different classes never match"
       )
     case .passcodeRemoved(let total, let removals, let lastAt, let itemClass, let asked):
@@ -71,7 +70,7 @@ extension SecItemFailureRenderer {
         : "if the item was one of them, it is gone"
       return (
         "\(total) kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly "
-          + "\(QueryParser.className(itemClass)) item(s) were deleted when the passcode was "
+          + "\(SecConstants.className(itemClass)) item(s) were deleted when the passcode was "
           + "removed \(when); \(verdict)",
         "such items never survive passcode removal: add the item again once a passcode "
           + "is set, and be ready to recreate it"
@@ -80,13 +79,13 @@ extension SecItemFailureRenderer {
   }
 
   /// "an item with kSecAttrAccount `b`" (or "item with ..." without the article).
-  private static func describe(_ subject: NotFoundDiagnosis.Subject, article: Bool) -> String {
+  private static func describe(_ subject: NearMiss.Subject, article: Bool) -> String {
     let noun = article ? "an item" : "item"
     guard let attribute = subject.attribute, let value = subject.value else { return noun }
     return "\(noun) with \(appleName(attribute.rawValue)) `\(short(value))`"
   }
 
-  private static func describe(_ owner: NotFoundDiagnosis.GroupOwner) -> String {
+  private static func describe(_ owner: NearMiss.GroupOwner) -> String {
     switch owner {
     case .apps(let holders): "a group of \(holders.joined(separator: ", "))"
     case .unlistedAppGroup: "an app group the caller's entitlements do not list"

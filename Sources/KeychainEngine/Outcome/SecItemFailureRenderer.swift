@@ -74,7 +74,7 @@ package enum SecItemFailureRenderer {
       )
     case .noSuchAttribute(let name, let itemClass):
       return (
-        "\(KeyName.of(name)) is not an attribute of \(QueryParser.className(itemClass)) items",
+        "\(KeyName.of(name)) is not an attribute of \(SecConstants.className(itemClass)) items",
         "remove it, or use the item class that has it"
       )
     case .unconvertible(let name, let got, let expected):
@@ -378,7 +378,7 @@ package enum SecItemFailureRenderer {
     case .identityClass:
       "kSecClassIdentity (identities are a join of a certificate and its private key)"
     case .returnRef(let itemClass):
-      "kSecReturnRef for \(QueryParser.className(itemClass)) items (SecKeyRef "
+      "kSecReturnRef for \(SecConstants.className(itemClass)) items (SecKeyRef "
         + "and SecCertificateRef values); nothing was changed"
     case .authentication(let factor): AuthenticationRefusalRenderer.describe(factor)
     }

@@ -28,6 +28,9 @@ public struct SecItemOutcome: Sendable, Hashable {
   /// Set when the simulator cannot reproduce what a device would do for this call (for example
   /// reading an item whose access control needs Face ID); `status` is then not Apple's answer.
   public var limitation: SimulationLimitation?
+  /// Set when no program on the device could have made the call (``SecItemCallRefusal``);
+  /// `status` is then not Apple's answer.
+  public var callRefusal: SecItemCallRefusal?
   /// Why the engine refused the call, as data (the explanation is its rendering); `nil` for
   /// a success, a warning, or an outcome made outside the engine.
   var failure: SecItemFailure.Kind?
@@ -44,6 +47,12 @@ public struct SecItemOutcome: Sendable, Hashable {
     self.limitation = limitation
   }
 
+  /// The outcome of a call the device refused to run: `refusal` says why.
+  public init(refusing refusal: SecItemCallRefusal) {
+    self.init(status: .errSecUnimplemented)
+    callRefusal = refusal
+  }
+
   /// The outcome of `failure`, its explanation rendered when read.
   init(rendering failure: SecItemFailure, limitation: SimulationLimitation?) {
     status = failure.status
@@ -54,7 +63,8 @@ public struct SecItemOutcome: Sendable, Hashable {
 
   public static func == (lhs: SecItemOutcome, rhs: SecItemOutcome) -> Bool {
     lhs.status == rhs.status && lhs.result == rhs.result && lhs.explanation == rhs.explanation
-      && lhs.limitation == rhs.limitation && lhs.failure == rhs.failure
+      && lhs.limitation == rhs.limitation && lhs.callRefusal == rhs.callRefusal
+      && lhs.failure == rhs.failure
       && lhs.warning == rhs.warning
   }
 
@@ -63,6 +73,7 @@ public struct SecItemOutcome: Sendable, Hashable {
     hasher.combine(result)
     hasher.combine(explanation)
     hasher.combine(limitation)
+    hasher.combine(callRefusal)
     hasher.combine(failure)
     hasher.combine(warning)
   }

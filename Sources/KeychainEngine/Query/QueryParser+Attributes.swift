@@ -117,8 +117,4 @@ extension QueryParser {
     SecItemFailure(.errSecParam, .unknownProtection(raw, key: key))
   }
 
-  static func className(_ itemClass: ItemClass) -> String {
-    SecConstants.name(forValue: itemClass.rawValue, underKey: SecQueryKey.itemClass.rawValue)
-      ?? itemClass.rawValue
-  }
 }

@@ -1,4 +1,5 @@
 import DeviceState
+import ItemStore
 
 /// Apple's names for the SecItem keys and values, with the raw strings Security defines for them
 /// in `OSX/sec/Security/SecItemConstants.c` (`kSecAttrAccount` is `"acct"`, `kSecMatchLimitAll`
@@ -214,4 +215,12 @@ public enum SecConstants {
     ("kSecAttrTokenIDSecureEnclave", "com.apple.setoken"),
   ]
 
+}
+
+extension SecConstants {
+  /// Apple's name of an item class: `kSecClassGenericPassword` for `genp`.
+  package static func className(_ itemClass: ItemClass) -> String {
+    name(forValue: itemClass.rawValue, underKey: SecQueryKey.itemClass.rawValue)
+      ?? itemClass.rawValue
+  }
 }

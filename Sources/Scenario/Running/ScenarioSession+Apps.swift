@@ -36,11 +36,8 @@ extension ScenarioSession {
 
   /// A SecItem call from a deleted app is a scenario error: no such process can run.
   func requireInstalledCaller(line: Int) throws(ScenarioRuntimeError) {
-    guard !device.callerIsInstalled else { return }
-    let bundleID = device.caller.app.bundleID
-    throw ScenarioRuntimeError(
-      "\(bundleID) is not installed (it was deleted), so it cannot make "
-        + "keychain calls (line \(line)); `app install` it again or `app use` another app")
+    guard let refusal = device.callRefusal else { return }
+    throw ScenarioRuntimeError("\(refusal.reason) (line \(line)); \(refusal.advice)")
   }
 
   /// `show apps`: every app the device knows, its team, host (on a Mac, how it runs) and access

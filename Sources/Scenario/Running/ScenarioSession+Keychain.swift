@@ -4,13 +4,6 @@ extension ScenarioSession {
   /// Plays a SecItem call as the current app and reports Apple's status, the result object and
   /// the engine's explanation.
   mutating func perform(_ call: SecItemCall, line: Int) throws(ScenarioRuntimeError) -> StepReport {
-    try requireInstalledCaller(line: line)
-    guard device.platform.hasAppleKeychain else {
-      // docs/evidence.md §11, fact 50: an Android app has Keystore, not SecItem.
-      throw ScenarioRuntimeError(
-        "an \(device.platform.displayName) has no SecItem API (line \(line)); its apps keep "
-          + "their secrets through the package (`createKeychain(...)`) or Keystore")
-    }
     let evaluator = self.evaluator
     let outcome: SecItemOutcome
     let function: PitfallDetector.Call.Function
@@ -30,6 +23,12 @@ extension ScenarioSession {
     case .delete(let expr):
       (function, query) = (.delete, try evaluator.dictionary(from: expr))
       outcome = device.secItemDelete(query)
+    }
+    // The device refuses a call no program could make (a deleted app; an Android phone,
+    // which has no SecItem): a scenario error, as a call that cannot happen.
+    if let refusal = outcome.callRefusal {
+      lastOutcome = nil
+      throw ScenarioRuntimeError("\(refusal.reason) (line \(line)); \(refusal.advice)")
     }
     if let limitation = outcome.limitation {
       lastOutcome = nil

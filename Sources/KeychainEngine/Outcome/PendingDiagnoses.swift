@@ -33,7 +33,7 @@ package final class PendingDiagnoses: @unchecked Sendable {
 
   /// Defers `diagnosis` until its answer is first asked for, or until something could change
   /// it.
-  func deferring(_ diagnosis: NotFoundDiagnosis, skipped: Int) -> DeferredDiagnosis {
+  package func deferring(_ diagnosis: any NearMissSearch, skipped: Int) -> DeferredDiagnosis {
     let deferred = DeferredDiagnosis(diagnosis, skipped: skipped, registry: self)
     lock.lock()
     defer { lock.unlock() }

@@ -21,7 +21,7 @@ extension SimulatedDevice {
   public func perform(_ operation: PackageOperation, on keychain: PackageKeychain)
     -> PackageOutcome
   {
-    guard platform.hasAppleKeychain else { return performOnAndroid(operation, on: keychain) }
+    if route.packageStorage != nil { return performInPackageStorage(operation, on: keychain) }
     var steps: [PackageOutcome.SecItemStep] = []
     let identity = PackageQuery(keychain: keychain, key: operation.key)
     let settled: Result<PackageOutcome.Value, PackageError>

@@ -7,17 +7,17 @@ import DeviceState
 package final class DeferredDiagnosis: @unchecked Sendable {
   /// The near misses, most specific first, and the store's failure if a read failed.
   package struct Answer: Sendable, Hashable {
-    var nearMisses: [NotFoundDiagnosis.NearMiss]
+    var nearMisses: [NearMiss]
     var storeFailure: String?
   }
 
   /// Guarded by the registry's lock, as is `answer`.
-  private var diagnosis: NotFoundDiagnosis?
+  private var diagnosis: (any NearMissSearch)?
   private let skipped: Int
   private let registry: PendingDiagnoses
   private(set) var answer: Answer?
 
-  init(_ diagnosis: NotFoundDiagnosis, skipped: Int, registry: PendingDiagnoses) {
+  init(_ diagnosis: any NearMissSearch, skipped: Int, registry: PendingDiagnoses) {
     self.diagnosis = diagnosis
     self.skipped = skipped
     self.registry = registry

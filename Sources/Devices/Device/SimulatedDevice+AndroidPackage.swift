@@ -13,7 +13,7 @@ extension SimulatedDevice {
   /// "The cross-platform package (seed 003)").
   static let androidStorageClass = ProtectionClass.cku
 
-  func performOnAndroid(_ operation: PackageOperation, on keychain: PackageKeychain)
+  func performInPackageStorage(_ operation: PackageOperation, on keychain: PackageKeychain)
     -> PackageOutcome
   {
     let entry = AndroidAppStorage.EntryKey(
@@ -24,13 +24,13 @@ extension SimulatedDevice {
       do {
         let sealed = try keybag.seal(
           Data(value.utf8), in: Self.androidStorageClass, context: entry.sealingContext)
-        androidStorage.store(sealed, at: entry)
+        route.packageStorage?.store(sealed, at: entry)
         settled = .success(.nothing)
       } catch {
         settled = .failure(Self.storageFailure(error))
       }
     case .getItem:
-      if let sealed = androidStorage.value(at: entry) {
+      if let sealed = route.packageStorage?.value(at: entry) {
         do {
           let bytes = try keybag.open(
             sealed, in: Self.androidStorageClass, context: entry.sealingContext)
@@ -42,7 +42,7 @@ extension SimulatedDevice {
         settled = .success(.null)
       }
     case .deleteItem:
-      androidStorage.remove(entry)
+      route.packageStorage?.remove(entry)
       settled = .success(.nothing)
     }
     switch operation {
@@ -70,15 +70,14 @@ extension SimulatedDevice {
 
   /// What apps keep through the package on an Android phone (never the values), sorted.
   public var androidPackageEntries: [(app: String, service: String, key: String)] {
-    androidStorage.entries.map { ($0.packageName, $0.service, $0.key) }
+    (route.packageStorage?.entries ?? []).map { ($0.packageName, $0.service, $0.key) }
   }
 
   /// Erases what the package kept for `bundleID` on an Android phone, as Android erases an
   /// uninstalled app's Keystore entries and private files (docs/evidence.md §11, fact 51);
   /// how many values went. Nothing on an Apple device, where items outlive the app (S8).
   func eraseAndroidStorage(of bundleID: String) -> Int {
-    guard platform == .android else { return 0 }
-    return androidStorage.removeAll(of: bundleID)
+    route.packageStorage?.removeAll(of: bundleID) ?? 0
   }
 }
 
