@@ -139,7 +139,7 @@ import Testing
     #expect(fleet.names == ["iPhone", "mac1"])
     #expect(
       !FileManager.default.fileExists(atPath: dir.appendingPathComponent("phone.mac2").path))
-    #expect(try fleet.member(named: "mac1").device.route.fileBasedKeychains.first?.path != nil)
+    #expect(try fleet.member(named: "mac1").device.route.listedKeychains.first?.path != nil)
   }
 
   /// Beside a first file with an extension, each Mac has keychain files of its own.
@@ -151,7 +151,7 @@ import Testing
     try fleet.addDevice(named: "mac1", platform: .mac)
     try fleet.addDevice(named: "mac2", platform: .mac)
     let logins = try ["mac1", "mac2"].map {
-      try fleet.member(named: $0).device.route.fileBasedKeychains.first?.path
+      try fleet.member(named: $0).device.route.listedKeychains.first?.path
     }
     #expect(logins[0] != nil && logins[0] != logins[1])
   }

@@ -40,7 +40,7 @@ extension SimulatedDevice {
     let sealer = ItemSealer(keybag: keybag)
     do {
       var summaries = try engine.liveRows().map { summary(of: $0, sealer: sealer) }
-      let fileBased = route.fileBasedKeychains
+      let fileBased = route.listedKeychains
       guard !fileBased.isEmpty else { return summaries }
       for index in summaries.indices { summaries[index].keychain = "data protection keychain" }
       for keychain in fileBased {
@@ -48,7 +48,7 @@ extension SimulatedDevice {
           // A file-based item has no group, protection class or sync flag (docs/evidence.md
           // §11, fact 36): the ones the simulator stores it under are not shown.
           var item = summary(of: row, sealer: sealer)
-          item.keychain = keychain.name.displayName
+          item.keychain = keychain.displayName
           item.accessGroup = nil
           item.protection = nil
           item.synchronizable = false

@@ -31,21 +31,22 @@ extension SimulatedDevice {
 }
 
 extension SimulatedDevice {
-  /// The file-based keychain's access dialog, answered by this device's user; the login
-  /// password is the Mac's passcode (any text when none is set: the account has no password).
-  package var keychainAccessDialog: KeychainAccessDialog {
-    KeychainAccessDialog(
-      ask: { [authenticator] prompt in authenticator.userAgent.respond(to: prompt) },
-      checkPassword: { [keybag, securityState] password in
-        guard securityState.passcode.isSet else { return true }
-        do {
-          try keybag.verifyPasscode(password)
-          return true
-        } catch {
-          // A wrong password, or a keybag that cannot check it: either way not the login
-          // password, and the dialog's refusal says so.
-          return false
-        }
-      })
+  /// Shows `prompt` to this device's user: the answer, or `nil` when nobody answers.
+  package func askUser(_ prompt: AuthenticationPrompt) -> UserResponse? {
+    authenticator.userAgent.respond(to: prompt)
+  }
+
+  /// Whether `password` is the account's login password: the device passcode (any text when
+  /// none is set: the account has no password).
+  package func isLoginPassword(_ password: String) -> Bool {
+    guard securityState.passcode.isSet else { return true }
+    do {
+      try keybag.verifyPasscode(password)
+      return true
+    } catch {
+      // A wrong password, or a keybag that cannot check it: either way not the login
+      // password, and the refusal that follows says so.
+      return false
+    }
   }
 }

@@ -285,6 +285,6 @@ extension SimulatedDevice {
 extension SimulatedDevice {
   /// Every file the device keeps: its device file and, on a Mac, the two keychain files.
   package var files: [String] {
-    (path.map { [$0] } ?? []) + route.fileBasedKeychains.compactMap(\.path)
+    (path.map { [$0] } ?? []) + route.listedKeychains.compactMap(\.path)
   }
 }

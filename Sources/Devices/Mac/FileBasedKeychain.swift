@@ -96,7 +96,7 @@ package final class FileBasedKeychain {
   var storageGroup: String { "\(name.rawValue).keychain-db" }
 
   /// The stored rows, for `show items`.
-  func liveRows() throws(ItemStoreError) -> [ItemRow] { try engine.liveRows() }
+  package func liveRows() throws(ItemStoreError) -> [ItemRow] { try engine.liveRows() }
 
   /// SecItemAdd on this keychain. The login keychain is unlocked by the user's login and stays
   /// unlocked while the user is logged in, which the simulator models by sealing its items in
@@ -315,4 +315,8 @@ package final class FileBasedKeychain {
     default: value
     }
   }
+}
+
+extension FileBasedKeychain: ListedKeychain {
+  package var displayName: String { name.displayName }
 }

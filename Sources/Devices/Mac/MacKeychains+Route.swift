@@ -33,7 +33,9 @@ extension MacKeychains: KeychainRoute {
   {
     copyMatching(
       query, dataProtection: host.engine, context: host.callContext,
-      dialog: host.keychainAccessDialog)
+      dialog: KeychainAccessDialog(
+        ask: { [unowned host] in host.askUser($0) },
+        checkPassword: { [unowned host] in host.isLoginPassword($0) }))
   }
 
   package func update(
@@ -46,7 +48,7 @@ extension MacKeychains: KeychainRoute {
     delete(query, dataProtection: host.engine, context: host.callContext)
   }
 
-  package var fileBasedKeychains: [FileBasedKeychain] { [login, system] }
+  package var listedKeychains: [any ListedKeychain] { [login, system] }
 
   package func personality(of bundleID: String) -> MacAppPersonality? {
     personalities[bundleID] ?? .signed

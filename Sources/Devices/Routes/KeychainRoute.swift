@@ -19,7 +19,7 @@ package protocol KeychainRoute: AnyObject {
   func delete(_ query: SecQuery, from host: any KeychainRouteHost) -> SecItemOutcome
 
   /// The keychains besides the data protection one, in the order `show items` lists them.
-  var fileBasedKeychains: [FileBasedKeychain] { get }
+  var listedKeychains: [any ListedKeychain] { get }
 
   /// How `bundleID` runs on this device; `nil` where apps have no such setting (not a Mac).
   func personality(of bundleID: String) -> MacAppPersonality?
@@ -35,7 +35,7 @@ package protocol KeychainRoute: AnyObject {
 }
 
 extension KeychainRoute {
-  package var fileBasedKeychains: [FileBasedKeychain] { [] }
+  package var listedKeychains: [any ListedKeychain] { [] }
   package func personality(of bundleID: String) -> MacAppPersonality? { nil }
   package func setPersonality(_ personality: MacAppPersonality, of bundleID: String) -> Bool {
     false
