@@ -31,17 +31,22 @@ let package = Package(
     // The SecItem semantics: values, queries, validation, rows, results, failures and their words.
     .target(name: "KeychainEngine", dependencies: ["DeviceState", "Keybag", "ItemStore"]),
     // One device each: its state, its apps, prompts, and where its SecItem calls go (a route).
-    .target(name: "Devices", dependencies: ["KeychainEngine", "DeviceState", "Keybag", "ItemStore"]),
+    .target(
+      name: "Devices", dependencies: ["KeychainEngine", "DeviceState", "Keybag", "ItemStore"]),
     // Several devices: iCloud Keychain sync, backup and restore, transfer, the fleet's manifest.
-    .target(name: "Fleet", dependencies: ["Devices", "KeychainEngine", "DeviceState", "ItemStore"]),
+    .target(
+      name: "Fleet", dependencies: ["Devices", "KeychainEngine", "DeviceState", "ItemStore"]),
     // The library's one import: re-exports the three layers above.
-    .target(name: "Keychain", dependencies: ["KeychainEngine", "Devices", "Fleet", "DeviceState", "Keybag"]),
-    .target(name: "Scenario", dependencies: ["Keychain"]),
+    .target(
+      name: "Keychain",
+      dependencies: ["KeychainEngine", "Devices", "Fleet", "DeviceState", "Keybag"]),
+    .target(name: "Scenario", dependencies: ["Keychain", "KeychainEngine", "Devices", "Fleet"]),
     // Many phones over many days: how an app's background keychain reads fare (`simulate`).
-    .target(name: "Simulation", dependencies: ["Keychain"]),
+    .target(name: "Simulation", dependencies: ["Keychain", "KeychainEngine", "Devices"]),
 
     // MARK: - Apple's API on Linux (a translation layer over one shared simulated phone)
-    .target(name: "KeychainSimulatorPhone", dependencies: ["Keychain"]),
+    .target(
+      name: "KeychainSimulatorPhone", dependencies: ["Keychain", "KeychainEngine", "Devices"]),
     .target(name: "LocalAuthentication", dependencies: ["KeychainSimulatorPhone", "Keychain"]),
     .target(
       name: "Security",
@@ -72,7 +77,8 @@ let package = Package(
       path: "Benchmarks/keychain-bench"),
     // The libFuzzer target for the parser and runner; a corpus replayer unless built with
     // `-sanitize=fuzzer -DFUZZING` (docs/testing.md, scripts/fuzz.sh).
-    .executableTarget(name: "keychain-fuzz", dependencies: ["Scenario"], path: "Fuzz/keychain-fuzz"),
+    .executableTarget(
+      name: "keychain-fuzz", dependencies: ["Scenario"], path: "Fuzz/keychain-fuzz"),
 
     // MARK: - Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -83,7 +89,7 @@ let package = Package(
       name: "KeychainTests",
       dependencies: ["Keychain", "KeychainEngine", "Devices", "Fleet", "TestSupport"]),
     .testTarget(
-      name: "ScenarioTests", dependencies: ["Scenario"], exclude: ["Golden"]),
+      name: "ScenarioTests", dependencies: ["Scenario", "ItemStore"], exclude: ["Golden"]),
     .testTarget(
       name: "FacadeTests",
       dependencies: ["Security", "LocalAuthentication", "KeychainSimulatorTesting"]),

@@ -137,9 +137,9 @@ import Testing
     }
   }
 
-  /// A version-1 file kept primary-key values in plaintext: it is refused, naming its
-  /// version and what to do, and left exactly as it was.
-  @Test func versionOneFileIsRefusedNamingItsVersion() throws {
+  /// A version-1 file must have its rows re-sealed by the engine: opened without an upgrader
+  /// it is refused, naming the file and the step, and left exactly as it was.
+  @Test func versionOneFileWithoutAnUpgraderIsRefusedNamingTheStep() throws {
     try withTemporaryPath { path in
       _ = try ItemDatabase(path: path)
       do {
@@ -148,9 +148,14 @@ import Testing
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       let error = try #require(throws: ItemStoreError.self) { try ItemDatabase(path: path) }
-      #expect(error == .olderSchema(path: path, version: 1, supported: 2))
-      #expect(error.description.contains("schema version 1"))
-      #expect(error.description.contains("recreate the device"))
+      guard case .migrationFailed(let failedPath, let step, let reason) = error else {
+        Issue.record("unexpected error: \(error)")
+        return
+      }
+      #expect(failedPath == path)
+      #expect(step == DeviceFileMigrations.steps[0].name)
+      #expect(reason.contains("keychain engine"))
+      #expect(error.description.contains("the file was left as it was"))
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
   }

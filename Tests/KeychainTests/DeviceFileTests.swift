@@ -276,9 +276,10 @@ import Testing
     ) { try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast)) }
   }
 
-  /// A device file of the previous layout (schema version 1: primary-key values in plaintext)
-  /// is refused with a message naming its version and what to do, and left untouched.
-  @Test func previousVersionDeviceFileIsRefusedByName() throws {
+  /// A file marked version 1 whose rows are not version-1 rows (here: current rows) cannot be
+  /// upgraded: the upgrade fails naming the file and the step, and leaves it untouched. (A
+  /// real version-1 file is upgraded: DeviceFileMigrationTests.)
+  @Test func aFileMarkedVersionOneWithOtherRowsFailsItsUpgradeByName() throws {
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
     do {
@@ -293,8 +294,9 @@ import Testing
     let error = try #require(throws: SimulatedDeviceError.self) {
       try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
     }
-    #expect("\(error)".contains("schema version 1"), "\(error)")
-    #expect("\(error)".contains("recreate the device"), "\(error)")
+    #expect("\(error)".contains("could not be upgraded"), "\(error)")
+    #expect("\(error)".contains("step 1 → 2"), "\(error)")
+    #expect("\(error)".contains("genp row 1"), "\(error)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 

@@ -37,12 +37,18 @@ extension SimulatedDevice {
   /// Reopens a device file. The device comes back as after a reboot: before first unlock,
   /// so with a passcode set only class D items are readable until ``unlock(passcode:)``.
   ///
+  /// A file of an older schema is upgraded first, in one transaction (ItemStore's
+  /// `DeviceFileMigrator`): a version-1 file's items are re-sealed (``VersionOneItemUpgrader``),
+  /// which for a device with a passcode takes `upgradePasscode`. It unlocks a keybag of the
+  /// upgrade's own, never the device, and is not needed for a current file.
+  ///
   /// - Throws: ``SimulatedDeviceError`` for a missing, empty, truncated or tampered file;
   ///   never crashes on a bad file. A file whose creation never finished (no device state,
   ///   no keybag, no items) is ``SimulatedDeviceError/noDevice(path:)``: create it again.
-  public static func open(path: String, options: Options = .init())
-    throws(SimulatedDeviceError) -> SimulatedDevice
-  {
+  ///   An upgrade that fails (a passcode needed, a damaged item) leaves the file as it was.
+  public static func open(
+    path: String, options: Options = .init(), upgradePasscode: String? = nil
+  ) throws(SimulatedDeviceError) -> SimulatedDevice {
     do {
       guard let size = try ItemDatabase.fileSize(atPath: path), size > 0 else {
         throw SimulatedDeviceError.noDevice(path: path)
@@ -58,7 +64,10 @@ extension SimulatedDevice {
       )
     let holdsItems: Bool
     do {
-      database = try ItemDatabase(path: path)
+      database = try ItemDatabase(
+        path: path,
+        upgrader: VersionOneItemUpgrader(
+          passcode: upgradePasscode, profile: options.kdfProfile, keybagBlobKey: StateKey.keybag))
       blobs = (
         try database.deviceBlob(forKey: StateKey.securityState),
         try database.deviceBlob(forKey: StateKey.keybag),

@@ -9,11 +9,17 @@ import Foundation
 enum DeviceFileFormat {
   /// `application_id` of a keychain-sim device file: "KSIM" in ASCII.
   static let applicationID: Int32 = 0x4B53_494D
-  /// The schema version this build writes and reads (`PRAGMA user_version`). Version 1 kept
-  /// primary-key values in plaintext columns; version 2 keeps a keyed hash of every
-  /// attribute. A version-1 file is refused, naming its version
-  /// (``ItemStoreError/olderSchema(path:version:supported:)``): only the engine could rehash
-  /// its plaintext, and only after opening every item, which a locked device cannot.
+  /// The schema version this build writes (`PRAGMA user_version`). An older file is
+  /// upgraded when it is opened, in one transaction (``DeviceFileMigrator``, the steps in
+  /// ``DeviceFileMigrations``); a newer one is refused
+  /// (``ItemStoreError/newerSchema(path:version:supported:)``): this build cannot know what
+  /// its columns mean, and writing to it would lose them.
+  ///
+  /// Version 1 kept primary-key values in plaintext columns; version 2 keeps a keyed hash of
+  /// every attribute. A version-1 file is upgraded by re-sealing every item, which needs the
+  /// device's keys: ``ItemDatabase/init(path:upgrader:)`` takes the engine's upgrader.
+  /// Version 0 was never written (a new file gets its id and version in the transaction that
+  /// creates its tables), so a file of ours at version 0 is damaged, not old.
   static let currentVersion = 2
   /// The table of opaque device blobs (keybag, device state, clock, caller).
   static let deviceTable = "device"
@@ -125,7 +131,7 @@ enum DeviceFileFormat {
   // MARK: - Validating
 
   /// Checks, reading only, that the file is an intact keychain-sim device file this build
-  /// understands.
+  /// understands: of the current version, or of an older one a migration step upgrades.
   static func validate(_ connection: Connection, path: String) throws(ItemStoreError) {
     do {
       let id = try connection.scalar("PRAGMA application_id").int64 ?? 0
@@ -142,14 +148,16 @@ enum DeviceFileFormat {
       guard version <= currentVersion else {
         throw ItemStoreError.newerSchema(path: path, version: version, supported: currentVersion)
       }
-      guard version == 0 || version >= currentVersion else {
-        throw ItemStoreError.olderSchema(path: path, version: version, supported: currentVersion)
+      guard version == 0 || version >= DeviceFileMigrations.oldestVersion else {
+        throw ItemStoreError.olderSchema(
+          path: path, version: version, supported: DeviceFileMigrations.oldestVersion)
       }
+      // Every version so far has had the same tables; an older one is upgraded afterwards.
       let missing = try missingTables(connection)
-      guard version == currentVersion, missing.isEmpty else {
+      guard version != 0, missing.isEmpty else {
         var problems: [String] = []
-        if version != currentVersion {
-          problems.append("schema version \(version), expected \(currentVersion)")
+        if version == 0 {
+          problems.append("schema version 0, expected \(currentVersion)")
         }
         if !missing.isEmpty {
           problems.append("missing tables: " + missing.joined(separator: ", "))
@@ -168,7 +176,7 @@ enum DeviceFileFormat {
 
   /// `PRAGMA quick_check`: the rows it reports, or none when it says "ok".
   /// Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_quick_check>
-  private static func quickCheck(_ connection: Connection) throws(SQLiteError) -> [String] {
+  static func quickCheck(_ connection: Connection) throws(SQLiteError) -> [String] {
     try connection.withStatement("PRAGMA quick_check") { statement throws(SQLiteError) in
       var rows: [String] = []
       while try statement.step() {
@@ -178,7 +186,7 @@ enum DeviceFileFormat {
     }
   }
 
-  private static func missingTables(_ connection: Connection) throws(SQLiteError) -> [String] {
+  static func missingTables(_ connection: Connection) throws(SQLiteError) -> [String] {
     let sql = "SELECT name FROM sqlite_master WHERE type = 'table'"
     let present = try connection.withStatement(sql) { statement throws(SQLiteError) in
       var names: Set<String> = []

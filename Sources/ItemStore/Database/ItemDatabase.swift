@@ -53,16 +53,25 @@ public final class ItemDatabase {
 
   /// Opens a store.
   ///
-  /// - Parameter path: `nil` for a fresh in-memory store; otherwise a device file, created
-  ///   if missing (or empty), else checked with `PRAGMA quick_check` and its schema marks.
+  /// - Parameters:
+  ///   - path: `nil` for a fresh in-memory store; otherwise a device file, created if missing
+  ///     (or empty), else checked with `PRAGMA quick_check` and its schema marks, and
+  ///     upgraded in one transaction when an older keychain-sim wrote it.
+  ///   - upgrader: the engine's, for an upgrade step that must re-seal rows; without it such
+  ///     a step fails (``ItemStoreError/migrationFailed(path:step:reason:)``).
   /// - Throws: ``ItemStoreError/notADatabase(path:)``,
   ///   ``ItemStoreError/corruptDatabase(path:detail:)``,
   ///   ``ItemStoreError/notADeviceFile(path:applicationID:)``,
-  ///   ``ItemStoreError/newerSchema(path:version:supported:)`` or
+  ///   ``ItemStoreError/newerSchema(path:version:supported:)``,
+  ///   ``ItemStoreError/olderSchema(path:version:supported:)``,
+  ///   ``ItemStoreError/migrationFailed(path:step:reason:)`` or
   ///   ``ItemStoreError/cannotOpen(path:reason:)``. The file is left untouched.
-  public init(path: String?) throws(ItemStoreError) {
+  public init(path: String?, upgrader: (any ItemRowUpgrader)? = nil) throws(ItemStoreError) {
     self.path = path
     self.connection = try DeviceFileFormat.open(path: path)
+    if let path {
+      try DeviceFileMigrator.upgrade(connection, path: path, upgrader: upgrader)
+    }
   }
 
   /// The size of the file at `path`, or `nil` when there is none: an empty file (made by

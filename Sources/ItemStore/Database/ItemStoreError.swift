@@ -28,9 +28,12 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
   case notADeviceFile(path: String, applicationID: Int32)
   /// A device file written by a newer keychain-sim than this one understands.
   case newerSchema(path: String, version: Int, supported: Int)
-  /// A device file written by an older keychain-sim whose layout this build does not read
-  /// (version 1 kept primary-key values in plaintext).
+  /// A device file written by a keychain-sim older than any version this build can upgrade
+  /// (`supported` is the oldest it can).
   case olderSchema(path: String, version: Int, supported: Int)
+  /// An older device file whose upgrade to the current schema failed at `step`; the file
+  /// was left as it was.
+  case migrationFailed(path: String, step: String, reason: String)
   /// Any other SQLite failure.
   case sqlite(SQLiteError)
 
@@ -66,9 +69,13 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
       "'\(path)' was written by a newer keychain-sim (schema version \(version);"
         + " this build reads up to \(supported))"
     case .olderSchema(let path, let version, let supported):
-      "'\(path)' was written by an older keychain-sim (schema version \(version), which kept"
-        + " attribute values in plaintext); this build reads only version \(supported):"
+      "'\(path)' was written by an older keychain-sim (schema version \(version)); this build"
+        + " upgrades files from version \(supported) on:"
         + " recreate the device (delete the file and run the scenario again)"
+    case .migrationFailed(let path, let step, let reason):
+      "'\(path)' (an older device file) could not be upgraded to schema version"
+        + " \(DeviceFileFormat.currentVersion): step \(step) failed: \(reason);"
+        + " the file was left as it was"
     case .sqlite(let error):
       error.description
     }
