@@ -75,6 +75,11 @@ let package = Package(
         "Simulation", "Scenario",
       ],
       path: "Benchmarks/keychain-bench"),
+    // Writes the Apple-API modules' errSec, kSec and LAError names from the engine's tables
+    // (scripts/generate-apple-names.sh; GeneratedSourcesTests checks the checked-in files).
+    .executableTarget(
+      name: "generate-apple-names", dependencies: ["KeychainEngine"],
+      path: "scripts/generate-apple-names"),
     // The libFuzzer target for the parser and runner; a corpus replayer unless built with
     // `-sanitize=fuzzer -DFUZZING` (docs/testing.md, scripts/fuzz.sh).
     .executableTarget(
@@ -93,6 +98,7 @@ let package = Package(
     .testTarget(
       name: "FacadeTests",
       dependencies: ["Security", "LocalAuthentication", "KeychainSimulatorTesting"]),
+    .testTarget(name: "GeneratedSourcesTests", dependencies: ["generate-apple-names"]),
     .testTarget(name: "CLITests", dependencies: ["keychain-sim", "Scenario", "TestSupport"]),
     // Random device events and SecItem calls checked against an independent model of the rules.
     .testTarget(

@@ -1,10 +1,11 @@
 import Foundation
 
-/// The class of every `kSec*` constant: an `NSString` that hashes as a Swift `String` in
-/// `AnyHashable`, as CFStrings do on Darwin, so `AnyHashable(kSecAttrAccount) ==
-/// AnyHashable("acct")` and `attributes[kSecAttrAccount]` finds a key of a result dictionary.
-/// (On Linux a plain `NSString` in `AnyHashable` never equals a `String`.)
-final class SecConstantString: NSString, _HasCustomAnyHashableRepresentation {
+/// The class of every `kSec*` constant: an `NSString` that keeps its Swift `String`, so the
+/// translator reads a constant without bridging, and that hashes as that `String` in
+/// `AnyHashable`, as CFStrings do on Darwin (`AnyHashable(kSecAttrAccount) ==
+/// AnyHashable("acct")`, so `attributes[kSecAttrAccount]` finds a key of a result dictionary;
+/// a private runtime feature, in `RuntimeSeams`).
+final class SecConstantString: NSString {
   /// The raw string, read by the translator without bridging.
   let text: String
   private let units: [unichar]
@@ -32,6 +33,4 @@ final class SecConstantString: NSString, _HasCustomAnyHashableRepresentation {
 
   override var length: Int { units.count }
   override func character(at index: Int) -> unichar { units[index] }
-
-  func _toCustomAnyHashable() -> AnyHashable? { AnyHashable(text) }
 }

@@ -10,6 +10,11 @@ import Foundation
 // itself does where the feature is missing. The password generator is a pure function and is
 // implemented. See docs/facade.md.
 
+/// The password key of a shared web credential dictionary (SecSharedCredential.h). Not in the
+/// engine's table: the engine has no shared web credentials. `nonisolated(unsafe)`: an
+/// immutable string, but NSString is not declared Sendable on Linux.
+nonisolated(unsafe) public let kSecSharedPassword: CFString = SecConstantString("spwd")
+
 /// Answers errSecUnimplemented (-4) on a background thread, as a CFError.
 public func SecAddSharedWebCredential(
   _ fqdn: CFString, _ account: CFString, _ password: CFString?,

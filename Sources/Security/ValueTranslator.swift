@@ -15,8 +15,8 @@ enum ValueTranslator {
   // MARK: - Into the engine
 
   /// Reads a plain `NSDictionary` or `NSMutableDictionary` in place
-  /// (``forEachEntry(of:count:_:)``); any other subclass, or a query that fails, through its
-  /// iterator.
+  /// (`RuntimeSeams.Selected.forEachEntry`); any other subclass, or a query that fails,
+  /// through its iterator.
   static func query(_ dictionary: CFDictionary, role: String) throws(Untranslatable)
     -> SecQuery
   {
@@ -39,13 +39,13 @@ enum ValueTranslator {
   /// them, so that the refusal names the client's own type.
   ///
   /// A query's keys and values are nearly always `NSString`s and `NSNumber`s, which are read
-  /// by their exact class, without a dynamic cast (a cast costs several hundred instructions,
-  /// and its code evicts the engine's from the instruction cache); anything else takes the
-  /// general path.
+  /// by their exact class, without a dynamic cast (slow, and its code evicts the engine's from
+  /// the instruction cache); anything else takes the general path.
   private static func plainQuery(_ dictionary: NSDictionary) -> SecQuery? {
     let count = dictionary.count
     var query = emptyQuery(capacity: count)
-    let translated = forEachEntry(of: dictionary, count: count) { key, value in
+    let translated = RuntimeSeams.Selected.forEachEntry(of: dictionary, count: count) {
+      key, value in
       guard let name = plainString(key) ?? string(key) else { return false }
       do throws(Untranslatable) {
         query[name] = try secValue(object: value, key: name)
@@ -200,12 +200,13 @@ enum ValueTranslator {
   // MARK: - Out of the engine
 
   /// The object Apple stores through `result`: NSData, NSString, NSNumber, NSDate, NSArray,
-  /// NSDictionary keyed by NSString. Data is a ``SecResultData``, which the client's
-  /// `as? Data` copies in one move (a plain NSData is copied back byte by byte on Linux).
+  /// NSDictionary keyed by NSString. Data is a ``SecResultData`` (through `RuntimeSeams`),
+  /// which the client's `as? Data` unboxes or copies in one move (a plain NSData is copied back
+  /// byte by byte on Linux).
   static func object(_ value: SecValue) -> AnyObject {
     switch value {
     case .string(let text): text as NSString
-    case .data(let data): SecResultData(data)
+    case .data(let data): RuntimeSeams.Selected.resultData(data)
     case .number(let number): NSNumber(value: number)
     case .bool(let flag): NSNumber(value: flag)
     case .date(let date): date as NSDate

@@ -17,6 +17,22 @@ import Testing
     #expect(LAContext() != context)
   }
 
+  /// The generated `LAError.Code` (scripts/generate-apple-names) has the engine's cases, by
+  /// name and number, and switches as Apple's enum does.
+  @Test func everyLAErrorCodeIsTheEnginesByNameAndNumber() throws {
+    #expect(engineLAErrorCodes.count == 11)
+    for (name, rawValue) in engineLAErrorCodes {
+      let code = try #require(LAError.Code(rawValue: rawValue), "\(name)")
+      #expect(String(describing: code) == name)
+    }
+    #expect(LAError.userCancel == .userCancel)
+    #expect(LAError.Code.userCancel.rawValue == -2)
+    switch LAError(.biometryLockout).code {
+    case .biometryLockout: break
+    default: Issue.record("LAError.Code did not switch to .biometryLockout")
+    }
+  }
+
   @Test func canEvaluateReportsTheHardwareAndWhyNot() throws {
     try onFreshPhone { phone in
       let context = LAContext()

@@ -11,6 +11,14 @@ import DeviceState
 /// errSecAuthNeeded (-25330), errSecInternal (-26276) and errSecUpgradePending (-34019).
 /// The deprecated alias errSecDskFull (= errSecDiskFull) is not a code of its own.
 extension OSStatus {
+  /// Whether the iOS SDK declares this code of the table: all but the three above, which come
+  /// from newer headers and `SecBasePriv.h` and which the SDK does not name. The Security
+  /// module declares exactly these (generated from this table: scripts/generate-apple-names).
+  public var isDeclaredBySDK: Bool { !Self.undeclaredBySDK.contains(rawValue) }
+
+  /// errSecAuthNeeded, errSecInternal and errSecUpgradePending.
+  private static let undeclaredBySDK: Set<Int32> = [-25330, -26276, -34019]
+
   package struct Entry: Sendable {
     let status: OSStatus
     let name: String

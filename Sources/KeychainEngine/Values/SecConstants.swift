@@ -19,6 +19,17 @@ public enum SecConstants {
     return table
   }()
 
+  /// The keys and values in `SecItemConstants.c` order, from which the Security module's
+  /// `kSec*` globals are generated (scripts/generate-apple-names).
+  public static var orderedKeys: [(name: String, raw: String)] { keyList }
+  public static var orderedValues: [(name: String, raw: String)] { valueList }
+
+  /// The constants of `SecItemPriv.h` in the table: iOS honours them, but the SDK does not
+  /// declare them, so neither does the Security module.
+  public static let privateNames: Set<String> = [
+    "kSecUseTombstones", "kSecAttrNoLegacy", "kSecAttrAppClipItem", "kSecUseCredentialReference",
+  ]
+
   /// Every name the table knows, keys and values, for completion and "did you mean".
   public static let allNames: [String] = (Array(keys.keys) + Array(values.keys)).sorted()
 

@@ -1,0 +1,129 @@
+import Foundation
+
+#if canImport(CoreFoundation) && !KEYCHAIN_SIM_PUBLIC_API_ONLY
+  internal import CoreFoundation
+#endif
+
+/// The Security module's only uses of private features of the Swift runtime and of
+/// swift-corelibs-foundation, each beside a path through public API that gives the same
+/// answers.
+///
+/// Why: the private paths keep the translation layer cheap (what each saves:
+/// docs/benchmarks.md, "Runtime seams"), but they are not API, and a toolchain may change or
+/// drop them. Kept here, they are one file to audit and one switch to turn off: a build with
+/// `-Xswiftc -DKEYCHAIN_SIM_PUBLIC_API_ONLY`, or on a runtime without them, takes ``PublicAPI``
+/// everywhere. `RuntimeSeamsTests` runs both paths on the same inputs and requires the same
+/// answers, and checks that the private ones still do what they are here for.
+///
+/// The one feature without a public equivalent is `_HasCustomAnyHashableRepresentation` (at
+/// the end of this file): without it `AnyHashable(kSecAttrAccount)` no longer equals
+/// `AnyHashable("acct")`, everything else about the constants stays the same.
+enum RuntimeSeams {
+  #if KEYCHAIN_SIM_PUBLIC_API_ONLY || _runtime(_ObjC) || !canImport(CoreFoundation)
+    /// The path this build takes.
+    typealias Selected = PublicAPI
+  #else
+    /// The path this build takes.
+    typealias Selected = PrivateRuntime
+  #endif
+
+  /// Public API only: the reference the private paths are tested against.
+  enum PublicAPI {
+    /// Calls `body` with each key and value of `dictionary` (`count` entries) in the order its
+    /// iterator gives them, until `body` returns `false`; `false` then. Through the iterator,
+    /// which bridges each key and value to `Any` on the way.
+    static func forEachEntry(
+      of dictionary: NSDictionary, count: Int,
+      _ body: (_ key: AnyObject, _ value: AnyObject) -> Bool
+    ) -> Bool {
+      for (key, value) in dictionary {
+        guard body(key as AnyObject, value as AnyObject) else { return false }
+      }
+      return true
+    }
+
+    /// The `NSData` a call returns for `data`: a plain ``SecResultData``, which the client's
+    /// `as? Data` bridges (a new `Data` copied from it).
+    @inline(__always)
+    static func resultData(_ data: Data) -> SecResultData { SecResultData(data) }
+  }
+
+  #if !KEYCHAIN_SIM_PUBLIC_API_ONLY && !_runtime(_ObjC) && canImport(CoreFoundation)
+    /// Private runtime features of Linux's Swift runtime and swift-corelibs-foundation.
+    enum PrivateRuntime {
+      /// As ``PublicAPI/forEachEntry(of:count:_:)``, in the order of the dictionary's storage
+      /// (the iterator's order), for a plain `NSDictionary` or `NSMutableDictionary` only.
+      ///
+      /// Why: CoreFoundation's `CFDictionaryGetKeysAndValues`, which swift-corelibs-foundation
+      /// answers for these two classes from the dictionary's own storage in one pass, without
+      /// bridging each entry to `Any`. Private: Foundation's `NSDictionary` is toll-free
+      /// bridged to CoreFoundation's `CFDictionary` only by layout (`unsafeBitCast`), and the
+      /// objects are lent to `body` without a retain (`_withUnsafeGuaranteedRef`): they live as
+      /// long as the dictionary, which is held until `body` is done.
+      static func forEachEntry(
+        of dictionary: NSDictionary, count: Int,
+        _ body: (_ key: AnyObject, _ value: AnyObject) -> Bool
+      ) -> Bool {
+        return withUnsafeTemporaryAllocation(of: UnsafeRawPointer?.self, capacity: 2 * count + 1) {
+          buffer in
+          buffer.initialize(repeating: nil)
+          let keys = buffer.baseAddress!
+          let values = keys + count
+          return withExtendedLifetime(dictionary) {
+            CFDictionaryGetKeysAndValues(
+              unsafeBitCast(dictionary, to: CoreFoundation.CFDictionary.self), keys, values)
+            for index in 0..<count {
+              guard let key = keys[index], let value = values[index] else { return false }
+              let kept = Unmanaged<AnyObject>.fromOpaque(key)._withUnsafeGuaranteedRef { key in
+                Unmanaged<AnyObject>.fromOpaque(value)._withUnsafeGuaranteedRef { value in
+                  body(key, value)
+                }
+              }
+              guard kept else { return false }
+            }
+            return true
+          }
+        }
+      }
+
+      /// The `NSData` a call returns for `data`: an ``UnboxableResultData``, which the
+      /// client's `as? Data` unboxes instead of bridging.
+      @inline(__always)
+      static func resultData(_ data: Data) -> SecResultData { UnboxableResultData(data) }
+
+      /// A ``SecResultData`` the runtime unboxes on `as? Data`.
+      ///
+      /// Why: for an ordinary `NSData`, that cast bridges: the runtime finds `Data`'s bridging
+      /// conformance and builds a new `Data` from the object's bytes. A class conforming to the
+      /// standard library's `_NSSwiftValue` (what Foundation's own boxes conform to on Linux)
+      /// is unboxed instead: the runtime hands out `value` when it is of the type asked for,
+      /// here the very `Data` the engine returned, nothing copied. Any other type is refused
+      /// by the unboxing and cast as for any `NSData`.
+      final class UnboxableResultData: SecResultData, _NSSwiftValue {
+        /// Only for the `_NSSwiftValue` requirement: the runtime never makes these boxes
+        /// itself (Foundation's `__SwiftValue` boxes what it bridges), and the layer passes
+        /// `Data`.
+        convenience init(_ value: Any) {
+          self.init(value as? Data ?? Data())
+        }
+
+        /// The unboxed value of `result as? Data`.
+        var value: Any { data }
+
+        /// `_NSSwiftValue`'s placeholder for `nil`; never used for a result.
+        static var null: AnyObject { NSNull() }
+      }
+    }
+  #endif
+}
+
+#if !KEYCHAIN_SIM_PUBLIC_API_ONLY
+  /// `AnyHashable(kSecAttrAccount) == AnyHashable("acct")`, as for CFStrings on Darwin, so
+  /// `attributes[kSecAttrAccount]` finds a key of an `[AnyHashable: Any]` result. Private:
+  /// only the standard library's `_HasCustomAnyHashableRepresentation` lets a class hash as
+  /// another type in `AnyHashable`; there is no public way (on Linux a plain `NSString` in
+  /// `AnyHashable` never equals a `String`).
+  extension SecConstantString: _HasCustomAnyHashableRepresentation {
+    func _toCustomAnyHashable() -> AnyHashable? { AnyHashable(text) }
+  }
+#endif
