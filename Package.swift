@@ -40,7 +40,12 @@ let package = Package(
     .target(
       name: "Keychain",
       dependencies: ["KeychainEngine", "Devices", "Fleet", "DeviceState", "Keybag"]),
-    .target(name: "Scenario", dependencies: ["Keychain", "KeychainEngine", "Devices", "Fleet"]),
+    // The scenario language: tokens, syntax, the vocabulary, diagnostics and the parser.
+    .target(name: "ScenarioLanguage", dependencies: ["Keychain", "KeychainEngine"]),
+    // Playing scenarios on devices: the runner, reports and transcripts, the REPL loop, training.
+    .target(
+      name: "Scenario",
+      dependencies: ["ScenarioLanguage", "Keychain", "KeychainEngine", "Devices", "Fleet"]),
     // Many phones over many days: how an app's background keychain reads fare (`simulate`).
     .target(name: "Simulation", dependencies: ["Keychain", "KeychainEngine", "Devices"]),
 
@@ -94,7 +99,7 @@ let package = Package(
       name: "KeychainTests",
       dependencies: ["Keychain", "KeychainEngine", "Devices", "Fleet", "TestSupport"]),
     .testTarget(
-      name: "ScenarioTests", dependencies: ["Scenario", "ItemStore"], exclude: ["Golden"]),
+      name: "ScenarioTests", dependencies: ["Scenario", "ScenarioLanguage", "ItemStore"], exclude: ["Golden"]),
     .testTarget(
       name: "FacadeTests",
       dependencies: ["Security", "LocalAuthentication", "KeychainSimulatorTesting"]),

@@ -40,14 +40,19 @@ echo "fuzz: $n seed files"
 
 # The dictionary: the words the language and Apple's constants use, from the sources that
 # define them (so it never goes stale), plus the punctuation of dictionaries and sums.
+# Found by name, so a file moving between targets does not break the run; a missing one stops it.
+vocabulary_sources=()
+for name in ScenarioParser+Vocabulary.swift Vocabulary.swift StatementParser.swift \
+  SecConstants.swift OSStatus.swift LAErrorCode.swift; do
+  found="$(find Sources -name "$name" -print -quit)"
+  if [[ -z "$found" ]]; then
+    echo "fuzz: $name, a source of the dictionary's words, is not under Sources/" >&2
+    exit 2
+  fi
+  vocabulary_sources+=("$found")
+done
 {
-  grep -ohE '"[A-Za-z][A-Za-z0-9_.-]+"' \
-    Sources/Scenario/Parsing/ScenarioParser+Vocabulary.swift \
-    Sources/Scenario/Parsing/Vocabulary.swift \
-    Sources/Scenario/Parsing/StatementParser.swift \
-    Sources/Keychain/Values/SecConstants.swift \
-    Sources/Keychain/Values/OSStatus.swift \
-    Sources/Keychain/Authentication/LAErrorCode.swift | sort -u
+  grep -ohE '"[A-Za-z][A-Za-z0-9_.-]+"' "${vocabulary_sources[@]}" | sort -u
   printf '%s\n' '"["' '"]"' '"("' '")"' '":"' '","' '"+"' '"="' '"\""' '"\x0A"' '"#"' '"."' \
     '"10s"' '"1h"' '"9999999999999999999"'
 } > "$work/scenario.dict"

@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// `app install ... extension-of ... / no-entitlements`, `app uninstall`, `app transfer`,
 /// `keychain reset`, `show apps`, and calls from a deleted app.

@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// `backup create|restore|list` and `transfer from`: parsing, echo, history, transcripts.
 @Suite struct BackupStatementTests {

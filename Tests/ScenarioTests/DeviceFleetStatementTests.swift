@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// `device add`, `device use`, `show devices` and the `icloud` statements.
 @Suite struct DeviceFleetStatementTests {

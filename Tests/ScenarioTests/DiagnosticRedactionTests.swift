@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// A line that did not parse is echoed under its error with its secrets masked.
 @Suite struct DiagnosticRedactionTests {

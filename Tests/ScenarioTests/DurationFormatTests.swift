@@ -2,6 +2,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// One duration type and one format: what the transcript prints, `wait` reads back.
 @Suite struct DurationFormatTests {

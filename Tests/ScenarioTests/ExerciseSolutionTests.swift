@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 extension Exercise: CustomTestStringConvertible {
   public var testDescription: String { name }

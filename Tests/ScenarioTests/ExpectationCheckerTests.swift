@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 @Suite struct ExpectationCheckerTests {
   typealias Verdict = ExpectationChecker.Verdict

@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// Issue 10 §3: binding a call's result, `expect result has no`, `expect result strictly`,
 /// `expect refused`, `expect prompts <n>`, `expect ctx.biometryType`, and comparing domain

@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// `mac app <bundleID> <personality>` and the Mac's `show items` (docs/scenario-language.md
 /// §13, "The Mac").

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// Deep nesting is refused with a located error before it can exhaust the stack, and a long
 /// `+` chain evaluates without recursing per term.

@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// The cross-platform package's statements: `createKeychain`, its methods, `expo-plugin`,
 /// `expect MISSING_ENTITLEMENT`, and what the transcript shows.

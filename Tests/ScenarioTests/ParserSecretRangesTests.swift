@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// The parser records where a statement holds a secret; what echoes the statement masks those
 /// ranges of the text as written.

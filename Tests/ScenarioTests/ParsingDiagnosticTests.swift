@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// Diagnostics: the marker `1️⃣` in each input is where the error must point (like
 /// swift-syntax's `assertParse`), paired with the diagnostic's kind (the wording is the

@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// Dictionary literals, merges, values and access-control expressions (docs/scenario-language.md
 /// §6).

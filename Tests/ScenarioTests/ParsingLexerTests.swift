@@ -2,6 +2,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// Tokens, string escapes, durations and comments (docs/scenario-language.md §1).
 @Suite struct ParsingLexerTests {

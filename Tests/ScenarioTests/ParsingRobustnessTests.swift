@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// Bad input gets diagnostics, never a crash: every prefix and a family of mutations of a
 /// scenario that uses most of the language, each diagnostic pointing inside the text.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// One statement per line, continued while a `[` or `(` is open (docs/scenario-language.md §1), and
 /// the REPL's incremental question "is this input complete?".

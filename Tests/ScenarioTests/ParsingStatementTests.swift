@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// Every core form of the spec, and the extensions, parse to the expected statement.
 @Suite struct ParsingStatementTests {

@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// One row of a parsing table: the source and what it must produce, named after the source.
 struct ParseCase<Expected: Sendable>: CustomTestStringConvertible, Sendable {

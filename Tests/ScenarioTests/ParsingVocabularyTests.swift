@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// The words the REPL completes, and that they are the parser's words: the completion list is
 /// built from the vocabulary table, and the parser, probed word by word, accepts no word it

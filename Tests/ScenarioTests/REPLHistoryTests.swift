@@ -2,6 +2,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// What the REPL hands to the history file: secrets masked, unparsed input left out.
 @Suite struct REPLHistoryTests {

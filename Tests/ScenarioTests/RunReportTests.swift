@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 #if canImport(FoundationXML)
   import FoundationXML

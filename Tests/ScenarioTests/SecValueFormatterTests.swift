@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 @Suite struct SecValueFormatterTests {
   struct Case: CustomTestStringConvertible, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// Takes every secret-bearing line of every golden input and repository scenario, puts a
 /// recognisable secret in it, breaks the line in each way a reader might (the list:

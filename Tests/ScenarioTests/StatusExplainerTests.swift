@@ -2,6 +2,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 @Suite struct StatusExplainerTests {
   @Test(arguments: OSStatus.known.filter { $0.guidance != nil })

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 /// One "did you mean" rule for the parser, `help`, `explain` and the command line.
 @Suite struct SuggestionTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 @Suite struct TextWrapTests {
   @Test func linesBreakAtSpacesWithinTheWidth() {

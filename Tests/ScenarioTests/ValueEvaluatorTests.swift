@@ -3,6 +3,7 @@ import Keychain
 import Testing
 
 @testable import Scenario
+@testable import ScenarioLanguage
 
 @Suite struct ValueEvaluatorTests {
   let here = SourceLocation(file: "t.scenario", line: 1, column: 1)

@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 /// Tab completion by context: the words that fit where the cursor is, from the same
 /// ``Vocabulary`` table the parser reads, so completion never offers a word the parser refuses.

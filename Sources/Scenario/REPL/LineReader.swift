@@ -1,3 +1,4 @@
+import ScenarioLanguage
 /// Where the REPL gets its lines: GNU readline in a terminal, a script in tests.
 ///
 /// The seam keeps readline (GPL, C globals) in one file of the executable; the REPL itself only

@@ -1,5 +1,6 @@
 import Foundation
 import Keychain
+import ScenarioLanguage
 
 /// The REPL's simulated user: shows a Face ID / Touch ID / passcode prompt at the terminal and
 /// reads what the person at the keyboard does (`match`, `fail`, `cancel`, `fallback`, or the

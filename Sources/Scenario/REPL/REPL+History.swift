@@ -1,3 +1,4 @@
+import ScenarioLanguage
 /// What the REPL lets a reader keep across sessions (`~/.keychain-sim_history`).
 ///
 /// The history on disk never holds a secret: an input that writes a passcode or item data is

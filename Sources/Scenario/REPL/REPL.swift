@@ -1,5 +1,6 @@
 import Foundation
 import Keychain
+import ScenarioLanguage
 
 /// The interactive loop: reads statements from a `LineReader`, plays them on a session and
 /// writes what they produced. Parse errors are shown with a caret and the session goes on.

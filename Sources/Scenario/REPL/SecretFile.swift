@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 
 /// Writes a file that may hold secrets (`save FILE`): created readable and writable by its owner
 /// only (0600), and an existing file is brought to 0600 before it is overwritten.

@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 /// `show device`: the device state in the transcript's words, one fact per line.
 enum DeviceStateView {

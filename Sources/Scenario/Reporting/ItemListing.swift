@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 /// `show items`: one entry per item with Apple's names, attributes only. The secret is never
 /// shown, only whether the item has one.

@@ -1,3 +1,4 @@
+import ScenarioLanguage
 /// How text is laid out for where it goes: colour (on a terminal only, never with `NO_COLOR`)
 /// and the width to wrap to (the terminal's, or a fixed 96 for files and pipes, so transcripts
 /// are the same on every machine).

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 
 extension RunReport {
   /// The report for `--format json`: a summary and, per file, its status, failures, warnings,

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 
 /// JUnit XML for `--junit PATH`, the format CI systems (GitHub Actions reporters, GitLab,
 /// Jenkins) read, kept to the common JUnit schema (Jenkins' junit-10.xsd): one `<testcase>` per

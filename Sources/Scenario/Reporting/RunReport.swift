@@ -1,3 +1,4 @@
+import ScenarioLanguage
 /// The results of `keychain-sim run` over every file it was given.
 public struct RunReport: Sendable, Codable {
   public var files: [ScenarioFileReport]

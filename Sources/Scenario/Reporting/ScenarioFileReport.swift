@@ -1,3 +1,4 @@
+import ScenarioLanguage
 /// The result of playing one scenario file: its transcript and everything that failed.
 public struct ScenarioFileReport: Sendable, Codable {
   public enum Status: String, Sendable, Codable {

@@ -1,5 +1,6 @@
 import Foundation
 import Keychain
+import ScenarioLanguage
 
 /// A note about a played file that does not fail it, with the values that explain it;
 /// ``description`` is the one place it becomes words.

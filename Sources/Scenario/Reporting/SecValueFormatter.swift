@@ -1,5 +1,6 @@
 import Foundation
 import Keychain
+import ScenarioLanguage
 
 /// Renders a `SecValue` for a transcript: Apple key and value names instead of raw strings,
 /// data as text when it is printable UTF-8, one line when it fits and indented lines when not.

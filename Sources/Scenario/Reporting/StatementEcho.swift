@@ -1,3 +1,4 @@
+import ScenarioLanguage
 /// The text a transcript shows for a statement: as written, except that secrets are masked.
 ///
 /// A statement is echoed with the secret ranges the parser recorded masked
@@ -7,7 +8,7 @@
 /// values) never reach a transcript; statements that carry them are re-rendered from the AST in
 /// the language's own syntax with `••••` in their place.
 struct StatementEcho {
-  static let mask = "••••"
+  static let mask = SecretMask.text
 
   var width = 92
 

@@ -1,5 +1,6 @@
 import Foundation
 import Keychain
+import ScenarioLanguage
 
 /// Resolves what a user typed after `explain` (`errSecInteractionNotAllowed`, `-25308`, `noErr`,
 /// `LAError.userCancel`), so the shell command and the REPL statement say the same thing.
@@ -12,31 +13,9 @@ public enum StatusExplainer {
     explain(try subject(for: text))
   }
 
-  /// What a user typed after `explain`: an OSStatus name or number (`25308` without its sign
-  /// too, as people copy it from a log), `noErr`, an LAError by name (`LAError.notInteractive`
-  /// or `notInteractive`) or number (`-1004`). A number that is both a known OSStatus and an
-  /// LAError is the OSStatus; its explanation mentions the LAError.
+  /// What a user typed after `explain` (``ExplainSubject/parse(_:)``).
   static func subject(for text: String) throws(UnknownStatusError) -> ExplainSubject {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if trimmed == Vocabulary.noErr { return .status(.errSecSuccess) }
-    let bare = trimmed.hasPrefix("LAError.") ? String(trimmed.dropFirst(8)) : trimmed
-    if let error = LAErrorCode(name: bare) { return .laError(error) }
-    if let status = OSStatus(nameOrNumber: trimmed), OSStatus.known.contains(status) {
-      return .status(status)
-    }
-    if let number = Int(trimmed) {
-      if let error = LAErrorCode(rawValue: number) { return .laError(error) }
-      if number > 0, let status = OSStatus(nameOrNumber: "-\(number)"),
-        OSStatus.known.contains(status)
-      {
-        return .status(status)
-      }
-    }
-    let names = OSStatus.known.map(\.name) + LAErrorCode.allSpellings
-    let suggestion = Suggestion.nearest(to: bare, in: names).map {
-      LAErrorCode(name: $0) == nil ? $0 : "LAError." + $0
-    }
-    throw UnknownStatusError(text: trimmed, suggestion: suggestion)
+    try ExplainSubject.parse(text)
   }
 
   /// The explanation text for a parsed `explain` subject (`.lastOutcome` is resolved by the
@@ -96,27 +75,9 @@ public enum StatusExplainer {
     return lines.joined(separator: "\n")
   }
 
-  /// The status a user typed, by name or number, when it is one the simulator knows.
+  /// A status given by Apple name or number (``ExplainSubject/status(named:)``).
   public static func status(named text: String) throws(UnknownStatusError) -> OSStatus {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if let status = OSStatus(nameOrNumber: trimmed), OSStatus.known.contains(status) {
-      return status
-    }
-    let suggestion = Suggestion.nearest(to: trimmed, in: OSStatus.known.map(\.name))
-    throw UnknownStatusError(text: trimmed, suggestion: suggestion)
+    try ExplainSubject.status(named: text)
   }
-}
 
-/// A status name or number the simulator has no entry for.
-public struct UnknownStatusError: Error, Equatable, CustomStringConvertible {
-  public let text: String
-  /// The closest known name, for "did you mean".
-  public let suggestion: String?
-
-  public var description: String {
-    var message = "unknown status '\(text)'"
-    if let suggestion { message += "; did you mean '\(suggestion)'?" }
-    return message
-      + " (known: errSec... names and their numbers, e.g. -25308, and LAError names and numbers)"
-  }
 }

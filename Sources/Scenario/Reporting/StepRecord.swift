@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 /// One statement of a played file as data, for `--format json`: what it was, where, and what
 /// it produced. The transcript renders the same steps as text.

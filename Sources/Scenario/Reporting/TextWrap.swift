@@ -1,3 +1,4 @@
+import ScenarioLanguage
 /// Word-wraps display text: the transcript's explanation lines and `explain`'s text. The one
 /// wrapping rule; the engine hands over plain sentences and the scenario layer lays them out.
 enum TextWrap {

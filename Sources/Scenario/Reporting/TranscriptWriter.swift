@@ -1,3 +1,4 @@
+import ScenarioLanguage
 /// Lays out a scenario file's transcript: each statement echoed after its line number, what it
 /// produced indented beneath, expectations marked ✓ or ✗.
 ///

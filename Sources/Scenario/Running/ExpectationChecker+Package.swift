@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 /// `expect` after a call of the cross-platform package: its promise resolved (`expect
 /// success`), rejected with a code (`expect MISSING_ENTITLEMENT`), or what `getItem` returned

@@ -1,5 +1,6 @@
 import Foundation
 import Keychain
+import ScenarioLanguage
 
 /// Decides whether one `expect` holds (docs/scenario-language.md §9) and, when not, says what was
 /// expected and what happened, in the transcript's words.

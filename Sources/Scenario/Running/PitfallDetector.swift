@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 /// Watches the SecItem calls a session plays, with their outcomes, and recognises the known
 /// mistakes of app code (``Pitfall/Kind``) without changing anything they return.

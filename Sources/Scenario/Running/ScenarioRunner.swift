@@ -1,5 +1,6 @@
 import Foundation
 import Keychain
+import ScenarioLanguage
 
 /// Plays scenario files, each on its own fresh device, and reports every failure (docs/cli.md,
 /// "Exit status").

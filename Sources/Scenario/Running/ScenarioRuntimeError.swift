@@ -1,3 +1,4 @@
+import ScenarioLanguage
 /// A statement that parsed but cannot be played: the scenario stops there and fails.
 ///
 /// Distinct from a failed expectation (which is an outcome and lets the scenario go on) and from

@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 // The `app` statements and `keychain reset`. The lifecycle rules live in `SimulatedDevice`;
 // the session words the outcome, and refuses to let a deleted app make calls.

@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 // Biometry, the app's execution context and LAContext statements. As elsewhere, every
 // decision is the engine's; the session only words what comes back.

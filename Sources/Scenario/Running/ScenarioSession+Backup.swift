@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 /// `backup create|restore|list` and `transfer from`: the fleet does the work, the transcript
 /// lists every item that moved and every item that stayed behind, with why.

@@ -1,5 +1,6 @@
 import Foundation
 import Keychain
+import ScenarioLanguage
 
 // The device statements. Everything here is a call on `SimulatedDevice`; the session only
 // words what comes back.

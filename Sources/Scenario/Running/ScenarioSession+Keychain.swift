@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 extension ScenarioSession {
   /// Plays a SecItem call as the current app and reports Apple's status, the result object and

@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 extension ScenarioSession {
   /// `mac app <bundleID> <personality>`, on the current device (refused unless it is a Mac).

@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 // The cross-platform package's statements. What each call does (the SecItem calls on an Apple
 // device, the app's own store on Android) is the engine's (`SimulatedDevice.perform(_:on:)`);

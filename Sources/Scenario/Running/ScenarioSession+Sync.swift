@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 // iCloud Keychain sync in the transcript: what moved after a statement, and `show cloud`.
 // The fleet decides what moves (Keychain/Sync); the session only words it.

@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 /// One simulated device with the scenario state around it — bindings, the last outcome, the
 /// queue of scripted user answers — playing one statement at a time.

@@ -1,4 +1,5 @@
 import Keychain
+import ScenarioLanguage
 
 /// The simulated user of a scenario or a REPL session: answers prompts from the queue that
 /// `user will ...` fills, and — in the REPL — asks at the terminal when the queue is empty.

@@ -1,5 +1,6 @@
 import Foundation
 import Keychain
+import ScenarioLanguage
 
 /// Turns an `Expr` into the `SecValue` a SecItem call receives.
 ///

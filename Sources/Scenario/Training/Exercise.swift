@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 
 /// One training exercise: a scenario file whose app part, between `# BEGIN APP` and
 /// `# END APP`, is broken, and whose `expect` lines describe the behaviour wanted

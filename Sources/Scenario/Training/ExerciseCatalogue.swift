@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 
 /// The ordered exercises of a folder: every `*.scenario` file in it, by file name
 /// (`01-...`, `02-...`), as rustlings orders its exercises.

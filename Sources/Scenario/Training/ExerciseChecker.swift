@@ -1,3 +1,4 @@
+import ScenarioLanguage
 /// Plays an exercise and says whether its checks hold: every `expect` and no pitfall
 /// warning (the runner is strict, so a fix that only hides a mistake does not pass).
 public struct ExerciseChecker: Sendable {

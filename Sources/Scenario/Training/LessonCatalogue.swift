@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 
 /// The lessons under a scenarios folder: every `*.scenario` file outside `regression/` (the
 /// regression cases stay in the test suite), each summed up by its `# Lesson:` header line.

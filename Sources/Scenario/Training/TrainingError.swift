@@ -1,3 +1,4 @@
+import ScenarioLanguage
 /// An exercise or lesson folder, file or progress file that cannot be used: what and where.
 public struct TrainingError: Error, Sendable, Equatable {
   public let message: String

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 
 /// Which exercises the trainee has passed, kept in a small text file (docs/training.md,
 /// "The progress file"): a comment line, then one exercise name per line.

@@ -1,0 +1,69 @@
+import ScenarioLanguage
+/// A known mistake of app code that a played statement showed, with the values that show it.
+///
+/// The seed catalogue (the SecItem skill's rationalizations, pressure scenarios and checklist)
+/// lists them; ``PitfallDetector`` recognises them from statements and outcomes, never from
+/// text, and ``ScenarioWarning/description`` turns them into words. A pitfall never changes a
+/// result: it is a warning, which `run --strict` turns into a failure.
+public struct Pitfall: Sendable, Hashable, Codable {
+  /// Which mistake.
+  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// SecItemDelete or SecItemUpdate on an item right after reading it failed with -25308,
+    /// -25293 or -128: the item was fine, the device was locked or the user cancelled.
+    case deleteAfterFailedRead
+    /// SecItemDelete then SecItemAdd of the same item, instead of SecItemUpdate.
+    case deleteThenAdd
+    /// SecItemAdd failed with errSecDuplicateItem and nothing handled it (no `expect`, no
+    /// SecItemUpdate next).
+    case unhandledDuplicate
+    /// A background read of an item whose class key goes away at lock (WhenUnlocked).
+    case backgroundReadOfWhenUnlockedItem
+    /// A background read of an item behind user presence or biometry: no prompt there.
+    case backgroundReadBehindPrompt
+    /// kSecAttrSynchronizable with a ThisDeviceOnly accessibility: it will never sync.
+    case thisDeviceOnlyWithSync
+    /// An access group in code without the team id prefix (or with the unexpanded
+    /// `$(AppIdentifierPrefix)`).
+    case accessGroupWithoutTeamPrefix
+    /// An item added without kSecAttrAccessGroup by one app, looked for by another app that
+    /// shares only an app group with it: app groups are never the default group.
+    case appGroupAssumedDefault
+    /// The same read retried while it keeps failing with errSecInteractionNotAllowed, with no
+    /// unlock in between.
+    case lockedReadRetried
+    /// A read without kSecAttrSynchronizable that cannot see the synchronizable item it wants.
+    case synchronizableNotQueried
+
+    /// The lesson under scenarios/ that shows the mistake and its fix.
+    public var lesson: String {
+      switch self {
+      case .deleteAfterFailedRead, .backgroundReadOfWhenUnlockedItem:
+        "scenarios/data-protection/background-refresh.scenario"
+      case .deleteThenAdd: "scenarios/secitem/update-then-add.scenario"
+      case .unhandledDuplicate: "scenarios/secitem/upsert-on-duplicate.scenario"
+      case .backgroundReadBehindPrompt: "scenarios/biometry/background-read.scenario"
+      case .thisDeviceOnlyWithSync: "scenarios/secitem/synchronizable-items.scenario"
+      case .accessGroupWithoutTeamPrefix: "scenarios/entitlements/missing-team-prefix.scenario"
+      case .appGroupAssumedDefault:
+        "scenarios/entitlements/app-group-is-never-the-default.scenario"
+      case .lockedReadRetried: "scenarios/data-protection/retrying-a-locked-read.scenario"
+      case .synchronizableNotQueried: "scenarios/secitem/synchronizable-items.scenario"
+      }
+    }
+  }
+
+  public var kind: Kind
+  /// The line of the statement that showed it.
+  public var line: Int
+  /// The line of the earlier statement it pairs with (the failed read, the delete, the add).
+  public var earlierLine: Int?
+  /// The value that matters: the access group, the accessibility constant, the retry count.
+  public var detail: String?
+
+  public init(kind: Kind, line: Int, earlierLine: Int? = nil, detail: String? = nil) {
+    self.kind = kind
+    self.line = line
+    self.earlierLine = earlierLine
+    self.detail = detail
+  }
+}

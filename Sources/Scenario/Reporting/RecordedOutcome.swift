@@ -1,0 +1,58 @@
+import Keychain
+import ScenarioLanguage
+
+/// The outcome of the most recent statement that produced one: what `expect` checks.
+enum RecordedOutcome: Sendable {
+  /// A SecItem call.
+  case secItem(function: String, outcome: SecItemOutcome, line: Int)
+  /// `let x = SecAccessControlCreateWithFlags(...)`: a value, or nil with errSecParam.
+  case accessControl(status: OSStatus, value: SecValue?, explanation: String?, line: Int)
+  /// A device statement (`device unlock 1234`, `app install`, `biometry enroll`): no
+  /// OSStatus, the device state tells the story; `refusal` says why it was refused, if it was.
+  case device(statement: String, line: Int, refusal: String?)
+  /// `ctx.evaluatePolicy(...)` or `ctx.canEvaluatePolicy(...)`.
+  case evaluation(statement: String, outcome: LAEvaluationOutcome, line: Int)
+  /// A call of the cross-platform package (`shared.getItem("k")`).
+  case package(statement: String, outcome: PackageOutcome, line: Int)
+
+  var status: OSStatus? {
+    switch self {
+    case .secItem(function: _, let outcome, line: _): outcome.status
+    case .accessControl(let status, value: _, explanation: _, line: _): status
+    case .device, .evaluation: nil
+    case .package(_, let outcome, _): outcome.lastStatus
+    }
+  }
+
+  var result: SecValue? {
+    switch self {
+    case .secItem(function: _, let outcome, line: _): outcome.result
+    case .accessControl(status: _, let value, explanation: _, line: _): value
+    case .device, .evaluation: nil
+    case .package(_, let outcome, _): outcome.returnedValue
+    }
+  }
+
+  var explanation: String? {
+    switch self {
+    case .secItem(function: _, let outcome, line: _): outcome.explanation?.description
+    case .accessControl(status: _, value: _, let explanation, line: _): explanation
+    case .evaluation(statement: _, let outcome, line: _): outcome.explanation?.description
+    case .device: nil
+    case .package(_, let outcome, _): outcome.error?.description ?? outcome.note?.description
+    }
+  }
+
+  /// `SecItemCopyMatching at line 9`, for messages about which outcome was checked.
+  var origin: String {
+    switch self {
+    case .secItem(let function, outcome: _, let line): "\(function) at line \(line)"
+    case .accessControl(status: _, value: _, explanation: _, let line):
+      "SecAccessControlCreateWithFlags at line \(line)"
+    case .device(let statement, let line, refusal: _),
+      .evaluation(let statement, outcome: _, let line),
+      .package(let statement, outcome: _, let line):
+      "`\(statement)` at line \(line)"
+    }
+  }
+}

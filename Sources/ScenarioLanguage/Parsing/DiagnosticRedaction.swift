@@ -1,0 +1,327 @@
+import Keychain
+/// Masks the secrets in a diagnostic's source line and message, so a parse error never shows a
+/// passcode or item data (the line is echoed under the error, in the REPL, in `run` output and in
+/// JUnit files).
+///
+/// A line that did not parse has no AST for ``StatementEcho`` to mask, so this works on tokens
+/// and errs on the side of masking (docs/scenario-language.md, "Secrets in output"):
+/// - after `device` or `user` (or a near miss such as `devcie`), every string literal and every
+///   word that is not the language's own is a passcode (a command word's near miss stays, so
+///   "did you mean" reads);
+/// - after `expect result` (or a near miss), every literal is a possible secret;
+/// - after a key that may be `kSecValueData` (any near miss of it or of its raw `"v_Data"`,
+///   with `as String`, `as CFString` or inside `String(...)`), the value is item data, up to the
+///   next `,` or closing bracket; a literal that follows such a key without a `:` is masked too;
+/// - the inside of `Data(...)` is item data;
+/// - after `backup` (or a near miss), everything after `password` is the backup password;
+/// - text that does not lex (a string cut by a bad escape) after any of those, or on a line that
+///   names any of those keys, is hidden to the end of the line.
+/// Each becomes `••••`, the caret moves with the text (the reported `file:line:column` stays the
+/// file's), and a message quoting a masked token quotes `••••`.
+///
+/// ```
+/// demo.scenario:3:8: error: unknown `device` command `unlcok`; did you mean `unlock`?
+/// device unlcok ••••
+///        ^
+/// ```
+package enum DiagnosticRedaction {
+
+  /// Sorted ranges, overlapping ones joined.
+  private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+      if let last = result.last, range.lowerBound <= last.upperBound {
+        result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        result.append(range)
+      }
+    }
+    return result
+  }
+
+  /// `text` with each quoted secret, and a text that is a secret, replaced by the mask.
+  private static func maskingSecrets(in text: String, _ secrets: [String]) -> String {
+    var text = text
+    for secret in secrets {
+      if text == secret { return SecretMask.text }
+      text = text.replacingOccurrences(of: "`\(secret)`", with: "`\(SecretMask.text)`")
+    }
+    return text
+  }
+
+  /// The diagnostic with the secrets of its source line masked; `line` is that line as the
+  /// parser lexed it, `known` the ranges of it the parser recorded as secret before it failed.
+  static func redacted(
+    _ diagnostic: ScenarioDiagnostic, line: LexedSource, known: [Range<Int>] = []
+  ) -> ScenarioDiagnostic {
+    let ranges = merged(secretRanges(in: line) + known)
+    guard !ranges.isEmpty else { return diagnostic }
+    let characters = line.characters
+    var masked = ""
+    var next = 0
+    var column = diagnostic.location.column
+    for range in ranges {
+      masked += String(characters[next..<range.lowerBound]) + SecretMask.text
+      next = range.upperBound
+      // Columns are 1-based: a caret after the range moves by the change in length, a caret
+      // inside it goes to its start.
+      if diagnostic.location.column > range.upperBound {
+        column -= range.count - SecretMask.text.count
+      } else if diagnostic.location.column > range.lowerBound {
+        column -= diagnostic.location.column - 1 - range.lowerBound
+      }
+    }
+    masked += String(characters[next...])
+    var result = diagnostic
+    result.sourceLine = masked
+    if column != diagnostic.location.column { result.caretColumn = column }
+    let secrets = ranges.map { String(characters[$0]) }
+    result.message = maskingSecrets(in: result.message, secrets)
+    result.kind = result.kind?.mappingText { maskingSecrets(in: $0, secrets) }
+    return result
+  }
+
+  /// The character ranges of `line` (one line, offsets from its start) that hold a secret.
+  static func secretRanges(in line: LexedSource) -> [Range<Int>] {
+    // Characters that are no token (`@`, `;`) cannot hide what the statement is.
+    let tokens = line.tokens.filter { token in
+      if case .invalid(.unexpectedCharacter, _) = token.kind { return false }
+      return true
+    }
+    if case .identifier(let word)? = tokens.first?.kind {
+      if isNear(word, ["device", "user"]) {
+        return passcodeRanges(in: line, from: tokens[0].endOffset)
+      }
+      if isNear(word, ["backup"]) { return backupPasswordRanges(in: tokens, line: line) }
+      if isNear(word, ["expect"]), tokens.count > 1, case .identifier(let subject) = tokens[1].kind,
+        isNear(subject, ["result"])
+      {
+        return literalRanges(in: Array(tokens.dropFirst(2)), length: line.characters.count)
+      }
+    }
+    return dataRanges(in: tokens, line: line.characters)
+      + packageValueRanges(in: tokens, length: line.characters.count)
+  }
+
+  /// Whether `word` is one of `candidates` or a near miss the parser would call a typo.
+  static func isNear(_ word: String, _ candidates: [String]) -> Bool {
+    let lowered = Array(word.lowercased())
+    return candidates.contains { candidate in
+      let limit = candidate.count <= 4 ? 1 : 2
+      return Suggestion.editDistance(lowered, Array(candidate.lowercased())) <= limit
+    }
+  }
+
+  /// Whether a token is text that did not lex (an unterminated string, a bad escape, a number
+  /// out of range), as opposed to a stray character.
+  static func isBroken(_ token: Token) -> Bool {
+    switch token.kind {
+    case .invalid(.unexpectedCharacter, _): false
+    case .invalid: true
+    default: false
+    }
+  }
+
+  // MARK: - Backup passwords
+
+  /// `backup create b encrypted password "..."`: everything after `password` (or a near miss
+  /// of it) to the end of the line.
+  private static func backupPasswordRanges(in tokens: [Token], line: LexedSource)
+    -> [Range<Int>]
+  {
+    guard
+      let index = tokens.firstIndex(where: {
+        if case .identifier(let word) = $0.kind { return isNear(word, ["password"]) }
+        return false
+      }), index + 1 < tokens.count, tokens[index + 1].kind != .end
+    else { return [] }
+    return [tokens[index + 1].offset..<line.characters.count]
+  }
+
+  // MARK: - Passcodes
+
+  /// The words of `device` and `user will` statements that are never a passcode.
+  private static let passcodeStatementWords: Set<String> = [
+    "passcode", "lock", "unlock", "reboot", "change", "remove", "biometry", "will", "match",
+    "fail", "cancel", "fallback", "enter", "times", "time",
+  ]
+
+  /// The words after which passcodes come.
+  private static let passcodeTakingWords = ["passcode", "unlock", "change", "remove", "enter"]
+
+  /// `device passcode change 1234 5678`, `user will enter 1234`: read as bare words (as the
+  /// parser reads passcodes), every string literal and every word that is not one of the
+  /// statement's words, except the count of `user will fail 2 times`. Words of letters before a
+  /// word that takes a passcode stay (`unlcok`), so "did you mean" reads. Text that does not lex
+  /// (a string cut by a bad escape) is hidden to the end of the line.
+  private static func passcodeRanges(in line: LexedSource, from offset: Int) -> [Range<Int>] {
+    var words: [Token] = []
+    var index = line.tokens.firstIndex { $0.offset >= offset } ?? line.tokens.count - 1
+    while line.tokens[index].kind != .end {
+      let (word, next) = line.word(at: index)
+      if isBroken(word) { return ranges(of: words) + [word.offset..<line.characters.count] }
+      words.append(word)
+      index = next
+    }
+    return ranges(of: words)
+  }
+
+  /// The passcodes among the words of a `device` or `user` statement.
+  private static func ranges(of words: [Token]) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    // Once a word that takes a passcode is read (or a near miss of one), every other word is.
+    var takesPasscode = false
+    for (index, token) in words.enumerated() {
+      switch token.kind {
+      case .word(let word):
+        if passcodeStatementWords.contains(word) {
+          takesPasscode = takesPasscode || passcodeTakingWords.contains(word)
+          continue
+        }
+        let next = words.indices.contains(index + 1) ? words[index + 1].text : ""
+        if (next == "times" || next == "time") && word.allSatisfy(\.isNumber) { continue }
+        if word.allSatisfy(\.isLetter), !takesPasscode {
+          takesPasscode = isNear(word, passcodeTakingWords)
+          continue
+        }
+      case .punctuation(.comma): continue
+      default: break
+      }
+      ranges.append(token.offset..<token.endOffset)
+    }
+    return ranges
+  }
+
+  /// `expect result "s3cret"`: every literal after the subject, and broken text to the end.
+  private static func literalRanges(in tokens: [Token], length: Int) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    for token in tokens {
+      if isBroken(token) { return ranges + [token.offset..<length] }
+      switch token.kind {
+      case .string, .integer, .duration: ranges.append(token.offset..<token.endOffset)
+      default: break
+      }
+    }
+    return ranges
+  }
+
+  // MARK: - Item data
+
+  /// `kSecValueData: <value>` (and its other spellings) up to the next `,` or closing bracket,
+  /// and the inside of `Data(...)`. Broken text is hidden to the end of the line when it is
+  /// inside or after a secret key, or the line mentions one.
+  private static func dataRanges(in tokens: [Token], line: [Character]) -> [Range<Int>] {
+    let length = line.count
+    var ranges: [Range<Int>] = []
+    var previous: [Token] = []
+    var secretStart: Int?
+    /// After a secret key, before its `:`: `as String`, `)` and the like may come first.
+    var awaitingValue = false
+    /// After a secret key's `:`: the next token opens the secret.
+    var opening = false
+    var depth = 0
+    /// Opens a secret at `token`, counting it if it is a bracket.
+    func open(at token: Token) {
+      secretStart = token.offset
+      switch token.kind {
+      case .punctuation(.leftBracket), .punctuation(.leftParen): depth = 1
+      default: depth = 0
+      }
+    }
+    /// Closes the open secret after the last token read.
+    func close() {
+      if let start = secretStart, let last = previous.last, last.offset >= start {
+        ranges.append(start..<last.endOffset)
+      }
+      secretStart = nil
+    }
+    for token in tokens {
+      if token.kind == .end { break }
+      if isBroken(token) {
+        if let start = secretStart {
+          ranges.append(start..<length)
+        } else if awaitingValue || opening || mentionsSecretKey(line) {
+          ranges.append(token.offset..<length)
+        }
+        return ranges
+      }
+      if opening {
+        opening = false
+        switch token.kind {
+        case .punctuation(.comma), .punctuation(.rightBracket), .punctuation(.rightParen): break
+        default: open(at: token)
+        }
+      } else if secretStart != nil {
+        switch token.kind {
+        case .punctuation(.leftBracket), .punctuation(.leftParen): depth += 1
+        case .punctuation(.rightBracket), .punctuation(.rightParen):
+          depth -= 1
+          if depth < 0 { close() }
+        case .punctuation(.comma): if depth == 0 { close() }
+        default: break
+        }
+      } else if awaitingValue {
+        switch token.kind {
+        case .punctuation(.colon), .punctuation(.equals):
+          awaitingValue = false
+          opening = true
+        case .string, .integer, .duration, .boolean:
+          // A value after a key that lost its colon: still the key's value.
+          ranges.append(token.offset..<token.endOffset)
+          awaitingValue = false
+        case .punctuation(.comma), .punctuation(.rightBracket):
+          awaitingValue = false
+        default: break  // `as`, `String`, `CFString`, `!`, `?`, `)`
+        }
+      } else if isSecretKey(token) {
+        awaitingValue = true
+      } else if startsData(after: previous, next: token) {
+        open(at: token)
+      }
+      previous.append(token)
+    }
+    close()
+    return ranges
+  }
+
+  /// Spellings of the item-data key: its constant, its raw value, and their near misses.
+  private static func isSecretKey(_ token: Token) -> Bool {
+    switch token.kind {
+    case .identifier(let name), .string(let name): isSecretKeyName(name)
+    default: false
+    }
+  }
+
+  /// `kSecValueData` or `v_Data`, or one or two edits from it (one from the short raw key, so
+  /// `Data` itself is not taken for it).
+  private static func isSecretKeyName(_ name: String) -> Bool {
+    let lowered = Array(name.lowercased())
+    return Suggestion.editDistance(lowered, Array("ksecvaluedata")) <= 2
+      || Suggestion.editDistance(lowered, Array("v_data")) <= 1
+  }
+
+  /// Whether the line names anything like the item-data key, however misspelt or broken.
+  private static func mentionsSecretKey(_ line: [Character]) -> Bool {
+    var word = ""
+    for character in line + [" "] {
+      if character.isLetter || character.isNumber || character == "_" {
+        word.append(character)
+      } else {
+        if !word.isEmpty, isSecretKeyName(word) || word.lowercased().contains("valuedata") {
+          return true
+        }
+        word = ""
+      }
+    }
+    return false
+  }
+
+  /// Whether `next` begins a secret: the first token inside `Data (`, unless it closes it.
+  private static func startsData(after previous: [Token], next: Token) -> Bool {
+    guard previous.count >= 2,
+      previous[previous.count - 2].kind == .identifier("Data"),
+      previous[previous.count - 1].kind == .punctuation(.leftParen)
+    else { return false }
+    return next.kind != .punctuation(.rightParen)  // `Data()` is empty, not a secret
+  }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Keychain
+
+/// `expect` (docs/scenario-language.md §9) and the REPL words `help` and `explain`.
+extension StatementParser {
+  mutating func expectation() throws(Failure) -> Expectation {
+    let token = try advance()
+    switch token.kind {
+    case .integer:
+      return .status(try status(token))
+    case .boolean(let value):
+      return .bool(value)
+    case .identifier("success"):
+      return .success
+    case .identifier("prompt"):
+      return .prompt
+    case .identifier(Vocabulary.ExpectWord.refused.rawValue):
+      return .refused
+    case .identifier(Vocabulary.ExpectWord.prompts.rawValue):
+      return .promptCount(try count())
+    case .identifier(Vocabulary.ExpectWord.sheet.rawValue):
+      try expect(identifier: Vocabulary.sheetOffers)
+      var offered = [try choice("sheet answer", UserResponse.Kind.self)]
+      while try consume(.comma) {
+        offered.append(try choice("sheet answer", UserResponse.Kind.self))
+      }
+      return .sheetOffers(offered)
+    case .identifier("no"):
+      return try choice("`expect no` check", [("result", .noResult), ("prompt", .noPrompt)])
+    case .identifier("result"):
+      if case .identifier(let name) = try peek().kind, Vocabulary.dateKeys.contains(name) {
+        return try dateExpectation()
+      }
+      if try consume(identifier: Vocabulary.ResultWord.has.rawValue) {
+        try expect(identifier: Vocabulary.ResultWord.no.rawValue)
+        _ = try consume(identifier: Vocabulary.ResultWord.key.rawValue)
+        return .resultLacks(try key())
+      }
+      let strict = try consume(identifier: Vocabulary.ResultWord.strictly.rawValue)
+      // What a query is expected to return is often the item data itself.
+      literalsAreSecret = true
+      defer { literalsAreSecret = false }
+      let expected = try value()
+      return strict ? .strictResult(expected) : .result(expected)
+    case .identifier("count"):
+      return .count(try count())
+    case .identifier(let name) where bindings[name] == .context:
+      return try contextExpectation(name)
+    case .identifier("device"):
+      return .device(
+        try choice("device state", ExpectedLockState.allCases.map { ($0.rawValue, $0) }))
+    case .identifier("LAError"):
+      return .laError(try laError())
+    case .identifier(let name):
+      if let code = PackageError.Code(rawValue: name) { return .packageError(code) }
+      let isStatusName = OSStatus(nameOrNumber: name) != nil || name.hasPrefix("errSec")
+      if isStatusName || name == Vocabulary.noErr {
+        return .status(try status(token))
+      }
+      let suggestion = Suggestion.nearest(
+        to: name,
+        in: Vocabulary.ExpectWord.allCases.map(\.rawValue) + ["false", "true"]
+          + OSStatus.known.map(\.name) + Vocabulary.words(of: PackageError.Code.self))
+      throw failure(.unknown("expectation", name, suggestion: suggestion), at: token)
+    default:
+      throw failure(
+        .expected("what to expect, such as `errSecSuccess`", found: token.quoted), at: token)
+    }
+  }
+
+  /// After `expect result`: `kSecAttrModificationDate later than created`, `earlier than`, or
+  /// `== "2025-01-01T00:00:00Z"`.
+  private mutating func dateExpectation() throws(Failure) -> Expectation {
+    let key = try key()
+    let comparison: DateComparison
+    if try consume(identifier: Vocabulary.DateWord.later.rawValue) {
+      comparison = .later
+    } else if try consume(identifier: Vocabulary.DateWord.earlier.rawValue) {
+      comparison = .earlier
+    } else {
+      try expectEquality(allowingNot: false)
+      comparison = .equal
+    }
+    if comparison != .equal { try expect(identifier: Vocabulary.DateWord.than.rawValue) }
+    let token = try advance()
+    switch token.kind {
+    case .string(let text):
+      guard let date = ISO8601DateFormatter().date(from: text) else {
+        throw failure(
+          .expected("a date such as \"2025-01-01T00:00:00Z\"", found: token.quoted), at: token)
+      }
+      return .resultDate(key: key, comparison, .literal(date))
+    case .identifier(let name) where isBound(name):
+      return .resultDate(key: key, comparison, .binding(name))
+    default:
+      throw failure(
+        .expected(
+          "a date literal or a result bound by `let`, such as `created`", found: token.quoted),
+        at: token)
+    }
+  }
+
+  /// A non-negative count, as in `expect count 2` and `expect prompts 2`.
+  private mutating func count() throws(Failure) -> Int {
+    let count = try advance()
+    guard case .integer(let text) = count.kind, let number = Int(text) else {
+      throw failure(.expected("a count such as `1`", found: count.quoted), at: count)
+    }
+    guard number >= 0 else { throw failure(.negativeCount(text), at: count) }
+    return number
+  }
+
+  /// After `expect ctx`: `.biometryType == .faceID` or
+  /// `.evaluatedPolicyDomainState ==|!= other.evaluatedPolicyDomainState`.
+  private mutating func contextExpectation(_ name: String) throws(Failure) -> Expectation {
+    try expect(.dot, "`.` after `\(name)`")
+    let property = try choice(
+      "LAContext property", Vocabulary.ContextProperty.allCases.map { ($0.rawValue, $0) })
+    switch property {
+    case .biometryType:
+      try expectEquality(allowingNot: false)
+      _ = try consume(identifier: Vocabulary.biometryTypeName)
+      try expect(.dot, "`.` before the biometry type, as in `.faceID`")
+      let kind = try choice("biometry type", BiometryKind.allCases.map { ($0.rawValue, $0) })
+      return .biometryType(context: name, kind)
+    case .evaluatedPolicyDomainState:
+      let equal = try expectEquality(allowingNot: true)
+      if try consume(identifier: "nil") { return .domainStateIsNil(name, isNil: equal) }
+      let (other, token) = try identifier(
+        "another LAContext, as in `ctx.evaluatedPolicyDomainState`")
+      guard isBound(other) else {
+        throw failure(.unknown("name", other, suggestion: nil), at: token)
+      }
+      try requireBinding(other, .context, at: token)
+      try expect(.dot, "`.` after `\(other)`")
+      try expect(identifier: Vocabulary.ContextProperty.evaluatedPolicyDomainState.rawValue)
+      return .domainState(name, equal: equal, other)
+    }
+  }
+
+  /// `==` (true) or, when allowed, `!=` (false).
+  @discardableResult
+  private mutating func expectEquality(allowingNot: Bool) throws(Failure) -> Bool {
+    let first = try advance()
+    let equal: Bool
+    switch first.kind {
+    case .punctuation(.equals): equal = true
+    case .punctuation(.exclamation) where allowingNot: equal = false
+    default:
+      throw failure(
+        .expected(allowingNot ? "`==` or `!=`" : "`==`", found: first.quoted), at: first)
+    }
+    try expect(.equals, equal ? "`==`" : "`!=`")
+    return equal
+  }
+
+  /// An OSStatus by Apple's name or by number (`noErr` is 0, as in MacTypes.h).
+  private func status(_ token: Token) throws(Failure) -> OSStatus {
+    switch token.kind {
+    case .integer(let text):
+      guard let number = Int32(text) else {
+        throw failure(.statusOutOfRange(text), at: token)
+      }
+      return OSStatus(rawValue: number)
+    case .identifier(Vocabulary.noErr):
+      return .errSecSuccess
+    case .identifier(let name):
+      if let status = OSStatus(nameOrNumber: name) { return status }
+      let suggestion = Suggestion.nearest(to: name, in: OSStatus.known.map(\.name))
+      throw failure(.unknown("OSStatus", name, suggestion: suggestion), at: token)
+    default:
+      throw failure(
+        .expected("an OSStatus such as `errSecItemNotFound`", found: token.quoted), at: token)
+    }
+  }
+
+  /// After `LAError`: `.userCancel` (also `.Code.userCancel`, and the deprecated Touch ID names).
+  private mutating func laError() throws(Failure) -> LAErrorCode {
+    try expect(.dot, "`.` after `LAError`")
+    var (name, token) = try identifier("an LAError code such as `userCancel`")
+    if name == "Code", try consume(.dot) {
+      (name, token) = try identifier("an LAError code such as `userCancel`")
+    }
+    if let error = LAErrorCode(name: name) { return error }
+    let suggestion = Suggestion.nearest(to: name, in: LAErrorCode.allSpellings)
+    throw failure(.unknown("LAError code", name, suggestion: suggestion), at: token)
+  }
+
+  // MARK: - REPL words
+
+  /// The rest of the line after `help`, as words; nil when there is none.
+  mutating func helpTopic() throws(Failure) -> String? {
+    var words: [String] = []
+    while true {
+      let token = try word()
+      switch token.kind {
+      case .word(let text), .string(let text): words.append(text)
+      case .end:
+        pushBack(token)
+        return words.isEmpty ? nil : words.joined(separator: " ")
+      default: words.append(token.text)
+      }
+    }
+  }
+
+  /// `explain errSecInteractionNotAllowed`, `explain -25308`, `explain LAError.userCancel`.
+  /// `explain` alone explains the last outcome; a number or a bare name is resolved as
+  /// `keychain-sim explain` resolves it (`explain 25308`, `explain notInteractive`).
+  mutating func explainSubject() throws(Failure) -> ExplainSubject {
+    let token = try advance()
+    if token.kind == .identifier("LAError") { return .laError(try laError()) }
+    switch token.kind {
+    case .end:
+      pushBack(token)
+      return .lastOutcome
+    case .integer(let text), .identifier(let text):
+      do {
+        return try ExplainSubject.parse(text)
+      } catch {
+        if case .integer = token.kind {
+          throw failure(.unknown("OSStatus", text, suggestion: nil), at: token)
+        }
+        throw failure(.unknown("OSStatus", text, suggestion: error.suggestion), at: token)
+      }
+    default:
+      throw failure(
+        .expected("an OSStatus or an LAError to explain", found: token.quoted), at: token)
+    }
+  }
+}

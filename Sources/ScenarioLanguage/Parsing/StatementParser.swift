@@ -1,0 +1,299 @@
+import Keychain
+/// Parses one statement: a recursive-descent parser over the tokens of one ``StatementSplitter``
+/// chunk, read from the source's one lexing.
+///
+/// It stops at the first error of the statement (the caller goes on with the next statement).
+/// Names are checked as they are read: Apple constants against ``SecConstants``, other names
+/// against the bindings of earlier `let`s.
+package struct StatementParser {
+  package typealias Failure = ScenarioDiagnostic
+
+  /// The names bound so far; only ``bind(_:as:)`` adds one, so that a failed statement can be
+  /// undone (``takeBindingsBeforeStatement()``).
+  private(set) var bindings: [String: BindingKind]
+  /// Names whose `let` failed: known, of any kind, so one mistake is reported once.
+  var poisoned: Set<String>
+  /// The name a `let` is binding, poisoned if the statement fails.
+  private(set) var pendingName: String?
+
+  /// The lexed source, and the statement's tokens in it.
+  private let source: LexedSource
+  private let start: Int
+  private let end: Int
+  /// The next token to read.
+  private var position: Int
+  /// The end of the statement: after its last line's code.
+  private let endToken: Token
+  /// How many brackets, parentheses and `try`s enclose the current token.
+  private var depth = 0
+  /// The last token read, where a secret that started earlier ends.
+  private(set) var lastRead: Token?
+  /// Where the statement holds secrets (passcodes, item data, expected results), as source
+  /// spans: every place that echoes the statement masks them.
+  private(set) var secrets: [SourceSpan] = []
+  /// Names whose value is used as item data (`kSecValueData: pw`): a `let pw = "..."` earlier
+  /// holds a secret too.
+  private(set) var secretNames: Set<String> = []
+  /// The span of the string literal a `let name = "..."` binds, if that is what it binds.
+  var boundLiteral: SourceSpan?
+  /// Whether literals read now are secrets (the value of `expect result`).
+  var literalsAreSecret = false
+
+  /// How deep brackets and parentheses may nest (docs/scenario-language.md §1, "Limits"). Real
+  /// queries nest three or four deep; the limit keeps the recursive descent far from the end of
+  /// the stack, whatever the input.
+  static let nestingLimit = 64
+
+  init(
+    source: LexedSource, chunk: StatementSplitter.Chunk, bindings: [String: BindingKind],
+    poisoned: Set<String>
+  ) {
+    self.source = source
+    self.start = chunk.tokens.lowerBound
+    self.end = chunk.tokens.upperBound
+    self.position = chunk.tokens.lowerBound
+    self.endToken = Token(kind: .end, location: chunk.end, text: "", offset: -1)
+    self.bindings = bindings
+    self.poisoned = poisoned
+  }
+
+  // MARK: - Statements
+
+  /// The statement's kind; its location is its first token's.
+  mutating func parseStatement() throws(Failure) -> (StatementKind, SourceLocation) {
+    let first = try peek()
+    let kind = try statementKind()
+    let extra = try peek()
+    guard extra.kind == .end else { throw failure(.extraText(extra.quoted), at: extra) }
+    return (kind, first.location)
+  }
+
+  private mutating func statementKind() throws(Failure) -> StatementKind {
+    let token = try advance()
+    guard case .identifier(let word) = token.kind else {
+      throw failure(.expected("a statement", found: token.quoted), at: token)
+    }
+    switch Vocabulary.StatementWord(rawValue: word) {
+    case .device?: return .device(try deviceCommand())
+    case .icloud? where !isBound(word): return .icloud(try icloudCommand())
+    case .backup? where !isBound(word): return .backup(try backupCommand())
+    case .transfer? where !isBound(word): return .backup(try transferCommand())
+    case .mac? where !isBound(word): return .mac(try macCommand())
+    case .biometry?: return .biometry(try biometryCommand())
+    case .wait?: return .wait(try duration())
+    case .app?: return .app(try appCommand())
+    case .keychain? where !isBound(word): return .app(try keychainCommand())
+    case .user?: return try userAnswer()
+    case .let?, .var?: return try binding(isVariable: word == "var")
+    case .expect?: return .expect(try expectation())
+    case .say?: return .say(try string("the text to say, as a string literal"))
+    case .show?:
+      return .show(try choice("`show` topic", ShowTopic.allCases.map { ($0.rawValue, $0) }))
+    case .help?: return .help(topic: try helpTopic())
+    case .explain?: return .explain(try explainSubject())
+    case .reset?: return .reset
+    case .quit?, .exit?: return .quit
+    case .try?:
+      // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes nothing here.
+      if !(try consume(.question)) { _ = try consume(.exclamation) }
+      try enterNesting(at: token)
+      return try statementKind()
+    case .await?:
+      try enterNesting(at: token)
+      return try statementKind()
+    case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
+      if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
+      if isBound(word) { return try boundNameStatement(word, at: token) }
+      let suggestion = Suggestion.nearest(
+        to: word, in: Vocabulary.statementWords + bindings.keys.sorted())
+      throw failure(.unknown("statement", word, suggestion: suggestion), at: token)
+    }
+  }
+
+  /// `ctx.member ...`, `query[key] = value`, or `_ = <call>`.
+  private mutating func boundNameStatement(
+    _ name: String, at token: Token
+  ) throws(Failure) -> StatementKind {
+    if name == "_" {
+      try expect(.equals, "`=` after `_`")
+      return try rightHandSide(binding: nil)
+    }
+    if try consume(.dot) {
+      if bindings[name] == .packageKeychain { return try packageCall(on: name) }
+      try requireBinding(name, .context, at: token)
+      return .context(name, try contextAction())
+    }
+    if try consume(.leftBracket) {
+      try requireBinding(name, .dictionary, at: token)
+      return try subscriptAssignment(name)
+    }
+    let next = try peek()
+    throw failure(.expected("`.` or `[` after `\(name)`", found: next.quoted), at: next)
+  }
+
+  // MARK: - Names
+
+  func isBound(_ name: String) -> Bool {
+    name == "_" || bindings[name] != nil || poisoned.contains(name)
+  }
+
+  /// Checks that `name` is bound to a `kind` (a poisoned name passes).
+  func requireBinding(_ name: String, _ kind: BindingKind, at token: Token) throws(Failure) {
+    guard !poisoned.contains(name), let actual = bindings[name], actual != kind else { return }
+    // A call's result is a dictionary or a value: only running the scenario tells which.
+    if actual == .result, kind == .dictionary || kind == .value { return }
+    throw failure(.bindingIsNot(name, is: actual, expected: kind.article), at: token)
+  }
+
+  /// Binds `name` (the caller has checked the statement parsed).
+  mutating func beginBinding(_ name: String) { pendingName = name }
+
+  /// The name this statement bound and what it was bound to before, to undo the binding if the
+  /// statement fails after it.
+  private var replacedBinding: (name: String, previous: BindingKind?)?
+
+  /// Binds `name` to a `kind`, remembering what it replaces.
+  mutating func bind(_ name: String, as kind: BindingKind) {
+    replacedBinding = (name, bindings.updateValue(kind, forKey: name))
+  }
+
+  /// The bindings as they were before this statement, for a statement that failed. The caller
+  /// hands its bindings over to the parser rather than keeping a copy, so that a `let` does not
+  /// copy every earlier binding (which made a file of many `let`s quadratic).
+  mutating func takeBindingsBeforeStatement() -> [String: BindingKind] {
+    var bindings = self.bindings
+    self.bindings = [:]
+    if let (name, previous) = replacedBinding { bindings[name] = previous }
+    replacedBinding = nil
+    return bindings
+  }
+
+  // MARK: - Tokens
+
+  /// The next token; text that is no token is an error here.
+  func peek() throws(Failure) -> Token {
+    let token = position < end ? source.tokens[position] : endToken
+    if case .invalid(let message, let location) = token.kind {
+      throw ScenarioDiagnostic(at: location, kind: message)
+    }
+    return token
+  }
+
+  @discardableResult
+  mutating func advance() throws(Failure) -> Token {
+    let token = try peek()
+    if position < end { position += 1 }
+    lastRead = token
+    return token
+  }
+
+  /// Records that the source from `first` to the end of the last token read is secret.
+  mutating func recordSecret(from first: Token) {
+    guard let last = lastRead, last.offset >= first.offset, last.kind != .end else { return }
+    secrets.append(SourceSpan(from: first, through: last))
+  }
+
+  /// Records that `token` alone is secret.
+  mutating func recordSecret(only token: Token) {
+    secrets.append(SourceSpan(from: token, through: token))
+  }
+
+  /// Records that `name`'s value is used as item data.
+  mutating func recordSecretName(_ name: String) { secretNames.insert(name) }
+
+  /// The next bare word (see ``TokenKind/word(_:)``), a string literal, a comma or the end.
+  mutating func word() throws(Failure) -> Token {
+    guard position < end else { return endToken }
+    let (token, next) = source.word(at: position)
+    position = min(next, end)
+    lastRead = token
+    if case .invalid(let message, let location) = token.kind {
+      throw ScenarioDiagnostic(at: location, kind: message)
+    }
+    return token
+  }
+
+  /// Makes `token`, just read, the next token again, whichever way it is read next.
+  mutating func pushBack(_ token: Token) {
+    guard token.kind != .end else { return }
+    while position > start, source.tokens[position - 1].offset >= token.offset { position -= 1 }
+  }
+
+  /// Consumes the punctuation if it is next.
+  mutating func consume(_ punctuation: Punctuation) throws(Failure) -> Bool {
+    guard try peek().kind == .punctuation(punctuation) else { return false }
+    try advance()
+    return true
+  }
+
+  /// Consumes the identifier if it is next.
+  mutating func consume(identifier: String) throws(Failure) -> Bool {
+    guard try peek().kind == .identifier(identifier) else { return false }
+    try advance()
+    return true
+  }
+
+  mutating func expect(_ punctuation: Punctuation, _ what: String) throws(Failure) {
+    let token = try advance()
+    guard token.kind == .punctuation(punctuation) else {
+      throw failure(.expected(what, found: token.quoted), at: token)
+    }
+  }
+
+  mutating func expect(identifier: String) throws(Failure) {
+    let token = try advance()
+    guard token.kind == .identifier(identifier) else {
+      throw failure(.expected("`\(identifier)`", found: token.quoted), at: token)
+    }
+  }
+
+  mutating func identifier(_ what: String) throws(Failure) -> (String, Token) {
+    let token = try advance()
+    guard case .identifier(let name) = token.kind else {
+      throw failure(.expected(what, found: token.quoted), at: token)
+    }
+    return (name, token)
+  }
+
+  mutating func string(_ what: String) throws(Failure) -> String {
+    let token = try advance()
+    guard case .string(let text) = token.kind else {
+      throw failure(.expected(what, found: token.quoted), at: token)
+    }
+    return text
+  }
+
+  /// One of the words of a ``Vocabulary`` table, with "did you mean" when it is none of them.
+  mutating func choice<Word: RawRepresentable<String> & CaseIterable>(
+    _ what: String, _ words: Word.Type
+  ) throws(Failure) -> Word {
+    try choice(what, Word.allCases.map { ($0.rawValue, $0) })
+  }
+
+  /// One of a fixed set of words, with "did you mean" when it is none of them.
+  mutating func choice<T>(_ what: String, _ options: [(String, T)]) throws(Failure) -> T {
+    let token = try advance()
+    guard case .identifier(let name) = token.kind else {
+      let list = options.map { "`\($0.0)`" }.joined(separator: ", ")
+      throw failure(.expected("\(what) (\(list))", found: token.quoted), at: token)
+    }
+    if let match = options.first(where: { $0.0 == name }) { return match.1 }
+    let suggestion = Suggestion.nearest(to: name, in: options.map(\.0))
+    throw failure(.unknown(what, name, suggestion: suggestion), at: token)
+  }
+
+  /// Enters one level of nesting at `token` (a `[`, a `(`); refused past ``nestingLimit``. The
+  /// caller leaves with ``leaveNesting()`` (an error abandons the statement, depth and all).
+  mutating func enterNesting(at token: Token) throws(Failure) {
+    depth += 1
+    guard depth <= Self.nestingLimit else {
+      throw failure(.nestingTooDeep(limit: Self.nestingLimit), at: token)
+    }
+  }
+
+  mutating func leaveNesting() { depth -= 1 }
+
+  func failure(_ message: ParseMessage, at token: Token) -> Failure {
+    ScenarioDiagnostic(at: token.location, kind: message)
+  }
+}

@@ -1,0 +1,179 @@
+import Keychain
+/// Cuts a lexed source into statements: one per line, continued while a `[` or `(` is open.
+///
+/// It works on the lexer's tokens, so a bracket inside a string or a comment counts for nothing,
+/// and it reads each source line once, for the statement's text.
+package struct StatementSplitter {
+  /// One statement.
+  package struct Chunk: Hashable {
+    /// The statement's tokens: indices into the lexed source's tokens.
+    var tokens: Range<Int>
+    /// The line number of the first line.
+    var firstLine: Int
+    /// The statement's lines with their comments cut off, trimmed of surrounding blanks, for
+    /// `Statement.sourceText`.
+    var sourceText: String
+    /// Where the statement ends: after its last line's code (a comment is not code).
+    var end: SourceLocation
+    /// For each line of the statement, the offset in `sourceText` of its column 1 (negative
+    /// for a first line that starts with blanks), and its length there.
+    var lineLayout: [(base: Int, length: Int)]
+
+    package static func == (lhs: Chunk, rhs: Chunk) -> Bool {
+      lhs.tokens == rhs.tokens && lhs.sourceText == rhs.sourceText
+    }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(tokens) }
+
+    /// Where `span` is in `sourceText`.
+    func range(of span: SourceSpan) -> Range<Int> {
+      func offset(line: Int, column: Int) -> Int {
+        let index = min(max(line - firstLine, 0), lineLayout.count - 1)
+        let layout = lineLayout[index]
+        return layout.base + min(max(column - 1, layout.base < 0 ? -layout.base : 0), layout.length)
+      }
+      let start = offset(line: span.startLine, column: span.startColumn)
+      return start..<max(start, offset(line: span.endLine, column: span.endColumn))
+    }
+  }
+
+  /// A bracket still open at the end of the input.
+  package struct OpenBracket: Hashable {
+    var bracket: Character
+    var line: Int
+    var column: Int
+  }
+
+  private(set) var chunks: [Chunk] = []
+  /// The innermost bracket left open at the end, whose statement is not in `chunks`.
+  private(set) var unclosed: OpenBracket?
+
+  /// Splits `lexed`, whose lines (cut at any line break) are `lines`, the first numbered
+  /// `firstLine`.
+  init(lexed: LexedSource, lines: [ArraySlice<Character>], firstLine: Int) {
+    var open: [OpenBracket] = []
+    var start: Int?
+    var lastLine = firstLine
+    let tokens = lexed.tokens
+    func close(before index: Int) {
+      guard let first = start else { return }
+      chunks.append(
+        Self.chunk(
+          tokens: first..<index, firstLine: tokens[first].location.line, lastLine: lastLine,
+          lexed: lexed, lines: lines, lineOffset: firstLine))
+      start = nil
+    }
+    for index in tokens.indices where tokens[index].kind != .end {
+      let token = tokens[index]
+      if start != nil, open.isEmpty, token.location.line > lastLine { close(before: index) }
+      if start == nil { start = index }
+      lastLine = token.location.line
+      switch token.kind {
+      case .punctuation(let mark) where mark == .leftBracket || mark == .leftParen:
+        open.append(
+          OpenBracket(
+            bracket: mark.rawValue, line: token.location.line, column: token.location.column))
+      case .punctuation(.rightBracket), .punctuation(.rightParen):
+        if !open.isEmpty { open.removeLast() }
+      default: break
+      }
+    }
+    if open.isEmpty {
+      close(before: tokens.count - 1)
+    } else {
+      unclosed = open.last
+    }
+  }
+
+  /// Lexes and splits text.
+  init(source: String, firstLine: Int) {
+    let lexed = Lexer.lex(source, file: "", firstLine: firstLine)
+    self.init(lexed: lexed, lines: lexed.lines, firstLine: firstLine)
+  }
+
+  private static func chunk(
+    tokens: Range<Int>, firstLine: Int, lastLine: Int, lexed: LexedSource,
+    lines: [ArraySlice<Character>], lineOffset: Int
+  ) -> Chunk {
+    // Each line's code (up to its comment), without trailing blanks; the first line also
+    // without its leading ones. The text is built once, from the source's UTF-8 (one copy per
+    // line): the statement's lines are visited once each.
+    var text = ""
+    var layout: [(base: Int, length: Int)] = []
+    var base = 0
+    var lastCodeLength = 0
+    for number in firstLine...lastLine {
+      let line = lines[number - lineOffset]
+      let length = lexed.commentColumns[number].map { $0 - 1 } ?? line.count
+      let code = line.prefix(length)
+      lastCodeLength = code.count
+      let trimmed = code.trimmingTrailingBlanks()
+      if number == firstLine {
+        let lead = trimmed.prefix(while: \.isWhitespace).count
+        base = -lead
+        text += lexed.source.text(trimmed.startIndex + lead..<trimmed.endIndex)
+      } else {
+        text += "\n"
+        text += lexed.source.text(trimmed.startIndex..<trimmed.endIndex)
+      }
+      layout.append((base, trimmed.count))
+      base += trimmed.count + 1
+    }
+    let end = SourceLocation(
+      file: lexed.tokens[tokens.lowerBound].location.file, line: lastLine,
+      column: lastCodeLength + 1)
+    return Chunk(
+      tokens: tokens, firstLine: firstLine, sourceText: text, end: end, lineLayout: layout)
+  }
+}
+
+extension LexedSource {
+  /// The source's lines, cut at any line break (`\n`, `\r\n`, `\r`); a final line break gives a
+  /// final empty line.
+  var lines: [ArraySlice<Character>] {
+    var lines: [ArraySlice<Character>] = []
+    var start = 0
+    for (index, character) in characters.enumerated() where character.isNewline {
+      lines.append(characters[start..<index])
+      start = index + 1
+    }
+    lines.append(characters[start...])
+    return lines
+  }
+}
+
+extension String {
+  /// The lines of the text, cut at any line break; a final line break gives a final empty line.
+  var lines: [String] {
+    var lines: [String] = []
+    var line = ""
+    for character in self {
+      if character.isNewline {
+        lines.append(line)
+        line = ""
+      } else {
+        line.append(character)
+      }
+    }
+    lines.append(line)
+    return lines
+  }
+}
+
+extension String {
+  /// The characters as one string, appended one by one: `String(slice)` goes through the
+  /// standard library's unspecialised generic path, several times slower per character.
+  init(characters: ArraySlice<Character>) {
+    self.init()
+    for character in characters { append(character) }
+  }
+}
+
+extension BidirectionalCollection<Character> {
+  /// The collection without its trailing blanks.
+  func trimmingTrailingBlanks() -> SubSequence {
+    var end = endIndex
+    while end > startIndex, self[index(before: end)].isWhitespace { end = index(before: end) }
+    return self[startIndex..<end]
+  }
+}

@@ -1,0 +1,71 @@
+import Keychain
+/// A source lexed once: its characters, its tokens, and where its comments start. The statement
+/// splitter, the parser and the diagnostic masking all work from it.
+package struct LexedSource: Sendable {
+  /// The source's characters and their UTF-8 (offsets in tokens index the characters).
+  let source: SourceCharacters
+  /// The source, as characters.
+  var characters: [Character] { source.characters }
+  /// Every token, the last one ``TokenKind/end``.
+  let tokens: [Token]
+  /// The column where each line's comment starts, by line number.
+  let commentColumns: [Int: Int]
+  /// The line number of the first line.
+  let firstLine: Int
+
+  /// One line of the source, as a source of its own: its characters, and its tokens with
+  /// offsets from the line's start (locations stay the file's).
+  func line(_ number: Int, characters line: ArraySlice<Character>) -> LexedSource {
+    let start = line.startIndex
+    // Tokens are in source order: a binary search finds the line's first one.
+    var low = 0
+    var high = self.tokens.count
+    while low < high {
+      let middle = (low + high) / 2
+      if self.tokens[middle].location.line < number { low = middle + 1 } else { high = middle }
+    }
+    var tokens: [Token] = []
+    var index = low
+    while index < self.tokens.count, self.tokens[index].location.line == number,
+      self.tokens[index].kind != .end
+    {
+      tokens.append(self.tokens[index])
+      index += 1
+    }
+    for index in tokens.indices { tokens[index].offset -= start }
+    let endLocation = SourceLocation(
+      file: self.tokens.last?.location.file ?? "", line: number, column: line.count + 1)
+    tokens.append(Token(kind: .end, location: endLocation, text: "", offset: line.count))
+    return LexedSource(
+      source: SourceCharacters(line.startIndex..<line.endIndex, of: source), tokens: tokens,
+      commentColumns: commentColumns[number].map { [number: $0] } ?? [:], firstLine: number)
+  }
+
+  /// The bare word that starts at token `index` (see ``TokenKind/word(_:)``), and the index of
+  /// the first token after it: every character up to a blank, a comma, a quote or a comment.
+  /// A string literal (or the invalid token of a broken one), a comma and the end come back as
+  /// they are.
+  func word(at index: Int) -> (token: Token, next: Int) {
+    let first = tokens[index]
+    switch first.kind {
+    case .end, .string, .punctuation(.comma): return (first, index + 1)
+    case .invalid where characters[first.offset] == "\"": return (first, index + 1)
+    default: break
+    }
+    var end = first.offset
+    while end < characters.count {
+      let character = characters[end]
+      if character.isWhitespace || character == "," || character == "\"" || character == "#" {
+        break
+      }
+      if character == "/", end + 1 < characters.count, characters[end + 1] == "/" { break }
+      end += 1
+    }
+    var next = index
+    while tokens[next].kind != .end, tokens[next].offset < end { next += 1 }
+    let text = source.text(first.offset..<end)
+    return (
+      Token(kind: .word(text), location: first.location, text: text, offset: first.offset), next
+    )
+  }
+}

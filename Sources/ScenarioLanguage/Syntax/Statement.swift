@@ -1,0 +1,53 @@
+import Keychain
+/// One statement of a scenario file or one complete REPL input.
+///
+/// `sourceText` is the statement as written (continuation lines joined with `\n`, surrounding
+/// blanks and a trailing comment removed), so the transcript can echo it.
+public struct Statement: Hashable, Sendable {
+  /// What the statement does; internal: library users parse and execute statements whole.
+  package var kind: StatementKind
+  /// Where the statement's first token is.
+  public var location: SourceLocation
+  public var sourceText: String
+  /// Where `sourceText` holds a secret (a passcode, item data, an expected result, a literal
+  /// later used as item data), as the parser found it: sorted, not overlapping.
+  public var secretRanges: [Range<Int>]
+
+  init(
+    kind: StatementKind, location: SourceLocation, sourceText: String,
+    secretRanges: [Range<Int>] = []
+  ) {
+    self.kind = kind
+    self.location = location
+    self.sourceText = sourceText
+    self.secretRanges = secretRanges
+  }
+
+  /// `sourceText` with each secret replaced by `••••`.
+  public var maskedSourceText: String {
+    guard !secretRanges.isEmpty else { return sourceText }
+    let characters = Array(sourceText)
+    var text = ""
+    var next = 0
+    for range in secretRanges where range.lowerBound >= next && range.upperBound <= characters.count
+    {
+      text += String(characters[next..<range.lowerBound]) + "••••"
+      next = range.upperBound
+    }
+    return text + String(characters[next...])
+  }
+
+  /// Adds secret ranges, keeping them sorted and joined where they overlap.
+  mutating func addSecretRanges(_ ranges: [Range<Int>]) {
+    var merged: [Range<Int>] = []
+    for range in (secretRanges + ranges).sorted(by: { $0.lowerBound < $1.lowerBound })
+    where !range.isEmpty {
+      if let last = merged.last, range.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    secretRanges = merged
+  }
+}

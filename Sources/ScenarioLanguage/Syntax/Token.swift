@@ -1,0 +1,66 @@
+import Keychain
+
+/// One lexical unit of a statement.
+package struct Token: Hashable, Sendable {
+  var kind: TokenKind
+  /// Where the token starts.
+  var location: SourceLocation
+  /// The token as written (`"a\"b"` with its quotes and escapes; empty at the end).
+  var text: String
+  /// The offset of the first character in the lexer's input: where a bare word read from the
+  /// source starts, and where a masked secret is.
+  var offset: Int
+
+  init(kind: TokenKind, location: SourceLocation, text: String, offset: Int) {
+    self.kind = kind
+    self.location = location
+    self.text = text
+    self.offset = offset
+  }
+
+  /// How a diagnostic names the token: `` `SecItemAdd` `` or "the end of the statement".
+  var quoted: String { kind == .end ? "the end of the statement" : "`\(text)`" }
+
+  /// The offset just past the token.
+  var endOffset: Int { offset + text.count }
+}
+
+/// What a token is.
+package enum TokenKind: Hashable, Sendable {
+  /// `kSecClass`, `device`, `ctx`: a letter or `_`, then letters, digits or `_`.
+  case identifier(String)
+  /// A string literal, its escapes resolved.
+  case string(String)
+  /// An integer as written, sign and leading zeros kept (`-25308`, `0000`).
+  case integer(String)
+  /// `true` or `false`.
+  case boolean(Bool)
+  /// `500ms`, `1h30m`.
+  case duration(SimulatedDuration)
+  /// One of `[ ] ( ) : , . + = & ! ?`.
+  case punctuation(Punctuation)
+  /// A bare word, read only where the parser asks for one: a bundle id (`com.example.my-app`),
+  /// a team id (`9ABCDE1234`), an access group (`$(AppIdentifierPrefix)shared`), a passcode.
+  case word(String)
+  /// Text that is no token (`"open`, `"a\qb"`, `1hr`, `@`): the error, and where it is, reported
+  /// if the parser reads it as a token.
+  case invalid(ParseMessage, at: SourceLocation)
+  /// The end of the statement.
+  case end
+}
+
+/// The punctuation the language uses.
+package enum Punctuation: Character, Hashable, Sendable, CaseIterable {
+  case leftBracket = "["
+  case rightBracket = "]"
+  case leftParen = "("
+  case rightParen = ")"
+  case colon = ":"
+  case comma = ","
+  case dot = "."
+  case plus = "+"
+  case equals = "="
+  case ampersand = "&"
+  case exclamation = "!"
+  case question = "?"
+}
