@@ -8,7 +8,7 @@ import Testing
 @testable import KeychainEngine
 
 /// The query parser resolves every constant once into typed fields; the engine reads only
-/// those fields (see docs/architecture.md, "Keychain").
+/// those fields (see docs/architecture.md, "Rules that keep it honest": keys are named by type).
 @Suite struct ParsedQueryTypedFieldsTests {
   private func parse(_ query: SecQuery, as function: SecItemFunction = .copyMatching) throws
     -> ParsedQuery
