@@ -6,8 +6,8 @@ internal import Keychain
 /// becomes a ``PhoneCall`` when the transcript is read.
 ///
 /// Why not keep `PhoneCall`s: one has seven reference-counted fields, which appending it to
-/// an array copied and then destroyed. Recording a SecItemCopyMatching this way costs 703
-/// instructions instead of 1 132 (callgrind; docs/benchmarks.md, "Issue 9, seventh pass").
+/// an array copied and then destroyed; recording the compact entry instead cost about two fifths
+/// less per call when it was measured (docs/benchmarks.md, "Issue 9").
 struct Transcript {
   private var entries: [Entry] = []
 
