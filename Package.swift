@@ -41,7 +41,8 @@ let package = Package(
       name: "Keychain",
       dependencies: ["KeychainEngine", "Devices", "Fleet", "DeviceState", "Keybag"]),
     // The scenario language: tokens, syntax, the vocabulary, diagnostics and the parser.
-    .target(name: "ScenarioLanguage", dependencies: ["Keychain", "KeychainEngine"]),
+    .target(
+      name: "ScenarioLanguage", dependencies: ["KeychainEngine", "Devices", "DeviceState"]),
     // Playing scenarios on devices: the runner, reports and transcripts, the REPL loop, training.
     .target(
       name: "Scenario",

@@ -1,4 +1,3 @@
-import Keychain
 /// The value of the package's `setItem` in a line that did not parse.
 extension DiagnosticRedaction {
   /// `kc.setItem("key", "value"`: every literal after the first comma following `setItem` (or

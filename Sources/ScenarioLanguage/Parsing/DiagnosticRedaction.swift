@@ -1,4 +1,3 @@
-import Keychain
 /// Masks the secrets in a diagnostic's source line and message, so a parse error never shows a
 /// passcode or item data (the line is echoed under the error, in the REPL, in `run` output and in
 /// JUnit files).

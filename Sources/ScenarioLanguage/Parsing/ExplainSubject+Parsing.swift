@@ -1,5 +1,5 @@
 import Foundation
-import Keychain
+import KeychainEngine
 
 /// What a user typed after `explain` (`errSecInteractionNotAllowed`, `-25308`, `noErr`,
 /// `LAError.userCancel`): the language reads it, ``StatusExplainer`` words it.

@@ -1,4 +1,3 @@
-import Keychain
 /// Whether the lines typed so far make whole statements, for the REPL's continuation prompt.
 public enum InputStatus: Hashable, Sendable {
   /// Every `[` and `(` is closed (or the input is blank): parse it.

@@ -1,4 +1,4 @@
-import Keychain
+import KeychainEngine
 
 extension ScenarioParser {
   /// Every word the language knows, sorted: its own words (``Vocabulary``), Apple's key and

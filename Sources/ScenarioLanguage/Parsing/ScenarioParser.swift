@@ -1,4 +1,3 @@
-import Keychain
 /// Turns scenario text into statements, resolving names and reporting every error it finds.
 ///
 /// A file is parsed at once with ``parse(file:source:)``. The REPL keeps one parser so that

@@ -1,4 +1,4 @@
-import Keychain
+import KeychainEngine
 
 /// `backup create|restore|list` and `transfer from` (docs/scenario-language.md §13).
 extension StatementParser {

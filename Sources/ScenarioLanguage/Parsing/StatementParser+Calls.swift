@@ -1,4 +1,5 @@
-import Keychain
+import DeviceState
+import KeychainEngine
 
 /// SecItem calls, `let`, and LAContext statements (docs/scenario-language.md §6-§8).
 extension StatementParser {

@@ -1,4 +1,5 @@
-import Keychain
+import DeviceState
+import Devices
 
 /// `device`, `biometry`, `wait`, `app` and `user will` (docs/scenario-language.md §3-§5).
 extension StatementParser {

@@ -1,5 +1,6 @@
 import Foundation
-import Keychain
+import Devices
+import KeychainEngine
 
 /// `expect` (docs/scenario-language.md §9) and the REPL words `help` and `explain`.
 extension StatementParser {

@@ -1,5 +1,5 @@
 import Foundation
-import Keychain
+import KeychainEngine
 
 /// Values: dictionary and array literals, merges, constants, literals, `Data(...)`,
 /// `SecAccessControlCreateWithFlags(...)` and `LAContext()` (docs/scenario-language.md §6, §8).

@@ -1,4 +1,4 @@
-import Keychain
+import Devices
 
 extension StatementParser {
   /// `mac app <bundleID> signed|ad-hoc|catalyst|daemon`.

@@ -1,4 +1,4 @@
-import Keychain
+import Devices
 
 /// The cross-platform package's statements: `createKeychain(...)` bound by `let`, and the
 /// methods called on the bound name (docs/scenario-language.md §13).

@@ -1,4 +1,3 @@
-import Keychain
 /// Parses one statement: a recursive-descent parser over the tokens of one ``StatementSplitter``
 /// chunk, read from the source's one lexing.
 ///

@@ -1,4 +1,3 @@
-import Keychain
 /// Cuts a lexed source into statements: one per line, continued while a `[` or `(` is open.
 ///
 /// It works on the lexer's tokens, so a bracket inside a string or a comment counts for nothing,

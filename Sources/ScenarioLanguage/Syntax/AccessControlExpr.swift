@@ -1,4 +1,4 @@
-import Keychain
+import KeychainEngine
 
 /// A `SecAccessControlCreateWithFlags(nil, <accessibility>, <flags>, nil)` call as written.
 ///

@@ -1,4 +1,4 @@
-import Keychain
+import KeychainEngine
 
 /// The `app` statements (docs/scenario-language.md §4).
 package enum AppCommand: Hashable, Sendable {

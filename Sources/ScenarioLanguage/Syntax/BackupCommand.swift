@@ -1,4 +1,4 @@
-import Keychain
+import KeychainEngine
 
 /// The `backup` statements and `transfer from` (docs/scenario-language.md §13, "Backup,
 /// restore and a new phone"). A backup password is a secret: ``description`` masks it, as

@@ -1,4 +1,3 @@
-import Keychain
 /// What a `let` bound a name to, so later uses can be checked while parsing.
 public enum BindingKind: String, Hashable, Sendable {
   /// A dictionary: usable as a query, an attribute set, or a merge operand.

@@ -1,4 +1,3 @@
-import Keychain
 /// The `biometry` statements (docs/scenario-language.md §3).
 package enum BiometryCommand: Hashable, Sendable {
   /// `biometry type faceID|touchID|none`: the hardware; changes nothing enrolled.

@@ -1,4 +1,5 @@
-import Keychain
+import DeviceState
+import KeychainEngine
 
 /// What a statement does to an `LAContext` (docs/scenario-language.md §7).
 package enum ContextAction: Hashable, Sendable {

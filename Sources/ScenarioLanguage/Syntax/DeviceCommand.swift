@@ -1,4 +1,4 @@
-import Keychain
+import Devices
 
 /// The `device` statements (docs/scenario-language.md §3).
 ///

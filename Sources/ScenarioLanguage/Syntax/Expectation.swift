@@ -1,5 +1,6 @@
 import Foundation
-import Keychain
+import Devices
+import KeychainEngine
 
 /// What an `expect` statement checks (docs/scenario-language.md §9), about the most recent
 /// statement with an outcome.

@@ -1,5 +1,5 @@
 import Foundation
-import Keychain
+import KeychainEngine
 
 /// A value expression: a query dictionary, one of its values, or a `let` right-hand side.
 ///

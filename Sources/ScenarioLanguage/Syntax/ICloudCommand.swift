@@ -1,4 +1,3 @@
-import Keychain
 /// The `icloud` statements: the current device's Apple Account and iCloud Keychain setting
 /// (docs/scenario-language.md §13).
 package enum ICloudCommand: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import Keychain
 /// A source lexed once: its characters, its tokens, and where its comments start. The statement
 /// splitter, the parser and the diagnostic masking all work from it.
 package struct LexedSource: Sendable {

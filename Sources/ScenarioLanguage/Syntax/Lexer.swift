@@ -1,4 +1,4 @@
-import Keychain
+import DeviceState
 
 /// Cuts a whole source into tokens, once: the statement splitter, the parser and the diagnostic
 /// masking all read the same tokens.

@@ -1,4 +1,4 @@
-import Keychain
+import Devices
 
 /// The `mac` statements: settings only a Mac has (docs/scenario-language.md §13, "The Mac").
 package enum MacCommand: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Keychain
+import Devices
 
 /// The cross-platform package's statements (docs/scenario-language.md §13, "The cross-platform
 /// package"), written as the package's TypeScript reads.

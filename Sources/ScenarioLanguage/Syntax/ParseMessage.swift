@@ -1,4 +1,4 @@
-import Keychain
+import KeychainEngine
 /// Every problem the lexer and parser can report, with the values that explain it, and the one
 /// table that words them (like swift-syntax's `StaticParserError`).
 ///

@@ -1,4 +1,3 @@
-import Keychain
 extension ScenarioDiagnostic {
   /// The diagnostic as a compiler prints it: the heading, the source line, a caret under the
   /// column (like swift-syntax's `DiagnosticsFormatter`).

@@ -1,4 +1,3 @@
-import Keychain
 /// A problem found in a scenario, with where it is.
 ///
 /// The parser reports every error of a file at once (it recovers at the next statement), so

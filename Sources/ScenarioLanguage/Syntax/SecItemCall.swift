@@ -1,4 +1,3 @@
-import Keychain
 /// One of the four SecItem calls (docs/scenario-language.md §6), whichever form it was written in.
 ///
 /// The `&result` argument of the Swift form is not kept: the runner always records the result

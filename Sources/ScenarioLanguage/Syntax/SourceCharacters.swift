@@ -1,4 +1,3 @@
-import Keychain
 /// A source's characters, and where each starts in its UTF-8: the lexer and the parser index
 /// characters (columns count them), and any run of them becomes a `String` by copying its bytes.
 ///

@@ -1,4 +1,3 @@
-import Keychain
 /// A position in a scenario file or in REPL input.
 ///
 /// Lines and columns count from 1. Columns count `Character`s (extended grapheme clusters), so a

@@ -1,4 +1,3 @@
-import Keychain
 /// A stretch of source between two positions, which may be on different lines: where a secret
 /// is, recorded by the parser for everything that echoes the statement.
 package struct SourceSpan: Hashable, Sendable {

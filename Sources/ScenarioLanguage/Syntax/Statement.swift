@@ -1,4 +1,3 @@
-import Keychain
 /// One statement of a scenario file or one complete REPL input.
 ///
 /// `sourceText` is the statement as written (continuation lines joined with `\n`, surrounding

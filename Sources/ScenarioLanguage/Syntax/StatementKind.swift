@@ -1,4 +1,5 @@
-import Keychain
+import DeviceState
+import KeychainEngine
 
 /// Every statement the scenario language knows, core and extension.
 ///

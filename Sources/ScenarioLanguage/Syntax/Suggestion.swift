@@ -1,4 +1,3 @@
-import Keychain
 /// "Did you mean" by edit distance, like argument-parser's `unknownOptionMessage`: the one rule
 /// for every misspelt name (statements, constants, statuses, help topics, command-line options).
 public enum Suggestion {

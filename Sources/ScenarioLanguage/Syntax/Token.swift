@@ -1,4 +1,4 @@
-import Keychain
+import DeviceState
 
 /// One lexical unit of a statement.
 package struct Token: Hashable, Sendable {

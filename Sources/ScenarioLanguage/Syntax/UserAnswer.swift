@@ -1,4 +1,3 @@
-import Keychain
 /// A scripted answer to a prompt (docs/scenario-language.md §5), queued by `user will ...`.
 package enum UserAnswer: Hashable, Sendable, CustomStringConvertible {
   /// The next biometric scan matches an enrolled identity.

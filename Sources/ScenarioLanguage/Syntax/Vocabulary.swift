@@ -1,4 +1,5 @@
-import Keychain
+import Devices
+import KeychainEngine
 
 /// The scenario language's own words, in one table: the words that start a statement, the words
 /// each statement takes after its first, and the `help` topic each belongs to.
