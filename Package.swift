@@ -100,7 +100,8 @@ let package = Package(
       name: "KeychainTests",
       dependencies: ["Keychain", "KeychainEngine", "Devices", "Fleet", "TestSupport"]),
     .testTarget(
-      name: "ScenarioTests", dependencies: ["Scenario", "ScenarioLanguage", "ItemStore"], exclude: ["Golden"]),
+      name: "ScenarioTests", dependencies: ["Scenario", "ScenarioLanguage", "ItemStore"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "FacadeTests",
       dependencies: ["Security", "LocalAuthentication", "KeychainSimulatorTesting"]),

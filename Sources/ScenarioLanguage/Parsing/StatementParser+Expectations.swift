@@ -1,5 +1,5 @@
-import Foundation
 import Devices
+import Foundation
 import KeychainEngine
 
 /// `expect` (docs/scenario-language.md §9) and the REPL words `help` and `explain`.

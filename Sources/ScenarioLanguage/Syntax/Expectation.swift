@@ -1,5 +1,5 @@
-import Foundation
 import Devices
+import Foundation
 import KeychainEngine
 
 /// What an `expect` statement checks (docs/scenario-language.md §9), about the most recent

@@ -1,4 +1,5 @@
 import KeychainEngine
+
 /// Every problem the lexer and parser can report, with the values that explain it, and the one
 /// table that words them (like swift-syntax's `StaticParserError`).
 ///
