@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import Devices
-@testable import Fleet
 @testable import Keychain
 @testable import KeychainEngine
 

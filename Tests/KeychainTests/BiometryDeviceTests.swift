@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 @testable import Devices
-@testable import Fleet
 @testable import Keychain
-@testable import KeychainEngine
 
 /// Biometry on the device: enrolments and the lock-screen unlock.
 @Suite struct BiometryDeviceTests {

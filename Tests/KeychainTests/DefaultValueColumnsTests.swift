@@ -2,8 +2,6 @@ import Foundation
 import ItemStore
 import Testing
 
-@testable import Devices
-@testable import Fleet
 @testable import Keychain
 @testable import KeychainEngine
 

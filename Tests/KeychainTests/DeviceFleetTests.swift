@@ -5,7 +5,6 @@ import Testing
 @testable import Devices
 @testable import Fleet
 @testable import Keychain
-@testable import KeychainEngine
 
 /// Several devices: adding, switching, one clock for all, and Apple Account settings.
 @Suite struct DeviceFleetTests {

@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Devices
-@testable import Fleet
 @testable import Keychain
-@testable import KeychainEngine
 
 /// Device operations are outcomes: refused ones say why and are recorded.
 @Suite struct DeviceOperationTests {

@@ -4,7 +4,6 @@ import Testing
 @testable import Devices
 @testable import Fleet
 @testable import Keychain
-@testable import KeychainEngine
 
 /// Several devices in files: one file per added device, the manifest sealed in the first.
 @Suite struct FleetFileTests {

@@ -3,7 +3,6 @@ import ItemStore
 import Testing
 
 @testable import Devices
-@testable import Fleet
 @testable import Keychain
 @testable import KeychainEngine
 

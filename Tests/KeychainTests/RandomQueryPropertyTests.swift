@@ -2,8 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Devices
-@testable import Fleet
 @testable import Keychain
 @testable import KeychainEngine
 

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Devices
-@testable import Fleet
 @testable import Keychain
 @testable import KeychainEngine
 

@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Devices
-@testable import Fleet
 @testable import Keychain
-@testable import KeychainEngine
 
 /// Issue 15 §2: SecItemUpdate with kSecAttrAccessible replaces the access control with one
 /// holding only that protection (SecDbQuery.c query_set_access_control, SecItemDb.c

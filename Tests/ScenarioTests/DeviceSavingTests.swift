@@ -3,7 +3,6 @@ import ItemStore
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// A statement whose change the device file could not keep fails, naming the file: the run
 /// must not go on (and exit 0) as if it had been saved.

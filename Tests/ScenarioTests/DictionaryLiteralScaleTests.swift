@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// A dictionary literal's duplicate-key check is one set lookup per entry: a literal with tens of
 /// thousands of entries parses (the check used to compare every pair: 20,000 entries took 55 s in

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 extension Exercise: CustomTestStringConvertible {
   public var testDescription: String { name }

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// Plays each `Golden/<name>.scenario` and compares its transcript with `<name>.expected`.
 @Suite struct GoldenTranscriptTests {

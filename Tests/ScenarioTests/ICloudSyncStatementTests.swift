@@ -3,7 +3,6 @@ import Keychain
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// `icloud sync`, `show cloud`, and the `sync:` lines that tell what moved and what did not.
 @Suite struct ICloudSyncStatementTests {

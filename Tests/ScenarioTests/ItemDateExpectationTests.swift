@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// `expect result kSecAttrModificationDate later than <earlier result>` and date literals
 /// (issue 15 §3).

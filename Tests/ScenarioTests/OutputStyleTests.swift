@@ -2,7 +2,6 @@ import Keychain
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// Colour only on a terminal and never with NO_COLOR or --no-color; the terminal's width there,
 /// a fixed 96 columns elsewhere.

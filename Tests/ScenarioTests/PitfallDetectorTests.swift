@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// Each pitfall fires on the mistake and stays silent on the correct pattern; a pitfall never
 /// changes a result, and `strict` turns it into a failure.

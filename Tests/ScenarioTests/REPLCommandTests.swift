@@ -3,7 +3,6 @@ import Keychain
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// The REPL's keyboard and session commands through a `ScriptedReader`: Ctrl-C, history
 /// entries, masked recalls, `save`/`load`/init file, `explain` alone, wrong sheet answers,

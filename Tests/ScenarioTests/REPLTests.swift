@@ -3,7 +3,6 @@ import Keychain
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// The REPL driven by a `ScriptedReader`, compared with a golden transcript that shows each
 /// prompt and line as a terminal would.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// Plays every file under the repository's `scenarios/` folder: each must parse and every
 /// expectation in it must hold, so the examples users copy stay true.

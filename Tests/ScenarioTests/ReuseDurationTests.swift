@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// `touchIDAuthenticationAllowableReuseDuration`: values past 300 s act as 300 s, however
 /// large; a huge count of seconds used to be reported as "a duration cannot be negative".

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -3,7 +3,6 @@ import Keychain
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 @Suite struct SecValueFormatterTests {
   struct Case: CustomTestStringConvertible, Sendable {

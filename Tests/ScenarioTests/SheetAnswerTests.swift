@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// Scripted answers follow the sheet (issue 15 §1): an answer the current sheet does not offer
 /// stops the scenario with an error that names what it offers.

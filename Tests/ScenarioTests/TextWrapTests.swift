@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 @Suite struct TextWrapTests {
   @Test func linesBreakAtSpacesWithinTheWidth() {

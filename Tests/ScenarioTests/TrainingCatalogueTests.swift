@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// Exercise files, the progress file and the lesson catalogue: what they read, and the clear
 /// error each bad input gets.

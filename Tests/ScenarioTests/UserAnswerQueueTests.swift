@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Scenario
-@testable import ScenarioLanguage
 
 /// `user will <answer> N times` queues a count, not N copies, and what is left over is reported
 /// on one line.

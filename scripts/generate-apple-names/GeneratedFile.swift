@@ -1,4 +1,5 @@
 import Foundation
+import KeychainEngine
 
 /// One checked-in source file the generator writes: where it lives in the package and what
 /// it must contain.
@@ -42,21 +43,6 @@ struct GeneratedFile: Equatable {
     """
   }
 
-  /// `text` as a Swift string literal (the tables hold plain ASCII, quotes and backslashes
-  /// are escaped all the same).
-  static func literal(_ text: String) -> String {
-    var escaped = ""
-    for character in text.unicodeScalars {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\"": escaped += "\\\""
-      case "\n": escaped += "\\n"
-      case "\t": escaped += "\\t"
-      case _ where character.value < 0x20 || character.value == 0x7F:
-        escaped += "\\u{\(String(character.value, radix: 16))}"
-      default: escaped.unicodeScalars.append(character)
-      }
-    }
-    return "\"\(escaped)\""
-  }
+  /// `text` as a Swift string literal.
+  static func literal(_ text: String) -> String { SwiftStringLiteral.quoting(text) }
 }

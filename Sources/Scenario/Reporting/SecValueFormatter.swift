@@ -46,21 +46,7 @@ struct SecValueFormatter: Sendable {
   }
 
   /// A Swift string literal for `text`, with the escapes the scenario language reads back.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7f:
-        out += "\\u{\(String(scalar.value, radix: 16))}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func quoted(_ text: String) -> String { SwiftStringLiteral.quoting(text) }
 
   // MARK: - Rendering
 
