@@ -51,7 +51,9 @@ import Testing
     try withFixtureCopy { path in
       let upgrader = CopyingUpgrader()
       let database = try ItemDatabase(path: path, upgrader: upgrader)
-      #expect(try database.connection.scalar("PRAGMA user_version") == .integer(2))
+      #expect(
+        try database.connection.scalar("PRAGMA user_version")
+          == .integer(Int64(DeviceFileFormat.currentVersion)))
       #expect(upgrader.seen.map(\.1) == [1, 2, 3, 4, 1])
       #expect(upgrader.seen.map(\.0) == [.genp, .genp, .genp, .genp, .inet])
       #expect(Set(upgrader.blobs.keys).isSuperset(of: ["device", "keybag", "caller"]))
@@ -97,7 +99,9 @@ import Testing
       #expect(try bytes(path) == before)
       // Still a version-1 file a second attempt can upgrade.
       let database = try ItemDatabase(path: path, upgrader: CopyingUpgrader())
-      #expect(try database.connection.scalar("PRAGMA user_version") == .integer(2))
+      #expect(
+        try database.connection.scalar("PRAGMA user_version")
+          == .integer(Int64(DeviceFileFormat.currentVersion)))
     }
   }
 

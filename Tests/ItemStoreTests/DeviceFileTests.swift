@@ -37,7 +37,8 @@ import Testing
       _ = try ItemDatabase(path: path)
       let raw = try Connection(path: path, mode: .existingOnly)
       #expect(try raw.scalar("PRAGMA application_id") == .integer(0x4B53_494D))
-      #expect(try raw.scalar("PRAGMA user_version") == .integer(2))
+      #expect(
+        try raw.scalar("PRAGMA user_version") == .integer(Int64(DeviceFileFormat.currentVersion)))
     }
   }
 
@@ -71,7 +72,8 @@ import Testing
         try raw.run("PRAGMA user_version = 0")
       }
       #expect(
-        throws: ItemStoreError.corruptDatabase(path: path, detail: "schema version 0, expected 2")
+        throws: ItemStoreError.corruptDatabase(
+          path: path, detail: "schema version 0, expected \(DeviceFileFormat.currentVersion)")
       ) { try ItemDatabase(path: path) }
     }
   }
@@ -127,10 +129,14 @@ import Testing
       _ = try ItemDatabase(path: path)
       do {
         let raw = try Connection(path: path, mode: .existingOnly)
-        try raw.executeScript("PRAGMA user_version = 3")
+        try raw.executeScript("PRAGMA user_version = \(DeviceFileFormat.currentVersion + 1)")
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
-      #expect(throws: ItemStoreError.newerSchema(path: path, version: 3, supported: 2)) {
+      #expect(
+        throws: ItemStoreError.newerSchema(
+          path: path, version: DeviceFileFormat.currentVersion + 1,
+          supported: DeviceFileFormat.currentVersion)
+      ) {
         try ItemDatabase(path: path)
       }
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)

@@ -119,7 +119,7 @@ import Testing
         return
       }
       #expect(failedPath == path)
-      #expect(step.hasPrefix("1 → 2"))
+      #expect(step.hasPrefix("1 → \(DeviceFileFormat.currentVersion)"))
       #expect(reason.contains("genp row 1"))
       #expect(reason.contains("open the file with the passcode"))
       #expect("\(error)".contains(path))
@@ -177,14 +177,15 @@ import Testing
     try withFixtureCopy { path in
       do {
         let raw = try Connection(path: path, mode: .existingOnly)
-        try raw.executeScript("PRAGMA user_version = 3")
+        try raw.executeScript("PRAGMA user_version = \(DeviceFileFormat.currentVersion + 1)")
       }
       let before = try bytes(path)
       let error = try #require(throws: SimulatedDeviceError.self) {
         try SimulatedDevice.open(
           path: path, options: .init(kdfProfile: .fast), upgradePasscode: Self.passcode)
       }
-      #expect(error == .store(.newerSchema(path: path, version: 3, supported: 2)))
+      let current = DeviceFileFormat.currentVersion
+      #expect(error == .store(.newerSchema(path: path, version: current + 1, supported: current)))
       #expect("\(error)".contains("newer keychain-sim"))
       #expect(try bytes(path) == before)
     }

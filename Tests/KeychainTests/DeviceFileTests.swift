@@ -294,7 +294,7 @@ import Testing
       try SimulatedDevice.open(path: path, options: .init(kdfProfile: .fast))
     }
     #expect("\(error)".contains("could not be upgraded"), "\(error)")
-    #expect("\(error)".contains("step 1 → 2"), "\(error)")
+    #expect("\(error)".contains("step 1 → \(DeviceFileFormat.currentVersion)"), "\(error)")
     #expect("\(error)".contains("genp row 1"), "\(error)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }

@@ -38,4 +38,14 @@ public enum DevicePlatform: String, Sendable, Hashable, Codable, CaseIterable {
 
   /// Whether the device runs Apple's keychain (SecItem, iCloud Keychain).
   public var hasAppleKeychain: Bool { self != .android }
+
+  /// Whether the simulator models this kind's device backups and Quick Start transfers: an
+  /// iPhone's and an iPad's (a Mac's Time Machine, a Watch's backup inside its phone's, an
+  /// Android phone's are not modelled; the fleet refuses them as such).
+  public var hasModelledBackup: Bool {
+    switch self {
+    case .iPhone, .iPad: true
+    case .mac, .watch, .android: false
+    }
+  }
 }

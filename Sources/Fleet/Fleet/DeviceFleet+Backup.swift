@@ -246,12 +246,9 @@ extension DeviceFleet {
       })
   }
 
-  /// Backups and Quick Start are modelled for iPhone and iPad only.
+  /// Backups and Quick Start are modelled where the platform says so (iPhone and iPad).
   private static func platformRefusal(_ device: SimulatedDevice) -> BackupRefusal? {
-    switch device.platform {
-    case .iPhone, .iPad: nil
-    case .mac, .watch, .android: .unsupportedPlatform(device.platform)
-    }
+    device.platform.hasModelledBackup ? nil : .unsupportedPlatform(device.platform)
   }
 
   private static func locked(_ name: String, _ classes: Set<ProtectionClass>) -> DeviceRefusal {

@@ -20,7 +20,7 @@ enum DeviceFileFormat {
   /// device's keys: ``ItemDatabase/init(path:upgrader:)`` takes the engine's upgrader.
   /// Version 0 was never written (a new file gets its id and version in the transaction that
   /// creates its tables), so a file of ours at version 0 is damaged, not old.
-  static let currentVersion = 2
+  static var currentVersion: Int { DeviceFileMigrations.currentVersion }
   /// The table of opaque device blobs (keybag, device state, clock, caller).
   static let deviceTable = "device"
 

@@ -83,6 +83,9 @@ enum HelpText {
       ]).joined(separator: "\n")
   }
 
+  /// The words `device add` takes, from the platforms themselves (as the parser reads them).
+  private static let platformWords = DevicePlatform.allCases.map(\.rawValue).joined(separator: "|")
+
   private static let device = """
     device passcode <digits>            set a passcode (only when none is set)
     device passcode change <old> <new>
@@ -95,7 +98,7 @@ enum HelpText {
                                         (every device's: time is the user's)
     An alphanumeric passcode is a string literal: device passcode "s3cret-pass".
     Several devices:
-    device add <name> [iphone|ipad|mac|watch|android]   another of the user's devices
+    device add <name> [\(platformWords)]   another of the user's devices
     device use <name>                   the next statements act on it (show devices)
     icloud sign-in <apple-id>           sign the current device into an Apple Account
     icloud sign-out                     its items stay on the device
