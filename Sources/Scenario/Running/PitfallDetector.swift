@@ -1,3 +1,4 @@
+import ItemStore
 import Keychain
 import ScenarioLanguage
 
@@ -62,12 +63,12 @@ struct PitfallDetector {
     ItemKey(query, missing: .unknown, scoped: false)
   }
 
-  /// Apple's raw keys and values (``SecConstants``) the detector reads.
+  /// The raw keys (``AttributeName``) the detector reads.
   private enum RawKey {
-    static let accessGroup = "agrp"
-    static let accessible = "pdmn"
-    static let accessControl = "accc"
-    static let synchronizable = "sync"
+    static let accessGroup = AttributeName.accessGroup.rawValue
+    static let accessible = AttributeName.accessible.rawValue
+    static let accessControl = AttributeName.accessControl.rawValue
+    static let synchronizable = AttributeName.synchronizable.rawValue
   }
 
   /// The protection classes whose key is discarded at lock (class A).
