@@ -46,9 +46,12 @@ let package = Package(
     // Playing scenarios on devices: the runner, reports and transcripts, the REPL loop, training.
     .target(
       name: "Scenario",
-      dependencies: ["ScenarioLanguage", "Keychain", "KeychainEngine", "Devices", "Fleet"]),
+      dependencies: [
+        "ScenarioLanguage", "Keychain", "KeychainEngine", "Devices", "Fleet", "ItemStore",
+      ]),
     // Many phones over many days: how an app's background keychain reads fare (`simulate`).
-    .target(name: "Simulation", dependencies: ["Keychain", "KeychainEngine", "Devices"]),
+    .target(
+      name: "Simulation", dependencies: ["Keychain", "KeychainEngine", "Devices", "ItemStore"]),
 
     // MARK: - Apple's API on Linux (a translation layer over one shared simulated phone)
     .target(

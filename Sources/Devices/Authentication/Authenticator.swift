@@ -64,20 +64,28 @@ package final class Authenticator {
     if isSatisfied(requirement, by: context.credentials) { return .granted }
 
     // biometryCurrentSet bound to another enrolment set can never match again (docs/evidence.md
-    // §7.2).
+    // §7.2); it fails the request when no other factor can stand in.
+    var biometrySetChanged = false
     if case .biometry(let bound?)? = requirement.biometryFactor,
       bound != securityState.biometry.domainGeneration
     {
       requirement.factors.removeAll { $0 == .biometry(boundGeneration: bound) }
-      if requirement.mode == .all || requirement.factors.isEmpty {
-        return .denied(.authenticationFailed, .biometrySetChanged)
-      }
+      biometrySetChanged = requirement.mode == .all || requirement.factors.isEmpty
+    }
+    // The access-control stage of the read rules: which of these two comes first is
+    // ReadObstacle's decision, shared with the population simulation.
+    let obstacle = ReadObstacle.accessControl(
+      needsPrompt: true, biometrySetChanged: biometrySetChanged,
+      promptAllowed: request.interactionBlockers.isEmpty)
+    if obstacle == .biometrySetChanged {
+      return .denied(.authenticationFailed, .biometrySetChanged)
     }
 
+    // A recent lock-screen unlock needs no prompt, so it is reused even where none may be shown.
     if requirement.biometryFactor != nil, let granted = reuseLockScreenUnlock(context) {
       return granted
     }
-    if !request.interactionBlockers.isEmpty {
+    if obstacle == .promptNotAllowed {
       return .denied(.notInteractive, .interactionNotAllowed(request.interactionBlockers))
     }
     guard securityState.passcode.isSet else {

@@ -79,7 +79,10 @@ extension SimulatedDevice {
     do {
       let item = try sealer.openAttributes(row)
       for name in row.itemClass.primaryKey
-      where !["agrp", "sync"].contains(name) && !ResultBuilder.internalAttributes.contains(name) {
+      where name != AttributeName.accessGroup.rawValue
+        && name != AttributeName.synchronizable.rawValue
+        && !ResultBuilder.internalAttributes.contains(name)
+      {
         guard let stored = item.attributes[name], ItemDescription.text(stored) != nil,
           let kind = row.itemClass.attribute(named: name)?.kind,
           let value = ResultBuilder.secValue(stored, kind: kind)
@@ -89,7 +92,8 @@ extension SimulatedDevice {
       summary.accessGroup = ItemDescription.text(item.attributes[.accessGroup])
       summary.synchronizable = item.attributes[.synchronizable] == .integer(1)
       var attributes = ResultBuilder.attributes(of: item, withClass: false)
-      for name in row.itemClass.primaryKey + ["pdmn", "tomb", "accc"] { attributes[name] = nil }
+      let hidden = [AttributeName.accessible, .tombstone, .accessControl].map(\.rawValue)
+      for name in row.itemClass.primaryKey + hidden { attributes[name] = nil }
       summary.attributes = attributes
       summary.accessControl = item.accessControl
     } catch {

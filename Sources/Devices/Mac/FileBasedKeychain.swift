@@ -26,9 +26,14 @@ package final class FileBasedKeychain {
   }
 
   /// The keys the shim strips before a call reaches a file-based keychain (fact 36).
-  static let strippedKeys = ["pdmn", "accc", "agrp", "sync", "tomb", "nleg"]
+  static let strippedKeys = [
+    AttributeName.accessible, .accessControl, .accessGroup, .synchronizable, .tombstone,
+    .dataProtectionKeychain,
+  ].map(\.rawValue)
   /// Stored attributes a file-based item does not have, so never returned (fact 36).
-  static let unreturnedAttributes = ["pdmn", "accc", "agrp", "sync", "tomb"]
+  static let unreturnedAttributes = [
+    AttributeName.accessible, .accessControl, .accessGroup, .synchronizable, .tombstone,
+  ].map(\.rawValue)
 
   let name: Name
   private let engine: SecItemEngine
@@ -104,16 +109,16 @@ package final class FileBasedKeychain {
   /// on (docs/fidelity.md, "The Mac").
   func add(_ query: SecQuery, context: SecItemEngine.Context) -> SecItemOutcome {
     var stripped = Self.strip(query, for: .add)
-    stripped["pdmn"] = .string(ProtectionClass.ck.rawValue)
+    stripped[AttributeName.accessible] = .string(ProtectionClass.ck.rawValue)
     let fileContext = fileContext(context)
-    let before = Set(references(of: stripped["class"], context: fileContext))
+    let before = Set(references(of: stripped[SecQueryKey.itemClass], context: fileContext))
     let trustedBefore = trustedApps
     do {
       // The item and its trusted apps are written together, or neither is.
       return try engine.database.inTransaction {
         let outcome = finish(engine.add(stripped, context: fileContext))
         if outcome.status == .errSecSuccess {
-          for added in references(of: stripped["class"], context: fileContext)
+          for added in references(of: stripped[SecQueryKey.itemClass], context: fileContext)
           where !before.contains(added) {
             trustedApps[added] = [context.caller.app.bundleID]
           }
@@ -147,7 +152,11 @@ package final class FileBasedKeychain {
   private func references(of itemClass: SecValue?, context: SecItemEngine.Context) -> [SecValue] {
     guard let itemClass else { return [] }
     let all = engine.copyMatching(
-      ["class": itemClass, "m_Limit": .string("m_LimitAll"), "r_PersistentRef": .bool(true)],
+      [
+        SecQueryKey.itemClass.rawValue: itemClass,
+        SecQueryKey.matchLimit.rawValue: .string("m_LimitAll"),
+        SecQueryKey.returnPersistentRef.rawValue: .bool(true),
+      ],
       context: context)
     guard case .array(let references)? = all.result else { return [] }
     return references
@@ -215,7 +224,7 @@ package final class FileBasedKeychain {
 
   /// What the dialog calls an item: its label, else its service, server or account.
   private static func label(of item: [String: SecValue]) -> String {
-    for key in ["labl", "svce", "srvr", "acct"] {
+    for key in [AttributeName.label, .service, .server, .account] {
       if case .string(let text)? = item[key], !text.isEmpty { return text }
     }
     return "an item"
@@ -276,7 +285,8 @@ package final class FileBasedKeychain {
   /// keychain: errSecReturnDataUnsupported, which is -50 (fact 37, `SecBasePriv.h`).
   private static func returnDataRefusal(_ query: SecQuery) -> SecItemOutcome? {
     guard query["m_Limit"] == .string("m_LimitAll"), MacKeychainRoute.isTrue(query["r_Data"]),
-      let itemClass = query["class"], itemClass == .string("genp") || itemClass == .string("inet")
+      let itemClass = query[SecQueryKey.itemClass],
+      itemClass == .string(ItemClass.genp.rawValue) || itemClass == .string(ItemClass.inet.rawValue)
     else { return nil }
     return SecItemOutcome(
       status: .errSecParam,

@@ -6,9 +6,11 @@ package struct AccessGroupPolicy: Sendable {
 
   var groups: [String] { caller.accessGroups }
 
-  /// No keychain entitlements at all → errSecMissingEntitlement on every call (evidence §5.4).
+  /// No keychain entitlements at all → errSecMissingEntitlement on every call (evidence §5.4):
+  /// the first of the ``ReadObstacle``s.
   func requireEntitlements(_ function: SecItemFunction) throws(SecItemFailure) {
-    guard !caller.app.hasAccessGroups else { return }
+    guard ReadObstacle.entitlement(callerHasAccessGroup: caller.app.hasAccessGroups) != nil
+    else { return }
     throw SecItemFailure(
       .errSecMissingEntitlement, .noEntitlements(bundleID: caller.app.bundleID, function: function))
   }

@@ -1,3 +1,4 @@
+import ItemStore
 import Keychain
 import ScenarioLanguage
 
@@ -43,7 +44,7 @@ struct PitfallDetector {
 
   /// What the detector remembers of an item the session added.
   private struct KnownItem {
-    var identity: Identity
+    var identity: ItemKey
     var protection: String
     var behindPrompt: Bool
     var synchronizable: Bool
@@ -51,51 +52,23 @@ struct PitfallDetector {
     var addedWithGroup: Bool
   }
 
-  /// The part of a query that names an item: class, service, account (nil = not given).
-  private struct Identity: Hashable {
-    var itemClass: String?
-    var service: String?
-    var account: String?
-
-    init(_ query: SecQuery) {
-      itemClass = Self.string(query[RawKey.itemClass])
-      service = Self.string(query[RawKey.service])
-      account = Self.string(query[RawKey.account])
-    }
-
-    /// Whether both could name the same item: no key given by both differs.
-    func overlaps(_ other: Identity) -> Bool {
-      Self.agree(itemClass, other.itemClass) && Self.agree(service, other.service)
-        && Self.agree(account, other.account)
-    }
-
-    /// Whether both name a service or an account, and agree on it: the same item for sure.
-    func sameItem(as other: Identity) -> Bool {
-      let named =
-        (service != nil && other.service != nil) || (account != nil && other.account != nil)
-      return named && overlaps(other)
-    }
-
-    private static func agree(_ a: String?, _ b: String?) -> Bool {
-      guard let a, let b else { return true }
-      return a == b
-    }
-
-    private static func string(_ value: SecValue?) -> String? {
-      if case .string(let text)? = value { return text }
-      return nil
-    }
+  /// The item a call names, as the engine tells items apart (``ItemKey``): the class and its
+  /// primary key, for internet passwords, certificates and keys as for generic passwords. The
+  /// access group and the sync flag are left out: the checks that need them read them
+  /// themselves, and an item added without a group must match a read that names one. A key
+  /// attribute a call leaves out matches any value, even for an add (not the default the add
+  /// stores, ``ItemKey/Missing/engineDefault``): an item added without an account still
+  /// matches a later call naming one, as the detector has always judged generic passwords.
+  private static func identity(_ query: SecQuery) -> ItemKey {
+    ItemKey(query, missing: .unknown, scoped: false)
   }
 
-  /// Apple's raw keys and values (``SecConstants``) the detector reads.
+  /// The raw keys (``AttributeName``) the detector reads.
   private enum RawKey {
-    static let itemClass = "class"
-    static let service = "svce"
-    static let account = "acct"
-    static let accessGroup = "agrp"
-    static let accessible = "pdmn"
-    static let accessControl = "accc"
-    static let synchronizable = "sync"
+    static let accessGroup = AttributeName.accessGroup.rawValue
+    static let accessible = AttributeName.accessible.rawValue
+    static let accessControl = AttributeName.accessControl.rawValue
+    static let synchronizable = AttributeName.synchronizable.rawValue
   }
 
   /// The protection classes whose key is discarded at lock (class A).
@@ -142,9 +115,9 @@ struct PitfallDetector {
 
   /// Judges one SecItem call against what came before, then remembers it.
   mutating func observe(_ call: Call) {
-    let identity = Identity(call.query)
+    let identity = Self.identity(call.query)
     if call.function == .update,
-      pendingDuplicate.map({ Identity($0.query).overlaps(identity) })
+      pendingDuplicate.map({ Self.identity($0.query).couldNameSameItem(as: identity) })
         ?? false
     {
       pendingDuplicate = nil
@@ -160,20 +133,21 @@ struct PitfallDetector {
 
   // MARK: - The checks
 
-  private mutating func checkAfterPrevious(_ call: Call, identity: Identity) {
+  private mutating func checkAfterPrevious(_ call: Call, identity: ItemKey) {
     guard let previous else { return }
-    let earlier = Identity(previous.query)
+    let earlier = Self.identity(previous.query)
     let failedRead =
       previous.function == .copyMatching && Self.notMissing.contains(previous.status)
     if failedRead, call.function == .delete || call.function == .update,
-      earlier.overlaps(identity)
+      earlier.couldNameSameItem(as: identity)
     {
       found.append(
         Pitfall(
           kind: .deleteAfterFailedRead, line: call.line, earlierLine: previous.line,
           detail: "\(previous.status.name) (\(previous.status.rawValue))"))
     }
-    if previous.function == .delete, call.function == .add, earlier.sameItem(as: identity) {
+    if previous.function == .delete, call.function == .add, earlier.certainlySameItem(as: identity)
+    {
       found.append(Pitfall(kind: .deleteThenAdd, line: call.line, earlierLine: previous.line))
     }
   }
@@ -210,8 +184,8 @@ struct PitfallDetector {
     }
   }
 
-  private mutating func checkRead(_ call: Call, identity: Identity) {
-    let matching = known.filter { $0.identity.overlaps(identity) }
+  private mutating func checkRead(_ call: Call, identity: ItemKey) {
+    let matching = known.filter { $0.identity.couldNameSameItem(as: identity) }
     if call.inBackground {
       for item in matching {
         let kind: Pitfall.Kind? =
@@ -274,7 +248,7 @@ struct PitfallDetector {
 
   // MARK: - Memory of items
 
-  private mutating func remember(_ call: Call, identity: Identity) {
+  private mutating func remember(_ call: Call, identity: ItemKey) {
     switch call.function {
     case .add where call.status == .errSecSuccess:
       let control = Self.accessControl(of: call.query)
@@ -287,7 +261,7 @@ struct PitfallDetector {
     case .add where call.status == .errSecDuplicateItem:
       pendingDuplicate = call
     case .update where call.status == .errSecSuccess:
-      for index in known.indices where known[index].identity.overlaps(identity) {
+      for index in known.indices where known[index].identity.couldNameSameItem(as: identity) {
         if let protection = Self.protection(of: call.attributes) {
           known[index].protection = protection
         }
@@ -296,7 +270,7 @@ struct PitfallDetector {
         }
       }
     case .delete where call.status == .errSecSuccess:
-      known.removeAll { $0.identity.overlaps(identity) }
+      known.removeAll { $0.identity.couldNameSameItem(as: identity) }
     default:
       break
     }

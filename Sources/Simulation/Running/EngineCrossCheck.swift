@@ -1,4 +1,5 @@
 import Foundation
+import ItemStore
 import Keychain
 
 /// Replays phones of a simulation through the real engine (`SimulatedDevice`, fast KDF) and
@@ -93,7 +94,7 @@ public struct EngineCrossCheck: Sendable, Equatable {
           expect(device.useApp(bundles[work]), "switch app")
           device.appState = .background
           var query = Self.itemQuery(item)
-          query["r_Data"] = .bool(true)
+          query[SecQueryKey.returnData] = .bool(true)
           let status = device.secItemCopyMatching(query).status
           device.appState = .foreground
           compared += 1
@@ -118,23 +119,25 @@ public struct EngineCrossCheck: Sendable, Equatable {
 
   static func itemQuery(_ item: AppSpec.Item) -> SecQuery {
     [
-      "class": .string("genp"), "acct": .string(item.name), "svce": .string("simulate"),
-      "agrp": .string(sharedGroup),
+      SecQueryKey.itemClass.rawValue: .string(ItemClass.genp.rawValue),
+      AttributeName.account.rawValue: .string(item.name),
+      AttributeName.service.rawValue: .string("simulate"),
+      AttributeName.accessGroup.rawValue: .string(sharedGroup),
     ]
   }
 
   static func addQuery(_ item: AppSpec.Item) throws(SimulationError) -> SecQuery {
     var query = itemQuery(item)
-    query["v_Data"] = .data(Data("value of \(item.name)".utf8))
+    query[SecQueryKey.valueData] = .data(Data("value of \(item.name)".utf8))
     if let flags = item.accessControl {
       do {
-        query["accc"] = .accessControl(
+        query[AttributeName.accessControl] = .accessControl(
           try SecAccessControl.create(protection: item.protection.rawValue, flags: flags))
       } catch {
         throw .engine("item '\(item.name)': \(error)")
       }
     } else {
-      query["pdmn"] = .string(item.protection.rawValue)
+      query[AttributeName.accessible] = .string(item.protection.rawValue)
     }
     return query
   }
