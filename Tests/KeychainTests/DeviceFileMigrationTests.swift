@@ -40,7 +40,7 @@ import Testing
     try withFixtureCopy { path in
       let device = try SimulatedDevice.open(
         path: path, options: .init(kdfProfile: .fast), upgradePasscode: Self.passcode)
-      #expect(try version(path) == 2)
+      #expect(try version(path) == Int64(DeviceFileFormat.currentVersion))
       // Reopened as after a reboot: the upgrade's unlock was its own.
       #expect(device.state.lock == .beforeFirstUnlock)
       let mail = genp("alice", service: "mail")
@@ -129,7 +129,7 @@ import Testing
       #expect(try version(path) == 1)
       _ = try SimulatedDevice.open(
         path: path, options: .init(kdfProfile: .fast), upgradePasscode: Self.passcode)
-      #expect(try version(path) == 2)
+      #expect(try version(path) == Int64(DeviceFileFormat.currentVersion))
     }
   }
 

@@ -11,23 +11,28 @@ package final class AndroidPackageRoute: KeychainRoute {
 
   package init(storage: AndroidAppStorage) { packageStorage = storage }
 
-  package func add(_ query: SecQuery, from host: any KeychainRouteHost) -> SecItemOutcome {
-    refusal(host)
-  }
-
-  package func copyMatching(_ query: SecQuery, from host: any KeychainRouteHost)
-    -> SecItemOutcome
-  {
-    refusal(host)
-  }
-
-  package func update(
-    _ query: SecQuery, _ attributes: SecQuery, from host: any KeychainRouteHost
+  package func add(
+    _ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost
   ) -> SecItemOutcome {
     refusal(host)
   }
 
-  package func delete(_ query: SecQuery, from host: any KeychainRouteHost) -> SecItemOutcome {
+  package func copyMatching(
+    _ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost
+  ) -> SecItemOutcome {
+    refusal(host)
+  }
+
+  package func update(
+    _ query: SecQuery, _ attributes: SecQuery, context: SecItemEngine.Context,
+    from host: any KeychainRouteHost
+  ) -> SecItemOutcome {
+    refusal(host)
+  }
+
+  package func delete(
+    _ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost
+  ) -> SecItemOutcome {
     refusal(host)
   }
 

@@ -170,11 +170,14 @@ extension SimulatedDevice {
     try save()
   }
 
-  /// Whether the current caller is installed. Calls from a deleted app are refused by the
-  /// scenario runner; library users may check it the same way.
+  /// Whether the current caller is installed: the device refuses the SecItem calls of a
+  /// deleted app (``callRefusal``).
   public var callerIsInstalled: Bool {
-    guard let app = apps.app(caller.app.bundleID) else { return true }
-    return app.isInstalled
+    // Asked before every SecItem call: looks for a deleted record of the caller without
+    // copying any record out (the flag first, so a device with no deleted app compares no
+    // bundle id).
+    let bundleID = caller.app.bundleID
+    return !apps.apps.contains { !$0.isInstalled && $0.bundleID == bundleID }
   }
 
   /// Deletes every item in `bundleID`'s access groups, shared groups included, whatever their

@@ -8,25 +8,25 @@ extension SimulatedDevice {
   /// `SecItemAdd(query, &result)`.
   public func secItemAdd(_ query: SecQuery) -> SecItemOutcome {
     if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
-    return route.add(query, from: self)
+    return route.add(query, context: callContext, from: self)
   }
 
   /// `SecItemCopyMatching(query, &result)`.
   public func secItemCopyMatching(_ query: SecQuery) -> SecItemOutcome {
     if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
-    return route.copyMatching(query, from: self)
+    return route.copyMatching(query, context: callContext, from: self)
   }
 
   /// `SecItemUpdate(query, attributesToUpdate)`.
   public func secItemUpdate(_ query: SecQuery, _ attributesToUpdate: SecQuery) -> SecItemOutcome {
     if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
-    return route.update(query, attributesToUpdate, from: self)
+    return route.update(query, attributesToUpdate, context: callContext, from: self)
   }
 
   /// `SecItemDelete(query)`.
   public func secItemDelete(_ query: SecQuery) -> SecItemOutcome {
     if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
-    return route.delete(query, from: self)
+    return route.delete(query, context: callContext, from: self)
   }
 
   /// Why the current caller cannot make keychain calls at all, or `nil` when it can: a

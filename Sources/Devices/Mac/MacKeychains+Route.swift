@@ -24,28 +24,33 @@ extension MacKeychains: KeychainRoute {
     }
   }
 
-  package func add(_ query: SecQuery, from host: any KeychainRouteHost) -> SecItemOutcome {
-    add(query, dataProtection: host.engine, context: host.callContext)
+  package func add(
+    _ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost
+  ) -> SecItemOutcome {
+    add(query, dataProtection: host.engine, context: context)
   }
 
-  package func copyMatching(_ query: SecQuery, from host: any KeychainRouteHost)
-    -> SecItemOutcome
-  {
+  package func copyMatching(
+    _ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost
+  ) -> SecItemOutcome {
     copyMatching(
-      query, dataProtection: host.engine, context: host.callContext,
+      query, dataProtection: host.engine, context: context,
       dialog: KeychainAccessDialog(
         ask: { [unowned host] in host.askUser($0) },
         checkPassword: { [unowned host] in host.isLoginPassword($0) }))
   }
 
   package func update(
-    _ query: SecQuery, _ attributes: SecQuery, from host: any KeychainRouteHost
+    _ query: SecQuery, _ attributes: SecQuery, context: SecItemEngine.Context,
+    from host: any KeychainRouteHost
   ) -> SecItemOutcome {
-    update(query, attributes, dataProtection: host.engine, context: host.callContext)
+    update(query, attributes, dataProtection: host.engine, context: context)
   }
 
-  package func delete(_ query: SecQuery, from host: any KeychainRouteHost) -> SecItemOutcome {
-    delete(query, dataProtection: host.engine, context: host.callContext)
+  package func delete(
+    _ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost
+  ) -> SecItemOutcome {
+    delete(query, dataProtection: host.engine, context: context)
   }
 
   package var listedKeychains: [any ListedKeychain] { [login, system] }

@@ -5,23 +5,28 @@ import KeychainEngine
 package final class DataProtectionRoute: KeychainRoute {
   package init() {}
 
-  package func add(_ query: SecQuery, from host: any KeychainRouteHost) -> SecItemOutcome {
-    host.engine.add(query, context: host.callContext)
+  package func add(
+    _ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost
+  ) -> SecItemOutcome {
+    host.engine.add(query, context: context)
   }
 
-  package func copyMatching(_ query: SecQuery, from host: any KeychainRouteHost)
-    -> SecItemOutcome
-  {
-    host.engine.copyMatching(query, context: host.callContext)
+  package func copyMatching(
+    _ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost
+  ) -> SecItemOutcome {
+    host.engine.copyMatching(query, context: context)
   }
 
   package func update(
-    _ query: SecQuery, _ attributes: SecQuery, from host: any KeychainRouteHost
+    _ query: SecQuery, _ attributes: SecQuery, context: SecItemEngine.Context,
+    from host: any KeychainRouteHost
   ) -> SecItemOutcome {
-    host.engine.update(query, attributes, context: host.callContext)
+    host.engine.update(query, attributes, context: context)
   }
 
-  package func delete(_ query: SecQuery, from host: any KeychainRouteHost) -> SecItemOutcome {
-    host.engine.delete(query, context: host.callContext)
+  package func delete(
+    _ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost
+  ) -> SecItemOutcome {
+    host.engine.delete(query, context: context)
   }
 }

@@ -12,11 +12,19 @@ import KeychainEngine
 /// (``AndroidPackageRoute``). ``SimulatedDevice`` calls its route and never asks its
 /// platform, so a new kind of device is a new conformance and a line in the factory.
 package protocol KeychainRoute: AnyObject {
-  func add(_ query: SecQuery, from host: any KeychainRouteHost) -> SecItemOutcome
-  func copyMatching(_ query: SecQuery, from host: any KeychainRouteHost) -> SecItemOutcome
-  func update(_ query: SecQuery, _ attributes: SecQuery, from host: any KeychainRouteHost)
+  // Each call gets the context of the call (caller, state, clock, authorisation) as a value,
+  // built once by the device, and the host for what a route may need besides.
+  func add(_ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost)
     -> SecItemOutcome
-  func delete(_ query: SecQuery, from host: any KeychainRouteHost) -> SecItemOutcome
+  func copyMatching(
+    _ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost
+  ) -> SecItemOutcome
+  func update(
+    _ query: SecQuery, _ attributes: SecQuery, context: SecItemEngine.Context,
+    from host: any KeychainRouteHost
+  ) -> SecItemOutcome
+  func delete(_ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost)
+    -> SecItemOutcome
 
   /// The keychains besides the data protection one, in the order `show items` lists them.
   var listedKeychains: [any ListedKeychain] { get }

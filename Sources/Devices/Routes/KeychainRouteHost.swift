@@ -1,15 +1,13 @@
 import DeviceState
 import KeychainEngine
 
-/// What a ``KeychainRoute`` needs from the device a call is made on: its data protection
-/// keychain, the call's context (caller, state, clock, authorisation), and its user, who
-/// answers a dialog and knows the login password. Read per call, so a route holds no copy of
-/// the device's state.
+/// What a ``KeychainRoute`` needs from the device a call is made on besides the call's
+/// context (which comes as a value): its data protection keychain, and its user, who answers
+/// a dialog and knows the login password. Read per call, so a route holds no copy of the
+/// device's state.
 package protocol KeychainRouteHost: AnyObject {
   /// The data protection keychain (the iOS keychain).
   var engine: SecItemEngine { get }
-  /// The context of a call made now, as the current caller.
-  var callContext: SecItemEngine.Context { get }
   /// Shows `prompt` to the device's user (a file-based keychain's access dialog); `nil`
   /// when nobody answers.
   func askUser(_ prompt: AuthenticationPrompt) -> UserResponse?

@@ -15,10 +15,9 @@ enum DeviceFileFormat {
   /// (``ItemStoreError/newerSchema(path:version:supported:)``): this build cannot know what
   /// its columns mean, and writing to it would lose them.
   ///
-  /// Version 1 kept primary-key values in plaintext columns; version 2 keeps a keyed hash of
-  /// every attribute. A version-1 file is upgraded by re-sealing every item, which needs the
-  /// device's keys: ``ItemDatabase/init(path:upgrader:)`` takes the engine's upgrader.
-  /// Version 0 was never written (a new file gets its id and version in the transaction that
+  /// What each version changed is told beside its step (``DeviceFileMigrations``); a step
+  /// that re-seals items needs the device's keys: ``ItemDatabase/init(path:upgrader:)`` takes
+  /// the engine's upgrader. Version 0 was never written (a new file gets its id and version in the transaction that
   /// creates its tables), so a file of ours at version 0 is damaged, not old.
   static var currentVersion: Int { DeviceFileMigrations.currentVersion }
   /// The table of opaque device blobs (keybag, device state, clock, caller).
