@@ -27,6 +27,23 @@ import Testing
     try Data(contentsOf: URL(fileURLWithPath: path))
   }
 
+  /// Runs `sql` on the file at `path`, then opens it with the passcode, which must fail: the
+  /// error, and the file's bytes from before the open (an open that fails changes none).
+  private func openingFails(after sql: String, at path: String) throws
+    -> (SimulatedDeviceError, Data)
+  {
+    do {
+      let raw = try Connection(path: path, mode: .existingOnly)
+      try raw.executeScript(sql)
+    }
+    let before = try bytes(path)
+    let error = try #require(throws: SimulatedDeviceError.self) {
+      try SimulatedDevice.open(
+        path: path, options: .init(kdfProfile: .fast), upgradePasscode: Self.passcode)
+    }
+    return (error, before)
+  }
+
   private func version(_ path: String) throws -> Int64? {
     let connection = try Connection(path: path, mode: .existingOnly)
     return try connection.scalar("PRAGMA user_version").int64
@@ -150,16 +167,9 @@ import Testing
   /// already rewritten (a whole table of them) are rolled back with it.
   @Test func aDamagedItemMidwayRollsTheWholeUpgradeBack() throws {
     try withFixtureCopy { path in
-      do {
-        let raw = try Connection(path: path, mode: .existingOnly)
-        // The internet password is rewritten after every generic one.
-        try raw.executeScript("UPDATE inet SET data = X'00112233' WHERE acct = 'dave'")
-      }
-      let before = try bytes(path)
-      let error = try #require(throws: SimulatedDeviceError.self) {
-        try SimulatedDevice.open(
-          path: path, options: .init(kdfProfile: .fast), upgradePasscode: Self.passcode)
-      }
+      // The internet password is rewritten after every generic one.
+      let (error, before) = try openingFails(
+        after: "UPDATE inet SET data = X'00112233' WHERE acct = 'dave'", at: path)
       #expect("\(error)".contains("inet row 1"), "\(error)")
       #expect("\(error)".contains("'data' cannot be opened"), "\(error)")
       #expect(try bytes(path) == before)
@@ -175,16 +185,9 @@ import Testing
   /// A file a newer keychain-sim wrote is still refused, naming both versions.
   @Test func aNewerFileIsStillRefused() throws {
     try withFixtureCopy { path in
-      do {
-        let raw = try Connection(path: path, mode: .existingOnly)
-        try raw.executeScript("PRAGMA user_version = \(DeviceFileFormat.currentVersion + 1)")
-      }
-      let before = try bytes(path)
-      let error = try #require(throws: SimulatedDeviceError.self) {
-        try SimulatedDevice.open(
-          path: path, options: .init(kdfProfile: .fast), upgradePasscode: Self.passcode)
-      }
       let current = DeviceFileFormat.currentVersion
+      let (error, before) = try openingFails(
+        after: "PRAGMA user_version = \(current + 1)", at: path)
       #expect(error == .store(.newerSchema(path: path, version: current + 1, supported: current)))
       #expect("\(error)".contains("newer keychain-sim"))
       #expect(try bytes(path) == before)
