@@ -57,7 +57,7 @@ package final class PendingDiagnoses: @unchecked Sendable {
     pending = []
     waiting.store(0, ordering: .releasing)
     for entry in entries {
-      if let diagnosis = entry.diagnosis { resolve(diagnosis) }
+      if let diagnosis = entry.diagnosis { _ = resolve(diagnosis) }
     }
   }
 
