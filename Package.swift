@@ -109,7 +109,9 @@ let package = Package(
       name: "FacadeTests",
       dependencies: ["Security", "LocalAuthentication", "KeychainSimulatorTesting"]),
     .testTarget(name: "GeneratedSourcesTests", dependencies: ["generate-apple-names"]),
-    .testTarget(name: "CLITests", dependencies: ["keychain-sim", "Scenario", "TestSupport"]),
+    .testTarget(
+      name: "CLITests", dependencies: ["keychain-sim", "Scenario", "TestSupport"],
+      exclude: ["Terminal/drive.py"]),  // run by the tests from its source path
     // Random device events and SecItem calls checked against an independent model of the rules.
     .testTarget(
       name: "ModelTests", dependencies: ["Keychain", "KeychainEngine", "Devices", "TestSupport"]),

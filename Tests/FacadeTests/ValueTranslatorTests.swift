@@ -142,7 +142,7 @@ import Testing
 }
 
 /// An `NSDictionary` subclass with storage of its own, as a client library might pass.
-private final class PairsDictionary: NSDictionary, @unchecked Sendable {
+private final class PairsDictionary: NSDictionary {
   private let pairs: [String: Any]
 
   init(_ pairs: [String: Any]) {

@@ -272,9 +272,9 @@ import Testing
       try database.replace(rowID: 99, with: row, previous: previous)
     }
     let other = try database.insert(genericPassword(account: "other"))
+    let otherRow = try #require(try database.row(id: other, in: .genp))
     #expect(throws: ItemStoreError.duplicateItem(.genp)) {
-      try database.replace(
-        rowID: other, with: row, previous: try #require(try database.row(id: other, in: .genp)))
+      try database.replace(rowID: other, with: row, previous: otherRow)
     }
   }
 
