@@ -6,8 +6,9 @@ internal import Keychain
 /// size only, so no secret reaches a transcript.
 enum ArgumentFormatter {
   static func describe(_ query: SecQuery) -> String {
+    let classKey = SecQueryKey.itemClass.rawValue  // kSecClass first, then by raw name
     let keys = query.keys.sorted { lhs, rhs in
-      (lhs == "class" ? 0 : 1, lhs) < (rhs == "class" ? 0 : 1, rhs)
+      (lhs == classKey ? 0 : 1, lhs) < (rhs == classKey ? 0 : 1, rhs)
     }
     let pairs = keys.map { key in
       let name = SecConstants.name(forKey: key) ?? "\"\(key)\""

@@ -1,4 +1,5 @@
 import DeviceState
+import ItemStore
 import KeychainEngine
 
 /// Which of a Mac's keychains a SecItem call reaches, and why (docs/evidence.md §11,
@@ -52,11 +53,11 @@ package struct MacKeychainRoute: Sendable, Hashable {
   /// The key that sends a call to the data protection keychain only, named for the
   /// transcript; `nil` when there is none.
   private static func dataProtectionKey(in query: SecQuery) -> String? {
-    if isTrue(query["nleg"]) { return "kSecUseDataProtectionKeychain to true" }
-    if isTrue(query["sync"]) { return "kSecAttrSynchronizable to true" }
-    if query["accc"] != nil { return "kSecAttrAccessControl" }
-    if query["tkid"] != nil { return "kSecAttrTokenID" }
-    if query["agrp"] == .string(AppIdentity.tokenGroup) {
+    if isTrue(query[.useDataProtectionKeychain]) { return "kSecUseDataProtectionKeychain to true" }
+    if isTrue(query[.synchronizable]) { return "kSecAttrSynchronizable to true" }
+    if query[.accessControl] != nil { return "kSecAttrAccessControl" }
+    if query[.tokenID] != nil { return "kSecAttrTokenID" }
+    if query[.accessGroup] == .string(AppIdentity.tokenGroup) {
       return "kSecAttrAccessGroup to kSecAttrAccessGroupToken"
     }
     return nil

@@ -24,7 +24,7 @@ extension SecItemEngine {
     try transaction { () throws(ItemStoreError) in
       for itemClass in ItemClass.allCases {
         let rows = try database.rows(
-          in: itemClass, matching: ["pdmn": .text(protection.rawValue)])
+          in: itemClass, matching: [AttributeName.accessible.rawValue: .text(protection.rawValue)])
         let count = try database.delete(rowIDs: rows.compactMap(\.rowID), in: itemClass)
         if count > 0 { deleted[itemClass.rawValue] = count }
       }
@@ -51,7 +51,8 @@ extension SecItemEngine {
     var total = 0
     for itemClass in ItemClass.allCases {
       total += try database.count(
-        in: itemClass, matching: ["tomb": .integer(0)], oneOf: scope(groups))
+        in: itemClass, matching: [AttributeName.tombstone.rawValue: .integer(0)],
+        oneOf: scope(groups))
     }
     return total
   }
@@ -60,7 +61,8 @@ extension SecItemEngine {
   package func liveRows() throws(ItemStoreError) -> [ItemRow] {
     var rows: [ItemRow] = []
     for itemClass in ItemClass.allCases {
-      rows += try database.rows(in: itemClass, matching: ["tomb": .integer(0)])
+      rows += try database.rows(
+        in: itemClass, matching: [AttributeName.tombstone.rawValue: .integer(0)])
     }
     return rows
   }

@@ -44,6 +44,9 @@ public struct SecQueryKey: RawRepresentable, Hashable, Sendable {
   public static let authenticationUI = Self(rawValue: "u_AuthUI")
   /// kSecUseAuthenticationContext.
   public static let authenticationContext = Self(rawValue: "u_AuthCtx")
+  /// kSecUseDataProtectionKeychain (and its older name kSecAttrNoLegacy): on a Mac, the data
+  /// protection keychain only.
+  public static let useDataProtectionKeychain = Self(rawValue: "nleg")
 
   /// The `kSecUse*` keys Security defines (`SecItemConstants.c`); the three
   /// kSecUseAuthenticationUI values are accepted as keys too, as the daemon's prefix check

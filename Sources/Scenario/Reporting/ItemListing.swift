@@ -8,7 +8,8 @@ struct ItemListing {
 
   func lines(_ item: ItemSummary) -> [String] {
     let className =
-      SecValueFormatter.valueName(item.itemClass, forKey: "class") ?? item.itemClass
+      SecValueFormatter.valueName(item.itemClass, forKey: SecQueryKey.itemClass.rawValue)
+      ?? item.itemClass
     let key = item.keyAttributes
       .map { (name: SecValueFormatter.keyName($0.key), raw: $0.key, value: $0.value) }
       .sorted { $0.name < $1.name }
