@@ -1,6 +1,7 @@
 // keychain-bench --simulate: phone-days per second of `keychain-sim simulate` (a timeline
-// judged on SecurityState) against the same phone-day driven through the real engine
-// (SimulatedDevice, fast KDF): the measurement behind the design choice in docs/simulate.md.
+// judged on SecurityState), on 1 worker and on `--jobs N` workers paired in every run, against
+// the same phone-day driven through the real engine (SimulatedDevice, fast KDF): the
+// measurements behind the design choice and `--jobs` in docs/simulate.md.
 
 import Foundation
 import Keychain
@@ -18,19 +19,48 @@ let benchSpecText = """
   work alerts kind=notification-service reads=token
   """
 
-func simulationBench(runs: Int) throws -> Int32 {
+func simulationBench(runs: Int, jobs: Int) throws -> Int32 {
   let spec = try AppSpec.parse(benchSpecText, file: "bench.spec")
   let phones = 2_000
   let days = 30
-  var timeline = Series(
-    label: "simulate (timeline)", items: "\(phones)×\(days)", calls: phones * days)
-  _ = try PopulationSimulator(spec: spec, profile: .typical, phones: 50, days: days, seed: 1).run()
+  let loadBefore = loadAverage()
+  // 1 worker and `jobs` workers in every run, one after the other, the order alternating, so
+  // that a change in the machine's load falls on both sides of most pairs; the ratio is taken
+  // per pair, and its median reported.
+  var single = Series(
+    label: "simulate (timeline), 1 worker", items: "\(phones)×\(days)", calls: phones * days)
+  var parallel = Series(
+    label: "simulate (timeline), \(jobs) workers", items: "\(phones)×\(days)",
+    calls: phones * days)
+  var ratios: [Double] = []
+  // Cores this process kept busy during each run (its CPU time ÷ the wall-clock time): what
+  // the machine's other load left to the workers.
+  var cores: [Int: [Double]] = [:]
+  for workers in [1, jobs] {
+    _ = try PopulationSimulator(
+      spec: spec, profile: .typical, phones: 50, days: days, seed: 1, jobs: workers
+    ).run()
+  }
   for run in 0..<runs {
-    let simulator = PopulationSimulator(
-      spec: spec, profile: .typical, phones: phones, days: days, seed: UInt64(run + 1))
-    var report: SimulationReport?
-    let elapsed = try measure { report = try simulator.run() }
-    timeline.samples.append(Double(report?.phoneDays ?? 0) / elapsed)
+    var rates: [Int: Double] = [:]
+    var reports: [Int: SimulationReport] = [:]
+    for workers in run.isMultiple(of: 2) ? [1, jobs] : [jobs, 1] {
+      let simulator = PopulationSimulator(
+        spec: spec, profile: .typical, phones: phones, days: days, seed: UInt64(run + 1),
+        jobs: workers)
+      var report: SimulationReport?
+      let cpuBefore = processCPUSeconds()
+      let elapsed = try measure { report = try simulator.run() }
+      cores[workers, default: []].append((processCPUSeconds() - cpuBefore) / elapsed)
+      rates[workers] = Double(report?.phoneDays ?? 0) / elapsed
+      reports[workers] = report
+    }
+    guard reports[1] == reports[jobs] else {
+      throw BenchFailure(description: "run \(run): \(jobs) workers gave another report than 1")
+    }
+    single.samples.append(rates[1] ?? .nan)
+    parallel.samples.append(rates[jobs] ?? .nan)
+    ratios.append((rates[jobs] ?? .nan) / (rates[1] ?? .nan))
   }
 
   // The same day's work on the real engine: 80 passcode unlocks and locks, and every read of
@@ -42,8 +72,26 @@ func simulationBench(runs: Int) throws -> Int32 {
     engine.samples.append(Double(engineDays) / elapsed)
   }
   print("keychain-bench --simulate: phone-days per second, median of \(runs) runs\n")
-  printTable([timeline, engine], unit: "phone-days/s")
+  printTable([single, parallel, engine], unit: "phone-days/s")
+  print(
+    "\n\(jobs) workers ÷ 1 worker, per run: "
+      + ratios.map { String(format: "%.2f", $0) }.joined(separator: " ")
+      + String(format: "; median %.2f×", median(ratios))
+      + " (\(ProcessInfo.processInfo.activeProcessorCount) active processors; load average "
+      + "\(loadBefore) before, \(loadAverage()) after; the reports were identical)")
+  print(
+    String(
+      format: "cores kept busy (CPU time ÷ wall time), median: %.2f with 1 worker, %.2f with %d",
+      median(cores[1] ?? []), median(cores[jobs] ?? []), jobs)
+      + "; per run with \(jobs): "
+      + (cores[jobs] ?? []).map { String(format: "%.2f", $0) }.joined(separator: " "))
   return 0
+}
+
+/// The 1, 5 and 15 minute load averages (`/proc/loadavg`), or `?` where there is none.
+private func loadAverage() -> String {
+  guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
+  return text.split(separator: " ").prefix(3).joined(separator: " ")
 }
 
 private func measure(_ body: () throws -> Void) throws -> Double {

@@ -8,7 +8,8 @@
 // the slowest and fastest run, as a Markdown table (docs/benchmarks.md).
 //
 //   swift run -c release keychain-bench [--runs N] [--unlocks N] [sizes...]
-//   swift run -c release keychain-bench --simulate [--runs N]   (phone-days per second)
+//   swift run -c release keychain-bench --simulate [--runs N] [--jobs N]   (phone-days per
+//                                        second, 1 worker and N workers paired in every run)
 //   swift run -c release keychain-bench --facade [--runs N]     (the Security module's overhead)
 //   keychain-bench --parser MB [--runs N] [--write FILE]   (the scenario parser, ParserBench.swift)
 //   keychain-bench --facade-profile N   (N calls each side, once: for valgrind --tool=callgrind
@@ -37,6 +38,9 @@ struct Options {
   var unlocks = 5
   /// `--simulate`: measure `keychain-sim simulate` instead (SimulationBench.swift).
   var simulate = false
+  /// `--jobs N`: with `--simulate`, the workers of the parallel runs, paired with 1-worker runs
+  /// (default: the active processors).
+  var jobs = max(1, ProcessInfo.processInfo.activeProcessorCount)
   /// `--facade`: only the Security module's overhead against the engine.
   var facadeOnly = false
   /// `--facade-profile N`: N copies through each side once, nothing timed (for callgrind).
@@ -78,6 +82,8 @@ struct Options {
         profileCalls = try Self.positiveNumber(following: argument, in: &rest)
       case "--first-match":
         firstMatchCalls = try Self.positiveNumber(following: argument, in: &rest)
+      case "--jobs":
+        jobs = try Self.positiveNumber(following: argument, in: &rest)
       case "--runs", "--unlocks":
         let value = try Self.positiveNumber(following: argument, in: &rest)
         if argument == "--runs" { runs = value } else { unlocks = value }
@@ -340,14 +346,14 @@ func main() -> Int32 {
     options = try Options(Array(CommandLine.arguments.dropFirst()))
   } catch {
     print(
-      "usage: keychain-bench [--simulate | --facade | --facade-profile N | --parser MB "
+      "usage: keychain-bench [--simulate [--jobs N] | --facade | --facade-profile N | --parser MB "
         + "[--write FILE] | --profile N | --first-match N | --memory SIDE] [--runs N] "
         + "[--unlocks N] [sizes...]: \(error.message)")
     return 2
   }
   if options.simulate {
     do {
-      return try simulationBench(runs: options.runs)
+      return try simulationBench(runs: options.runs, jobs: options.jobs)
     } catch {
       print("error: \(error)")
       return 1

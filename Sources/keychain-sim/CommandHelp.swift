@@ -198,6 +198,10 @@ enum CommandHelp {
         name: "--check-engine", value: "N",
         summary: "replay the first N phones through the real engine and compare every read "
           + "(exit 1 if one differs)"),
+      Option(
+        name: "--jobs", value: "N",
+        summary: "phones simulated at once, one per core by default; the report is the same "
+          + "for any N"),
       help,
     ],
     argumentsAreFiles: true,

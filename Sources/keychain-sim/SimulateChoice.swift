@@ -1,3 +1,4 @@
+import Foundation
 import Scenario
 
 /// The arguments of `keychain-sim simulate` (docs/simulate.md), parsed by hand like the rest of
@@ -17,6 +18,11 @@ struct SimulateChoice: Equatable {
   var measure = false
   /// Replay this many phones through the real engine and compare every read's status.
   var checkEnginePhones = 0
+  /// Phones simulated at once, one thread each; the report is the same for any number.
+  var jobs = SimulateChoice.defaultJobs
+
+  /// The default `--jobs`: every core the process may use.
+  static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
   /// The help text, from the one command-line table.
   static var usage: String { CommandHelp.text(for: CommandHelp.simulate) }
@@ -58,10 +64,11 @@ struct SimulateChoice: Equatable {
       case "--phone": choice.phone = try number("--phone", 0...9_999_999)
       case "--measure": choice.measure = true
       case "--check-engine": choice.checkEnginePhones = try number("--check-engine", 1...1_000)
+      case "--jobs": choice.jobs = try number("--jobs", 1...1_024)
       case let argument where argument.hasPrefix("-"):
         let known = [
           "--profile", "--phones", "--days", "--seed", "--svg", "--timeline", "--phone",
-          "--measure", "--check-engine",
+          "--measure", "--check-engine", "--jobs",
         ]
         let hint = Suggestion.nearest(to: argument, in: known).map { "; did you mean '\($0)'?" }
         throw UsageError("unknown simulate option '\(argument)'\(hint ?? "")")

@@ -33,7 +33,8 @@ struct SimulateCommand {
       return 2
     }
     var simulator = PopulationSimulator(
-      spec: spec, profile: profile, phones: choice.phones, days: choice.days, seed: choice.seed)
+      spec: spec, profile: profile, phones: choice.phones, days: choice.days, seed: choice.seed,
+      jobs: choice.jobs)
     let drawing = choice.svgPath != nil || choice.showTimeline
     if drawing { simulator.recordedPhone = choice.phone ?? simulator.firstPhoneWithPasscode() }
     let progress = ProgressBar(total: choice.phones, enabled: choice.phones * choice.days >= 20_000)

@@ -85,3 +85,52 @@ import Testing
     #expect(missing.stderr.contains("no profile named 'nobody'"))
   }
 }
+
+@Suite struct SimulateJobsTests {
+  @Test func jobsDefaultsToTheActiveProcessorsAndTakesANumber() throws {
+    let defaults = try SimulateChoice.parse(["app.spec"])
+    #expect(defaults.jobs == ProcessInfo.processInfo.activeProcessorCount)
+    #expect(try SimulateChoice.parse(["app.spec", "--jobs", "3"]).jobs == 3)
+    #expect(try SimulateChoice.parse(["--jobs", "1", "app.spec"]).jobs == 1)
+  }
+
+  @Test(arguments: [
+    (["a.spec", "--jobs", "0"], "--jobs takes a whole number from 1 to 1024, not '0'"),
+    (["a.spec", "--jobs", "-2"], "--jobs takes a whole number from 1 to 1024, not '-2'"),
+    (["a.spec", "--jobs", "many"], "--jobs takes a whole number from 1 to 1024, not 'many'"),
+    (["a.spec", "--jobs"], "--jobs needs a value"),
+    (["a.spec", "--job", "2"], "did you mean '--jobs'?"),
+  ])
+  func badJobsSayWhat(arguments: [String], message: String) {
+    do {
+      _ = try SimulateChoice.parse(arguments)
+      Issue.record("\(arguments) parsed")
+    } catch {
+      #expect(error.message.contains(message), "\(error.message)")
+    }
+  }
+
+  @Test func oneWorkerAndThreePrintTheSameReportAndSVG() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("simulate-jobs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var outputs: [(stdout: String, svg: Data)] = []
+    for jobs in ["1", "3"] {
+      let svg = directory.appendingPathComponent("jobs-\(jobs).svg")
+      let result = try ExecutableRunner.run([
+        "simulate", SimulateCommandTests.example, "--phones", "30", "--days", "2", "--seed", "3",
+        "--timeline", "--svg", svg.path, "--jobs", jobs,
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+      outputs.append((result.stdout, try Data(contentsOf: svg)))
+    }
+    #expect(outputs[0].stdout.contains("30 phones"), "\(outputs[0].stdout)")
+    #expect(outputs[0].stdout == outputs[1].stdout)
+    #expect(outputs[0].svg == outputs[1].svg)
+  }
+
+  @Test func theHelpListsJobs() throws {
+    #expect(SimulateChoice.usage.contains("--jobs N"))
+  }
+}

@@ -22,6 +22,16 @@ public struct AttemptTally: Sendable, Equatable {
     }
   }
 
+  /// Adds `other`'s counts to these (integers: the sum is the same in any order).
+  mutating func add(_ other: AttemptTally) {
+    attempts += other.attempts
+    failures.merge(other.failures, uniquingKeysWith: +)
+    for hour in 0..<24 {
+      attemptsByHour[hour] += other.attemptsByHour[hour]
+      failuresByHour[hour] += other.failuresByHour[hour]
+    }
+  }
+
   /// The hours of the day with the highest failure share, worst first (ties: earlier hour).
   public func worstHours(_ count: Int) -> [(hour: Int, share: Double)] {
     (0..<24).filter { failuresByHour[$0] > 0 }

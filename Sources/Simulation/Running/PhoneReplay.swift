@@ -3,7 +3,7 @@ import Keychain
 /// Plays one phone's timeline on the engine's security state (`SecurityState`, driven by the
 /// same `DeviceEvent`s `SimulatedDevice` sends it) and judges every background read, for the
 /// app's configuration and its fixed one.
-struct PhoneReplay {
+struct PhoneReplay: Sendable {
   /// What the replay did to the phone, in order, for ``EngineCrossCheck`` to do the same to a
   /// real `SimulatedDevice`: the one place the timeline's events become device operations.
   enum Operation {
