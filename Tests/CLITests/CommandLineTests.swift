@@ -59,6 +59,46 @@ import Testing
     #expect(!result.stdout.contains("passcode set"))
   }
 
+  /// Issue 28's lines, each a parse error whose message once quoted a secret back.
+  static let quotingSecrets = """
+    device passcode "abc"SECRETTAIL"
+    SecItemAdd [kSecClass: kSecClassGenericPassword, kSecValueData: "x" "PLUTO9SECRET"]
+    SecItemAdd [kSecClass: kSecClassGenericPassword, kSecValueData: ""PLUTO9SECRET""]
+    SecItemUpdate [kSecClass: kSecClassGenericPassword] [kSecValueData: \"""PLUTO9SECRET\"""]
+    let x = [kSecClass: kSecClassGenericPassword, kSecValueData: "x" "PLUTO9SECRET"]
+    backup create m encrypted password x PLUTO9SECRET
+    unlock 123456
+    passcode 918273
+    device passcode #"RAWSECRET"#
+
+    """
+
+  @Test func parseErrorsQuoteNoSecretInTextJSONOrJUnit() throws {
+    let folder = try ScenarioFolder()
+    let file = try folder.write("secrets.scenario", Self.quotingSecrets)
+    let junit = folder.path("junit.xml")
+    let text = try ExecutableRunner.run(["run", "--kdf", "fast", "--junit", junit, file])
+    let json = try ExecutableRunner.run(["run", "--kdf", "fast", "--format", "json", file])
+    let xml = try String(contentsOfFile: junit, encoding: .utf8)
+    #expect(text.status == 2 && json.status == 2)
+    let outputs = ["text": text.stdout + text.stderr, "JSON": json.stdout, "JUnit": xml]
+    for (name, output) in outputs {
+      for secret in ["SECRETTAIL", "PLUTO9SECRET", "123456", "918273", "RAWSECRET"] {
+        #expect(!output.contains(secret), "\(name) leaks \(secret): \(output)")
+      }
+      // Still useful: each error names its line and says what is wrong.
+      for expected in [
+        "secrets.scenario:1:22: error: unexpected `••••` after the end of the statement",
+        "secrets.scenario:2:69: error: expected `,` or `]`, found `••••`",
+        "secrets.scenario:6:38: error: unexpected `••••` after the end of the statement",
+        "secrets.scenario:7:1: error: unknown statement `unlock`; did you mean `device unlock`?",
+        "secrets.scenario:9:17: error: expected a passcode, found the end of the statement",
+      ] {
+        #expect(output.contains(expected), "\(name) lacks \(expected): \(output)")
+      }
+    }
+  }
+
   @Test func missingFileExitsTwo() throws {
     let result = try ExecutableRunner.run(["run", "/nonexistent/x.scenario"])
     #expect(result.status == 2)

@@ -40,6 +40,29 @@ import Testing
       "unknown constant `kSecAttrAccont`; did you mean `kSecAttrAccount`?\n"
         + "SecItemAdd [kSecAttrGeneric: Data(••••), kSecAttrAccont: \"a\"]\n"
         + "                                         ^"),
+    // Issue 28: the message quotes no token in or after a secret slot.
+    Case(
+      #"device passcode "abc"482916""#,
+      "unexpected `••••` after the end of the statement\ndevice passcode ••••\n"
+        + "                ^"),
+    Case(
+      #"SecItemAdd [kSecValueData: "x" "hunter2", kSecAttrAccount: "a"]"#,
+      "expected `,` or `]`, found `••••`\nSecItemAdd [kSecValueData: ••••, kSecAttrAccount: \"a\"]\n"
+        + "                           ^"),
+    Case(
+      "SecItemAdd [kSecClass: kSecClassGenericPassword, kSecValueData:\n  \"x\" \"hunter2\"]",
+      "expected `,` or `]`, found `••••`\n  •••• ••••]\n       ^"),
+    Case(
+      "backup create m encrypted password x hunter2",
+      "unexpected `••••` after the end of the statement\n"
+        + "backup create m encrypted password ••••\n                                   ^"),
+    Case(
+      "unlock 482916",
+      "unknown statement `unlock`; did you mean `device unlock`?\nunlock ••••\n^"),
+    Case(
+      ##"device passcode #"482916"#"##,
+      "expected a passcode, found the end of the statement\ndevice passcode ••••\n"
+        + "                ^"),
     // Nothing secret: the line is shown as written.
     Case(
       "device lokc", "unknown `device` command `lokc`; did you mean `lock`?\ndevice lokc\n       ^"),

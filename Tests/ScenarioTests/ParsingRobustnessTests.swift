@@ -83,7 +83,20 @@ import Testing
       unmasked.sourceLine = String(lines[line - 1])
       let lexed = Lexer.lex(lines[line - 1], file: "p", firstLine: line)
       let redacted = DiagnosticRedaction.redacted(unmasked, line: lexed)
-      #expect(diagnostic.sourceLine == redacted.sourceLine)
+      // The parser masks as much, and may mask more: the text after a secret it read (issue 28).
+      // What it shows of the line, piece by piece, the tokens' masking shows too, in order.
+      let shown = (diagnostic.sourceLine ?? "").components(separatedBy: SecretMask.text)
+      var rest = Substring(redacted.sourceLine ?? "")
+      for piece in shown where !piece.isEmpty {
+        guard let found = rest.range(of: piece) else {
+          Issue.record("`\(piece)` is masked by the tokens: \(redacted.sourceLine ?? "")")
+          break
+        }
+        rest = rest[found.upperBound...]
+      }
+      if redacted.sourceLine?.contains(SecretMask.text) == true {
+        #expect(diagnostic.sourceLine?.contains(SecretMask.text) == true)
+      }
     }
   }
 }

@@ -272,4 +272,112 @@ import Testing
       }
     }
   }
+
+  // MARK: - Issue 28: a token in or after a secret slot, quoted back by the message
+
+  /// A line of issue 28, the secret in it, and what the error must still say.
+  struct QuotedForm: CustomTestStringConvertible, Sendable {
+    var source: String
+    var secret: String
+    /// Text the masked error still holds (what is wrong, or the suggestion).
+    var says: String
+    /// The line the error names.
+    var line = 1
+    var testDescription: String { source }
+  }
+
+  static let quotedForms: [QuotedForm] = [
+    QuotedForm(
+      source: #"device passcode "abc"SECRETTAIL""#, secret: "SECRETTAIL",
+      says: "unexpected `••••` after the end of the statement"),
+    QuotedForm(
+      source: #"device unlock "abc"SECRETTAIL""#, secret: "SECRETTAIL",
+      says: "unexpected `••••` after the end of the statement"),
+    QuotedForm(
+      source: #"user will enter "abc"SECRETTAIL""#, secret: "SECRETTAIL",
+      says: "unexpected `••••` after the end of the statement"),
+    QuotedForm(
+      source:
+        #"SecItemAdd [kSecClass: kSecClassGenericPassword, kSecValueData: "x" "PLUTO9SECRET"]"#,
+      secret: "PLUTO9SECRET", says: "expected `,` or `]`, found `••••`"),
+    QuotedForm(
+      source: #"SecItemAdd [kSecClass: kSecClassGenericPassword, kSecValueData: ""PLUTO9SECRET""]"#,
+      secret: "PLUTO9SECRET", says: "expected `,` or `]`, found `••••`"),
+    QuotedForm(
+      source:
+        #"SecItemAdd [kSecClass: kSecClassGenericPassword, kSecValueData: """PLUTO9SECRET"""]"#,
+      secret: "PLUTO9SECRET", says: "expected `,` or `]`, found `••••`"),
+    QuotedForm(
+      source:
+        #"SecItemUpdate [kSecClass: kSecClassGenericPassword] [kSecValueData: "x" "PLUTO9SECRET"]"#,
+      secret: "PLUTO9SECRET", says: "expected `,` or `]`, found `••••`"),
+    QuotedForm(
+      source:
+        #"SecItemUpdate [kSecClass: kSecClassGenericPassword] [kSecValueData: """PLUTO9SECRET"""]"#,
+      secret: "PLUTO9SECRET", says: "expected `,` or `]`, found `••••`"),
+    QuotedForm(
+      source: #"let x = [kSecClass: kSecClassGenericPassword, kSecValueData: "x" "PLUTO9SECRET"]"#,
+      secret: "PLUTO9SECRET", says: "expected `,` or `]`, found `••••`"),
+    QuotedForm(
+      source: #"let x = [kSecClass: kSecClassGenericPassword, kSecValueData: ""PLUTO9SECRET""]"#,
+      secret: "PLUTO9SECRET", says: "expected `,` or `]`, found `••••`"),
+    // The value on a line of its own: that line names no key, the parser's record masks it.
+    QuotedForm(
+      source: "SecItemAdd [kSecClass: kSecClassGenericPassword, kSecValueData:\n"
+        + #"  "x" "PLUTO9SECRET"]"#,
+      secret: "PLUTO9SECRET", says: "expected `,` or `]`, found `••••`", line: 2),
+    QuotedForm(
+      source: "backup create m encrypted password x PLUTO9SECRET", secret: "PLUTO9SECRET",
+      says: "unexpected `••••` after the end of the statement"),
+    QuotedForm(
+      source: "backup restore m password x PLUTO9SECRET", secret: "PLUTO9SECRET",
+      says: "unexpected `••••` after the end of the statement"),
+    QuotedForm(
+      source: "unlock 123456", secret: "123456",
+      says: "unknown statement `unlock`; did you mean `device unlock`?"),
+    QuotedForm(
+      source: "passcode 918273", secret: "918273",
+      says: "unknown statement `passcode`; did you mean `device passcode`?"),
+    QuotedForm(
+      source: "unlcok 123456", secret: "123456",
+      says: "unknown statement `unlcok`; did you mean `device unlock`?"),
+    QuotedForm(
+      source: ##"device passcode #"RAWSECRET"#"##, secret: "RAWSECRET",
+      says: "expected a passcode, found the end of the statement"),
+    QuotedForm(
+      source: ##"device unlock #"RAWSECRET"#"##, secret: "RAWSECRET",
+      says: "expected a passcode, found the end of the statement"),
+    QuotedForm(
+      source: ##"SecItemAdd [kSecClass: kSecClassGenericPassword, kSecValueData: #"RAWSECRET"#]"##,
+      secret: "RAWSECRET", says: "error:"),
+    QuotedForm(
+      source: ##"backup create m encrypted password #"RAWSECRET"#"##, secret: "RAWSECRET",
+      says: "expected a backup password, found the end of the statement"),
+  ]
+
+  /// Every output of a parse error (the diagnostic's message, kind and rendering, the run's
+  /// text, JSON and JUnit) names the line and says what is wrong, and none holds the secret.
+  @Test(arguments: quotedForms)
+  func aTokenInOrAfterASecretSlotIsMaskedInEveryOutput(_ form: QuotedForm) throws {
+    var parser = ScenarioParser(file: "t.scenario")
+    let diagnostic = try #require(parser.parse(form.source + "\n").diagnostics.first)
+    let report = ScenarioRunner(options: .init(kdfProfile: .fast))
+      .run(source: form.source + "\n", name: "t.scenario")
+    let run = RunReport(files: [report])
+    let outputs: [(String, String)] = [
+      ("message", diagnostic.message), ("kind", diagnostic.kind.map(\.text) ?? ""),
+      ("kind value", String(describing: diagnostic.kind)), ("rendering", diagnostic.rendered()),
+      ("text", try #require(report.loadError)), ("JSON", run.jsonText()),
+      ("JUnit", run.junitXML()),
+    ]
+    for (name, output) in outputs {
+      #expect(!output.contains(form.secret), "\(name) leaks: \(output)")
+    }
+    #expect(diagnostic.location.line == form.line)
+    #expect(diagnostic.message.contains(form.says) || form.says == "error:", "\(diagnostic)")
+    for (name, output) in outputs[4...] {
+      #expect(output.contains("t.scenario:\(form.line):"), "\(name): \(output)")
+      #expect(output.contains(form.says), "\(name): \(output)")
+    }
+  }
 }

@@ -13,10 +13,16 @@
 ///   next `,` or closing bracket; a literal that follows such a key without a `:` is masked too;
 /// - the inside of `Data(...)` is item data;
 /// - after `backup` (or a near miss), everything after `password` is the backup password;
+/// - `unlock 1234` and `passcode 1234` (no `device`) are read as after `device`;
+/// - a comment that starts where a secret may come, or that reads as a Swift raw string
+///   (`#"1234"#`) on a line with a secret, is hidden to the end of the line;
 /// - text that does not lex (a string cut by a bad escape) after any of those, or on a line that
 ///   names any of those keys, is hidden to the end of the line.
 /// Each becomes `••••`, the caret moves with the text (the reported `file:line:column` stays the
-/// file's), and a message quoting a masked token quotes `••••`.
+/// file's). The token the diagnostic is about, when it follows a secret the parser read with
+/// only blanks between (`"x" "more"`, `1234 5678`), is masked too, to the next `,` or closing bracket. The
+/// kind is masked (a token in a secret quotes `••••`, whatever it is), and the message is the
+/// masked kind's text, so no output made from the diagnostic can quote a secret.
 ///
 /// ```
 /// demo.scenario:3:8: error: unknown `device` command `unlcok`; did you mean `unlock`?
@@ -48,12 +54,29 @@ package enum DiagnosticRedaction {
     return text
   }
 
+  /// `text`, a text a message quotes from the source, masked: a quoted token becomes
+  /// `` `••••` ``, a bare name `••••`; "the end of the statement" is no source and stays.
+  private static func masked(_ text: String) -> String {
+    if text == Token.endQuoted { return text }
+    return text.hasPrefix("`") ? "`\(SecretMask.text)`" : SecretMask.text
+  }
+
   /// The diagnostic with the secrets of its source line masked; `line` is that line as the
   /// parser lexed it, `known` the ranges of it the parser recorded as secret before it failed.
+  ///
+  /// The message is the masked kind's text, so the kind, the message and every output made
+  /// from them (stderr, `--format json`, JUnit) say the same: a diagnostic whose token is in a
+  /// secret, or follows one with nothing but blanks between, quotes no source text at all.
   static func redacted(
     _ diagnostic: ScenarioDiagnostic, line: LexedSource, known: [Range<Int>] = []
   ) -> ScenarioDiagnostic {
-    let ranges = merged(secretRanges(in: line) + known)
+    var ranges = merged(secretRanges(in: line) + known)
+    let offset = diagnostic.location.column - 1
+    // Only after what the parser read as a secret: a guess from tokens (`5` in `user will fail 5
+    // tries`, a count) does not make the next word one.
+    if let trailing = trailingRange(at: offset, after: merged(known), in: line) {
+      ranges = merged(ranges + [trailing])
+    }
     guard !ranges.isEmpty else { return diagnostic }
     let characters = line.characters
     var masked = ""
@@ -75,13 +98,81 @@ package enum DiagnosticRedaction {
     result.sourceLine = masked
     if column != diagnostic.location.column { result.caretColumn = column }
     let secrets = ranges.map { String(characters[$0]) }
-    result.message = maskingSecrets(in: result.message, secrets)
-    result.kind = result.kind?.mappingText { maskingSecrets(in: $0, secrets) }
+    // The token the diagnostic is about is (part of) a secret: whatever it quotes is.
+    let inSecret = ranges.contains { $0.contains(offset) }
+    let mask = { (text: String) in
+      inSecret ? Self.masked(text) : maskingSecrets(in: text, secrets)
+    }
+    if let kind = result.kind?.mappingText(mask) {
+      result.kind = kind
+      result.message = kind.text
+    } else {
+      result.message = maskingSecrets(in: result.message, secrets)
+    }
     return result
   }
 
-  /// The character ranges of `line` (one line, offsets from its start) that hold a secret.
+  /// When the token at `offset` follows one of `ranges` with only blanks between (`"x"
+  /// "hunter2"`, `1234 5678` where one passcode goes), it and what follows it up to the next
+  /// `,` or closing bracket outside brackets it opens: the rest of the secret the parser did
+  /// not expect. Nil otherwise.
+  private static func trailingRange(
+    at offset: Int, after ranges: [Range<Int>], in line: LexedSource
+  ) -> Range<Int>? {
+    let characters = line.characters
+    guard let index = line.tokens.firstIndex(where: { $0.offset == offset }),
+      !isPunctuation(line.tokens[index]),
+      let previous = ranges.last(where: { $0.upperBound <= offset }),
+      characters[previous.upperBound..<offset].allSatisfy(\.isWhitespace)
+    else { return nil }
+    var depth = 0
+    var end = line.tokens[index].endOffset
+    for token in line.tokens[index...] {
+      switch token.kind {
+      case .end: return offset..<end
+      case .punctuation(.leftBracket), .punctuation(.leftParen): depth += 1
+      case .punctuation(.rightBracket), .punctuation(.rightParen):
+        if depth == 0 { return offset..<end }
+        depth -= 1
+      case .punctuation(.comma) where depth == 0: return offset..<end
+      default: break
+      }
+      if isBroken(token) { return offset..<characters.count }
+      end = token.endOffset
+    }
+    return offset..<end
+  }
+
+  /// The character ranges of `line` (one line, offsets from its start) that hold a secret,
+  /// its comment included when the comment starts where a secret may be.
   static func secretRanges(in line: LexedSource) -> [Range<Int>] {
+    let (ranges, slotOpen) = codeSecretRanges(in: line)
+    guard let column = line.commentColumns[line.firstLine] else { return ranges }
+    // `device passcode #"1234"#`: a Swift raw string is a comment here, and the line echoes it.
+    let start = column - 1
+    let comment = line.characters[start...]
+    let rawString = comment.drop(while: { $0 == "#" }).first == "\""
+    guard slotOpen || (rawString && (!ranges.isEmpty || mentionsSecret(line))) else {
+      return ranges
+    }
+    return ranges + [start..<line.characters.count]
+  }
+
+  /// Whether the line holds any statement word or key a secret comes after.
+  private static func mentionsSecret(_ line: LexedSource) -> Bool {
+    if mentionsSecretKey(line.characters) { return true }
+    return line.tokens.contains { token in
+      if case .identifier(let word) = token.kind {
+        return isNear(word, ["device", "user", "backup", "password", "setItem", "unlock"])
+          || word == "passcode" || word == "Data" || word == "result"
+      }
+      return false
+    }
+  }
+
+  /// The secret ranges of the line's code, and whether a secret slot is still open where the
+  /// code ends (a passcode, a backup password, an expected result or item data may follow).
+  private static func codeSecretRanges(in line: LexedSource) -> ([Range<Int>], Bool) {
     // Characters that are no token (`@`, `;`) cannot hide what the statement is.
     let tokens = line.tokens.filter { token in
       if case .invalid(.unexpectedCharacter, _) = token.kind { return false }
@@ -91,15 +182,20 @@ package enum DiagnosticRedaction {
       if isNear(word, ["device", "user"]) {
         return passcodeRanges(in: line, from: tokens[0].endOffset)
       }
+      // `unlock 1234`, `passcode 1234`: a passcode statement that lost its `device`.
+      if isNear(word, ["unlock", "passcode"]) {
+        return passcodeRanges(in: line, from: tokens[0].offset)
+      }
       if isNear(word, ["backup"]) { return backupPasswordRanges(in: tokens, line: line) }
       if isNear(word, ["expect"]), tokens.count > 1, case .identifier(let subject) = tokens[1].kind,
         isNear(subject, ["result"])
       {
-        return literalRanges(in: Array(tokens.dropFirst(2)), length: line.characters.count)
+        return (literalRanges(in: Array(tokens.dropFirst(2)), length: line.characters.count), true)
       }
     }
-    return dataRanges(in: tokens, line: line.characters)
-      + packageValueRanges(in: tokens, length: line.characters.count)
+    let (data, open) = dataRanges(in: tokens, line: line.characters)
+    let package = packageValueRanges(in: tokens, length: line.characters.count)
+    return (data + package, open || !package.isEmpty)
   }
 
   /// Whether `word` is one of `candidates` or a near miss the parser would call a typo.
@@ -108,6 +204,14 @@ package enum DiagnosticRedaction {
     return candidates.contains { candidate in
       let limit = candidate.count <= 4 ? 1 : 2
       return Suggestion.editDistance(lowered, Array(candidate.lowercased())) <= limit
+    }
+  }
+
+  /// Whether a token is punctuation, a stray character or the end: never part of a secret.
+  private static func isPunctuation(_ token: Token) -> Bool {
+    switch token.kind {
+    case .punctuation, .end, .invalid(.unexpectedCharacter, _): true
+    default: false
     }
   }
 
@@ -126,15 +230,16 @@ package enum DiagnosticRedaction {
   /// `backup create b encrypted password "..."`: everything after `password` (or a near miss
   /// of it) to the end of the line.
   private static func backupPasswordRanges(in tokens: [Token], line: LexedSource)
-    -> [Range<Int>]
+    -> ([Range<Int>], Bool)
   {
     guard
       let index = tokens.firstIndex(where: {
         if case .identifier(let word) = $0.kind { return isNear(word, ["password"]) }
         return false
-      }), index + 1 < tokens.count, tokens[index + 1].kind != .end
-    else { return [] }
-    return [tokens[index + 1].offset..<line.characters.count]
+      })
+    else { return ([], false) }
+    guard index + 1 < tokens.count, tokens[index + 1].kind != .end else { return ([], true) }
+    return ([tokens[index + 1].offset..<line.characters.count], true)
   }
 
   // MARK: - Passcodes
@@ -153,20 +258,25 @@ package enum DiagnosticRedaction {
   /// statement's words, except the count of `user will fail 2 times`. Words of letters before a
   /// word that takes a passcode stay (`unlcok`), so "did you mean" reads. Text that does not lex
   /// (a string cut by a bad escape) is hidden to the end of the line.
-  private static func passcodeRanges(in line: LexedSource, from offset: Int) -> [Range<Int>] {
+  private static func passcodeRanges(in line: LexedSource, from offset: Int)
+    -> ([Range<Int>], Bool)
+  {
     var words: [Token] = []
     var index = line.tokens.firstIndex { $0.offset >= offset } ?? line.tokens.count - 1
     while line.tokens[index].kind != .end {
       let (word, next) = line.word(at: index)
-      if isBroken(word) { return ranges(of: words) + [word.offset..<line.characters.count] }
+      if isBroken(word) {
+        return (ranges(of: words).ranges + [word.offset..<line.characters.count], true)
+      }
       words.append(word)
       index = next
     }
     return ranges(of: words)
   }
 
-  /// The passcodes among the words of a `device` or `user` statement.
-  private static func ranges(of words: [Token]) -> [Range<Int>] {
+  /// The passcodes among the words of a `device` or `user` statement, and whether a word that
+  /// takes a passcode was read.
+  private static func ranges(of words: [Token]) -> (ranges: [Range<Int>], takesPasscode: Bool) {
     var ranges: [Range<Int>] = []
     // Once a word that takes a passcode is read (or a near miss of one), every other word is.
     var takesPasscode = false
@@ -188,7 +298,7 @@ package enum DiagnosticRedaction {
       }
       ranges.append(token.offset..<token.endOffset)
     }
-    return ranges
+    return (ranges, takesPasscode)
   }
 
   /// `expect result "s3cret"`: every literal after the subject, and broken text to the end.
@@ -209,7 +319,7 @@ package enum DiagnosticRedaction {
   /// `kSecValueData: <value>` (and its other spellings) up to the next `,` or closing bracket,
   /// and the inside of `Data(...)`. Broken text is hidden to the end of the line when it is
   /// inside or after a secret key, or the line mentions one.
-  private static func dataRanges(in tokens: [Token], line: [Character]) -> [Range<Int>] {
+  private static func dataRanges(in tokens: [Token], line: [Character]) -> ([Range<Int>], Bool) {
     let length = line.count
     var ranges: [Range<Int>] = []
     var previous: [Token] = []
@@ -242,7 +352,7 @@ package enum DiagnosticRedaction {
         } else if awaitingValue || opening || mentionsSecretKey(line) {
           ranges.append(token.offset..<length)
         }
-        return ranges
+        return (ranges, true)
       }
       if opening {
         opening = false
@@ -279,8 +389,9 @@ package enum DiagnosticRedaction {
       }
       previous.append(token)
     }
+    let open = secretStart != nil || awaitingValue || opening
     close()
-    return ranges
+    return (ranges, open)
   }
 
   /// Spellings of the item-data key: its constant, its raw value, and their near misses.

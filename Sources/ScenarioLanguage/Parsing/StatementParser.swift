@@ -103,10 +103,18 @@ package struct StatementParser {
     case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
       if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
       if isBound(word) { return try boundNameStatement(word, at: token) }
-      let suggestion = Suggestion.nearest(
-        to: word, in: Vocabulary.statementWords + bindings.keys.sorted())
+      let suggestion =
+        Suggestion.nearest(to: word, in: Vocabulary.statementWords + bindings.keys.sorted())
+        ?? Self.deviceCommand(near: word)
       throw failure(.unknown("statement", word, suggestion: suggestion), at: token)
     }
+  }
+
+  /// `device unlock` for `unlock` (or `unlcok`): a `device` command written without `device`.
+  private static func deviceCommand(near word: String) -> String? {
+    let commands = Vocabulary.DeviceWord.allCases.map(\.rawValue)
+    let command = commands.contains(word) ? word : Suggestion.nearest(to: word, in: commands)
+    return command.map { "\(Vocabulary.StatementWord.device.rawValue) \($0)" }
   }
 
   /// `ctx.member ...`, `query[key] = value`, or `_ = <call>`.

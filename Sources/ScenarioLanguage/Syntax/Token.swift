@@ -19,7 +19,10 @@ package struct Token: Hashable, Sendable {
   }
 
   /// How a diagnostic names the token: `` `SecItemAdd` `` or "the end of the statement".
-  var quoted: String { kind == .end ? "the end of the statement" : "`\(text)`" }
+  var quoted: String { kind == .end ? Self.endQuoted : "`\(text)`" }
+
+  /// How a diagnostic names the end: no source text, so never a secret.
+  static let endQuoted = "the end of the statement"
 
   /// The offset just past the token.
   var endOffset: Int { offset + text.count }
