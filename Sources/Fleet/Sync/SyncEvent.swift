@@ -65,22 +65,22 @@ public enum SyncEvent: Sendable, Hashable, CustomStringConvertible {
       return "\(item) stays on \(device): \(Self.words(reason))"
     case .waitsForUnlock(let device, let item, let protection):
       return "\(item) waits on \(device) for its next unlock: \(protection.appleName) is a "
-        + "class A protection, and an incoming item needs its class key (fact 22)"
+        + "class A protection, and an incoming item needs its class key"
     case .notScannedWhileLocked(let device, let protection):
       return "\(device) is locked: its synchronizable \(protection.appleName) items cannot be "
         + "read, so their changes upload after the next unlock"
     case .overwritten(let device, let item, let winner):
       return "\(device)'s change to \(item) was not uploaded: \(winner) wrote it to iCloud "
-        + "first, and iCloud's copy wins (fact 18)"
+        + "first, and iCloud's copy wins"
     case .collision(let device, let item, let kept, let dropped):
       return "\(device) holds two items with the primary key of \(item): the lower UUID "
-        + "\(kept) wins, \(dropped) is deleted from iCloud (fact 19)"
+        + "\(kept) wins, \(dropped) is deleted from iCloud"
     case .replacedUnknownLocal(let device, let item):
       return "\(device)'s own \(item), which iCloud did not know, is replaced by the "
-        + "incoming one with the same primary key (fact 19)"
+        + "incoming one with the same primary key"
     case .deletionNotPropagated(let device, let item):
       return "\(device) deleted \(item) with kSecUseTombstones false: no tombstone, so the "
-        + "delete does not reach iCloud and the other devices keep it (fact 12)"
+        + "delete does not reach iCloud and the other devices keep it"
     case .absent(let device, let appleID, let reason):
       return "\(device) gets nothing from \(appleID)'s iCloud Keychain: \(Self.words(reason))"
     case .failed(let device, let detail):
@@ -100,19 +100,18 @@ public enum SyncEvent: Sendable, Hashable, CustomStringConvertible {
     switch reason {
     case .notSynchronizable:
       return "kSecAttrSynchronizable is not true, and only synchronizable items leave the "
-        + "device (fact 1)"
+        + "device"
     case .deviceBound(let protection) where protection == .akpu:
       return "\(protection.appleName) items never leave the device, even with "
-        + "kSecAttrSynchronizable true (fact 4)"
+        + "kSecAttrSynchronizable true"
     case .deviceBound(let protection):
       return "\(protection.appleName) items never leave the device, even with "
-        + "kSecAttrSynchronizable true; use \(Self.travelling(protection)) (fact 3)"
+        + "kSecAttrSynchronizable true; use \(Self.travelling(protection))"
     case .accessControl:
-      return "it has a kSecAttrAccessControl, and an item with one is not synchronizable "
-        + "(fact 5)"
+      return "it has a kSecAttrAccessControl, and an item with one is not synchronizable"
     case .tooLarge(let bytes):
       return "its encrypted form is \(bytes) bytes, and iCloud Keychain uploads nothing of "
-        + "1 MiB or more (fact 6)"
+        + "1 MiB or more"
     }
   }
 

@@ -47,8 +47,15 @@ package enum LockExplanation {
     }
   }
 
-  static func fix(for protection: ProtectionClass) -> String {
+  /// What to do, for the state that made the key unavailable: before the first unlock no
+  /// accessibility but the deprecated Always helps, so AfterFirstUnlock is offered only for a
+  /// device that has been unlocked since boot and locked again.
+  static func fix(for protection: ProtectionClass, availability: ClassAvailability) -> String {
     switch protection.tier {
+    case .a where availability == .unavailable(.beforeFirstUnlock):
+      return "retry after the first unlock since boot; before it no accessibility but the "
+        + "deprecated kSecAttrAccessibleAlways is readable, so AfterFirstUnlock would not help "
+        + "here (it keeps an item readable while the device is locked after that unlock)"
     case .a:
       return "retry after the user unlocks the device; if the app must read it in the "
         + "background or while locked, store it with kSecAttrAccessibleAfterFirstUnlock"

@@ -163,14 +163,14 @@ package enum SecItemFailureRenderer {
         "\(phrase(action)) \(describe(item)), which is \(protection.appleName) (data "
           + "protection class \(protection.tier.letter)); \(LockExplanation.reason(availability)); this "
           + "is not corruption, do not delete the item",
-        LockExplanation.fix(for: protection)
+        LockExplanation.fix(for: protection, availability: availability)
       )
     case .cannotAdd(let item, let protection, let availability):
       return (
         "cannot add \(describe(item)) as \(protection.appleName) (data protection class "
           + "\(protection.tier.letter)): "
           + LockExplanation.reason(availability),
-        LockExplanation.fix(for: protection)
+        LockExplanation.fix(for: protection, availability: availability)
       )
     case .akpuWithoutPasscode(let item):
       return (
