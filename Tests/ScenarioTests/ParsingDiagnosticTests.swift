@@ -17,6 +17,12 @@ import Testing
     Case("1️⃣tokn + [:]", .unknown("statement", "tokn", suggestion: "token")),
     Case("1️⃣frobnicate", .unknown("statement", "frobnicate", suggestion: nil)),
     Case("1️⃣\"text\"", .expected("a statement", found: "`\"text\"`")),
+    // Other shells' ways to leave get the language's.
+    Case("1️⃣.quit", .quitHabit(".quit")),
+    Case("1️⃣.exit", .quitHabit(".exit")),
+    Case("1️⃣\\q", .quitHabit("\\q")),
+    Case("1️⃣quit()", .quitHabit("quit()")),
+    Case("1️⃣exit()", .quitHabit("exit()")),
     Case("device 1️⃣unlcok 1234", .unknown("`device` command", "unlcok", suggestion: "unlock")),
     Case(
       "device 1️⃣",

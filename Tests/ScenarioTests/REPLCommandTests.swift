@@ -261,4 +261,16 @@ import Testing
     #expect(cells("kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly") == ["✓", "✓", "-", "-", "-"])
     #expect(HelpText.text(for: "kSecAttrAccessibleWhenUnlocked") == text)
   }
+
+  /// The several-device words (`icloud sync`, `backup restore`, a platform, `help devices`)
+  /// open `help device`, which has the "Several devices" statements (issue 26).
+  @Test(arguments: [
+    "sync", "icloud", "backup", "restore", "sign-in", "transfer", "watch", "devices",
+  ])
+  func severalDeviceWordsOpenTheDeviceTopic(_ word: String) {
+    let text = HelpText.text(for: word)
+    #expect(!text.hasPrefix("no help topic"), "\(word): \(text.prefix(60))")
+    #expect(text == HelpText.text(for: "device"), "\(word)")
+    #expect(text.contains("device add <name>"))
+  }
 }

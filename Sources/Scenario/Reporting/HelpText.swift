@@ -41,6 +41,8 @@ enum HelpText {
       "secitem": .keychain, "bindings": .let, "expectations": .expect, "keys": .repl,
       "entitlements": .apps, "lacontext": .biometry, "ksecattraccessible": .accessibility,
       "lock": .accessibility, "protection": .accessibility,
+      // Several devices (`device add`, `icloud`, `backup`, `transfer`) are `help device`'s.
+      "devices": .device,
     ]
     func add(_ words: [String], _ topic: Vocabulary.HelpTopic) {
       for word in words where aliases[word.lowercased()] == nil {
@@ -52,6 +54,9 @@ enum HelpText {
     }
     add(Vocabulary.secItemFunctions, .keychain)
     add(Vocabulary.words(of: Vocabulary.DeviceWord.self), .device)
+    add(Vocabulary.words(of: Vocabulary.ICloudWord.self), .device)
+    add(Vocabulary.words(of: Vocabulary.BackupWord.self), .device)
+    add(Vocabulary.words(of: DevicePlatform.self), .device)
     add(Vocabulary.words(of: Vocabulary.AppWord.self), .apps)
     add(Vocabulary.words(of: Vocabulary.AppInstallOption.self), .apps)
     add(Vocabulary.words(of: Vocabulary.BiometryWord.self), .biometry)

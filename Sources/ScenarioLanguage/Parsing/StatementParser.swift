@@ -60,6 +60,7 @@ package struct StatementParser {
 
   /// The statement's kind; its location is its first token's.
   mutating func parseStatement() throws(Failure) -> (StatementKind, SourceLocation) {
+    if let habit = quitHabit() { throw failure(.quitHabit(habit), at: source.tokens[position]) }
     let first = try peek()
     let kind = try statementKind()
     let extra = try peek()
@@ -107,6 +108,27 @@ package struct StatementParser {
         Suggestion.nearest(to: word, in: Vocabulary.statementWords + bindings.keys.sorted())
         ?? Self.deviceCommand(near: word)
       throw failure(.unknown("statement", word, suggestion: suggestion), at: token)
+    }
+  }
+
+  /// `.quit`, `.exit`, `\q`, `quit()` or `exit()` at the start of a statement: how sqlite3,
+  /// psql and Python leave, which gets its own message rather than a bare parse error.
+  private func quitHabit() -> String? {
+    guard position < end else { return nil }
+    let first = source.tokens[position]
+    let second = position + 1 < end ? source.tokens[position + 1].kind : .end
+    let quitWords = [
+      Vocabulary.StatementWord.quit.rawValue, Vocabulary.StatementWord.exit.rawValue,
+    ]
+    switch (first.kind, second) {
+    case (.punctuation(.dot), .identifier(let word)) where quitWords.contains(word):
+      return ".\(word)"
+    case (.identifier(let word), .punctuation(.leftParen)) where quitWords.contains(word):
+      return "\(word)()"
+    case (.invalid, .identifier("q")) where source.characters[first.offset] == "\\":
+      return "\\q"
+    default:
+      return nil
     }
   }
 

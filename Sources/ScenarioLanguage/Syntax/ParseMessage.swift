@@ -28,6 +28,8 @@ public enum ParseMessage: Hashable, Sendable {
   case noEntitlementsWithGroups
   case notAccessibility(_ name: String)
   case passcodeNotDigits
+  /// `.quit`, `\q`, `quit()`: another shell's way to leave, typed here.
+  case quitHabit(_ typed: String)
   case repeatCountTooSmall(_ text: String)
   case reservedName(_ name: String)
   case statusOutOfRange(_ text: String)
@@ -69,6 +71,7 @@ public enum ParseMessage: Hashable, Sendable {
     case .notAccessibility(let name): "`\(name)` is not a `kSecAttrAccessible` value"
     case .passcodeNotDigits:
       "a passcode is written as digits, or as a string literal for an alphanumeric one"
+    case .quitHabit(let typed): "`\(typed)` is not a statement here: type `quit`, or press Ctrl-D"
     case .repeatCountTooSmall(let text): "a repeat count must be at least 1, found `\(text)`"
     case .reservedName(let name): "`\(name)` is a reserved name and cannot be bound"
     case .statusOutOfRange(let text): "`\(text)` is not an OSStatus: it does not fit in 32 bits"
@@ -113,7 +116,7 @@ extension ParseMessage {
       .unknown(what, transform(name), suggestion: suggestion)
     case .valueNotKey(let name): .valueNotKey(transform(name))
     case .mergeNeedsDictionaries, .nestingTooDeep, .noEntitlementsWithGroups, .passcodeNotDigits,
-      .subscriptNil, .unclosedBracket, .unexpectedCharacter, .unterminatedString:
+      .quitHabit, .subscriptNil, .unclosedBracket, .unexpectedCharacter, .unterminatedString:
       self
     }
   }
