@@ -85,7 +85,12 @@ enum Terminal {
   }
 }
 
-/// Writes a message to standard error.
+/// Writes a message to standard error as whole lines, in one write, after standard output's
+/// buffer: what `print` has buffered is written out first, and it ends at a line (every
+/// `print` of a transcript, a failure or a summary does). Standard output stays buffered (it is
+/// flushed only before a message), so `2>&1` interleaves the two streams line by line and never
+/// inside a line or a multi-byte character, which a block edge of the buffer would.
 func printError(_ message: String) {
+  fflush(nil)
   FileHandle.standardError.write(Data((message + "\n").utf8))
 }

@@ -80,7 +80,7 @@ struct SimulateChoice: Equatable {
     guard paths.count == 1 else {
       throw UsageError(
         paths.isEmpty
-          ? "simulate needs an app spec file, e.g. `keychain-sim simulate examples/simulate/app.spec`"
+          ? "simulate needs an app spec file, e.g. `keychain-sim simulate examples/simulate/news-app.spec`"
           : "simulate takes one spec file, got \(paths.count)")
     }
     choice.specPath = paths[0]

@@ -93,6 +93,39 @@ import Testing
         == "\(bad):2: expectation failed: expect errSecSuccess")
   }
 
+  /// CI viewers (Jenkins, GitLab, the GitHub reporters) show one failure per test case: a file
+  /// with two failed expectations is one `<failure>` holding both.
+  @Test func junitHasOneFailurePerTestCase() throws {
+    let folder = try ScenarioFolder()
+    let twice = try folder.write(
+      "twice.scenario",
+      """
+      SecItemCopyMatching [kSecClass: kSecClassGenericPassword]
+      expect errSecSuccess
+      SecItemCopyMatching [kSecClass: kSecClassInternetPassword]
+      expect errSecSuccess
+
+      """)
+    let junit = folder.path("junit.xml")
+    let result = try ExecutableRunner.run(["run", "--kdf", "fast", "--junit", junit, twice])
+    #expect(result.status == 1, "\(result.stderr)")
+    let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
+    #expect(JUnitSchema.violations(of: document) == [])
+    let failures = try document.nodes(forXPath: "//testcase/failure")
+    #expect(failures.count == 1)
+    let failure = try #require(failures.first as? XMLElement)
+    #expect(failure.attribute(forName: "type")?.stringValue == "expectation")
+    #expect(
+      failure.attribute(forName: "message")?.stringValue
+        == "\(twice):2: expectation failed: expect errSecSuccess (and 1 more failure: line 4)")
+    let text = failure.stringValue ?? ""
+    #expect(text.contains("\(twice):2: expectation failed: expect errSecSuccess\n"))
+    #expect(text.contains("\(twice):4: expectation failed: expect errSecSuccess\n"))
+    #expect(text.contains("no kSecClassInternetPassword item matches"))
+    let suite = try #require(document.nodes(forXPath: "//testsuite").first as? XMLElement)
+    #expect(suite.attribute(forName: "failures")?.stringValue == "1")
+  }
+
   @Test func theSchemaCheckCatchesWhatTheSchemaForbids() throws {
     let document = try XMLDocument(
       xmlString: #"""

@@ -50,6 +50,29 @@ struct ExecutableRunner {
   }
 }
 
+extension ExecutableRunner {
+  /// Runs keychain-sim with standard output and standard error into one pipe, as
+  /// `keychain-sim run ... 2>&1 | tee log` does in CI, and returns the bytes as they arrived.
+  static func runCombined(_ arguments: [String]) throws -> (status: Int32, output: Data) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["KEYCHAIN_SIM_HISTORY"] = ""
+    process.environment = environment
+    let both = Pipe()
+    process.standardOutput = both
+    process.standardError = both
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // The parent's copy of the write end must go, or reading never sees the end of the file.
+    try both.fileHandleForWriting.close()
+    let output = both.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+  }
+}
+
 /// A temporary folder of scenario files, removed when the test is done with it.
 final class ScenarioFolder {
   let url: URL

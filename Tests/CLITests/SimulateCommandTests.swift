@@ -39,6 +39,23 @@ import Testing
     }
   }
 
+  /// The spec file `simulate` with none suggests is one the repository has.
+  @Test func theSuggestedSpecFileExists() throws {
+    let message: String
+    do {
+      _ = try SimulateChoice.parse([])
+      Issue.record("simulate with no spec file was accepted")
+      return
+    } catch {
+      message = error.message
+    }
+    let command = try #require(message.range(of: "`keychain-sim simulate "), "\(message)")
+    let path = try #require(
+      message[command.upperBound...].split(separator: "`").first.map(String.init), "\(message)")
+    let file = Self.root.appendingPathComponent(path).path
+    #expect(FileManager.default.fileExists(atPath: file), "\(path) does not exist")
+  }
+
   @Test func theSameSeedPrintsTheSameReportAndWritesAWellFormedSVG() throws {
     let svg = FileManager.default.temporaryDirectory
       .appendingPathComponent("simulate-\(UUID().uuidString).svg").path

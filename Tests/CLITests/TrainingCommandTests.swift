@@ -106,4 +106,33 @@ import Testing
     #expect(strict.status == 1)
     #expect(strict.stdout.contains("\(file):4: pitfall (--strict): SecItemDelete at line 3"))
   }
+
+  /// A pitfall warning names its lesson as a command, which plays that lesson (from the
+  /// lessons folder: `scenarios/` of this repository here).
+  @Test func aPitfallWarningNamesACommandThatPlaysItsLesson() throws {
+    let folder = try ScenarioFolder()
+    let file = try folder.write(
+      "p.scenario",
+      """
+      let q = [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "a"]
+      SecItemAdd q + [kSecAttrAccessGroup: "com.example.shared", kSecValueData: "v"]
+      expect errSecMissingEntitlement
+      """)
+    let run = try ExecutableRunner.run(["run", "--kdf", "fast", file])
+    #expect(run.status == 0)
+    #expect(!run.stdout.contains("scenarios/") && !run.stderr.contains("scenarios/"))
+    let start = try #require(run.stderr.range(of: "; play `"), "\(run.stderr)")
+    let command = try #require(
+      run.stderr[start.upperBound...].split(separator: "`").first.map(String.init))
+    #expect(command == "keychain-sim lessons entitlements/missing-team-prefix")
+    #expect(run.stdout.contains("`\(command)`"))  // the note under the statement, unbroken
+    let words = command.split(separator: " ").map(String.init)
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let lesson = try ExecutableRunner.run(
+      Array(words.dropFirst())
+        + ["--folder", root.appendingPathComponent("scenarios").path, "--kdf", "fast"])
+    #expect(lesson.status == 0, "\(lesson.stderr)")
+    #expect(lesson.stdout.contains("missing-team-prefix.scenario"))
+  }
 }

@@ -266,12 +266,15 @@ import Testing
   }
 
   @Test(arguments: Pitfall.Kind.allCases)
-  func everyPitfallHasALessonThatShowsIt(_ kind: Pitfall.Kind) {
+  func everyPitfallHasALessonThatShowsIt(_ kind: Pitfall.Kind) throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-    let path = root.appendingPathComponent(kind.lesson).path
-    #expect(FileManager.default.fileExists(atPath: path), "\(kind.lesson) is missing")
-    let report = ScenarioRunner(options: .init(kdfProfile: .fast)).runFile(at: path)
+    // The name is one `keychain-sim lessons` lists, spelt as it lists it.
+    let lessons = try LessonCatalogue.load(folder: root.appendingPathComponent("scenarios").path)
+    #expect(lessons.map(\.name).contains(kind.lesson), "no lesson named \(kind.lesson)")
+    let lesson = try LessonCatalogue.find(kind.lesson, in: lessons)
+    #expect(lesson.name == kind.lesson)
+    let report = ScenarioRunner(options: .init(kdfProfile: .fast)).runFile(at: lesson.path)
     #expect(report.status == .passed)
     let shown = report.warnings.contains {
       if case .pitfall(_, let pitfall) = $0 { return pitfall.kind == kind }
@@ -282,11 +285,18 @@ import Testing
 
   @Test func everyWarningNamesItsLineAndLesson() {
     for kind in Pitfall.Kind.allCases {
-      let text = ScenarioWarning.pitfall(
-        file: "f.scenario", pitfall: Pitfall(kind: kind, line: 7, earlierLine: 3, detail: "ak")
-      ).description
+      let pitfall = Pitfall(kind: kind, line: 7, earlierLine: 3, detail: "ak")
+      let text = ScenarioWarning.pitfall(file: "f.scenario", pitfall: pitfall).description
       #expect(text.hasPrefix("f.scenario:7: warning: pitfall: "))
-      #expect(text.hasSuffix("read " + kind.lesson))
+      #expect(text.hasSuffix("; play `keychain-sim lessons \(kind.lesson)`"))
+      #expect(!text.contains("scenarios/") && !text.contains(".scenario`"))
+      // Under the statement, the command is whole on one line, however the words wrap.
+      let note = ScenarioWarning.note(for: pitfall)
+      let last = note.components(separatedBy: "\n").last ?? ""
+      #expect(last.hasSuffix("`keychain-sim lessons \(kind.lesson)`"), "\(note)")
+      #expect(
+        note.components(separatedBy: "\n").allSatisfy { $0.count <= TextWrap.transcriptWidth })
+      #expect(!note.contains("scenarios/"))
     }
   }
 

@@ -70,4 +70,26 @@ import Testing
     #expect(suite.attribute(forName: "failures")?.stringValue == "1")
     #expect(suite.attribute(forName: "errors")?.stringValue == "1")
   }
+
+  @Test func severalFailuresOfAFileAreOneFailureElement() throws {
+    let pitfall = ScenarioFailure(
+      kind: .pitfall, line: 20, statement: "SecItemDelete item", expected: "delete on error")
+    let third = ScenarioFailure(
+      kind: .expectation, line: 31, statement: "expect errSecItemNotFound",
+      expected: "errSecItemNotFound (-25300)", actual: "errSecSuccess (0)")
+    let file = ScenarioFileReport(path: "d.scenario", failures: [Self.failure, pitfall, third])
+    let document = try XMLDocument(data: Data(RunReport(files: [file]).junitXML().utf8))
+    let failures = try document.nodes(forXPath: "//testcase/failure")
+    #expect(failures.count == 1)
+    let element = try #require(failures.first as? XMLElement)
+    #expect(element.attribute(forName: "type")?.stringValue == "expectation,pitfall")
+    #expect(
+      element.attribute(forName: "message")?.stringValue
+        == "d.scenario:12: expectation failed: expect errSecSuccess"
+        + " (and 2 more failures: lines 20, 31)")
+    let text = element.stringValue ?? ""
+    for failure in [Self.failure, pitfall, third] {
+      #expect(text.contains(failure.rendered(file: "d.scenario")))
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import ScenarioLanguage
+
 /// A known mistake of app code that a played statement showed, with the values that show it.
 ///
 /// The seed catalogue (the SecItem skill's rationalizations, pressure scenarios and checklist)
@@ -34,22 +35,26 @@ public struct Pitfall: Sendable, Hashable, Codable {
     /// A read without kSecAttrSynchronizable that cannot see the synchronizable item it wants.
     case synchronizableNotQueried
 
-    /// The lesson under scenarios/ that shows the mistake and its fix.
+    /// The lesson that shows the mistake and its fix, by its name in the lesson catalogue
+    /// (``LessonCatalogue``: the path under `scenarios/` without `.scenario`), which is what
+    /// `keychain-sim lessons` lists and what `keychain-sim lessons <name>` plays.
     public var lesson: String {
       switch self {
       case .deleteAfterFailedRead, .backgroundReadOfWhenUnlockedItem:
-        "scenarios/data-protection/background-refresh.scenario"
-      case .deleteThenAdd: "scenarios/secitem/update-then-add.scenario"
-      case .unhandledDuplicate: "scenarios/secitem/upsert-on-duplicate.scenario"
-      case .backgroundReadBehindPrompt: "scenarios/biometry/background-read.scenario"
-      case .thisDeviceOnlyWithSync: "scenarios/secitem/synchronizable-items.scenario"
-      case .accessGroupWithoutTeamPrefix: "scenarios/entitlements/missing-team-prefix.scenario"
-      case .appGroupAssumedDefault:
-        "scenarios/entitlements/app-group-is-never-the-default.scenario"
-      case .lockedReadRetried: "scenarios/data-protection/retrying-a-locked-read.scenario"
-      case .synchronizableNotQueried: "scenarios/secitem/synchronizable-items.scenario"
+        "data-protection/background-refresh"
+      case .deleteThenAdd: "secitem/update-then-add"
+      case .unhandledDuplicate: "secitem/upsert-on-duplicate"
+      case .backgroundReadBehindPrompt: "biometry/background-read"
+      case .thisDeviceOnlyWithSync: "secitem/synchronizable-items"
+      case .accessGroupWithoutTeamPrefix: "entitlements/missing-team-prefix"
+      case .appGroupAssumedDefault: "entitlements/app-group-is-never-the-default"
+      case .lockedReadRetried: "data-protection/retrying-a-locked-read"
+      case .synchronizableNotQueried: "secitem/synchronizable-items"
       }
     }
+
+    /// The command that plays the lesson: `keychain-sim lessons data-protection/background-refresh`.
+    public var lessonCommand: String { "keychain-sim lessons \(lesson)" }
   }
 
   public var kind: Kind

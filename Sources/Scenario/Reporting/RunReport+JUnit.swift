@@ -4,52 +4,43 @@ import ScenarioLanguage
 /// JUnit XML for `--junit PATH`, the format CI systems (GitHub Actions reporters, GitLab,
 /// Jenkins) read, kept to the common JUnit schema (Jenkins' junit-10.xsd): one `<testcase>` per
 /// scenario file, named by its file name with its folder as `classname` (dots between folders,
-/// as a Java package) and its `time`; a `<failure>` per failed expectation or scenario error,
-/// whose message starts with `file:line`; an `<error>` for a file that did not parse; the
-/// transcript as `<system-out>`. The suite carries the total `time` and a `timestamp`.
+/// as a Java package) and its `time`; one `<failure>` for a file that failed, every failed
+/// expectation, scenario error or (strict) pitfall folded into it, whose message starts with
+/// `file:line`; an `<error>` for a file that did not parse (it has no failure: nothing of it
+/// ran); the transcript as `<system-out>`. The suite carries the total `time` and a `timestamp`.
 extension RunReport {
   public func junitXML(suiteName: String = "keychain-sim", timestamp: Date = Date()) -> String {
     var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
     let counts =
       #"tests="\#(files.count)" failures="\#(failedCount)" errors="\#(errorCount)""#
     let total = Self.seconds(files.reduce(0) { $0 + $1.duration })
-    xml.append(#"<testsuites name="\#(escape(suiteName))" \#(counts) time="\#(total)">"#)
+    xml.append(#"<testsuites name="\#(Self.escape(suiteName))" \#(counts) time="\#(total)">"#)
     let stamp = ISO8601DateFormatter.string(
       from: timestamp, timeZone: TimeZone(identifier: "UTC") ?? .current,
       formatOptions: [
         .withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate,
       ])
     xml.append(
-      #"  <testsuite name="\#(escape(suiteName))" \#(counts) skipped="0" time="\#(total)""#
+      #"  <testsuite name="\#(Self.escape(suiteName))" \#(counts) skipped="0" time="\#(total)""#
         + #" timestamp="\#(stamp)">"#)
     for file in files {
       let (folder, name) = Self.classAndName(file.path)
       xml.append(
-        #"    <testcase classname="\#(escape(folder))" name="\#(escape(name))""#
+        #"    <testcase classname="\#(Self.escape(folder))" name="\#(Self.escape(name))""#
           + #" time="\#(Self.seconds(file.duration))">"#)
       if let loadError = file.loadError {
-        let message = escape(loadError.split(separator: "\n").first.map(String.init) ?? "")
+        let message = Self.escape(loadError.split(separator: "\n").first.map(String.init) ?? "")
         xml.append(
-          #"      <error type="parse" message="\#(message)">\#(escape(loadError))</error>"#)
-      }
-      for failure in file.failures {
-        let type =
-          switch failure.kind {
-          case .expectation: "expectation"
-          case .scenarioError: "scenario-error"
-          case .pitfall: "pitfall"
-          }
-        let rendered = failure.rendered(file: file.path)
-        let message = escape(rendered.split(separator: "\n").first.map(String.init) ?? "")
-        xml.append(
-          #"      <failure type="\#(type)" message="\#(message)">\#(escape(rendered))</failure>"#)
+          #"      <error type="parse" message="\#(message)">\#(Self.escape(loadError))</error>"#)
+      } else if let failure = Self.failureElement(file) {
+        xml.append("      " + failure)
       }
       if !file.transcript.isEmpty {
-        xml.append("      <system-out>\(escape(file.transcript))</system-out>")
+        xml.append("      <system-out>\(Self.escape(file.transcript))</system-out>")
       }
       if !file.warnings.isEmpty {
         xml.append(
-          "      <system-err>\(escape(file.warnings.map(\.description).joined(separator: "\n")))</system-err>"
+          "      <system-err>\(Self.escape(file.warnings.map(\.description).joined(separator: "\n")))</system-err>"
         )
       }
       xml.append("    </testcase>")
@@ -57,6 +48,39 @@ extension RunReport {
     xml.append("  </testsuite>")
     xml.append("</testsuites>")
     return xml.joined(separator: "\n") + "\n"
+  }
+
+  /// The one `<failure>` of a file that failed, as CI viewers expect one per test case: every
+  /// failure of the file folded in. Its `type` is the kind (`expectation`, `scenario-error`,
+  /// `pitfall`; the kinds in order, joined by commas, when they differ); its `message` is the
+  /// first failure's `file:line: ...` line, with ` (and 1 more failure: line 14)` when there
+  /// are more; its text is every failure's report, in order. `nil` when nothing failed.
+  static func failureElement(_ file: ScenarioFileReport) -> String? {
+    guard let first = file.failures.first else { return nil }
+    var kinds: [String] = []
+    for failure in file.failures {
+      let kind =
+        switch failure.kind {
+        case .expectation: "expectation"
+        case .scenarioError: "scenario-error"
+        case .pitfall: "pitfall"
+        }
+      if !kinds.contains(kind) { kinds.append(kind) }
+    }
+    var message =
+      first.rendered(file: file.path).split(separator: "\n").first.map(String.init) ?? ""
+    let more = file.failures.dropFirst().map(\.line)
+    if !more.isEmpty {
+      let lines = more.map(String.init).joined(separator: ", ")
+      message +=
+        more.count == 1
+        ? " (and 1 more failure: line \(lines))"
+        : " (and \(more.count) more failures: lines \(lines))"
+    }
+    let text = file.failures.map { $0.rendered(file: file.path) }.joined(separator: "\n")
+    return
+      #"<failure type="\#(escape(kinds.joined(separator: ",")))" message="\#(escape(message))">"#
+      + escape(text) + "</failure>"
   }
 
   /// `scenarios/data-protection/three-am.scenario` → (`scenarios.data-protection`,
@@ -75,7 +99,7 @@ extension RunReport {
 
   /// Escapes text for an XML attribute or element; control characters XML 1.0 forbids are
   /// dropped.
-  private func escape(_ text: String) -> String {
+  private static func escape(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {

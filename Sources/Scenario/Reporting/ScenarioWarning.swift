@@ -35,13 +35,31 @@ public enum ScenarioWarning: Sendable, Hashable, Codable, CustomStringConvertibl
         + listed.joined(separator: ", ") + more
     case .pitfall(let file, let pitfall):
       return "\(file):\(pitfall.line): warning: pitfall: \(Self.message(for: pitfall)); "
-        + "read \(pitfall.kind.lesson)"
+        + Self.lessonPointer(for: pitfall.kind)
     }
   }
 
-  /// The line under the statement in a transcript or the REPL: `⚠ pitfall: ...; read LESSON`.
+  /// The line under the statement in a transcript or the REPL: `⚠ pitfall: ...; play
+  /// `keychain-sim lessons NAME``, wrapped, with the command never broken across lines, so it
+  /// can be copied whole.
   public static func note(for pitfall: Pitfall) -> String {
-    TextWrap.labelled("⚠ pitfall: ", message(for: pitfall) + "; read " + pitfall.kind.lesson)
+    let label = "⚠ pitfall: "
+    let command = "`\(pitfall.kind.lessonCommand)`"
+    var lines = TextWrap.labelled(label, message(for: pitfall) + "; play")
+      .components(separatedBy: "\n")
+    let last = lines.removeLast()
+    if last.count + 1 + command.count <= TextWrap.transcriptWidth {
+      lines.append(last + " " + command)
+    } else {
+      lines += [last, String(repeating: " ", count: label.count) + command]
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Where to see the mistake and its fix, `play `keychain-sim lessons NAME``: the lesson by
+  /// the name `keychain-sim lessons` takes, not a path into this repository's `scenarios/`.
+  static func lessonPointer(for kind: Pitfall.Kind) -> String {
+    "play `\(kind.lessonCommand)`"
   }
 
   /// What the mistake is and why it hurts, in one sentence with its values.
