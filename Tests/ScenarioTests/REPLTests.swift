@@ -34,6 +34,15 @@ import Testing
     #expect(transcript.contains("[locked · passcode · com.example.app] ❯ \n"))
   }
 
+  /// The background, where no prompt can be shown, is on the prompt too (issue 26).
+  @Test func promptShowsTheAppInTheBackground() throws {
+    let (transcript, _) = try play(["app background", "app foreground"])
+    #expect(
+      transcript.contains(
+        "[unlocked · no passcode · com.example.app (background)] ❯ app foreground"))
+    #expect(transcript.contains("[unlocked · no passcode · com.example.app] ❯ \n"))
+  }
+
   @Test func continuationPromptWhileABracketIsOpen() throws {
     let (transcript, status) = try play(["SecItemAdd [kSecClass: kSecClassGenericPassword,", "]"])
     #expect(transcript.contains("\n    … ]\n→ errSecSuccess"))

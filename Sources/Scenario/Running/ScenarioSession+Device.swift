@@ -133,13 +133,16 @@ extension ScenarioSession {
   }
 
   /// The REPL prompt's summary of the device: `unlocked · no passcode · com.example.app`,
-  /// after the device's name once there are several.
+  /// after the device's name once there are several, `(background)` after the app in the
+  /// background.
   public var promptSummary: String {
     let state = device.state
     let lock = Self.lockWord(state.lock)
     let passcode = state.passcodeSet ? "passcode" : "no passcode"
     let name = fleet.members.count > 1 ? [fleet.currentName] : []
-    return (name + [lock, passcode, state.caller.app.bundleID]).joined(separator: " · ")
+    // In the background no prompt can be shown: the state the 3 a.m. failures happen in.
+    let app = state.caller.app.bundleID + (state.appState == .background ? " (background)" : "")
+    return (name + [lock, passcode, app]).joined(separator: " · ")
   }
 
   /// `show device`'s first line when there are several devices: which one it shows.
