@@ -128,12 +128,13 @@ import Testing
       #"  kSecAttrAccount: "a", kSecValueData: "s3cret"]"#, "SecItemAdd q", "help",
       "device unlcok 1", "save \(path)",
     ])
-    #expect(transcript.contains("saved 4 statements to \(path)\n"))
+    #expect(transcript.contains("saved 3 statements to \(path)\n"))  // `help` is not saved
     #expect(transcript.contains("warning: \(path) holds the session's passcodes and item data"))
     let text = try String(contentsOfFile: path, encoding: .utf8)
     #expect(text.contains("device passcode 1234\n"))
     #expect(text.contains(#"kSecValueData: "s3cret"]"#))
     #expect(!text.contains("unlcok"))  // input that did not parse is not saved
+    #expect(!text.contains("help"))
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
     // The saved file is a scenario that plays.

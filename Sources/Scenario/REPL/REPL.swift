@@ -16,8 +16,11 @@ public struct REPL {
   private var parser = ScenarioParser(file: "<repl>")
   private var nextLine = 1
   private var failedExpectations = 0
-  /// The inputs played so far, as typed (secrets included), for `save`.
+  /// The inputs played so far, as typed (secrets included), for `save`; an answer given at a
+  /// prompt comes before its statement as the `user will` line that replays it.
   private var played: [String] = []
+  /// The answers given at the terminal while the current input plays.
+  private let answers = AnswerLog()
 
   /// - Parameter write: receives output text, each piece ending with a newline.
   public init(session: ScenarioSession, reader: any LineReader, write: @escaping (String) -> Void) {
@@ -25,8 +28,11 @@ public struct REPL {
     self.input = ReaderBox(reader)
     self.write = write
     let input = self.input
+    let answers = self.answers
     self.session.answerPromptsInteractively { prompt in
-      PromptAsker(input: input, write: write).ask(prompt)
+      let response = PromptAsker(input: input, write: write).ask(prompt)
+      answers.given.append(response)
+      return response
     }
   }
 
@@ -110,9 +116,47 @@ public struct REPL {
     for diagnostic in parsed.diagnostics {
       write(diagnostic.rendered())
     }
-    if parsed.diagnostics.isEmpty { played.append(input) }
-    return playStatements(parsed.statements)
+    answers.given = []
+    let goesOn = playStatements(parsed.statements)
+    if parsed.diagnostics.isEmpty, !Self.onlyLooks(parsed.statements) {
+      played += answers.given.map(Self.replayLine) + [input]
+    }
+    return goesOn
   }
+
+  /// Whether every statement only shows something (`help`, `show`, `explain`): a saved file
+  /// leaves them out, as `run` would print them in full.
+  private static func onlyLooks(_ statements: [Statement]) -> Bool {
+    statements.allSatisfy {
+      switch $0.kind {
+      case .help, .show, .explain: true
+      default: false
+      }
+    }
+  }
+
+  /// The line that gives `response` again when the saved file plays: `user will match`,
+  /// `user will enter 1234`; a dismissed prompt (Ctrl-D) has no `user will` form, so the file
+  /// says so where it happened.
+  private static func replayLine(_ response: UserResponse?) -> String {
+    let will = "\(Vocabulary.StatementWord.user.rawValue) \(Vocabulary.will)"
+    switch response {
+    case .match?: return "\(will) match"
+    case .fail?: return "\(will) fail"
+    case .cancel?: return "\(will) cancel"
+    case .fallback?: return "\(will) fallback"
+    case .enter(let passcode)?:
+      let digits =
+        !passcode.isEmpty && passcode.allSatisfy(\.isASCII) && passcode.allSatisfy(\.isNumber)
+      return "\(will) enter " + (digits ? passcode : SwiftStringLiteral.quoting(passcode))
+    case nil:
+      return dismissedMarker
+    }
+  }
+
+  /// Where a prompt was dismissed in the session; `run` of the saved file stops there.
+  private static let dismissedMarker =
+    "# the prompt here was dismissed (Ctrl-D); no `user will` answer replays that"
 
   /// Plays parsed statements, writing what each produced; `false` after `quit`.
   private mutating func playStatements(_ statements: [Statement]) -> Bool {
@@ -153,8 +197,13 @@ public struct REPL {
       write("error: cannot save to \(path): \(error.message)\n")
       return
     }
-    let count = statements.count
+    let count = statements.filter { $0 != Self.dismissedMarker }.count
     write("saved \(count) \(count == 1 ? "statement" : "statements") to \(path)\n")
+    if statements.contains(Self.dismissedMarker) {
+      write(
+        "warning: a prompt was dismissed during the session; the saved file stops there when "
+          + "played, since no `user will` answer dismisses a prompt\n")
+    }
     if played.contains(where: Self.holdsSecret) {
       write(
         "warning: \(path) holds the session's passcodes and item data as typed; it is "
@@ -212,6 +261,11 @@ public struct REPL {
     }
     return isDirectory.boolValue ? "is a folder" : "cannot be read as UTF-8 text"
   }
+}
+
+/// The answers given at the terminal, kept by the prompt asker for `save`.
+final class AnswerLog {
+  var given: [UserResponse?] = []
 }
 
 /// The REPL's own commands (``Vocabulary/REPLWord``), recognised before the parser sees a line.
