@@ -291,6 +291,14 @@ import Testing
     (["sync": .string("syna")], .both),
     (["nleg": .number(0)], .fileBased),
     (["nleg": .bool(true), "sync": .bool(true)], .dataProtection),
+    // SecItemCategorizeQuery returns on kSecUseDataProtectionKeychain before any other key.
+    (["nleg": .bool(false), "sync": .bool(true)], .fileBased),
+    (["nleg": .bool(false), "accc": .null], .fileBased),
+    (["nleg": .bool(false), "tkid": .string("com.apple.setoken")], .fileBased),
+    // readNumber: a string is its exact integer; anything else present is false.
+    (["nleg": .string("1")], .dataProtection),
+    (["nleg": .string("yes")], .fileBased),
+    (["sync": .string("1")], .dataProtection),
     ([:], .both),
   ])
   func theShimRoutesByTheQuerysKeys(extra: SecQuery, target: MacKeychainRoute.Target) {
@@ -330,5 +338,105 @@ import Testing
       genp("bob", ["r_Attributes": .bool(true)]).adding(Self.dataProtection),
       ["labl": .string("new")])
     #expect(iOSUpdate.status == .errSecParam)
+  }
+
+  // MARK: - kSecUseDataProtectionKeychain false and kSecAttrSynchronizable (issue 28 §1)
+
+  /// The keychain each item named `account` is in, by what reaches it.
+  static func places(_ mac: SimulatedDevice, _ account: String) -> [String] {
+    var places: [String] = []
+    if mac.secItemCopyMatching(genp(account).adding(fileBased)).status == .errSecSuccess {
+      places.append("file")
+    }
+    if mac.secItemCopyMatching(genp(account, ["sync": .bool(true)]).adding(dataProtection))
+      .status == .errSecSuccess
+    {
+      places.append("dp sync")
+    }
+    if mac.secItemCopyMatching(genp(account).adding(dataProtection)).status == .errSecSuccess {
+      places.append("dp")
+    }
+    return places
+  }
+
+  @Test func anAddWithTheFlagFalseAndSyncTrueIsAPlainLoginItem() throws {
+    let mac = try Self.mac()
+    mustAdd(mac, genp("alice", ["v_Data": secret(), "sync": .bool(true)]).adding(Self.fileBased))
+    #expect(try Self.keychains(mac) == ["login keychain"])
+    #expect(Self.places(mac, "alice") == ["file"])
+  }
+
+  @Test func updatingSyncOnMovesALoginItemIntoTheDataProtectionKeychain() throws {
+    let mac = try Self.mac()
+    mustAdd(mac, genp("alice", ["v_Data": secret("pw"), "labl": .string("old")]))
+    let update = mac.secItemUpdate(
+      genp("alice"), ["sync": .bool(true), "labl": .string("new")])
+    #expect(update.status == .errSecSuccess)
+    #expect(update.explanation?.cause.contains("SecItemChangeSynchronizability") == true)
+    #expect(Self.places(mac, "alice") == ["dp sync"])
+    #expect(try Self.keychains(mac) == ["data protection keychain"])
+    let moved = mac.secItemCopyMatching(
+      genp("alice", ["sync": .bool(true), "r_Attributes": .bool(true), "r_Data": .bool(true)])
+        .adding(Self.dataProtection))
+    guard case .dictionary(let item)? = moved.result else {
+      Issue.record("expected the moved item, got \(String(describing: moved.result))")
+      return
+    }
+    #expect(item["v_Data"] == secret("pw"), "the data is copied")
+    #expect(item["labl"] == .string("new"), "the attributes to update are applied")
+    #expect(item["agrp"] == .string("\(Self.team).shared"), "the app's default group")
+  }
+
+  @Test func updatingSyncOffMovesASynchronizableItemIntoTheLoginKeychain() throws {
+    let mac = try Self.mac()
+    mustAdd(mac, genp("alice", ["v_Data": secret("pw"), "sync": .bool(true)]))
+    let update = mac.secItemUpdate(genp("alice", ["sync": .bool(true)]), ["sync": .bool(false)])
+    #expect(update.status == .errSecSuccess)
+    #expect(Self.places(mac, "alice") == ["file"])
+    let data = mac.secItemCopyMatching(
+      genp("alice", ["r_Data": .bool(true)]).adding(Self.fileBased))
+    #expect(data.result == secret("pw"))
+  }
+
+  @Test func withTheFlagTrueAnUpdateNeverMovesTheItem() throws {
+    let mac = try Self.mac()
+    mustAdd(mac, genp("alice", ["v_Data": secret()]).adding(Self.dataProtection))
+    let update = mac.secItemUpdate(
+      genp("alice").adding(Self.dataProtection), ["sync": .bool(true)])
+    #expect(update.status == .errSecSuccess)
+    #expect(Self.places(mac, "alice") == ["dp sync"])
+    let back = mac.secItemUpdate(
+      genp("alice", ["sync": .bool(true)]).adding(Self.dataProtection), ["sync": .bool(false)])
+    #expect(back.status == .errSecSuccess)
+    #expect(Self.places(mac, "alice") == ["dp"])
+  }
+
+  @Test func aMoveThatCannotAddLeavesTheLoginItemWhereItWas() throws {
+    let mac = try Self.mac()
+    let tool = AppIdentity(bundleID: "com.example.tool", teamID: Self.team)
+    #expect(mac.install(tool).succeeded)
+    #expect(mac.useApp(tool.bundleID).succeeded)
+    #expect(mac.setMacPersonality(.adHoc, of: tool.bundleID).succeeded)
+    mustAdd(mac, genp("tool", ["v_Data": secret()]))
+    let update = mac.secItemUpdate(genp("tool"), ["sync": .bool(true)])
+    #expect(update.status == .errSecMissingEntitlement, "the add's status, not ignored")
+    #expect(try Self.keychains(mac) == ["login keychain"])
+  }
+
+  @Test func aMoveOntoAnExistingSynchronizableItemUpdatesItAndDeletesTheLoginCopy() throws {
+    let mac = try Self.mac()
+    mustAdd(mac, genp("alice", ["v_Data": secret("login")]))
+    mustAdd(mac, genp("alice", ["v_Data": secret("synced"), "sync": .bool(true)]))
+    let update = mac.secItemUpdate(genp("alice"), ["sync": .bool(true), "labl": .string("l")])
+    #expect(update.status == .errSecSuccess)
+    #expect(Self.places(mac, "alice") == ["dp sync"])
+    let synced = mac.secItemCopyMatching(
+      genp("alice", ["sync": .bool(true), "r_Attributes": .bool(true), "r_Data": .bool(true)]))
+    guard case .dictionary(let item)? = synced.result else {
+      Issue.record("expected one item, got \(String(describing: synced.result))")
+      return
+    }
+    #expect(item["labl"] == .string("l"))
+    #expect(item["v_Data"] == secret("synced"), "SecItemUpdate_ios applies only the changes")
   }
 }

@@ -33,18 +33,22 @@ extension MacKeychains: KeychainRoute {
   package func copyMatching(
     _ query: SecQuery, context: SecItemEngine.Context, from host: any KeychainRouteHost
   ) -> SecItemOutcome {
-    copyMatching(
-      query, dataProtection: host.engine, context: context,
-      dialog: KeychainAccessDialog(
-        ask: { [unowned host] in host.askUser($0) },
-        checkPassword: { [unowned host] in host.isLoginPassword($0) }))
+    copyMatching(query, dataProtection: host.engine, context: context, dialog: dialog(host))
+  }
+
+  /// SecurityAgent's access dialog, answered by the host's user.
+  private func dialog(_ host: any KeychainRouteHost) -> KeychainAccessDialog {
+    KeychainAccessDialog(
+      ask: { [unowned host] in host.askUser($0) },
+      checkPassword: { [unowned host] in host.isLoginPassword($0) })
   }
 
   package func update(
     _ query: SecQuery, _ attributes: SecQuery, context: SecItemEngine.Context,
     from host: any KeychainRouteHost
   ) -> SecItemOutcome {
-    update(query, attributes, dataProtection: host.engine, context: context)
+    update(
+      query, attributes, dataProtection: host.engine, context: context, dialog: dialog(host))
   }
 
   package func delete(

@@ -94,11 +94,21 @@ package final class MacKeychains {
     }
   }
 
+  /// SecItemUpdate. An update whose attributes turn kSecAttrSynchronizable on (or off) moves
+  /// the matched item between the keychains, unless the data protection keychain was asked for
+  /// outright (``changeSynchronizability(_:_:dataProtection:context:dialog:)``); any other
+  /// update runs where the query is routed.
   func update(
     _ query: SecQuery, _ attributes: SecQuery, dataProtection: SecItemEngine,
-    context: SecItemEngine.Context
+    context: SecItemEngine.Context, dialog: KeychainAccessDialog
   ) -> SecItemOutcome {
-    run(.update, query, context: context, dataProtection: dataProtection) { engine, dpContext in
+    if let moved = changeSynchronizability(
+      query, attributes, dataProtection: dataProtection, context: context, dialog: dialog)
+    {
+      return moved
+    }
+    return run(.update, query, context: context, dataProtection: dataProtection) {
+      engine, dpContext in
       engine.update(query, attributes, context: dpContext)
     } file: { keychain in
       keychain.update(query, attributes, context: context)
@@ -187,7 +197,7 @@ package final class MacKeychains {
   /// A daemon asking for the data protection keychain: there is none outside a user login
   /// session (fact 43). Apple documents no status; the simulator answers errSecNotAvailable
   /// ("no keychain is available"), recorded in docs/fidelity.md, "The Mac".
-  private func unavailable(_ route: MacKeychainRoute, _ personality: MacAppPersonality)
+  func unavailable(_ route: MacKeychainRoute, _ personality: MacAppPersonality)
     -> SecItemOutcome?
   {
     guard personality == .daemon else { return nil }
@@ -205,7 +215,7 @@ package final class MacKeychains {
   /// profile only `keychain-access-groups` count (fact 40). A profile-signed app's `group.`
   /// app groups count, as since Apple's 2025 change (fact 41, the recorded choice); the
   /// simulator installs no other kind of app group.
-  private func dpContext(_ context: SecItemEngine.Context, _ personality: MacAppPersonality)
+  func dpContext(_ context: SecItemEngine.Context, _ personality: MacAppPersonality)
     -> SecItemEngine.Context
   {
     guard personality == .adHoc else { return context }
@@ -217,7 +227,7 @@ package final class MacKeychains {
 
   /// The outcome with a line saying which keychain answered and which keys the file-based
   /// keychain ignored: a call on a Mac never lands somewhere unsaid.
-  private func annotated(_ outcome: SecItemOutcome, _ where: String, ignored: [String] = [])
+  func annotated(_ outcome: SecItemOutcome, _ where: String, ignored: [String] = [])
     -> SecItemOutcome
   {
     var sentence = "on this Mac the call " + `where`
