@@ -136,6 +136,28 @@ import Testing
     #expect(files.map { $0["status"] as? String } == ["passed", "failed"])
   }
 
+  /// `--junit` naming a folder used to say only "NSCocoaErrorDomain error 512": the message
+  /// names the path and why it cannot be written.
+  @Test func junitNamingAFolderSaysItIsAFolder() throws {
+    let folder = try ScenarioFolder()
+    let file = try folder.write("1.scenario", "device lock\n")
+    let reports = folder.path("reports")
+    try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+    let result = try ExecutableRunner.run(["run", "--kdf", "fast", "--junit", reports, file])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains(
+        "keychain-sim: cannot write JUnit XML to \(reports): it is a directory"),
+      "\(result.stderr)")
+    #expect(!result.stderr.contains("NSCocoaErrorDomain"), "\(result.stderr)")
+    let blocked = try folder.write("plain.txt", "a file, not a folder")
+    let under = try ExecutableRunner.run(
+      ["run", "--kdf", "fast", "--junit", blocked + "/results.xml", file])
+    #expect(under.status == 2)
+    #expect(under.stderr.contains("its folder \(blocked) cannot be created"), "\(under.stderr)")
+    #expect(!under.stderr.contains("NSCocoaErrorDomain"), "\(under.stderr)")
+  }
+
   @Test func junitReportParsesAsXML() throws {
     let folder = try ScenarioFolder()
     let ok = try folder.write("ok.scenario", Self.passing)
