@@ -8,35 +8,62 @@ import Foundation
 /// owner only, as shells do for theirs.
 struct HistoryFile {
   let path: String
+  /// Whether the file could be opened for writing; when not, no history is kept.
+  private(set) var isUsable = true
+  /// What the REPL says once at start-up about the file (an unusable path, lines that are
+  /// not UTF-8), each a whole `keychain-sim: warning: ...` line; nothing fails silently.
+  private(set) var warnings: [String] = []
 
   /// Creates the file (mode 0600) when it is missing. A file of an earlier version (one line per
   /// entry, no `#<time>` lines) gets a `#0` line before each line, so that readline, which reads
-  /// a file as multi-line entries only when it starts with one, keeps its lines apart.
+  /// a file as multi-line entries only when it starts with one, keeps its lines apart. The
+  /// upgrade works on bytes: a line that is not UTF-8 is kept as it was, never replaced.
   init(path: String) {
     self.path = path
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-    if descriptor >= 0 { close(descriptor) }
+    guard descriptor >= 0 else {
+      isUsable = false
+      warnings.append(
+        "keychain-sim: warning: no history is kept: the history file \(path) cannot be written"
+          + " (\(String(cString: strerror(errno)))); set KEYCHAIN_SIM_HISTORY to a file, or"
+          + " empty for no history file")
+      return
+    }
+    close(descriptor)
     upgradeOldFormat()
   }
 
-  /// Whether `line` is a `#<digits>` entry marker, as readline recognises one.
-  static func isMarker(_ line: Substring) -> Bool {
-    line.first == "#" && line.dropFirst().first?.isNumber == true
+  /// Whether `line` (bytes, without its newline) is a `#<digits>` entry marker.
+  static func isMarker(_ line: ArraySlice<UInt8>) -> Bool {
+    line.first == UInt8(ascii: "#")
+      && line.dropFirst().first.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        == true
   }
 
-  private func upgradeOldFormat() {
+  private mutating func upgradeOldFormat() {
     guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return }
-    let text = String(decoding: data, as: UTF8.self)
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+    let lines = Array(data).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+    let undecodable = lines.filter { String(validating: $0, as: UTF8.self) == nil }.count
+    if undecodable > 0 {
+      warnings.append(
+        "keychain-sim: warning: the history file \(path) has "
+          + (undecodable == 1 ? "1 line that is" : "\(undecodable) lines that are")
+          + " not UTF-8 text: kept byte for byte, not rewritten")
+    }
     guard let first = lines.first, !Self.isMarker(first) else { return }
-    let upgraded = lines.map { Self.isMarker($0) ? $0 + "\n" : "#0\n" + $0 + "\n" }.joined()
+    var upgraded: [UInt8] = []
+    for line in lines {
+      if !Self.isMarker(line) { upgraded += Array("#0\n".utf8) }
+      upgraded += line
+      upgraded.append(UInt8(ascii: "\n"))
+    }
     // Written in place (O_TRUNC keeps the file's 0600); a failure leaves the old format, which
     // readline still reads, one line per entry at worst joined.
     let descriptor = open(path, O_WRONLY | O_TRUNC)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }
-    _ = upgraded.utf8CString.withUnsafeBufferPointer { buffer in
-      write(descriptor, buffer.baseAddress, buffer.count - 1)
+    _ = upgraded.withUnsafeBufferPointer { buffer in
+      write(descriptor, buffer.baseAddress, buffer.count)
     }
   }
 

@@ -22,7 +22,9 @@ struct ReadlineReader: LineReader {
 
   /// - Parameter historyPath: the history file (created when missing); `nil` keeps no history.
   init(historyPath: String?) {
-    self.historyFile = historyPath.map(HistoryFile.init(path:))
+    let file = historyPath.map(HistoryFile.init(path:))
+    for warning in file?.warnings ?? [] { printError(warning) }
+    self.historyFile = file?.isUsable == true ? file : nil
     setlocale(LC_ALL, "")  // so readline measures the prompt's `·` and `❯` as one column each
     rl_readline_name = UnsafePointer(strdup("keychain-sim"))
     // Break words at dictionary punctuation too, so `[kSecAttrAcc<TAB>` and `.bio<TAB>` complete.
@@ -40,7 +42,7 @@ struct ReadlineReader: LineReader {
     // starts with such a line (`HistoryFile` upgrades one that does not).
     history_comment_char = CChar(UInt8(ascii: "#"))
     history_write_timestamps = 1
-    if let historyPath {
+    if let historyPath = historyFile?.path {
       read_history(historyPath)
       history_truncate_file(historyPath, Self.historyLimit)
     }

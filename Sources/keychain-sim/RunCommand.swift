@@ -27,7 +27,7 @@ struct RunCommand {
         try Self.write(report.junitXML(), to: junitPath)
       } catch {
         printError(
-          "keychain-sim: cannot write JUnit XML to \(junitPath): \(error.localizedDescription)")
+          "keychain-sim: cannot write JUnit XML to \(junitPath): \(error)")
         return 2
       }
     }
@@ -53,16 +53,55 @@ struct RunCommand {
   }
 
   /// Writes `text` to `path`, creating its parent folders as `mkdir -p` would.
-  static func write(_ text: String, to path: String) throws {
+  ///
+  /// - Throws: ``OutputFileError``, whose description says why (a directory at `path`, a
+  ///   folder that cannot be made, the system's reason), not Foundation's "error 512".
+  static func write(_ text: String, to path: String) throws(OutputFileError) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw OutputFileError(reason: "it is a directory (name a file, e.g. \(path)/results.xml)")
+    }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw OutputFileError(
+        reason: "its folder \(folder.path) cannot be created (\(OutputFileError.reason(error)))")
+    }
+    do {
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+      throw OutputFileError(reason: OutputFileError.reason(error))
+    }
   }
 
   static func readStandardInput() -> String {
     var lines: [String] = []
     while let line = readLine(strippingNewline: true) { lines.append(line) }
     return lines.joined(separator: "\n")
+  }
+}
+
+/// Why an output file (`--junit PATH`) could not be written, in words.
+struct OutputFileError: Error, CustomStringConvertible {
+  let reason: String
+  var description: String { reason }
+
+  /// The system's reason under a Foundation file error ("Permission denied", "Not a
+  /// directory"), else its description.
+  static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if nsError.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(nsError.code)))
+    }
+    return error.localizedDescription
   }
 }
 

@@ -136,6 +136,28 @@ import Testing
     #expect(files.map { $0["status"] as? String } == ["passed", "failed"])
   }
 
+  /// `--junit` naming a folder used to say only "NSCocoaErrorDomain error 512": the message
+  /// names the path and why it cannot be written.
+  @Test func junitNamingAFolderSaysItIsAFolder() throws {
+    let folder = try ScenarioFolder()
+    let file = try folder.write("1.scenario", "device lock\n")
+    let reports = folder.path("reports")
+    try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+    let result = try ExecutableRunner.run(["run", "--kdf", "fast", "--junit", reports, file])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains(
+        "keychain-sim: cannot write JUnit XML to \(reports): it is a directory"),
+      "\(result.stderr)")
+    #expect(!result.stderr.contains("NSCocoaErrorDomain"), "\(result.stderr)")
+    let blocked = try folder.write("plain.txt", "a file, not a folder")
+    let under = try ExecutableRunner.run(
+      ["run", "--kdf", "fast", "--junit", blocked + "/results.xml", file])
+    #expect(under.status == 2)
+    #expect(under.stderr.contains("its folder \(blocked) cannot be created"), "\(under.stderr)")
+    #expect(!under.stderr.contains("NSCocoaErrorDomain"), "\(under.stderr)")
+  }
+
   @Test func junitReportParsesAsXML() throws {
     let folder = try ScenarioFolder()
     let ok = try folder.write("ok.scenario", Self.passing)
@@ -221,6 +243,44 @@ import Testing
       : try ExecutableRunner.run(arguments)
     #expect(result.status != 0, "\(result.stdout)")
     #expect(result.stderr.contains("'\(device)' is read-only"), "\(result.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: device)) == before)
+  }
+
+  /// A writable device file in a folder that may not be written used to fail at the first
+  /// change with SQLite's "attempt to write a readonly database" (it cannot create its journal
+  /// beside the file). It is refused up front, naming the file and the folder, and kept. As
+  /// root, the executable runs without the capability that lets root write anywhere.
+  @Test func writableDeviceFileInAReadOnlyFolderIsRefused() throws {
+    let folder = try ScenarioFolder()
+    let deviceFolder = folder.path("devices")
+    let device = deviceFolder + "/phone.device"
+    try FileManager.default.createDirectory(
+      atPath: deviceFolder, withIntermediateDirectories: true)
+    let setup = try folder.write("1.scenario", "device passcode 1234\n")
+    #expect(
+      try ExecutableRunner.run(["run", "--kdf", "fast", "--device", device, setup]).status == 0)
+    try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: device)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o555], ofItemAtPath: deviceFolder)
+    defer {
+      try? FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: deviceFolder)
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: device))
+    let change = try folder.write("2.scenario", "device unlock 1234\nwait 5m\n")
+    let arguments = ["run", "--kdf", "fast", "--device", device, change]
+    let result =
+      getuid() == 0
+      ? try ExecutableRunner.run(
+        ["--bounding-set=-dac_override,-dac_read_search", "--", ExecutableRunner.executable.path]
+          + arguments, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+      : try ExecutableRunner.run(arguments)
+    #expect(result.status == 2, "\(result.stdout)")
+    #expect(
+      result.stderr.contains("'\(device)' is in a read-only folder '\(deviceFolder)'"),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("make the folder writable"), "\(result.stderr)")
+    #expect(!result.stderr.contains("SQLite error"), "\(result.stderr)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: device)) == before)
   }
 

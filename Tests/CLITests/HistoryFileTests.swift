@@ -61,4 +61,42 @@ import Testing
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
   }
+  /// An unusable `KEYCHAIN_SIM_HISTORY` (a directory, a path in no folder) used to keep no
+  /// history silently: one warning names the path and the reason, and nothing is written.
+  @Test(arguments: ["directory", "no folder"])
+  func anUnusableHistoryPathIsWarnedAbout(_ kind: String) throws {
+    let folder = temporaryPath()
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = kind == "directory" ? folder : folder + "/missing/history"
+    let file = HistoryFile(path: path)
+    #expect(!file.isUsable)
+    let reason = kind == "directory" ? "Is a directory" : "No such file or directory"
+    #expect(
+      file.warnings == [
+        "keychain-sim: warning: no history is kept: the history file \(path) cannot be written"
+          + " (\(reason)); set KEYCHAIN_SIM_HISTORY to a file, or empty for no history file"
+      ])
+    file.append("device lock")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))
+  }
+
+  /// A history file with lines that are not UTF-8 used to be rewritten with U+FFFD in their
+  /// place: their bytes are kept, and a warning says so.
+  @Test func undecodableLinesAreKeptAndSaidSo() throws {
+    let path = temporaryPath()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let bad: [UInt8] = [0x77, 0x61, 0x69, 0x74, 0x20, 0xFF, 0xFE]  // "wait " then not UTF-8
+    try Data(Array("device lock\n".utf8) + bad + [0x0A]).write(to: URL(fileURLWithPath: path))
+    let file = HistoryFile(path: path)
+    #expect(file.isUsable)
+    #expect(
+      file.warnings == [
+        "keychain-sim: warning: the history file \(path) has 1 line that is not UTF-8 text:"
+          + " kept byte for byte, not rewritten"
+      ])
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(bytes == Data(Array("#0\ndevice lock\n#0\n".utf8) + bad + [0x0A]))
+    #expect(bytes.range(of: Data("\u{FFFD}".utf8)) == nil)
+  }
 }

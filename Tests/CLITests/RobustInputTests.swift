@@ -78,5 +78,35 @@ import Testing
     #expect(again.status == 0, "\(again.stdout)")
   }
 
+  /// A set of device files with one member missing is refused (exit 2, naming the device and
+  /// its file), and no file of the set is written: the first device and the members that did
+  /// open used to be rewritten as rebooted before the missing one was found.
+  @Test func aFleetWithAMissingMemberFileLeavesEveryFileAsItWas() throws {
+    let folder = try ScenarioFolder()
+    let first = folder.path("phone.db")
+    let setup = try folder.write(
+      "setup.scenario",
+      """
+      device passcode 1234
+      device add watch watch
+      device add ipad ipad
+      device use watch
+      device passcode 1234
+
+      """)
+    let made = try ExecutableRunner.run(["run", "--kdf", "fast", "--device", first, setup])
+    #expect(made.status == 0, "\(made.stdout)\(made.stderr)")
+    let watch = folder.path("phone.watch.db")
+    let ipad = folder.path("phone.ipad.db")
+    try FileManager.default.removeItem(atPath: ipad)
+    let before = try [first, watch].map { try Data(contentsOf: url($0)) }
+    let read = try folder.write("read.scenario", Self.reading)
+    let result = try ExecutableRunner.run(["run", "--kdf", "fast", "--device", first, read])
+    #expect(result.status == 2, "\(result.stdout)")
+    #expect(result.stderr.contains("device 'ipad' in \(ipad) cannot be opened"), "\(result.stderr)")
+    #expect(try [first, watch].map { try Data(contentsOf: url($0)) } == before)
+    #expect(!FileManager.default.fileExists(atPath: ipad))
+  }
+
   private func url(_ path: String) -> URL { URL(fileURLWithPath: path) }
 }

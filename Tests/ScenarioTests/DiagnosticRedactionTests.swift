@@ -110,4 +110,28 @@ import Testing
       #expect(!rendered.contains(secret), "\(rendered)")
     }
   }
+  /// A parse error on a 3 MB line used to echo the line whole (6 MB with the caret line): it
+  /// is cut to a window around the caret, `…` on each cut side, the caret under the same
+  /// character, and a secret beside the error still masked.
+  @Test(arguments: [0, 1_500_000])
+  func aLongLineIsCutAroundTheCaretAndStaysMasked(_ paddingAfter: Int) throws {
+    let long = String(repeating: "a", count: 1_500_000)
+    let tail = String(repeating: "b", count: paddingAfter)
+    let source =
+      #"SecItemAdd [kSecAttrAccount: "\#(long)", kSecValueData: "hunter2", "#
+      + #"kSecClass: kSecClassGenericPasswrd, kSecAttrService: "\#(tail)"]"#
+    var parser = ScenarioParser(file: "t")
+    let diagnostic = try #require(parser.parse(source).diagnostics.first)
+    let rendered = diagnostic.rendered()
+    #expect(rendered.count < 600, "\(rendered.count) characters")
+    #expect(!rendered.contains("hunter"), "\(rendered)")
+    #expect(rendered.contains(StatementEcho.mask))
+    let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
+    let (echo, caret) = (Array(lines[1]), Array(lines[2]))
+    #expect(echo.first == "…")
+    #expect((echo.last == "…") == (paddingAfter > 0), "\(String(echo))")
+    #expect(echo.count <= ScenarioDiagnostic.echoWidth + 2)
+    let column = try #require(caret.firstIndex(of: "^"))
+    #expect(String(echo[column...]).hasPrefix("kSecClassGenericPasswrd"), "\(String(echo))")
+  }
 }

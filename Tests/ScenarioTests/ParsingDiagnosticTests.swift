@@ -37,6 +37,8 @@ import Testing
     Case("biometry type 1️⃣faceid", .unknown("biometry type", "faceid", suggestion: "faceID")),
     Case("biometry 1️⃣enrol alice", .unknown("`biometry` command", "enrol", suggestion: "enroll")),
     Case("wait 1️⃣10", .durationNeedsUnit("10")),
+    Case("wait 1️⃣1.5s", .durationNotWhole("1.5s")),
+    Case("wait 1️⃣2.25", .durationNotWhole("2.25")),
     Case("wait 1️⃣soon", .expected("a duration such as `10s` or `1h30m`", found: "`soon`")),
     Case(
       "app install com.example.x 1️⃣teem ABCDE12345",
@@ -172,6 +174,18 @@ import Testing
     #expect(throws: ScenarioParseError.self) {
       _ = try ScenarioParser.parse(file: "f.scenario", source: source)
     }
+  }
+
+  /// `wait 1.5s` used to say "`1` needs a unit", though a unit was written: it says a
+  /// duration is whole numbers of a unit and how to write the fraction.
+  @Test func aFractionalDurationSaysDurationsAreWhole() throws {
+    let result = ParsingTestSupport.parse("wait 1.5s")
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "test.scenario:1:6: error: `1.5s` has a fraction: a duration is whole numbers of a unit"
+          + " (ms, s, m, h or d), written together: `1500ms` or `1s500ms` for 1.5 s, `2h30m` for"
+          + " 2.5 h"
+      ])
   }
 
   @Test func errorsInsideAMultiLineStatementPointIntoIt() throws {

@@ -26,9 +26,19 @@ extension SimulatedDevice {
   public static func openOrCreate(options: Options) throws(SimulatedDeviceError)
     -> SimulatedDevice
   {
+    try openOrCreate(options: options, savingReopened: true)
+  }
+
+  /// ``openOrCreate(options:)``; with `savingReopened` false a reopened file is not written
+  /// (see ``openUnsaved(path:options:upgradePasscode:)``).
+  package static func openOrCreate(options: Options, savingReopened: Bool)
+    throws(SimulatedDeviceError) -> SimulatedDevice
+  {
     guard let path = options.path else { return try SimulatedDevice(options: options) }
     do {
-      return try open(path: path, options: options)
+      let device = try openUnsaved(path: path, options: options)
+      if savingReopened { try device.save() }
+      return device
     } catch .noDevice {
       return try SimulatedDevice(options: options)
     }
@@ -47,6 +57,17 @@ extension SimulatedDevice {
   ///   no keybag, no items) is ``SimulatedDeviceError/noDevice(path:)``: create it again.
   ///   An upgrade that fails (a passcode needed, a damaged item) leaves the file as it was.
   public static func open(
+    path: String, options: Options = .init(), upgradePasscode: String? = nil
+  ) throws(SimulatedDeviceError) -> SimulatedDevice {
+    let device = try openUnsaved(path: path, options: options, upgradePasscode: upgradePasscode)
+    try device.save()
+    return device
+  }
+
+  /// ``open(path:options:upgradePasscode:)`` without writing the rebooted state back: for a
+  /// caller that opens several files and must leave every one as it was when one of them
+  /// fails (a fleet, `DeviceFleet.reopen`); it calls ``saveReopened()`` once all are open.
+  package static func openUnsaved(
     path: String, options: Options = .init(), upgradePasscode: String? = nil
   ) throws(SimulatedDeviceError) -> SimulatedDevice {
     do {
@@ -159,9 +180,11 @@ extension SimulatedDevice {
       securityState: securityState, keybag: keybag, database: database, caller: caller, apps: apps,
       platform: platform, route: route)
     restored.passcodeRemovals = removals
-    try restored.save()
     return restored
   }
+
+  /// Writes the state of a device reopened by ``openUnsaved(path:options:upgradePasscode:)``.
+  package func saveReopened() throws(SimulatedDeviceError) { try save() }
 
   /// Creates a device file atomically: the store and the first state are written to a
   /// temporary file in the same folder, which is then renamed over `path`. A creation killed

@@ -71,9 +71,29 @@ extension DeviceFleet {
   /// The fleet whose manifest `first`'s file holds, its other devices reopened from their
   /// files (each comes back as after a reboot); a fleet of one when there is no manifest.
   ///
+  /// The files are written (each device's rebooted state) only once every one has opened: a
+  /// fleet that fails to open leaves all its files as they were, the first too when it was
+  /// opened with `SimulatedDevice.openUnsaved` (the CLI does).
+  ///
   /// - Throws: ``FleetError/manifest(path:detail:)`` for a manifest that cannot be read, or a
   ///   device file it names that cannot be opened: nothing is dropped silently.
   public static func reopen(first: SimulatedDevice, kdfProfile: KDFProfile)
+    throws(FleetError) -> DeviceFleet
+  {
+    let fleet = try reopenUnsaved(first: first, kdfProfile: kdfProfile)
+    for member in fleet.members {
+      do {
+        try member.device.saveReopened()
+      } catch {
+        throw .manifest(
+          path: first.path ?? member.device.path ?? "",
+          detail: "device '\(member.name)' cannot be saved: \(error.description)")
+      }
+    }
+    return fleet
+  }
+
+  private static func reopenUnsaved(first: SimulatedDevice, kdfProfile: KDFProfile)
     throws(FleetError) -> DeviceFleet
   {
     let fleet = DeviceFleet(first: first, kdfProfile: kdfProfile)
@@ -97,7 +117,7 @@ extension DeviceFleet {
       }
       let devicePath = folder.appendingPathComponent(file).path
       do {
-        let device = try SimulatedDevice.open(
+        let device = try SimulatedDevice.openUnsaved(
           path: devicePath, options: .init(kdfProfile: kdfProfile, platform: entry.platform))
         members.append(Member(name: entry.name, device: device, account: entry.account))
       } catch {

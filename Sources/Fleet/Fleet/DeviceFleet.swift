@@ -92,6 +92,14 @@ public final class DeviceFleet {
     do {
       device = try SimulatedDevice(
         options: .init(kdfProfile: kdfProfile, path: path, platform: platform))
+    } catch .deviceExists(let existing) {
+      // Said for the one who typed `device add`, not the library's `SimulatedDevice.open`.
+      throw .creationFailed(
+        name: name,
+        detail: "its file '\(existing)' already holds a device that is not in this set of files"
+          + " (left by another run?), and it is never overwritten: give the new device another"
+          + " name, or move that file away; `keychain-sim run --device \(existing)` opens it on"
+          + " its own")
     } catch {
       throw .creationFailed(name: name, detail: error.description)
     }

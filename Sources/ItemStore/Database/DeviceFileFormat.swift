@@ -48,6 +48,7 @@ enum DeviceFileFormat {
     let connection = try connect(path, mode: .existingOnly, path: path)
     try validate(connection, path: path)
     try refuseReadOnly(connection, path: path)
+    try refuseReadOnlyFolder(of: path)
     return connection
   }
 
@@ -90,6 +91,17 @@ enum DeviceFileFormat {
     _ connection: Connection, path: String
   ) throws(ItemStoreError) {
     if connection.isReadOnly { throw .readOnly(path: path) }
+  }
+
+  /// A writable file in a folder it may not write in opens read-write, but SQLite cannot
+  /// create the journal beside it, so the first change fails with "attempt to write a
+  /// readonly database". Refuse it up front, as a read-only file is.
+  private static func refuseReadOnlyFolder(of path: String) throws(ItemStoreError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    let checked = folder.isEmpty ? "." : folder
+    if access(checked, W_OK) != 0, errno == EACCES || errno == EROFS {
+      throw .readOnlyFolder(path: path, folder: checked)
+    }
   }
 
   private static func connect(

@@ -20,6 +20,9 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
   /// The file can be read but not written (permissions, read-only file system): changes
   /// could not be saved, so it is refused before any.
   case readOnly(path: String)
+  /// The file may be written but its folder may not: SQLite could not create the journal it
+  /// writes beside the file, so every change would fail; refused before any.
+  case readOnlyFolder(path: String, folder: String)
   /// The file is not an SQLite database: random bytes or a damaged header.
   case notADatabase(path: String)
   /// The file is an SQLite database that fails its integrity check (e.g. truncated).
@@ -57,6 +60,9 @@ public enum ItemStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case .readOnly(let path):
       "'\(path)' is read-only: changes to the device could not be saved"
         + " (make the file and its folder writable)"
+    case .readOnlyFolder(let path, let folder):
+      "'\(path)' is in a read-only folder '\(folder)': changes to the device could not be saved"
+        + " (SQLite writes a journal beside the file: make the folder writable)"
     case .notADatabase(let path):
       "'\(path)' is not a keychain-sim device file: it is not an SQLite database"
         + " (random bytes or a damaged header)"

@@ -15,11 +15,13 @@ extension ScenarioSession {
     return (attributes[.size] as? NSNumber)?.intValue ?? 0 > 0
   }
 
+  /// The first device of `options.devicePath`, a reopened file not yet written:
+  /// ``makeFleet(_:)`` writes it once every file of the fleet has opened.
   static func makeDevice(_ options: Options) throws(ScenarioRuntimeError) -> SimulatedDevice {
     let deviceOptions = SimulatedDevice.Options(
       kdfProfile: options.kdfProfile, path: options.devicePath)
     do {
-      return try SimulatedDevice.openOrCreate(options: deviceOptions)
+      return try SimulatedDevice.openOrCreate(options: deviceOptions, savingReopened: false)
     } catch {
       throw ScenarioRuntimeError("cannot set up the device: \(error.description)")
     }

@@ -124,11 +124,24 @@ extension StatementParser {
     }
   }
 
+  /// `wait 1.5s` reads as `1`, `.`, `5s`: after the integer just read, a `.` and a number or
+  /// duration are a fraction, which a duration cannot have.
+  private func fractionWritten(after whole: String) -> ParseMessage? {
+    guard let dot = peek(ahead: 0), dot.kind == .punctuation(.dot),
+      let fraction = peek(ahead: 1)
+    else { return nil }
+    switch fraction.kind {
+    case .integer, .duration: return .durationNotWhole("\(whole).\(fraction.text)")
+    default: return nil
+    }
+  }
+
   private mutating func oneDuration() throws(Failure) -> SimulatedDuration {
     let token = try advance()
     switch token.kind {
     case .duration(let duration): return duration
-    case .integer(let text): throw failure(.durationNeedsUnit(text), at: token)
+    case .integer(let text):
+      throw failure(fractionWritten(after: text) ?? .durationNeedsUnit(text), at: token)
     default:
       throw failure(
         .expected("a duration such as `10s` or `1h30m`", found: token.quoted), at: token)

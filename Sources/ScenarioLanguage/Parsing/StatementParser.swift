@@ -208,6 +208,12 @@ package struct StatementParser {
     return token
   }
 
+  /// The token `offset` places after the next one, or `nil` past the statement's end; for a
+  /// message that needs to look further (it never throws for an invalid token).
+  func peek(ahead offset: Int) -> Token? {
+    position + offset < end ? source.tokens[position + offset] : nil
+  }
+
   @discardableResult
   mutating func advance() throws(Failure) -> Token {
     let token = try peek()

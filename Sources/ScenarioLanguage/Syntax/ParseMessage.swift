@@ -11,6 +11,8 @@ public enum ParseMessage: Hashable, Sendable {
   case bindingIsNot(_ name: String, is: BindingKind, expected: String)
   case duplicateKey(_ key: String)
   case durationNeedsUnit(_ text: String)
+  /// A duration written with a fraction (`1.5s`).
+  case durationNotWhole(_ text: String)
   case durationTooLong(_ text: String)
   /// `what` was expected where `found` (a quoted token) is.
   case expected(_ what: String, found: String)
@@ -50,6 +52,9 @@ public enum ParseMessage: Hashable, Sendable {
       "`\(name)` is \(kind.article), not \(expected)"
     case .duplicateKey(let key): "duplicate key \(key) in a dictionary literal"
     case .durationNeedsUnit(let text): "`\(text)` needs a unit: ms, s, m, h or d (`\(text)s`)"
+    case .durationNotWhole(let text):
+      "`\(text)` has a fraction: a duration is whole numbers of a unit (ms, s, m, h or d),"
+        + " written together: `1500ms` or `1s500ms` for 1.5 s, `2h30m` for 2.5 h"
     case .durationTooLong(let text): "duration `\(text)` is too long for the simulated clock"
     case .expected(let what, let found): "expected \(what), found \(found)"
     case .extraText(let found): "unexpected \(found) after the end of the statement"
@@ -98,6 +103,7 @@ extension ParseMessage {
       .bindingIsNot(transform(name), is: kind, expected: expected)
     case .duplicateKey(let key): .duplicateKey(transform(key))
     case .durationNeedsUnit(let text): .durationNeedsUnit(transform(text))
+    case .durationNotWhole(let text): .durationNotWhole(transform(text))
     case .durationTooLong(let text): .durationTooLong(transform(text))
     case .expected(let what, let found): .expected(what, found: transform(found))
     case .extraText(let found): .extraText(transform(found))
