@@ -137,7 +137,54 @@ import Testing
     let words = try Self.replCompletions(
       before: "SecItemAdd [kSecClass: ",
       after: ["let query = [kSecClass: kSecClassGenericPassword]"])
-    #expect(words == Set(ScenarioParser.vocabulary + ["query", "ctx"]))
+    // A value slot: every word of an expression but Apple's key names.
+    #expect(
+      words
+        == Set(ScenarioParser.vocabulary + ["query", "ctx"]).subtracting(
+          CompletionContext.keyNames))
+  }
+
+  /// A dictionary's key slot offers keys, its value slot values (issue 26).
+  @Test func keysCompleteInKeySlotsAndValuesAfterTheColon() throws {
+    for before in [
+      "SecItemAdd [", "SecItemAdd [kSecClass: kSecClassGenericPassword, ",
+      "let q = [kSecAttrService: \"a:b, c\", ", "SecItemUpdate q, [",
+    ] {
+      let words = try Self.replCompletions(before: before)
+      #expect(words.contains("kSecAttrAccount"), "\(before)")
+      #expect(!words.contains("kSecAttrAccessibleAfterFirstUnlock"), "\(before)")
+      #expect(!words.contains("kSecClassGenericPassword"), "\(before)")
+    }
+    for before in [
+      "SecItemAdd [kSecClass: ",
+      "SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccessible: ",
+    ] {
+      let words = try Self.replCompletions(before: before)
+      #expect(words.contains("kSecAttrAccessibleAfterFirstUnlock"), "\(before)")
+      #expect(words.contains("kSecClassGenericPassword"), "\(before)")
+      #expect(!words.contains("kSecAttrAccount"), "\(before)")
+    }
+    // Inside a call's parentheses any expression goes.
+    #expect(
+      try Self.replCompletions(before: "SecItemAdd [kSecAttrAccount: Data(").contains(
+        "kSecAttrAccount"))
+  }
+
+  /// After `load` and `save`, the files and folders of the path typed so far.
+  @Test func loadAndSaveCompleteFileNames() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("keychain-sim-complete-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(
+      atPath: folder + "/lessons", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "wait 1s\n".write(toFile: folder + "/night.scenario", atomically: true, encoding: .utf8)
+    let completer = try Self.replCompleter()
+    for command in ["load ", "save "] {
+      let line = command + folder + "/ni"
+      let words = completer(line, command.utf8.count)
+      #expect(words.contains(folder + "/night.scenario"), "\(words)")
+      #expect(words.contains(folder + "/lessons/"), "\(words)")
+    }
   }
 
   /// Completion by context: only the words that fit after the words typed.

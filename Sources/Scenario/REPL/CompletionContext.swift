@@ -1,3 +1,4 @@
+import Foundation
 import Keychain
 import ScenarioLanguage
 
@@ -37,7 +38,14 @@ struct CompletionContext: Sendable {
     }
     let words = before.split(separator: " ").map(String.init)
     guard let first = words.first else { return statementStarts }
-    if Vocabulary.REPLWord(rawValue: first) != nil { return [] }  // a file name follows
+    if Vocabulary.REPLWord(rawValue: first) != nil {  // `save`, `load`: a file name follows
+      return Self.fileNames(completing: Self.word(in: line, from: wordStart))
+    }
+    switch Self.dictionarySlot(before) {
+    case .key?: return Self.keyNames
+    case .value?: return expressionWords.filter { !Self.keyNameSet.contains($0) }
+    case nil: break
+    }
     guard let statement = Vocabulary.StatementWord(rawValue: first) else {
       return expressionWords
     }
@@ -86,6 +94,64 @@ struct CompletionContext: Sendable {
         + LAErrorCode.allSpellings
     default:
       return expressionWords
+    }
+  }
+
+  /// Where the cursor is in the innermost open dictionary literal.
+  enum DictionarySlot { case key, value }
+
+  /// `.key` after `[` or `,` of a dictionary literal, `.value` after its `:`; `nil` outside
+  /// one (or inside a call's parentheses, which take any expression). Strings are skipped.
+  static func dictionarySlot(_ before: String) -> DictionarySlot? {
+    var stack: [(bracket: Character, afterColon: Bool)] = []
+    var inString = false
+    var escaped = false
+    for character in before {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
+        continue
+      }
+      switch character {
+      case "\"": inString = true
+      case "[", "(": stack.append((character, false))
+      case "]", ")": if !stack.isEmpty { stack.removeLast() }
+      case ":": if !stack.isEmpty { stack[stack.count - 1].afterColon = true }
+      case ",": if !stack.isEmpty { stack[stack.count - 1].afterColon = false }
+      default: break
+      }
+    }
+    guard !inString, let innermost = stack.last, innermost.bracket == "[" else { return nil }
+    return innermost.afterColon ? .value : .key
+  }
+
+  /// Apple's key names (`kSecAttrAccount`), what a dictionary's key slot takes.
+  static let keyNames: [String] = SecConstants.orderedKeys.map(\.name).sorted()
+  private static let keyNameSet = Set(keyNames)
+
+  /// The word that starts at `wordStart` (a UTF-8 offset) in `line`, up to the next blank.
+  static func word(in line: String, from wordStart: Int) -> String {
+    let rest = line.utf8.dropFirst(wordStart).prefix { $0 != UInt8(ascii: " ") }
+    return String(decoding: rest, as: UTF8.self)
+  }
+
+  /// The files and folders a partly typed path can continue with (`scen` → `scenarios/`),
+  /// each as the whole path; a folder ends in `/`. An unreadable folder offers nothing.
+  static func fileNames(completing partial: String) -> [String] {
+    let slash = partial.lastIndex(of: "/")
+    let folder = slash.map { String(partial[...$0]) } ?? ""
+    let manager = FileManager.default
+    guard let names = try? manager.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)
+    else { return [] }  // nothing to offer is the answer for a folder that cannot be listed
+    return names.sorted().map { name in
+      var isFolder: ObjCBool = false
+      _ = manager.fileExists(atPath: folder + name, isDirectory: &isFolder)
+      return folder + name + (isFolder.boolValue ? "/" : "")
     }
   }
 
