@@ -41,7 +41,7 @@ struct CompletionContext: Sendable {
     if Vocabulary.REPLWord(rawValue: first) != nil {  // `save`, `load`: a file name follows
       return Self.fileNames(completing: Self.word(in: line, from: wordStart))
     }
-    switch Self.dictionarySlot(before) {
+    switch ScenarioParser.dictionarySlot(atEndOf: before) {
     case .key?: return Self.keyNames
     case .value?: return expressionWords.filter { !Self.keyNameSet.contains($0) }
     case nil: break
@@ -95,39 +95,6 @@ struct CompletionContext: Sendable {
     default:
       return expressionWords
     }
-  }
-
-  /// Where the cursor is in the innermost open dictionary literal.
-  enum DictionarySlot { case key, value }
-
-  /// `.key` after `[` or `,` of a dictionary literal, `.value` after its `:`; `nil` outside
-  /// one (or inside a call's parentheses, which take any expression). Strings are skipped.
-  static func dictionarySlot(_ before: String) -> DictionarySlot? {
-    var stack: [(bracket: Character, afterColon: Bool)] = []
-    var inString = false
-    var escaped = false
-    for character in before {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else if character == "\"" {
-          inString = false
-        }
-        continue
-      }
-      switch character {
-      case "\"": inString = true
-      case "[", "(": stack.append((character, false))
-      case "]", ")": if !stack.isEmpty { stack.removeLast() }
-      case ":": if !stack.isEmpty { stack[stack.count - 1].afterColon = true }
-      case ",": if !stack.isEmpty { stack[stack.count - 1].afterColon = false }
-      default: break
-      }
-    }
-    guard !inString, let innermost = stack.last, innermost.bracket == "[" else { return nil }
-    return innermost.afterColon ? .value : .key
   }
 
   /// Apple's key names (`kSecAttrAccount`), what a dictionary's key slot takes.
