@@ -7,7 +7,18 @@ struct TrainCommand {
 
   func execute() -> Int32 {
     do {
-      let exercises = try ExerciseCatalogue.load(folder: choice.folder)
+      let exercises: [Exercise]
+      do {
+        exercises = try ExerciseCatalogue.load(folder: choice.folder)
+      } catch {
+        printError("keychain-sim: \(error.message)")
+        printError(
+          choice.folder == Invocation.TrainChoice().folder
+            ? "keychain-sim: run from the folder that holds `exercises/`, or name the exercises "
+              + "folder with `--exercises DIR`"
+            : "keychain-sim: check the folder given to `--exercises DIR`")
+        return 2
+      }
       var progress = try TrainingProgress.load(path: choice.resolvedStatePath)
       switch choice.action {
       case .list:
@@ -50,13 +61,13 @@ struct TrainCommand {
     print("\nThe app part to change (\(span)):\n")
     for line in exercise.appPart.components(separatedBy: "\n") { print("  | " + line) }
     print("\nEdit the file between `# BEGIN APP` and `# END APP`, then run")
-    print("`keychain-sim train check`. Stuck? `keychain-sim train hint`.")
+    print("`\(command("check"))`. Stuck? `\(command("hint"))`.")
   }
 
   private func hint(_ exercise: Exercise) {
     print("Hint for \(exercise.title):")
     guard !exercise.hints.isEmpty else {
-      print("  (this exercise has no hint: read its task again with `keychain-sim train`)")
+      print("  (this exercise has no hint: read its task again with `\(command(nil))`)")
       return
     }
     for line in exercise.hints { print("  " + line) }
@@ -75,7 +86,10 @@ struct TrainCommand {
     guard report.status == .passed else {
       print("✗ \(exercise.title): not yet\n")
       for failure in report.failures { print(failure.rendered(file: exercise.path)) }
-      print("\nEach failure says why and how to fix it; stuck? `keychain-sim train hint`.")
+      let checkHints = fresh.checkHints(for: report.failures)
+      if !checkHints.isEmpty { print("") }
+      for hint in checkHints { print("hint: " + hint) }
+      print("\nEach failure says why and how to fix it; stuck? `\(command("hint"))`.")
       return 1
     }
     progress.passed.insert(exercise.name)
@@ -83,11 +97,32 @@ struct TrainCommand {
     print("✓ \(exercise.title): every check holds, with no pitfall warning.")
     for warning in report.warnings { print("  note: \(warning)") }
     if let next = progress.next(in: exercises) {
-      print("\nNext: \(next.title). Run `keychain-sim train` to see it.")
+      print("\nNext: \(next.title). Run `\(command(nil))` to see it.")
     } else {
       print("\nThat was the last exercise: all \(exercises.count) passed.")
     }
     return 0
+  }
+
+  /// `keychain-sim train <action>` with the options this run was given, so that a command a
+  /// message suggests works as typed: `--exercises DIR`, `--state PATH`, `--kdf`, `--device`.
+  private func command(_ action: String?) -> String {
+    var words = ["keychain-sim", "train"]
+    if let action { words.append(action) }
+    if choice.folder != Invocation.TrainChoice().folder {
+      words += ["--exercises", Self.quoted(choice.folder)]
+    }
+    if let state = choice.statePath { words += ["--state", Self.quoted(state)] }
+    if let device = choice.device.devicePath { words += ["--device", Self.quoted(device)] }
+    if let kdf = choice.device.kdf { words += ["--kdf", kdf.rawValue] }
+    return words.joined(separator: " ")
+  }
+
+  /// A path as a shell reads it back: as is when it is plain, else in single quotes.
+  static func quoted(_ word: String) -> String {
+    let plain = word.allSatisfy { $0.isLetter || $0.isNumber || "/._-+~=:,@".contains($0) }
+    if plain && !word.isEmpty && !word.hasPrefix("~") { return word }
+    return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   private func list(_ exercises: [Exercise], _ progress: TrainingProgress) {

@@ -22,12 +22,14 @@ struct ExecutableRunner {
   }()
 
   /// Runs `executable` (by default keychain-sim; a wrapper such as setpriv that then runs it)
-  /// with `arguments`.
+  /// with `arguments`, in `directory` (by default the test's own working directory).
   static func run(
-    _ arguments: [String], stdin: String? = nil, executable: URL = Self.executable
+    _ arguments: [String], stdin: String? = nil, executable: URL = Self.executable,
+    in directory: String? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = executable
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["KEYCHAIN_SIM_HISTORY"] = ""

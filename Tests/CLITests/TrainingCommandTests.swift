@@ -56,7 +56,46 @@ import Testing
     #expect(bad.stderr.contains("did you mean 'check'?"))
     let missing = try ExecutableRunner.run(["train", "--exercises", "/nonexistent/ex"])
     #expect(missing.status == 2)
-    #expect(missing.stderr.contains("/nonexistent/ex: cannot list the exercises folder"))
+    #expect(
+      missing.stderr.contains("cannot list the exercises folder '/nonexistent/ex' (no such folder)")
+    )
+    #expect(missing.stderr.contains("`--exercises DIR`"))
+  }
+
+  /// Issue 27: `train check` from a folder with no `exercises/` names the folder it tried and
+  /// says how to name another.
+  @Test func theDefaultFolderMissingIsNamedWithTheOption() throws {
+    let folder = try ScenarioFolder()
+    let missing = try ExecutableRunner.run(["train", "check"], in: folder.path(""))
+    #expect(missing.status == 2)
+    #expect(
+      missing.stderr.contains("cannot list the exercises folder 'exercises' (no such folder)"),
+      "\(missing.stderr)")
+    #expect(missing.stderr.contains("or name the exercises folder with `--exercises DIR`"))
+  }
+
+  /// Issue 27: the commands `train` suggests repeat the options it was given, so that they work
+  /// as typed; a failed check prints the `# Check:` hint written above it.
+  @Test func suggestedCommandsRepeatTheOptionsAndCheckHintsShow() throws {
+    let folder = try ScenarioFolder()
+    try folder.write(
+      "ex/01-upsert.scenario",
+      Self.exercise.replacingOccurrences(
+        of: "expect result \"new\"",
+        with: "# Check: the new value must be stored: update the item.\nexpect result \"new\""))
+    let options = [
+      "--exercises", folder.path("ex"), "--state", folder.path("my state"), "--kdf", "fast",
+    ]
+    let again = "--exercises \(folder.path("ex")) --state '\(folder.path("my state"))' --kdf fast"
+    let shown = try ExecutableRunner.run(["train"] + options)
+    #expect(shown.stdout.contains("`keychain-sim train check \(again)`"), "\(shown.stdout)")
+    #expect(shown.stdout.contains("`keychain-sim train hint \(again)`"))
+    let failed = try ExecutableRunner.run(["train", "check"] + options)
+    #expect(failed.status == 1)
+    #expect(failed.stdout.contains("hint: the new value must be stored: update the item."))
+    #expect(failed.stdout.contains("stuck? `keychain-sim train hint \(again)`"), "\(failed.stdout)")
+    let plain = try ExecutableRunner.run(["train"], in: folder.path(""))
+    #expect(plain.status == 2)
   }
 
   @Test func lessonsListAndPlay() throws {

@@ -15,6 +15,9 @@ public struct Exercise: Sendable, Equatable {
   /// The task, the header's comment lines other than the title and the hints.
   public let task: [String]
   public let hints: [String]
+  /// What to tell the trainee when a check fails, by the 1-based line of the check: the
+  /// `# Check: ...` comment lines right above a statement after the app part.
+  public let checkHints: [Int: [String]]
   /// The whole file as read.
   public let source: String
   /// The lines of the app part, without its markers (0-based, half-open).
@@ -64,11 +67,22 @@ public struct Exercise: Sendable, Equatable {
     }
     let task = header.filter { !$0.hasPrefix("Exercise:") && !$0.hasPrefix("Hint:") }
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    var checkHints: [Int: [String]] = [:]
+    var pending: [String] = []
+    for index in (end + 1)..<lines.count {
+      let line = lines[index].trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix("# Check:") {
+        pending.append(line.dropFirst("# Check:".count).trimmingCharacters(in: .whitespaces))
+      } else if !pending.isEmpty, !line.isEmpty, !line.hasPrefix("#") {
+        checkHints[index + 1] = pending
+        pending = []
+      }
+    }
     return Exercise(
       name: name, path: path,
       title: titleLine.dropFirst("Exercise:".count).trimmingCharacters(in: .whitespaces),
       task: Array(task.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()),
-      hints: hints, source: source, appLines: (begin + 1)..<end)
+      hints: hints, checkHints: checkHints, source: source, appLines: (begin + 1)..<end)
   }
 
   /// The app part as it is in the file now, the trainee's to edit.
@@ -79,6 +93,21 @@ public struct Exercise: Sendable, Equatable {
   /// The 1-based line numbers of the app part, for "edit lines 14-16".
   public var appLineNumbers: ClosedRange<Int> {
     (appLines.lowerBound + 1)...max(appLines.lowerBound + 1, appLines.upperBound)
+  }
+
+  /// The check hints of the failures in a report of this exercise, in the order they failed,
+  /// each once. The checks come after the app part, so a replaced app part of another length
+  /// moves them: `appLineCount` is the line count of the app part that was played.
+  public func checkHints(for failures: [ScenarioFailure], appLineCount: Int? = nil) -> [String] {
+    let shift = (appLineCount ?? appLines.count) - appLines.count
+    var seen: Set<Int> = []
+    var hints: [String] = []
+    for failure in failures {
+      let line = failure.line - shift
+      guard let lines = checkHints[line], seen.insert(line).inserted else { continue }
+      hints.append(lines.joined(separator: " "))
+    }
+    return hints
   }
 
   /// The file's text with the app part replaced: how the test suite plays each solution.

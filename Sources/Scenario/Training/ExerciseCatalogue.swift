@@ -10,7 +10,8 @@ public enum ExerciseCatalogue {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder)
     } catch {
-      throw TrainingError("\(folder): cannot list the exercises folder (\(Self.reason(folder)))")
+      throw TrainingError(
+        "cannot list the exercises folder '\(folder)' (\(Self.reason(folder)))")
     }
     let files = names.filter { $0.hasSuffix(".scenario") }.sorted()
     guard !files.isEmpty else { throw TrainingError("\(folder): no *.scenario exercises") }
