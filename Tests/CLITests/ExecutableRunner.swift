@@ -21,12 +21,11 @@ struct ExecutableRunner {
       ?? candidates[0]
   }()
 
-  /// Runs `executable` (by default keychain-sim; a wrapper such as setpriv that then runs it)
-  /// with `arguments`, in `directory` (by default the test's own working directory).
-  static func run(
-    _ arguments: [String], stdin: String? = nil, executable: URL = Self.executable,
-    in directory: String? = nil
-  ) throws -> Result {
+  /// A process for `executable` with `arguments`, in `directory`, with no history file (a
+  /// test never writes the user's).
+  static func makeProcess(_ arguments: [String], executable: URL, in directory: String?)
+    -> Process
+  {
     let process = Process()
     process.executableURL = executable
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
@@ -34,6 +33,16 @@ struct ExecutableRunner {
     var environment = ProcessInfo.processInfo.environment
     environment["KEYCHAIN_SIM_HISTORY"] = ""
     process.environment = environment
+    return process
+  }
+
+  /// Runs `executable` (by default keychain-sim; a wrapper such as setpriv that then runs it)
+  /// with `arguments`, in `directory` (by default the test's own working directory).
+  static func run(
+    _ arguments: [String], stdin: String? = nil, executable: URL = Self.executable,
+    in directory: String? = nil
+  ) throws -> Result {
+    let process = makeProcess(arguments, executable: executable, in: directory)
     let output = Pipe()
     let errors = Pipe()
     let input = Pipe()
@@ -56,12 +65,7 @@ extension ExecutableRunner {
   /// Runs keychain-sim with standard output and standard error into one pipe, as
   /// `keychain-sim run ... 2>&1 | tee log` does in CI, and returns the bytes as they arrived.
   static func runCombined(_ arguments: [String]) throws -> (status: Int32, output: Data) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["KEYCHAIN_SIM_HISTORY"] = ""
-    process.environment = environment
+    let process = makeProcess(arguments, executable: executable, in: nil)
     let both = Pipe()
     process.standardOutput = both
     process.standardError = both
