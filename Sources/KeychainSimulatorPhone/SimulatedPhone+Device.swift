@@ -23,10 +23,25 @@ extension SimulatedPhone {
     rememberPasscode(nil)
   }
 
-  /// Presses the lock button: class A keys go 10 seconds later.
+  /// Presses the lock button: class A keys go 10 seconds later (the grace period), so a read
+  /// of a `kSecAttrAccessibleWhenUnlocked` item right after `lock()` still succeeds, as on an
+  /// iPhone; `wait(.seconds(11))` after it to see the read refused.
   public func lock() throws(PhoneError) {
-    try deviceOperation("lock") { $0.lock() }
+    try deviceOperation("lock") { device in
+      let wasUnlocked = device.securityState.lock == .unlocked
+      return (
+        device.lock(),
+        wasUnlocked && device.securityState.passcode.isSet
+          ? Self.gracePeriodNote : nil
+      )
+    }
   }
+
+  /// What the transcript says after a lock, so that a read that still succeeds is explained.
+  static let gracePeriodNote =
+    "class A items (kSecAttrAccessibleWhenUnlocked, kSecAttrAccessibleWhenUnlockedThisDeviceOnly) "
+    + "stay readable for the \(SecurityState.classAGracePeriod) grace period after the lock, "
+    + "as on an iPhone; wait(.seconds(11)) or more before a read that should be refused"
 
   /// Unlocks with the passcode (`nil`: the one set through this phone, or a swipe without one).
   public func unlock(passcode: String? = nil) throws(PhoneError) {
@@ -46,7 +61,7 @@ extension SimulatedPhone {
     guard milliseconds >= 0 else {
       throw PhoneError(operation: "wait", reason: "a duration cannot be negative (\(duration))")
     }
-    try deviceOperation("wait") { $0.advanceClock(by: .milliseconds(milliseconds)) }
+    try deviceOperation("wait(\(duration))") { $0.advanceClock(by: .milliseconds(milliseconds)) }
   }
 
   /// Restarts the phone: it comes back before first unlock, every class key but D's gone.
@@ -54,14 +69,31 @@ extension SimulatedPhone {
     try deviceOperation("reboot") { $0.reboot() }
   }
 
-  /// Sends the app to the background, where no prompt can be shown.
+  /// Sends the app to the background, where no prompt can be shown. Data protection does not
+  /// change: it follows the lock state, not the app state, so an item without access control
+  /// reads exactly as it did in the foreground.
   public func moveToBackground() {
-    withDevice { $0.appState = .background }
+    withDevice { device in
+      device.appState = .background
+      recordEvent(
+        PhoneEvent(
+          operation: "moveToBackground",
+          summary: "\(device.caller.app.bundleID) is in the background: keychain calls still run, "
+            + "but no Face ID, Touch ID or passcode prompt can be shown",
+          note: "data protection follows the lock state, not the app state: an item without "
+            + "access control reads as it did in the foreground"))
+    }
   }
 
   /// Brings the app back to the foreground.
   public func moveToForeground() {
-    withDevice { $0.appState = .foreground }
+    withDevice { device in
+      device.appState = .foreground
+      recordEvent(
+        PhoneEvent(
+          operation: "moveToForeground",
+          summary: "\(device.caller.app.bundleID) is in the foreground: prompts can be shown"))
+    }
   }
 
   /// Whether the app is in the background.
@@ -80,18 +112,18 @@ extension SimulatedPhone {
       case .touchID: .touchID
       case .faceID: .faceID
       }
-    try deviceOperation("setBiometry") { $0.setBiometryType(type) }
+    try deviceOperation("setBiometry(.\(biometry))") { $0.setBiometryType(type) }
   }
 
   /// Enrols a face or finger: the domain state changes, so `biometryCurrentSet` items become
   /// unreadable.
   public func enrollBiometry(_ name: String) throws(PhoneError) {
-    try deviceOperation("enrollBiometry") { $0.enrollBiometry(name) }
+    try deviceOperation("enrollBiometry(\"\(name)\")") { $0.enrollBiometry(name) }
   }
 
   /// Removes an enrolled face or finger.
   public func removeBiometry(_ name: String) throws(PhoneError) {
-    try deviceOperation("removeBiometry") { $0.removeBiometry(name) }
+    try deviceOperation("removeBiometry(\"\(name)\")") { $0.removeBiometry(name) }
   }
 
   /// Whether the phone is locked (or before its first unlock).
@@ -122,13 +154,34 @@ extension SimulatedPhone {
   private func deviceOperation(
     _ name: String, _ body: (SimulatedDevice) -> DeviceOutcome
   ) throws(PhoneError) {
+    try deviceOperation(name) { device in (body(device), nil) }
+  }
+
+  /// Runs a device operation and records it in the transcript, with the engine's summary and
+  /// explanation (never a passcode: the operation is named without its arguments' secrets)
+  /// and `note`, when it was done, for what it means to the calls that follow.
+  private func deviceOperation(
+    _ name: String, _ body: (SimulatedDevice) -> (DeviceOutcome, note: String?)
+  ) throws(PhoneError) {
+    // The operation's name is the label, without the arguments in parentheses.
+    let operation = String(name.prefix { $0 != "(" })
     try withDevice { device throws(PhoneError) in
-      let outcome = body(device)
+      let (outcome, note) = body(device)
       discardPrompts()
       if let failure = device.takeSaveFailure() {
-        throw PhoneError(operation: name, reason: failure.description)
+        recordEvent(
+          PhoneEvent(
+            operation: name, summary: outcome.summary, refused: true,
+            why: failure.description))
+        throw PhoneError(operation: operation, reason: failure.description)
       }
-      try Self.check(outcome, name)
+      let explanation = outcome.explanation
+      recordEvent(
+        PhoneEvent(
+          operation: name, summary: outcome.summary, refused: !outcome.succeeded,
+          why: explanation?.cause, fix: explanation?.fix,
+          note: outcome.succeeded ? note : nil))
+      try Self.check(outcome, operation)
     }
   }
 }

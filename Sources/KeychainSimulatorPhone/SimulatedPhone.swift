@@ -31,6 +31,12 @@ public final class SimulatedPhone: @unchecked Sendable {
   private var recorded = Transcript()
   private var configuredApp: PhoneApp
   private var passcode: String?
+  /// Whether this is ``shared``, which warns of calls that came to it by mistake.
+  private var isShared = false
+  /// Whether ``use(_:)`` ever bound this phone: a phone never bound receives no call.
+  private var wasBound = false
+  /// Whether the transcript holds the warning about calls from a task that bound no phone.
+  private var warnedOfUnboundCalls = false
   /// The passcode set through this phone, for `unlock()` without one.
   var currentPasscode: String? { passcode }
 
@@ -50,7 +56,13 @@ public final class SimulatedPhone: @unchecked Sendable {
     self.passcode = passcode
     self.user.passcode = passcode
     device.userAgent = self.user
+    Self.livePhones.add(1)
   }
+
+  deinit { Self.livePhones.add(-1) }
+
+  /// How many phones exist, ``shared`` included.
+  private static let livePhones = LiveCount()
 
   // MARK: - Which phone answers
 
@@ -66,7 +78,9 @@ public final class SimulatedPhone: @unchecked Sendable {
 
   private static let sharedPhone: (phone: SimulatedPhone?, error: PhoneError?) = {
     do throws(PhoneError) {
-      return (try SimulatedPhone(), nil)
+      let phone = try SimulatedPhone()
+      phone.isShared = true
+      return (phone, nil)
     } catch {
       return (nil, error)
     }
@@ -80,12 +94,31 @@ public final class SimulatedPhone: @unchecked Sendable {
   /// by the task (and its child tasks). Threads started outside Swift concurrency (Dispatch,
   /// `Thread`) see ``shared`` instead.
   public func use<T>(_ body: () throws -> T) rethrows -> T {
-    try Self.$bound.withValue(self, operation: body)
+    markBound()
+    return try Self.$bound.withValue(self, operation: body)
   }
 
   /// The async form of ``use(_:)``.
   public func use<T>(_ body: () async throws -> T) async rethrows -> T {
-    try await Self.$bound.withValue(self, operation: body)
+    markBound()
+    return try await Self.$bound.withValue(self, operation: body)
+  }
+
+  private func markBound() { locked { wasBound = true } }
+
+  /// On ``shared``, called under the lock for each call: the first call (since the transcript
+  /// was last cleared) from a task that bound no phone, while another phone exists, leaves a
+  /// warning, since that phone was most likely meant (its `use { }` forgotten).
+  private func warnIfUnbound(_ function: @autoclosure () -> String) {
+    guard isShared, !warnedOfUnboundCalls, Self.bound == nil else { return }
+    let others = Self.livePhones.value - 1
+    guard others > 0 else { return }
+    warnedOfUnboundCalls = true
+    recorded.record(
+      .warning(
+        "\(function()) came from a task that bound no phone, so it went to "
+          + "SimulatedPhone.shared while \(others) other SimulatedPhone(s) exist; if the test "
+          + "made a phone of its own, run the code under test inside phone.use { }"))
   }
 
   // MARK: - Serialised access (for the Security and LocalAuthentication modules)
@@ -107,6 +140,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     serialiser.lock()
     defer { serialiser.unlock() }
     let outcome = body(device)
+    if isShared { warnIfUnbound(function.description) }
     recorded.recordSecItem(
       function, query: query, attributesToUpdate: attributesToUpdate, outcome: outcome,
       prompts: user.takePrompts())
@@ -130,7 +164,13 @@ public final class SimulatedPhone: @unchecked Sendable {
     defer { serialiser.unlock() }
     var call = call
     call.prompts = user.takePrompts()
+    if isShared { warnIfUnbound(call.function) }
     recorded.record(call)
+  }
+
+  /// Records something the test did to the phone (under the lock, or taking it).
+  func recordEvent(_ event: PhoneEvent) {
+    locked { recorded.record(.device(event)) }
   }
 
   /// Forgets the prompts a device operation showed (the lock screen's): they belong to no
@@ -146,16 +186,39 @@ public final class SimulatedPhone: @unchecked Sendable {
 
   // MARK: - Transcript
 
-  /// The calls the code under test made, oldest first.
+  /// The calls the code under test made, oldest first: SecItem and LocalAuthentication calls
+  /// only (``transcriptEntries`` has the device operations between them).
   public var transcript: [PhoneCall] { locked { recorded.calls } }
 
-  /// The transcript as text, one call (with its why and fix) after another.
+  /// The calls, what the test did to the phone between them (lock, wait, reboot, background,
+  /// enrolment, passcode changes) with the engine's summary, and the phone's warnings, oldest
+  /// first.
+  public var transcriptEntries: [TranscriptEntry] { locked { recorded.allEntries } }
+
+  /// The transcript as text: every call (with its why and fix) and every device operation
+  /// (with what it changed), in order. A phone that was never bound with ``use(_:)`` and
+  /// received no call says so at the end.
   public var transcriptText: String {
-    transcript.map(\.description).joined(separator: "\n")
+    let (entries, unbound) = locked {
+      (recorded.allEntries, !wasBound && !isShared && !recorded.hasCalls)
+    }
+    var lines = entries.map(\.description)
+    if unbound {
+      lines.append(
+        "note: no Security or LocalAuthentication call reached this phone: a phone answers only "
+          + "the calls made inside phone.use { }; calls made outside it go to SimulatedPhone.shared"
+      )
+    }
+    return lines.joined(separator: "\n")
   }
 
-  /// Forgets the calls recorded so far.
-  public func clearTranscript() { locked { recorded.removeAll() } }
+  /// Forgets the calls and device operations recorded so far.
+  public func clearTranscript() {
+    locked {
+      recorded.removeAll()
+      warnedOfUnboundCalls = false
+    }
+  }
 
   // MARK: - The app
 
@@ -190,6 +253,7 @@ public final class SimulatedPhone: @unchecked Sendable {
       user.queue = []
       _ = user.takePrompts()
       recorded.removeAll()
+      warnedOfUnboundCalls = false
     }
   }
 
@@ -255,5 +319,23 @@ public final class SimulatedPhone: @unchecked Sendable {
       self.passcode = passcode
       user.passcode = passcode
     }
+  }
+}
+
+/// A count shared by every thread (how many phones exist).
+private final class LiveCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  func add(_ delta: Int) {
+    lock.lock()
+    count += delta
+    lock.unlock()
+  }
+
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
   }
 }

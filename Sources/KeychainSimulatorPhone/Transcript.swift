@@ -1,6 +1,7 @@
 internal import Keychain
 
-/// The calls the code under test made, oldest first, kept in the form that costs a call least
+/// The calls the code under test made, and what the test did to the phone between them, oldest
+/// first, kept in the form that costs a call least
 /// to record: a SecItem call is its function's name, its translated dictionaries and its
 /// status, and only a call that was refused or showed a prompt carries more. Each entry
 /// becomes a ``PhoneCall`` when the transcript is read.
@@ -16,6 +17,8 @@ struct Transcript {
     /// Anything else (LocalAuthentication, a refused translation): rare, so boxed, which
     /// keeps every entry as small as a SecItem call's.
     indirect case other(PhoneCall)
+    /// Something the test did to the phone, or a warning: rare, so boxed too.
+    indirect case note(TranscriptEntry)
   }
 
   /// A SecItem call as recorded.
@@ -60,24 +63,52 @@ struct Transcript {
     entries.append(.other(call))
   }
 
+  /// Records a device operation or a warning, between the calls.
+  mutating func record(_ entry: TranscriptEntry) {
+    entries.append(.note(entry))
+  }
+
   /// Forgets every call, keeping the storage for the calls that follow: a test suite that
   /// clears the transcript between tests records into memory already in cache.
   mutating func removeAll() {
     entries.removeAll(keepingCapacity: true)
   }
 
-  /// The calls, oldest first.
+  /// The calls, oldest first (no device operation, no warning).
   var calls: [PhoneCall] {
+    entries.compactMap { entry in
+      if case .note = entry { return nil }
+      return Self.call(entry)
+    }
+  }
+
+  /// Whether any call was recorded.
+  var hasCalls: Bool {
+    entries.contains { entry in
+      if case .note = entry { return false }
+      return true
+    }
+  }
+
+  /// Calls, device operations and warnings, oldest first.
+  var allEntries: [TranscriptEntry] {
     entries.map { entry in
-      switch entry {
-      case .other(let call):
-        return call
-      case .secItem(let record):
-        return PhoneCall(
-          function: record.function.description, query: record.query,
-          attributesToUpdate: record.attributesToUpdate, status: record.status,
-          explanation: record.details?.explanation, prompts: record.details?.prompts ?? [])
-      }
+      if case .note(let note) = entry { return note }
+      return .call(Self.call(entry)!)
+    }
+  }
+
+  private static func call(_ entry: Entry) -> PhoneCall? {
+    switch entry {
+    case .other(let call):
+      return call
+    case .secItem(let record):
+      return PhoneCall(
+        function: record.function.description, query: record.query,
+        attributesToUpdate: record.attributesToUpdate, status: record.status,
+        explanation: record.details?.explanation, prompts: record.details?.prompts ?? [])
+    case .note:
+      return nil
     }
   }
 }

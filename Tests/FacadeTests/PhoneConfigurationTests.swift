@@ -149,6 +149,40 @@ import Testing
     #expect(shared.transcript.count == 320)
     try shared.reset()
   }
+
+  /// Issue 26: a test that made a phone but forgot `phone.use { }` is told, in both
+  /// transcripts, where its calls went.
+  @Test func aForgottenUseIsNamedInBothTranscripts() throws {
+    let shared = try #require(SimulatedPhone.shared)
+    try shared.reset()
+    let mine = try SimulatedPhone(app: PhoneApp(bundleID: "com.acme.bank", teamID: "ACME123456"))
+    let add: [String: Any] = [
+      kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "forgot-use",
+      kSecValueData as String: Data([1]),
+    ]
+    #expect(SecItemAdd(add as CFDictionary, nil) == errSecSuccess)  // no mine.use { }
+    #expect(SecItemDelete(add as CFDictionary) == errSecSuccess)
+    let warnings = shared.transcriptEntries.compactMap { entry -> String? in
+      if case .warning(let text) = entry { return text }
+      return nil
+    }
+    #expect(warnings.count == 1)  // once per transcript, not per call
+    #expect(warnings.first?.contains("bound no phone, so it went to SimulatedPhone.shared") == true)
+    #expect(shared.transcriptText.contains("run the code under test inside phone.use { }"))
+    // The calls-only transcript is unchanged: the warning is not a call.
+    #expect(shared.transcript.map(\.function) == ["SecItemAdd", "SecItemDelete"])
+    #expect(
+      mine.transcriptText.contains("no Security or LocalAuthentication call reached this phone"))
+    #expect(try mine.itemCount() == 0)
+
+    // Bound, the calls reach the phone and neither transcript warns.
+    shared.clearTranscript()
+    mine.use { #expect(SecItemAdd(add as CFDictionary, nil) == errSecSuccess) }
+    #expect(shared.transcriptEntries.isEmpty)
+    #expect(!mine.transcriptText.contains("reached this phone"))
+    #expect(mine.transcript.map(\.function) == ["SecItemAdd"])
+    try shared.reset()
+  }
 }
 
 /// A thread-safe tally.
