@@ -57,7 +57,7 @@ open class LAContext: NSObject, @unchecked Sendable {
   open func invalidate() { engineContext.invalidate() }
 
   /// Whether `policy` can be evaluated now; sets ``biometryType``.
-  open func canEvaluatePolicy(_ policy: LAPolicy, error: UnsafeMutablePointer<NSError?>?) -> Bool {
+  open func canEvaluatePolicy(_ policy: LAPolicy, error: NSErrorPointer) -> Bool {
     guard let phone = SimulatedPhone.current else {
       error?.pointee = Self.noPhoneError()
       return false
