@@ -54,13 +54,45 @@ import Testing
     parser.delegate = counter
     #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
     #expect(counter.counts["svg"] == 1)
-    #expect(counter.counts["circle"] == record.attempts.count)
+    // A dot per read, and the legend's two (read ok, read failed).
+    #expect(counter.counts["circle"] == record.attempts.count + 2)
     #expect(record.attempts.contains { $0.failure == nil })
     #expect(record.attempts.contains { $0.failure == .missingEntitlement })
     #expect(counter.titles.contains { $0.contains("errSecMissingEntitlement") })
     #expect(counter.titles.contains { $0.hasSuffix("read ok") })
     // Lock state, class A and class C bands for every sample (split at midnights).
     #expect((counter.counts["rect"] ?? 0) >= record.samples.count * 3)
+  }
+
+  @Test func theTitleStatesTheFindingAndEachRowItsCounts() throws {
+    let record = try recordedPhone()
+    let failed = record.attempts.filter { $0.failure != nil }.count
+    let finding = TimelineSVGRenderer.finding(record)
+    #expect(
+      finding.hasPrefix("Phone 1: \(failed) of \(record.attempts.count) background reads failed"))
+    let counts = TimelineSVGRenderer.dailyCounts(record)
+    #expect(counts.count == record.days)
+    #expect(counts.map(\.reads).reduce(0, +) == record.attempts.count)
+    #expect(counts.map(\.failed).reduce(0, +) == failed)
+    let svg = TimelineSVGRenderer.render(record)
+    let counter = ElementCounter()
+    let parser = XMLParser(data: Data(svg.utf8))
+    parser.delegate = counter
+    #expect(parser.parse())
+    #expect(counter.titles.first == finding)
+    // The legend names each stripe and the dots.
+    #expect(
+      svg.contains("A: class A key (WhenUnlocked items); C: class C key (AfterFirstUnlock items)"))
+    #expect(svg.contains("dots: one background read each"))
+    for (reads, failedThatDay) in counts {
+      #expect(svg.contains(">\(failedThatDay) / \(reads)"))
+    }
+    // Unlocked periods (a minute, typically) are drawn at least 1.5 px wide.
+    let unlocked = svg.split(separator: "\n").filter {
+      $0.contains("fill=\"#1565c0\"") && $0.hasPrefix("<rect")
+    }
+    #expect(unlocked.count > record.samples.filter { $0.lock == .unlocked }.count / 2)
+    #expect(unlocked.allSatisfy { !$0.contains("width=\"0.") && !$0.contains("width=\"1\"") })
   }
 
   @Test func escapingKeepsTheSVGWellFormed() {

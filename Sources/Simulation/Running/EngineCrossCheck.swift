@@ -23,9 +23,16 @@ public struct EngineCrossCheck: Sendable, Equatable {
     bundleID: "com.example.app", teamID: team, keychainAccessGroups: [sharedGroup])
 
   /// Replays phone `phone` of `simulator` and adds its comparisons.
-  mutating func check(phone: Int, of simulator: PopulationSimulator, replay: PhoneReplay)
-    throws(SimulationError)
-  {
+  ///
+  /// `probe` is called with the device's security state at each of `instants` (sorted,
+  /// milliseconds since the start) that the replay passes: the device is stopped there on its
+  /// way to the next event, after every event before or at that instant, so a caller sees
+  /// what the engine's state was then (`TimelineTruthTests` hold the timeline picture to it).
+  mutating func check(
+    phone: Int, of simulator: PopulationSimulator, replay: PhoneReplay,
+    probing instants: [Int64] = [],
+    probe: @escaping (Int64, SecurityState) -> Void = { _, _ in }
+  ) throws(SimulationError) {
     var random = SeededGenerator.forPhone(phone, seed: simulator.seed)
     let timeline = PhoneTimeline.generate(
       profile: simulator.profile, work: simulator.spec.work, days: simulator.days,
@@ -74,6 +81,7 @@ public struct EngineCrossCheck: Sendable, Equatable {
     var reboots: [PhoneTimeline.RebootCause: Int] = [:]
     var record: PhoneRecord?
     var compared = 0
+    var nextInstant = 0
     var differing: [String] = []
     do {
       try replay.run(
@@ -81,6 +89,15 @@ public struct EngineCrossCheck: Sendable, Equatable {
       ) { operation in
         switch operation {
         case .advance(let time):
+          while nextInstant < instants.count, instants[nextInstant] < time {
+            let instant = instants[nextInstant]
+            let now = device.securityState.clock.now.milliseconds
+            if instant > now {
+              expect(device.advanceClock(by: .milliseconds(instant - now)), "wait")
+            }
+            probe(instant, device.securityState)
+            nextInstant += 1
+          }
           let now = device.securityState.clock.now.milliseconds
           expect(device.advanceClock(by: .milliseconds(time - now)), "wait")
         case .unlock:
@@ -110,6 +127,12 @@ public struct EngineCrossCheck: Sendable, Equatable {
       }
     } catch {
       throw .impossibleTransition(phone: phone, error)
+    }
+    // The instants after the last event: nothing happens then but time passing.
+    for instant in instants[nextInstant...] {
+      let now = device.securityState.clock.now.milliseconds
+      if instant > now { expect(device.advanceClock(by: .milliseconds(instant - now)), "wait") }
+      probe(instant, device.securityState)
     }
     if let failure { throw .engine("phone \(phone): the engine refused \(failure)") }
     phones += 1

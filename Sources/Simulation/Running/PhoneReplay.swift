@@ -34,7 +34,14 @@ struct PhoneReplay: Sendable {
     var state = SecurityState.fresh()
     if timeline.hasPasscode { _ = try state.handle(.passcodeSet) }
     if timeline.hasBiometry { _ = try state.handle(.biometryEnrolled(name: "face")) }
+    let grace = SecurityState.classAGracePeriod.milliseconds
+    // The end of class A's grace after the last lock, when the record must be sampled again
+    // (nothing else happens then, so no event would).
+    var graceEnd: Int64?
+    // Set up unlocked, then locked at t = 0: class A's grace starts here as after any lock,
+    // or the record would draw class A available until the first event of the day.
     _ = try state.handle(.lockButtonPressed)
+    if record != nil, timeline.hasPasscode { graceEnd = grace }
     // Items are saved at setup, bound to the enrolment set of that moment.
     let itemGeneration = state.biometry.domainGeneration
     var isOn = true
@@ -42,8 +49,6 @@ struct PhoneReplay: Sendable {
     var inactivityRebootDone = false
     var enrolments = 0
     let inactivityLimit = Int64(profile.inactivityRebootHours * PhoneTimeline.hour)
-    let grace = SecurityState.classAGracePeriod.milliseconds
-    var graceEnd: Int64?
 
     func advance(to time: Int64) throws(DeviceError) {
       let now = state.clock.now.milliseconds
@@ -137,6 +142,12 @@ struct PhoneReplay: Sendable {
         }
         continue
       }
+      sample()
+    }
+    // The last lock's grace ends after the last event: sampled, or class A would be drawn
+    // available to the end of the last day.
+    if let end = graceEnd {
+      try advance(to: end)
       sample()
     }
   }
