@@ -46,8 +46,8 @@ public struct PhoneEvent: Sendable, Hashable, CustomStringConvertible {
 public enum TranscriptEntry: Sendable, Hashable, CustomStringConvertible {
   case call(PhoneCall)
   case device(PhoneEvent)
-  /// A warning from the phone about how it is being used (a call that reached
-  /// ``SimulatedPhone/shared`` from a task that bound no phone).
+  /// A warning from the phone about how it is being used (a call that reached the shared
+  /// phone, `SimulatedPhone.shared`, from a task that bound no phone).
   case warning(String)
 
   public var description: String {

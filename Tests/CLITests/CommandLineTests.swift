@@ -235,12 +235,7 @@ import Testing
     let before = try Data(contentsOf: URL(fileURLWithPath: device))
     let change = try folder.write("2.scenario", "device unlock 1234\nwait 5m\n")
     let arguments = ["run", "--kdf", "fast", "--device", device, change]
-    let result =
-      getuid() == 0
-      ? try ExecutableRunner.run(
-        ["--bounding-set=-dac_override,-dac_read_search", "--", ExecutableRunner.executable.path]
-          + arguments, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
-      : try ExecutableRunner.run(arguments)
+    let result = try ExecutableRunner.runHonouringPermissions(arguments)
     #expect(result.status != 0, "\(result.stdout)")
     #expect(result.stderr.contains("'\(device)' is read-only"), "\(result.stderr)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: device)) == before)
@@ -269,12 +264,7 @@ import Testing
     let before = try Data(contentsOf: URL(fileURLWithPath: device))
     let change = try folder.write("2.scenario", "device unlock 1234\nwait 5m\n")
     let arguments = ["run", "--kdf", "fast", "--device", device, change]
-    let result =
-      getuid() == 0
-      ? try ExecutableRunner.run(
-        ["--bounding-set=-dac_override,-dac_read_search", "--", ExecutableRunner.executable.path]
-          + arguments, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
-      : try ExecutableRunner.run(arguments)
+    let result = try ExecutableRunner.runHonouringPermissions(arguments)
     #expect(result.status == 2, "\(result.stdout)")
     #expect(
       result.stderr.contains("'\(device)' is in a read-only folder '\(deviceFolder)'"),

@@ -62,6 +62,15 @@ struct ExecutableRunner {
 }
 
 extension ExecutableRunner {
+  /// Runs keychain-sim so that file permissions hold even as root (CI runs as root): there it
+  /// runs under setpriv without the capabilities that let root read and write any file.
+  static func runHonouringPermissions(_ arguments: [String]) throws -> Result {
+    guard getuid() == 0 else { return try run(arguments) }
+    return try run(
+      ["--bounding-set=-dac_override,-dac_read_search", "--", executable.path] + arguments,
+      executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+  }
+
   /// Runs keychain-sim with standard output and standard error into one pipe, as
   /// `keychain-sim run ... 2>&1 | tee log` does in CI, and returns the bytes as they arrived.
   static func runCombined(_ arguments: [String]) throws -> (status: Int32, output: Data) {

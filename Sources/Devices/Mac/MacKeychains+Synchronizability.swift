@@ -1,3 +1,4 @@
+import ItemStore
 import KeychainEngine
 
 /// SecItemUpdate turning kSecAttrSynchronizable on or off: the item moves between the
@@ -19,7 +20,7 @@ extension MacKeychains {
     _ query: SecQuery, _ attributes: SecQuery, dataProtection: SecItemEngine,
     context: SecItemEngine.Context, dialog: KeychainAccessDialog
   ) -> SecItemOutcome? {
-    guard let newValue = attributes["sync"] else { return nil }
+    guard let newValue = attributes[.synchronizable] else { return nil }
     let personality = personality(of: context.caller)
     let route = MacKeychainRoute.route(query, personality: personality)
     guard !route.usesDataProtectionFlag else { return nil }
@@ -90,10 +91,12 @@ extension MacKeychains {
   private static func copyQuery(_ query: SecQuery, _ attributes: SecQuery, pruneMatch: Bool)
     -> SecQuery
   {
-    var copy = query.filter { !$0.key.hasPrefix("r_") && $0.key != "nleg" }
-    if pruneMatch { copy = copy.filter { !$0.key.hasPrefix("m_") } }
-    copy["r_Attributes"] = .bool(true)
-    if attributes["v_Data"] == nil { copy["r_Data"] = .bool(true) }
+    var copy = query.filter {
+      !isReturnKey($0.key) && $0.key != SecQueryKey.useDataProtectionKeychain.rawValue
+    }
+    if pruneMatch { copy = copy.filter { !isMatchKey($0.key) } }
+    copy[.returnAttributes] = .bool(true)
+    if attributes[.valueData] == nil { copy[.returnData] = .bool(true) }
     return copy
   }
 
@@ -118,13 +121,20 @@ extension MacKeychains {
   private static func translated(
     _ found: [String: SecValue], itemClass: SecValue?, dropping dropped: [String]
   ) -> (item: SecQuery, itemQuery: SecQuery) {
+    let notCarried: Set<String> = [
+      AttributeName.synchronizable.rawValue, SecQueryKey.useDataProtectionKeychain.rawValue,
+      SecQueryKey.valuePersistentRef.rawValue, SecQueryKey.valueRef.rawValue,
+    ]
     var item = found.filter {
-      !dropped.contains($0.key) && $0.key != "sync" && $0.key != "nleg"
-        && !$0.key.hasPrefix("r_") && !$0.key.hasPrefix("m_") && $0.key != "v_PersistentRef"
-        && $0.key != "v_Ref"
+      !dropped.contains($0.key) && !notCarried.contains($0.key) && !isReturnKey($0.key)
+        && !isMatchKey($0.key)
     }
-    if let itemClass { item["class"] = itemClass }
-    let itemQuery = item.filter { !["cdat", "mdat", "v_Data"].contains($0.key) }
+    if let itemClass { item[.itemClass] = itemClass }
+    let notSearched: Set<String> = [
+      AttributeName.creationDate.rawValue, AttributeName.modificationDate.rawValue,
+      SecQueryKey.valueData.rawValue,
+    ]
+    let itemQuery = item.filter { !notSearched.contains($0.key) }
     return (item, itemQuery)
   }
 
@@ -158,9 +168,9 @@ extension MacKeychains {
     for match in Self.items(of: found.outcome) {
       // iOSOut: kSecAttrModificationDate and the SecAccess are not carried over.
       var (item, itemQuery) = Self.translated(
-        match, itemClass: query["class"], dropping: ["mdat"])
+        match, itemClass: query[.itemClass], dropping: [AttributeName.modificationDate.rawValue])
       item.merge(attributes) { $1 }
-      item["sync"] = .bool(true)
+      item[.synchronizable] = .bool(true)
       var outcome: SecItemOutcome
       let target = MacKeychainRoute(
         target: .dataProtection,
@@ -170,12 +180,12 @@ extension MacKeychains {
       } else {
         outcome = dataProtection.add(item, context: dpContext)
         if outcome.status == .errSecDuplicateItem {
-          itemQuery["sync"] = .bool(true)
+          itemQuery[.synchronizable] = .bool(true)
           outcome = dataProtection.update(itemQuery, attributes, context: dpContext)
         }
       }
       if outcome.status == .errSecSuccess {
-        itemQuery["sync"] = .bool(false)
+        itemQuery[.synchronizable] = .bool(false)
         let deletes = searchList(for: personality).map {
           MacResultMerger.Part(
             keychain: $0.name.displayName, outcome: $0.delete(itemQuery, context: context))
@@ -206,12 +216,12 @@ extension MacKeychains {
     for match in Self.items(of: found) {
       // Not iOSOut: the attributes the file-based schema lacks are removed.
       var (item, itemQuery) = Self.translated(
-        match, itemClass: query["class"], dropping: FileBasedKeychain.unreturnedAttributes)
+        match, itemClass: query[.itemClass], dropping: FileBasedKeychain.unreturnedAttributes)
       item.merge(attributes) { $1 }
-      item["sync"] = .bool(false)
+      item[.synchronizable] = .bool(false)
       var outcome = defaultKeychain(for: personality).add(item, context: context)
       if outcome.status == .errSecDuplicateItem {
-        itemQuery["sync"] = .bool(false)
+        itemQuery[.synchronizable] = .bool(false)
         let updates = searchList(for: personality).map {
           MacResultMerger.Part(
             keychain: $0.name.displayName,
@@ -220,11 +230,17 @@ extension MacKeychains {
         outcome = MacResultMerger.merge(updates).outcome
       }
       if outcome.status == .errSecSuccess {
-        itemQuery["sync"] = .bool(true)
+        itemQuery[.synchronizable] = .bool(true)
         outcome = dataProtection.delete(itemQuery, context: dpContext)
       }
       if outcome.status != .errSecSuccess { failure = outcome }
     }
     return failure ?? SecItemOutcome(status: .errSecSuccess)
   }
+
+  /// A kSecReturn… key (`r_Data`, `r_Attributes`, ...): Security names them with this prefix.
+  private static func isReturnKey(_ key: String) -> Bool { key.hasPrefix("r_") }
+
+  /// A kSecMatch… key (`m_Limit`, ...): Security names them with this prefix.
+  private static func isMatchKey(_ key: String) -> Bool { key.hasPrefix("m_") }
 }

@@ -146,8 +146,7 @@ public struct REPL {
     case .cancel?: return "\(will) cancel"
     case .fallback?: return "\(will) fallback"
     case .enter(let passcode)?:
-      let digits =
-        !passcode.isEmpty && passcode.allSatisfy(\.isASCII) && passcode.allSatisfy(\.isNumber)
+      let digits = !passcode.isEmpty && passcode.allSatisfy { $0.isASCII && $0.isNumber }
       return "\(will) enter " + (digits ? passcode : SwiftStringLiteral.quoting(passcode))
     case nil:
       return dismissedMarker
