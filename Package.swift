@@ -2,7 +2,8 @@
 //
 // keychain-sim: a simulator of the iOS keychain and the device security state that governs it.
 // System libraries only (SwiftPM cannot fetch packages on the build machines): SQLite for the
-// item store and the device file, libsodium for the keybag, GNU readline for the REPL.
+// item store and the device file, libsodium for the keybag, GNU readline for the REPL, OpenSSL's
+// libcrypto for SecKey's asymmetric keys.
 
 import PackageDescription
 
@@ -23,11 +24,15 @@ let package = Package(
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     // readline's .pc passes -D flags SwiftPM rejects, so the module map links it directly.
     .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+    .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
     // MARK: - Engine
     .target(name: "DeviceState"),
     .target(name: "Keybag", dependencies: ["DeviceState", "CSodium"]),
     .target(name: "ItemStore", dependencies: ["CSQLite"]),
+    // Asymmetric keys in libcrypto: generation, Apple's external representations, signatures,
+    // RSA and ECIES encryption, ECDH. The only target that calls OpenSSL.
+    .target(name: "KeyCrypto", dependencies: ["COpenSSL"]),
     // The SecItem semantics: values, queries, validation, rows, results, failures and their words.
     .target(name: "KeychainEngine", dependencies: ["DeviceState", "Keybag", "ItemStore"]),
     // One device each: its state, its apps, prompts, and where its SecItem calls go (a route).
@@ -99,6 +104,7 @@ let package = Package(
     .testTarget(name: "DeviceStateTests", dependencies: ["DeviceState"]),
     .testTarget(name: "KeybagTests", dependencies: ["Keybag", "TestSupport"]),
     .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore"]),
+    .testTarget(name: "KeyCryptoTests", dependencies: ["KeyCrypto"]),
     .testTarget(
       name: "KeychainTests",
       dependencies: ["Keychain", "KeychainEngine", "Devices", "Fleet", "TestSupport"]),
