@@ -35,6 +35,9 @@ let package = Package(
     .target(name: "KeyCrypto", dependencies: ["COpenSSL"]),
     // The SecItem semantics: values, queries, validation, rows, results, failures and their words.
     .target(name: "KeychainEngine", dependencies: ["DeviceState", "Keybag", "ItemStore"]),
+    // SecKey's semantics: algorithms, key attributes, generation and import rules, operations
+    // and their failures, over KeyCrypto. Below the devices: keys are values until stored.
+    .target(name: "KeyEngine", dependencies: ["KeyCrypto", "KeychainEngine"]),
     // One device each: its state, its apps, prompts, and where its SecItem calls go (a route).
     .target(
       name: "Devices", dependencies: ["KeychainEngine", "DeviceState", "Keybag", "ItemStore"]),
@@ -105,6 +108,7 @@ let package = Package(
     .testTarget(name: "KeybagTests", dependencies: ["Keybag", "TestSupport"]),
     .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore"]),
     .testTarget(name: "KeyCryptoTests", dependencies: ["KeyCrypto"]),
+    .testTarget(name: "KeyEngineTests", dependencies: ["KeyEngine", "KeyCrypto", "KeychainEngine"]),
     .testTarget(
       name: "KeychainTests",
       dependencies: ["Keychain", "KeychainEngine", "Devices", "Fleet", "TestSupport"]),

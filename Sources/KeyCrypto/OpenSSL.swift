@@ -46,3 +46,10 @@ extension OpenSSL {
     UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
   }
 }
+
+/// Random bytes from libcrypto's CSPRNG, for session keys the key algorithms make.
+public enum KeyRandom {
+  public static func bytes(_ count: Int) throws(KeyCryptoError) -> [UInt8] {
+    try OpenSSL.randomBytes(count)
+  }
+}

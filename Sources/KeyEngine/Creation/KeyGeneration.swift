@@ -1,0 +1,122 @@
+import Foundation
+import KeyCrypto
+import KeychainEngine
+
+/// `SecKeyCreateRandomKey`'s rules (`SecKey.m`): which key to make from the parameters, and
+/// which of the pair to store in the keychain.
+public struct KeyGeneration: Sendable {
+  /// The new private key, which the call returns.
+  public let privateKey: SimulatedKey
+  /// Its public half.
+  public let publicKey: SimulatedKey
+  /// The SecItemAdd attributes of each key the parameters ask to store, public first (Apple
+  /// adds the public key first and does not roll it back when the private add fails).
+  public let itemsToAdd: [SecQuery]
+
+  /// Makes a key pair as `parameters` ask (`kSecAttrKeyType`, `kSecAttrKeySizeInBits`,
+  /// `kSecAttrTokenID`, `kSecPrivateKeyAttrs`, `kSecPublicKeyAttrs`, `kSecAttrIsPermanent`).
+  public init(parameters: SecQuery) throws(KeyFailure) {
+    if parameters["tkid"] != nil {
+      // What SecKeyCreateRandomKey answers where there is no Secure Enclave (CryptoTokenKit
+      // unavailable: errSecUnimplemented, SecCTKKey.m), which apps probe for.
+      throw KeyFailure(
+        .errSecUnimplemented,
+        "Failed to generate keypair: this simulated device has no Secure Enclave "
+          + "(kSecAttrTokenID: kSecAttrTokenIDSecureEnclave); keychain-sim models software keys "
+          + "only so far")
+    }
+    let keyType: KeyType
+    switch parameters["type"] {
+    case .string(let text)?:
+      guard let known = KeyType(attributeValue: text) else { throw Self.missingType }
+      keyType = known
+    default:
+      throw Self.missingType
+    }
+    let bits = Self.sizeInBits(parameters["bsiz"])
+    let material: AsymmetricKey
+    do {
+      switch keyType {
+      case .ellipticCurve:
+        guard let bits, let curve = EllipticCurve(rawValue: bits) else {
+          throw Self.sizeNotAllowed(keyType, parameters["bsiz"])
+        }
+        material = try AsymmetricKey.generate(curve: curve)
+      case .rsa:
+        // SecRSAKey.c: 512 to 8192 bits (kMaximumRSAKeyBits); libcrypto wants whole bytes.
+        guard let bits, (512...8192).contains(bits), bits % 8 == 0 else {
+          throw Self.sizeNotAllowed(keyType, parameters["bsiz"])
+        }
+        material = try AsymmetricKey.generateRSA(bits: bits)
+      }
+    } catch let failure as KeyFailure {
+      throw failure
+    } catch let error as KeyCryptoError {
+      throw KeyFailure(.errSecInternal, "failed to generate key: \(error.reason)")
+    } catch {
+      throw KeyFailure(.errSecInternal, "failed to generate key: \(error)")
+    }
+    privateKey = SimulatedKey(material: material)
+    publicKey = try privateKey.publicKey()
+
+    var items: [SecQuery] = []
+    let publicParameters = Self.merged(parameters, "public")
+    if publicParameters["perm"] == .bool(true) {
+      items.append(try publicKey.itemAttributes(given: publicParameters))
+    }
+    let privateParameters = Self.merged(parameters, "private")
+    if privateParameters["perm"] == .bool(true) {
+      items.append(try privateKey.itemAttributes(given: privateParameters))
+    }
+    itemsToAdd = items
+  }
+
+  private static let missingType = KeyFailure.param(
+    "incorrect or missing kSecAttrKeyType in key generation request")
+
+  private static func sizeNotAllowed(_ type: KeyType, _ value: SecValue?) -> KeyFailure {
+    let allowed =
+      type == .ellipticCurve ? "256, 384 or 521 bits" : "512 to 8192 bits, a multiple of 8"
+    let given = value.map { "\($0)" } ?? "missing"
+    return KeyFailure(
+      OSStatus(rawValue: -25311),
+      "failed to generate key: kSecAttrKeySizeInBits \(given) is not allowed for "
+        + "\(type.constantName) (\(allowed))")
+  }
+
+  /// `kSecAttrKeySizeInBits` as a CFNumber or a CFString of digits.
+  static func sizeInBits(_ value: SecValue?) -> Int? {
+    switch value {
+    case .number(let number)?: Int(exactly: number)
+    case .string(let text)?: Int(text)
+    default: nil
+    }
+  }
+
+  /// SecKey.m's `merge_params`: the sub-dictionary, then every top-level entry it lacks, less
+  /// the entries that only belong at the top. A `kSecAttrIsPermanent` that is not a CFBoolean
+  /// counts as absent (Apple's `getBoolForKey` logs and uses the default).
+  static func merged(_ parameters: SecQuery, _ subKey: String) -> SecQuery {
+    var result: SecQuery = [:]
+    if case .dictionary(let sub)? = parameters[subKey] { result = sub }
+    for (key, value) in parameters where result[key] == nil { result[key] = value }
+    for key in ["private", "public", "type", "bsiz"] { result[key] = nil }
+    if subKey == "public" { result["tkid"] = nil }
+    return result
+  }
+}
+
+extension SimulatedKey {
+  /// What SecItemAdd stores for this key: the caller's attributes, then every attribute of the
+  /// key the caller did not give (`SecItemAttributesPrepare` expands `kSecValueRef` this way,
+  /// so an app's own `kSecAttrApplicationLabel` wins), `kSecClass` keys and the external
+  /// representation as the secret.
+  public func itemAttributes(given: SecQuery) throws(KeyFailure) -> SecQuery {
+    var item = given
+    for (key, value) in try attributes() where item[key] == nil {
+      item[key] = value
+    }
+    item["class"] = .string("keys")
+    return item
+  }
+}
