@@ -67,7 +67,7 @@ let package = Package(
     .target(name: "LocalAuthentication", dependencies: ["KeychainSimulatorPhone", "Keychain"]),
     .target(
       name: "Security",
-      dependencies: ["KeychainSimulatorPhone", "Keychain", "LocalAuthentication"]),
+      dependencies: ["KeychainSimulatorPhone", "Keychain", "LocalAuthentication", "KeyEngine"]),
     .target(
       name: "KeychainSimulatorTesting",
       dependencies: ["KeychainSimulatorPhone", "Keychain", "Scenario"]),
@@ -95,7 +95,7 @@ let package = Package(
     // Writes the Apple-API modules' errSec, kSec and LAError names from the engine's tables
     // (scripts/generate-apple-names.sh; GeneratedSourcesTests checks the checked-in files).
     .executableTarget(
-      name: "generate-apple-names", dependencies: ["KeychainEngine"],
+      name: "generate-apple-names", dependencies: ["KeychainEngine", "KeyEngine"],
       path: "scripts/generate-apple-names"),
     // The libFuzzer target for the parser and runner; a corpus replayer unless built with
     // `-sanitize=fuzzer -DFUZZING` (docs/testing.md, scripts/fuzz.sh).

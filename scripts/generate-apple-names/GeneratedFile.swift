@@ -18,6 +18,9 @@ struct GeneratedFile: Equatable {
         path: "Sources/Security/Generated/SecItem+Constants.swift",
         contents: SecItemConstantsRenderer.render()),
       GeneratedFile(
+        path: "Sources/Security/Generated/SecKeyAlgorithm+Names.swift",
+        contents: SecKeyAlgorithmRenderer.render()),
+      GeneratedFile(
         path: "Sources/LocalAuthentication/Generated/LAError+Code.swift",
         contents: LAErrorCodeRenderer.render()),
     ]

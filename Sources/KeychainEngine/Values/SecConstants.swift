@@ -125,6 +125,8 @@ public enum SecConstants {
     ("kSecAttrCanUnwrap", "unwp"),
     ("kSecAttrSyncViewHint", "vwht"),
     ("kSecAttrTokenID", "tkid"),
+    ("kSecPrivateKeyAttrs", "private"),
+    ("kSecPublicKeyAttrs", "public"),
     ("kSecAttrSynchronizable", "sync"),
     ("kSecAttrPersistantReference", "persistref"),
     ("kSecAttrPersistentReference", "persistref"),

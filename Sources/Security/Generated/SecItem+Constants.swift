@@ -59,6 +59,8 @@ nonisolated(unsafe) public let kSecAttrCanWrap: CFString = SecConstantString("wr
 nonisolated(unsafe) public let kSecAttrCanUnwrap: CFString = SecConstantString("unwp")
 nonisolated(unsafe) public let kSecAttrSyncViewHint: CFString = SecConstantString("vwht")
 nonisolated(unsafe) public let kSecAttrTokenID: CFString = SecConstantString("tkid")
+nonisolated(unsafe) public let kSecPrivateKeyAttrs: CFString = SecConstantString("private")
+nonisolated(unsafe) public let kSecPublicKeyAttrs: CFString = SecConstantString("public")
 nonisolated(unsafe) public let kSecAttrSynchronizable: CFString = SecConstantString("sync")
 nonisolated(unsafe) public let kSecAttrPersistantReference: CFString = SecConstantString("persistref")
 nonisolated(unsafe) public let kSecAttrPersistentReference: CFString = SecConstantString("persistref")
@@ -205,6 +207,8 @@ nonisolated(unsafe) package let secItemConstantTable: [(name: String, value: CFS
   ("kSecAttrCanUnwrap", kSecAttrCanUnwrap),
   ("kSecAttrSyncViewHint", kSecAttrSyncViewHint),
   ("kSecAttrTokenID", kSecAttrTokenID),
+  ("kSecPrivateKeyAttrs", kSecPrivateKeyAttrs),
+  ("kSecPublicKeyAttrs", kSecPublicKeyAttrs),
   ("kSecAttrSynchronizable", kSecAttrSynchronizable),
   ("kSecAttrPersistantReference", kSecAttrPersistantReference),
   ("kSecAttrPersistentReference", kSecAttrPersistentReference),

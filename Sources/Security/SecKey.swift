@@ -1,0 +1,265 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
+// Apple's C names, spelled as Apple spells them.
+import Foundation
+internal import KeyEngine
+internal import Keychain
+internal import KeychainSimulatorPhone
+
+/// `SecKeyRef`: a private or public key of the simulated phone. Software keys only so far
+/// (EC P-256/384/521 and RSA), held by OpenSSL's libcrypto; every rule is the engine's
+/// (`KeyEngine`). Equal when they are the same key of the same class, as `CFEqual` says.
+public final class SecKey: NSObject, @unchecked Sendable {
+  let engineKey: SimulatedKey
+
+  init(_ engineKey: SimulatedKey) {
+    self.engineKey = engineKey
+    super.init()
+  }
+
+  public override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? SecKey else { return false }
+    if other === self { return true }
+    return other.engineKey.keyClass == engineKey.keyClass
+      && (try? other.engineKey.applicationLabel()) == (try? engineKey.applicationLabel())
+      && (try? other.engineKey.externalRepresentation())
+        == (try? engineKey.externalRepresentation())
+  }
+
+  public override var hash: Int { engineKey.sizeInBits ^ engineKey.keyClass.hashValue }
+
+  /// Never the key's bytes.
+  public override var description: String { engineKey.description }
+}
+
+/// `SecKeyAlgorithm`: a CFString naming an algorithm (`algid:sign:ECDSA:message-X962:SHA256`),
+/// with Apple's static members (generated from the engine's catalog).
+public struct SecKeyAlgorithm: RawRepresentable, Hashable, @unchecked Sendable {
+  public let rawValue: CFString
+  public init(rawValue: CFString) { self.rawValue = rawValue }
+  init(constant: String) { self.rawValue = SecConstantString(constant) }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    (lhs.rawValue as String) == (rhs.rawValue as String)
+  }
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue as String) }
+
+  /// The engine's algorithm, or nil for a string Security does not define.
+  var engineAlgorithm: KeyAlgorithm? { KeyAlgorithm(rawValue: rawValue as String) }
+}
+
+/// `SecKeyOperationType`, with Apple's raw values.
+public enum SecKeyOperationType: Int, Sendable {
+  case sign = 0
+  case verify = 1
+  case encrypt = 2
+  case decrypt = 3
+  case keyExchange = 4
+}
+
+/// `SecKeyKeyExchangeParameter`: the keys of `SecKeyCopyKeyExchangeResult`'s parameters.
+public struct SecKeyKeyExchangeParameter: RawRepresentable, Hashable, @unchecked Sendable {
+  public let rawValue: CFString
+  public init(rawValue: CFString) { self.rawValue = rawValue }
+  public static let requestedSize = SecKeyKeyExchangeParameter(
+    rawValue: SecConstantString("requestedSize"))
+  public static let sharedInfo = SecKeyKeyExchangeParameter(
+    rawValue: SecConstantString("sharedInfo"))
+}
+
+nonisolated(unsafe) public let kSecKeyKeyExchangeParameterRequestedSize: CFString =
+  SecKeyKeyExchangeParameter.requestedSize.rawValue
+nonisolated(unsafe) public let kSecKeyKeyExchangeParameterSharedInfo: CFString =
+  SecKeyKeyExchangeParameter.sharedInfo.rawValue
+
+public func SecKeyGetTypeID() -> CFTypeID { 0x5ecc }
+
+/// Makes a key pair as `parameters` say and returns its private key; stores the keys the
+/// parameters mark `kSecAttrIsPermanent` in the keychain through SecItemAdd (public first).
+public func SecKeyCreateRandomKey(
+  _ parameters: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> SecKey? {
+  SecKeyCall.run("SecKeyCreateRandomKey", error) { () throws(KeyFailure) -> SecKey in
+    let query: SecQuery
+    do throws(ValueTranslator.Untranslatable) {
+      query = try ValueTranslator.query(parameters, role: "parameters")
+    } catch {
+      throw KeyFailure(.errSecParam, error.reason)
+    }
+    let generation = try KeyGeneration(parameters: query)
+    for item in generation.itemsToAdd {
+      try SecKeyCall.store(item)
+    }
+    return SecKey(generation.privateKey)
+  }
+}
+
+/// The public key of `key` (itself when public).
+public func SecKeyCopyPublicKey(_ key: SecKey) -> SecKey? {
+  guard let publicKey = try? key.engineKey.publicKey() else { return nil }
+  return publicKey === key.engineKey ? key : SecKey(publicKey)
+}
+
+/// Apple's external representation: X9.63 for EC keys, PKCS#1 for RSA.
+public func SecKeyCopyExternalRepresentation(
+  _ key: SecKey, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> CFData? {
+  SecKeyCall.run("SecKeyCopyExternalRepresentation", error) { () throws(KeyFailure) -> CFData in
+    try key.engineKey.externalRepresentation() as NSData
+  }
+}
+
+/// A key from its external representation; nothing is stored.
+public func SecKeyCreateWithData(
+  _ keyData: CFData, _ attributes: CFDictionary,
+  _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> SecKey? {
+  SecKeyCall.run("SecKeyCreateWithData", error) { () throws(KeyFailure) -> SecKey in
+    let query: SecQuery
+    do throws(ValueTranslator.Untranslatable) {
+      query = try ValueTranslator.query(attributes, role: "attributes")
+    } catch {
+      throw KeyFailure(.errSecParam, error.reason)
+    }
+    return SecKey(try KeyImport.key(data: keyData as Data, attributes: query))
+  }
+}
+
+/// The key's attributes, as `SecKeyCopyAttributes` reports a software key.
+public func SecKeyCopyAttributes(_ key: SecKey) -> CFDictionary? {
+  guard let attributes = try? key.engineKey.attributes() else { return nil }
+  return attributes.mapValues(ValueTranslator.object) as NSDictionary
+}
+
+/// `SecKeyGetBlockSize`.
+public func SecKeyGetBlockSize(_ key: SecKey) -> Int { key.engineKey.blockSize }
+
+public func SecKeyIsAlgorithmSupported(
+  _ key: SecKey, _ operation: SecKeyOperationType, _ algorithm: SecKeyAlgorithm
+) -> Bool {
+  guard let engineAlgorithm = algorithm.engineAlgorithm,
+    let engineOperation = KeyOperation(rawValue: operation.rawValue)
+  else { return false }
+  return key.engineKey.supports(engineOperation, engineAlgorithm)
+}
+
+public func SecKeyCreateSignature(
+  _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ dataToSign: CFData,
+  _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> CFData? {
+  SecKeyCall.run("SecKeyCreateSignature", error) { () throws(KeyFailure) -> CFData in
+    try key.engineKey.signature(try SecKeyCall.algorithm(algorithm, key), of: dataToSign as Data)
+      as NSData
+  }
+}
+
+public func SecKeyVerifySignature(
+  _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ signedData: CFData, _ signature: CFData,
+  _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> Bool {
+  SecKeyCall.run("SecKeyVerifySignature", error) { () throws(KeyFailure) -> Bool in
+    try key.engineKey.verify(
+      try SecKeyCall.algorithm(algorithm, key), signature: signature as Data,
+      of: signedData as Data)
+    return true
+  } ?? false
+}
+
+public func SecKeyCreateEncryptedData(
+  _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ plaintext: CFData,
+  _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> CFData? {
+  SecKeyCall.run("SecKeyCreateEncryptedData", error) { () throws(KeyFailure) -> CFData in
+    try key.engineKey.encrypt(try SecKeyCall.algorithm(algorithm, key), plaintext as Data)
+      as NSData
+  }
+}
+
+public func SecKeyCreateDecryptedData(
+  _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ ciphertext: CFData,
+  _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> CFData? {
+  SecKeyCall.run("SecKeyCreateDecryptedData", error) { () throws(KeyFailure) -> CFData in
+    try key.engineKey.decrypt(try SecKeyCall.algorithm(algorithm, key), ciphertext as Data)
+      as NSData
+  }
+}
+
+public func SecKeyCopyKeyExchangeResult(
+  _ privateKey: SecKey, _ algorithm: SecKeyAlgorithm, _ publicKey: SecKey,
+  _ parameters: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
+) -> CFData? {
+  SecKeyCall.run("SecKeyCopyKeyExchangeResult", error) { () throws(KeyFailure) -> CFData in
+    let requested = parameters[SecKeyKeyExchangeParameter.requestedSize.rawValue as String]
+    let shared = parameters[SecKeyKeyExchangeParameter.sharedInfo.rawValue as String]
+    var requestedSize: Int? = nil
+    if let requested {
+      guard let number = requested as? NSNumber else {
+        throw KeyFailure(.errSecParam, "kSecKeyKeyExchangeParameterRequestedSize is not a CFNumber")
+      }
+      requestedSize = number.intValue
+    }
+    var sharedInfo: Data? = nil
+    if let shared {
+      guard let data = shared as? Data else {
+        throw KeyFailure(
+          .errSecParam, "ECDHKeyExchange wrong sharedInfo type (must be CFData/NSData)")
+      }
+      sharedInfo = data
+    }
+    return try privateKey.engineKey.keyExchange(
+      try SecKeyCall.algorithm(algorithm, privateKey), with: publicKey.engineKey,
+      requestedSize: requestedSize, sharedInfo: sharedInfo) as NSData
+  }
+}
+
+/// One SecKey call through the translation layer: run it, hand a failure out as a CFError in
+/// `NSOSStatusErrorDomain` (SecCFError.h), and record it in the calling phone's transcript.
+enum SecKeyCall {
+  static func run<Result>(
+    _ function: StaticString, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?,
+    _ body: () throws(KeyFailure) -> Result
+  ) -> Result? {
+    do {
+      let result = try body()
+      record(function, status: .errSecSuccess, why: nil)
+      return result
+    } catch let failure {
+      error?.pointee = Unmanaged.passRetained(
+        SecurityError.make(failure.status.rawValue, failure.message))
+      record(function, status: failure.status, why: failure.message)
+      return nil
+    }
+  }
+
+  /// The engine's algorithm; a string Security does not define is unsupported by every key.
+  static func algorithm(_ algorithm: SecKeyAlgorithm, _ key: SecKey) throws(KeyFailure)
+    -> KeyAlgorithm
+  {
+    guard let known = algorithm.engineAlgorithm else {
+      throw KeyFailure(
+        .errSecParam, "\(algorithm.rawValue): algorithm not supported by the key \(key)")
+    }
+    return known
+  }
+
+  /// Stores a key item through the phone's SecItemAdd, as SecKey.m's `add_key` does.
+  static func store(_ item: SecQuery) throws(KeyFailure) {
+    guard let phone = SimulatedPhone.current else {
+      throw KeyFailure(.errSecNotAvailable, "no simulated phone to store the key on")
+    }
+    let outcome = phone.recordingSecItemCall("SecItemAdd", query: item) { device in
+      device.secItemAdd(item)
+    }
+    guard outcome.status == .errSecSuccess else {
+      throw KeyFailure(outcome.status, "failed to add key to keychain: \(outcome.status.name)")
+    }
+  }
+
+  private static func record(_ function: StaticString, status: Keychain.OSStatus, why: String?) {
+    SimulatedPhone.current?.record(
+      PhoneCall(
+        function: function.description, arguments: "", status: status.rawValue,
+        statusName: status.name, why: why))
+  }
+}
