@@ -40,7 +40,10 @@ let package = Package(
     .target(name: "KeyEngine", dependencies: ["KeyCrypto", "KeychainEngine"]),
     // One device each: its state, its apps, prompts, and where its SecItem calls go (a route).
     .target(
-      name: "Devices", dependencies: ["KeychainEngine", "DeviceState", "Keybag", "ItemStore"]),
+      name: "Devices",
+      dependencies: [
+        "KeychainEngine", "KeyEngine", "KeyCrypto", "DeviceState", "Keybag", "ItemStore",
+      ]),
     // Several devices: iCloud Keychain sync, backup and restore, transfer, the fleet's manifest.
     .target(
       name: "Fleet", dependencies: ["Devices", "KeychainEngine", "DeviceState", "ItemStore"]),

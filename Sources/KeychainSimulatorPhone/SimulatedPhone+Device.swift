@@ -185,3 +185,13 @@ extension SimulatedPhone {
     }
   }
 }
+
+extension SimulatedPhone {
+  /// Whether the phone has a Secure Enclave (default true). Set it false for a phone without
+  /// one (or to mimic the Xcode Simulator): `kSecAttrTokenIDSecureEnclave` key generation then
+  /// fails with errSecUnimplemented, which apps probe for.
+  public var hasSecureEnclave: Bool {
+    get { withDevice { $0.hasSecureEnclave } }
+    set { withDevice { $0.hasSecureEnclave = newValue } }
+  }
+}

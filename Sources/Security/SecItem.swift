@@ -3,6 +3,7 @@
 // Apple's C names, spelled as Apple spells them.
 import Foundation
 internal import Keychain
+internal import KeyEngine
 internal import KeychainSimulatorPhone
 
 // The four SecItem calls with Apple's Swift signatures, answered by the simulated phone of the
@@ -54,19 +55,48 @@ enum SecItemCall {
       // Only when the phone itself could not be created: nothing to record it on.
       return errSecNotAvailable
     }
-    let query: SecQuery
+    var keyRef: SecKey? = nil
+    var query: SecQuery
     do throws(ValueTranslator.Untranslatable) {
-      query = try ValueTranslator.query(dictionary, role: "query")
+      query = try ValueTranslator.query(dictionary, role: "query", keyRef: &keyRef)
     } catch {
       return refuse(function, error, on: phone)
+    }
+    if let key = keyRef {
+      // kSecValueRef with a SecKey: the client adds the key's attributes and data
+      // (SecItemAttributesPrepare), the caller's own attributes winning.
+      do throws(KeyFailure) {
+        query = try key.engineKey.itemAttributes(given: query)
+      } catch {
+        return refuseKey(function, error, on: phone)
+      }
     }
     let outcome = phone.recordingSecItemCall(function, query: query) { device in
       call(device, query)
     }
     if outcome.status == .errSecSuccess, let result {
-      result.pointee = outcome.result.map(ValueTranslator.object)
+      if KeyReferences.asked(in: query), let value = outcome.result {
+        do throws(KeyFailure) {
+          result.pointee = try KeyReferences.object(value, query: query, on: phone)
+        } catch {
+          return refuseKey(function, error, on: phone)
+        }
+      } else {
+        result.pointee = outcome.result.map(ValueTranslator.object)
+      }
     }
     return outcome.status.rawValue
+  }
+
+  /// The status of a key ref that could not be made or expanded, recorded with the reason.
+  private static func refuseKey(
+    _ function: StaticString, _ failure: KeyFailure, on phone: SimulatedPhone
+  ) -> OSStatus {
+    phone.record(
+      PhoneCall(
+        function: function.description, arguments: "(kSecValueRef / kSecReturnRef on a key)",
+        status: failure.status.rawValue, statusName: failure.status.name, why: failure.message))
+    return failure.status.rawValue
   }
 
   /// SecItemUpdate's call of two dictionaries, the query and the attributes to update.
@@ -102,5 +132,48 @@ enum SecItemCall {
         fix: "pass CF types: CFString, CFData, CFNumber, CFBoolean, CFDate, CFArray, "
           + "CFDictionary, SecAccessControl, LAContext"))
     return errSecParam
+  }
+}
+
+/// `kSecReturnRef` on key items: the rows the engine returns become `SecKey`s, shaped as
+/// `SecItemResultCopyPrepared` shapes them (KeyEngine's `KeyItemReference`).
+enum KeyReferences {
+  static func asked(in query: SecQuery) -> Bool {
+    query["class"] == .string("keys") && query["r_Ref"] == .bool(true)
+  }
+
+  static func object(_ value: SecValue, query: SecQuery, on phone: SimulatedPhone)
+    throws(KeyFailure) -> AnyObject
+  {
+    var context: Keychain.LAContext? = nil
+    if case .authenticationContext(let given)? = query["u_AuthCtx"] { context = given }
+    var prompt: String? = nil
+    if case .string(let given)? = query["u_OpPrompt"] { prompt = given }
+    let returnsData = query["r_Data"] == .bool(true)
+    let returnsAttributes = query["r_Attributes"] == .bool(true)
+    let returnsPersistentRef = query["r_PersistentRef"] == .bool(true)
+    return try phone.withDevice { device throws(KeyFailure) -> AnyObject in
+      func shape(_ row: SecValue) throws(KeyFailure) -> AnyObject {
+        guard case .dictionary(let row) = row else { return ValueTranslator.object(row) }
+        let key = SecKey(
+          try KeyItemReference.key(
+            fromRow: row, enclave: device.secureEnclave, context: context, prompt: prompt))
+        guard
+          let companion = KeyItemReference.companion(
+            of: row, returnsData: returnsData, returnsAttributes: returnsAttributes,
+            returnsPersistentRef: returnsPersistentRef)
+        else { return key }
+        let dictionary = NSMutableDictionary()
+        for (name, value) in companion { dictionary[name] = ValueTranslator.object(value) }
+        dictionary["v_Ref"] = key
+        return dictionary
+      }
+      if case .array(let rows) = value {
+        var objects: [AnyObject] = []
+        for row in rows { objects.append(try shape(row)) }
+        return objects as NSArray
+      }
+      return try shape(value)
+    }
   }
 }

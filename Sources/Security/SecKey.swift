@@ -86,7 +86,9 @@ public func SecKeyCreateRandomKey(
     } catch {
       throw KeyFailure(.errSecParam, error.reason)
     }
-    let generation = try KeyGeneration(parameters: query)
+    let generation = try SecKeyCall.onDevice { device throws(KeyFailure) in
+      try KeyGeneration(parameters: query, enclave: device.secureEnclave)
+    }
     for item in generation.itemsToAdd {
       try SecKeyCall.store(item)
     }
@@ -148,8 +150,10 @@ public func SecKeyCreateSignature(
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
   SecKeyCall.run("SecKeyCreateSignature", error) { () throws(KeyFailure) -> CFData in
-    try key.engineKey.signature(try SecKeyCall.algorithm(algorithm, key), of: dataToSign as Data)
-      as NSData
+    let engineAlgorithm = try SecKeyCall.algorithm(algorithm, key)
+    return try SecKeyCall.privateOperation(key) { enclave throws(KeyFailure) in
+      try key.engineKey.signature(engineAlgorithm, of: dataToSign as Data, enclave: enclave)
+    } as NSData
   }
 }
 
@@ -180,8 +184,10 @@ public func SecKeyCreateDecryptedData(
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
   SecKeyCall.run("SecKeyCreateDecryptedData", error) { () throws(KeyFailure) -> CFData in
-    try key.engineKey.decrypt(try SecKeyCall.algorithm(algorithm, key), ciphertext as Data)
-      as NSData
+    let engineAlgorithm = try SecKeyCall.algorithm(algorithm, key)
+    return try SecKeyCall.privateOperation(key) { enclave throws(KeyFailure) in
+      try key.engineKey.decrypt(engineAlgorithm, ciphertext as Data, enclave: enclave)
+    } as NSData
   }
 }
 
@@ -207,9 +213,12 @@ public func SecKeyCopyKeyExchangeResult(
       }
       sharedInfo = data
     }
-    return try privateKey.engineKey.keyExchange(
-      try SecKeyCall.algorithm(algorithm, privateKey), with: publicKey.engineKey,
-      requestedSize: requestedSize, sharedInfo: sharedInfo) as NSData
+    let engineAlgorithm = try SecKeyCall.algorithm(algorithm, privateKey)
+    return try SecKeyCall.privateOperation(privateKey) { enclave throws(KeyFailure) in
+      try privateKey.engineKey.keyExchange(
+        engineAlgorithm, with: publicKey.engineKey, requestedSize: requestedSize,
+        sharedInfo: sharedInfo, enclave: enclave)
+    } as NSData
   }
 }
 
@@ -225,11 +234,40 @@ enum SecKeyCall {
       record(function, status: .errSecSuccess, why: nil)
       return result
     } catch let failure {
-      error?.pointee = Unmanaged.passRetained(
-        SecurityError.make(failure.status.rawValue, failure.message))
+      error?.pointee = Unmanaged.passRetained(cfError(failure))
       record(function, status: failure.status, why: failure.message)
       return nil
     }
+  }
+
+  /// The CFError of a failure: Security's own in `NSOSStatusErrorDomain`, a Secure Enclave
+  /// operation's LocalAuthentication error passed through in its own domain.
+  static func cfError(_ failure: KeyFailure) -> CFError {
+    guard failure.localAuthenticationCode != nil else {
+      return SecurityError.make(failure.status.rawValue, failure.message)
+    }
+    return NSError(
+      domain: failure.domain, code: failure.code,
+      userInfo: [NSLocalizedDescriptionKey: failure.message])
+  }
+
+  /// Runs `body` on the calling phone's device, under its lock.
+  static func onDevice<T>(_ body: (SimulatedDevice) throws(KeyFailure) -> T) throws(KeyFailure)
+    -> T
+  {
+    guard let phone = SimulatedPhone.current else {
+      throw KeyFailure(.errSecNotAvailable, "no simulated phone")
+    }
+    return try phone.withDevice(body)
+  }
+
+  /// A private-key operation: a software key runs it here; a Secure Enclave key runs it in the
+  /// phone's enclave, which may prompt.
+  static func privateOperation<T>(
+    _ key: SecKey, _ body: ((any SecureEnclaveAccess)?) throws(KeyFailure) -> T
+  ) throws(KeyFailure) -> T {
+    guard key.engineKey.enclave != nil else { return try body(nil) }
+    return try onDevice { device throws(KeyFailure) in try body(device.secureEnclave) }
   }
 
   /// The engine's algorithm; a string Security does not define is unsupported by every key.
@@ -252,7 +290,12 @@ enum SecKeyCall {
       device.secItemAdd(item)
     }
     guard outcome.status == .errSecSuccess else {
-      throw KeyFailure(outcome.status, "failed to add key to keychain: \(outcome.status.name)")
+      // As apps see it (e.g. -25308 while the device is locked: "Key generation failed,
+      // error -25308").
+      throw KeyFailure(
+        outcome.status,
+        "Key generation failed, error \(outcome.status.rawValue) (failed to add key to "
+          + "keychain: \(outcome.status.name))")
     }
   }
 

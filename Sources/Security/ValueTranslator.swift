@@ -20,6 +20,19 @@ enum ValueTranslator {
   static func query(_ dictionary: CFDictionary, role: String) throws(Untranslatable)
     -> SecQuery
   {
+    var keyRef: SecKey? = nil
+    let query = try query(dictionary, role: role, keyRef: &keyRef)
+    if keyRef != nil {
+      throw Untranslatable(reason: "kSecValueRef (a SecKey) is taken by SecItemAdd only")
+    }
+    return query
+  }
+
+  /// The query, with a `kSecValueRef` holding a `SecKey` taken out into `keyRef` (the client
+  /// expands it into the key's attributes, which is SecItemAdd's job).
+  static func query(_ dictionary: CFDictionary, role: String, keyRef: inout SecKey?)
+    throws(Untranslatable) -> SecQuery
+  {
     let dictionaryType = type(of: dictionary)
     if dictionaryType == NSDictionary.self || dictionaryType == NSMutableDictionary.self,
       let query = plainQuery(dictionary)
@@ -28,6 +41,10 @@ enum ValueTranslator {
     }
     var query = SecQuery(minimumCapacity: dictionary.count)
     for (key, value) in dictionary {
+      if let secKey = value as? SecKey, string(key) == SecQueryKey.valueRef.rawValue {
+        keyRef = secKey
+        continue
+      }
       try add(key, value, to: &query, role: role)
     }
     return query

@@ -151,20 +151,6 @@ import Testing
     }
   }
 
-  @Test func aSecureEnclaveKeyFailsAsOnADeviceWithoutOne() throws {
-    try onFreshPhone { _ in
-      let attributes: [String: Any] = [
-        kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
-        kSecAttrKeySizeInBits as String: 256,
-        kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
-      ]
-      var error: Unmanaged<CFError>?
-      #expect(SecKeyCreateRandomKey(attributes as CFDictionary, &error) == nil)
-      let failure = try #require(error?.takeRetainedValue())
-      #expect(CFErrorGetCode(failure) == Int(errSecUnimplemented))
-    }
-  }
-
   @Test func everyGeneratedAlgorithmNameIsTheCatalogs() {
     #expect(secKeyAlgorithmMembers.count == 86)
     for (name, algorithm) in secKeyAlgorithmMembers {

@@ -15,16 +15,21 @@ public struct KeyGeneration: Sendable {
 
   /// Makes a key pair as `parameters` ask (`kSecAttrKeyType`, `kSecAttrKeySizeInBits`,
   /// `kSecAttrTokenID`, `kSecPrivateKeyAttrs`, `kSecPublicKeyAttrs`, `kSecAttrIsPermanent`).
-  public init(parameters: SecQuery) throws(KeyFailure) {
-    if parameters["tkid"] != nil {
-      // What SecKeyCreateRandomKey answers where there is no Secure Enclave (CryptoTokenKit
-      // unavailable: errSecUnimplemented, SecCTKKey.m), which apps probe for.
-      throw KeyFailure(
-        .errSecUnimplemented,
-        "Failed to generate keypair: this simulated device has no Secure Enclave "
-          + "(kSecAttrTokenID: kSecAttrTokenIDSecureEnclave); keychain-sim models software keys "
-          + "only so far")
+  ///
+  /// `enclave` is the device's Secure Enclave, if it has one: `kSecAttrTokenID` with
+  /// `kSecAttrTokenIDSecureEnclave` makes the private key there.
+  public init(parameters: SecQuery, enclave: (any SecureEnclaveAccess)? = nil)
+    throws(KeyFailure)
+  {
+    if let token = parameters["tkid"] {
+      try self.init(secureEnclaveParameters: parameters, token: token, enclave: enclave)
+    } else {
+      try self.init(softwareParameters: parameters)
     }
+  }
+
+  /// A software key pair (`SecECKeyGeneratePair`, `SecRSAKeyGeneratePair`).
+  private init(softwareParameters parameters: SecQuery) throws(KeyFailure) {
     let keyType: KeyType
     switch parameters["type"] {
     case .string(let text)?:
@@ -71,6 +76,65 @@ public struct KeyGeneration: Sendable {
     itemsToAdd = items
   }
 
+  /// SecCTKKeyCreateRandomKey (`SecCTKKey.m`): the private key is made in the token, with the
+  /// top-level parameters winning over `kSecPrivateKeyAttrs` (the opposite of software keys),
+  /// and stored unless `kSecAttrIsPermanent` is false; a stored public key is an ordinary
+  /// software row.
+  private init(secureEnclaveParameters parameters: SecQuery, token: SecValue, enclave: (any SecureEnclaveAccess)?)
+    throws(KeyFailure)
+  {
+    guard token == .string(SimulatedKey.secureEnclaveTokenID) else {
+      throw KeyFailure(
+        .errSecParam, "Failed to generate keypair: unknown kSecAttrTokenID \(token)")
+    }
+    guard let enclave else {
+      // What SecKeyCreateRandomKey answers where there is no Secure Enclave (CryptoTokenKit
+      // unavailable: errSecUnimplemented, SecCTKKey.m), which apps probe for.
+      throw KeyFailure(
+        .errSecUnimplemented,
+        "Failed to generate keypair: this device has no Secure Enclave (kSecAttrTokenID: "
+          + "kSecAttrTokenIDSecureEnclave)")
+    }
+    guard parameters["type"] == .string(KeyType.ellipticCurve.rawValue),
+      Self.sizeInBits(parameters["bsiz"]) == 256
+    else {
+      throw KeyFailure(
+        .errSecParam,
+        "Failed to generate keypair: the Secure Enclave makes only 256-bit EC keys "
+          + "(kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits 256)")
+    }
+    var privateParameters: SecQuery = [:]
+    if case .dictionary(let sub)? = parameters["private"] { privateParameters = sub }
+    for (key, value) in parameters { privateParameters[key] = value }
+    for key in ["private", "public", "type", "bsiz"] { privateParameters[key] = nil }
+    var control: SecAccessControl? = nil
+    if case .accessControl(let given)? = privateParameters["accc"] { control = given }
+    var context: LAContext? = nil
+    if case .authenticationContext(let given)? = parameters["u_AuthCtx"] { context = given }
+    var prompt: String? = nil
+    if case .string(let given)? = parameters["u_OpPrompt"] { prompt = given }
+
+    let made = try enclave.createKey(accessControl: control)
+    privateKey = SimulatedKey(
+      enclave: EnclaveKeyReference(
+        tokenObject: made.tokenObject, accessControl: control, authenticationContext: context,
+        operationPrompt: prompt),
+      publicKey: made.publicKey)
+    publicKey = try privateKey.publicKey()
+
+    var items: [SecQuery] = []
+    let publicParameters = Self.merged(parameters, "public")
+    if publicParameters["perm"] == .bool(true) {
+      var publicItem = publicParameters
+      publicItem["accc"] = nil
+      items.append(try publicKey.itemAttributes(given: publicItem))
+    }
+    if privateParameters["perm"] != .bool(false) {
+      items.append(try privateKey.itemAttributes(given: privateParameters))
+    }
+    itemsToAdd = items
+  }
+
   private static let missingType = KeyFailure.param(
     "incorrect or missing kSecAttrKeyType in key generation request")
 
@@ -111,12 +175,26 @@ extension SimulatedKey {
   /// key the caller did not give (`SecItemAttributesPrepare` expands `kSecValueRef` this way,
   /// so an app's own `kSecAttrApplicationLabel` wins), `kSecClass` keys and the external
   /// representation as the secret.
+  ///
+  /// A Secure Enclave key's row is a token item (`SecItem.m` `SecTokenItemAdd`): its secret is
+  /// the token object, its `pdmn` is forced to `dk` ("token items should be accessible always
+  /// because have own ACL encoded in OID") and the access control lives only in the token
+  /// object, so the row can be found while the device is locked and the enclave enforces the
+  /// protection when the key is used.
   public func itemAttributes(given: SecQuery) throws(KeyFailure) -> SecQuery {
     var item = given
     for (key, value) in try attributes() where item[key] == nil {
       item[key] = value
     }
     item["class"] = .string("keys")
+    if let enclave {
+      item["v_Data"] = .data(enclave.tokenObject)
+      item["pdmn"] = .string("dk")
+      item["accc"] = nil
+      item["tkid"] = .string(Self.secureEnclaveTokenID)
+      item["u_AuthCtx"] = nil
+      item["u_OpPrompt"] = nil
+    }
     return item
   }
 }

@@ -7,7 +7,27 @@ extension SimulatedKey {
   /// constants, the size, the SHA-1 application label, `perm` true whatever the key's storage
   /// ("mark all keys as permanent"), the usage flags of the key's class and the external
   /// representation as `v_Data`.
+  ///
+  /// A Secure Enclave key reports `tkid` (`com.apple.setoken`) and its access control, is
+  /// sensitive and never extractable, and has no `v_Data` (its key never leaves the enclave).
   public func attributes() throws(KeyFailure) -> SecQuery {
+    if let enclave {
+      var attributes = try softwareAttributes(withData: false)
+      attributes["tkid"] = .string(Self.secureEnclaveTokenID)
+      attributes["sens"] = .bool(true)
+      attributes["asen"] = .bool(true)
+      attributes["extr"] = .bool(false)
+      attributes["next"] = .bool(true)
+      if let control = enclave.accessControl { attributes["accc"] = .accessControl(control) }
+      return attributes
+    }
+    return try softwareAttributes(withData: true)
+  }
+
+  /// `kSecAttrTokenIDSecureEnclave`.
+  public static let secureEnclaveTokenID = "com.apple.setoken"
+
+  private func softwareAttributes(withData: Bool) throws(KeyFailure) -> SecQuery {
     var attributes: SecQuery = [
       "class": .string("keys"),
       "kcls": .string(keyClass.rawValue),
@@ -24,8 +44,8 @@ extension SimulatedKey {
       "next": .bool(false),
       "snrc": .bool(false),
       "vyrc": .bool(false),
-      "v_Data": .data(try externalRepresentation()),
     ]
+    if withData { attributes["v_Data"] = .data(try externalRepresentation()) }
     for (name, value) in usageFlags { attributes[name] = .bool(value) }
     return attributes
   }

@@ -2,15 +2,20 @@ import Foundation
 import KeyCrypto
 import KeychainEngine
 
-/// A `SecKeyRef` of the simulated device: a software key held by libcrypto, private or public.
+/// A `SecKeyRef` of the simulated device: a software key held by libcrypto, private or public,
+/// or a Secure Enclave private key, whose private half only the device's enclave can use.
 ///
-/// Immutable. Its private bytes leave only through ``externalRepresentation()`` (what
-/// `SecKeyCopyExternalRepresentation` returns) and the keychain row an app asks to store;
-/// `description` never shows them.
+/// Immutable. A software key's private bytes leave only through ``externalRepresentation()``
+/// (what `SecKeyCopyExternalRepresentation` returns) and the keychain row an app asks to store;
+/// an enclave key's never do. `description` never shows key bytes.
 public final class SimulatedKey: Sendable, CustomStringConvertible {
+  /// The key libcrypto holds here: the key itself for a software key, the public key for a
+  /// Secure Enclave private key (its private half is in ``enclave``'s token object).
   public let material: AsymmetricKey
   public let keyType: KeyType
   public let keyClass: KeyClass
+  /// Set for a Secure Enclave private key.
+  public let enclave: EnclaveKeyReference?
 
   public init(material: AsymmetricKey) {
     self.material = material
@@ -19,6 +24,24 @@ public final class SimulatedKey: Sendable, CustomStringConvertible {
     case .rsa: keyType = .rsa
     }
     keyClass = material.isPrivate ? .private : .public
+    enclave = nil
+  }
+
+  /// A Secure Enclave private key (always EC P-256) with its public key.
+  public init(enclave: EnclaveKeyReference, publicKey: AsymmetricKey) {
+    material = publicKey
+    keyType = .ellipticCurve
+    keyClass = .private
+    self.enclave = enclave
+  }
+
+  /// The same key, authenticating its operations with `context` and `prompt` (a ref found by a
+  /// query carrying kSecUseAuthenticationContext / kSecUseOperationPrompt).
+  public func authenticating(with context: LAContext?, prompt: String?) -> SimulatedKey {
+    guard var reference = enclave else { return self }
+    if let context { reference.authenticationContext = context }
+    if let prompt { reference.operationPrompt = prompt }
+    return SimulatedKey(enclave: reference, publicKey: material)
   }
 
   /// `kSecAttrKeySizeInBits`.
@@ -37,12 +60,14 @@ public final class SimulatedKey: Sendable, CustomStringConvertible {
       case (.rsa, .private): "RSAPrivateKey"
       case (.rsa, .public): "RSAPublicKey"
       }
-    return "<SecKeyRef key type: \(kind), block size: \(sizeInBits) bits>"
+    let token = enclave == nil ? "" : ", token: com.apple.setoken"
+    return "<SecKeyRef key type: \(kind), block size: \(sizeInBits) bits\(token)>"
   }
 
   /// The public half (`SecKeyCopyPublicKey`); itself for a public key.
   public func publicKey() throws(KeyFailure) -> SimulatedKey {
     guard keyClass == .private else { return self }
+    if enclave != nil { return SimulatedKey(material: material) }
     do {
       return SimulatedKey(material: try material.publicKey())
     } catch {
@@ -53,6 +78,11 @@ public final class SimulatedKey: Sendable, CustomStringConvertible {
   /// Apple's external representation (X9.63 for EC, PKCS#1 for RSA). For a private key these
   /// bytes are the key itself.
   public func externalRepresentation() throws(KeyFailure) -> Data {
+    if enclave != nil {
+      // The token key class implements no export (SecKey.m l.1600; SecKey.h: "may fail if the
+      // key is not exportable (e.g., bound to a smart card or Secure Enclave)").
+      throw KeyFailure(.errSecUnimplemented, "export not implemented for key \(self)")
+    }
     do {
       return Data(try material.externalRepresentation())
     } catch {

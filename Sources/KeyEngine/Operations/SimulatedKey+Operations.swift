@@ -12,11 +12,14 @@ extension SimulatedKey {
     return keyClass == .private ? operation == sides.privateKey : operation == sides.publicKey
   }
 
-  /// `SecKeyCreateSignature`.
-  public func signature(_ algorithm: KeyAlgorithm, of data: Data) throws(KeyFailure) -> Data {
+  /// `SecKeyCreateSignature`. A Secure Enclave key signs through `enclave`, which authenticates.
+  public func signature(
+    _ algorithm: KeyAlgorithm, of data: Data, enclave access: (any SecureEnclaveAccess)? = nil
+  ) throws(KeyFailure) -> Data {
     let (scheme, digest) = try signatureInput(.sign, algorithm, data)
+    let privateKey = try privateMaterial(for: .sign, access)
     do {
-      return Data(try material.sign(digest: digest, scheme: scheme))
+      return Data(try privateKey.sign(digest: digest, scheme: scheme))
     } catch {
       throw KeyFailure.param("\(algorithm): signing failed (\(error.reason))")
     }
@@ -61,17 +64,20 @@ extension SimulatedKey {
 
   /// `SecKeyCreateDecryptedData`. Ciphertext that does not open under this key is errSecParam,
   /// as in Apple's adaptors (not errSecDecode, not errSecVerifyFailed).
-  public func decrypt(_ algorithm: KeyAlgorithm, _ ciphertext: Data) throws(KeyFailure) -> Data {
+  public func decrypt(
+    _ algorithm: KeyAlgorithm, _ ciphertext: Data, enclave access: (any SecureEnclaveAccess)? = nil
+  ) throws(KeyFailure) -> Data {
     try requireSupport(.decrypt, algorithm)
+    let privateKey = try privateMaterial(for: .decrypt, access)
     let input = [UInt8](ciphertext)
     do {
       switch algorithm.meaning {
       case .rsaEncryption(let padding):
-        return Data(try material.rsaDecrypt(input, padding: padding))
+        return Data(try privateKey.rsaDecrypt(input, padding: padding))
       case .rsaEncryptionWithAESGCM(let digest):
-        return Data(try RSAKeyWrap(digest: digest).decrypt(input, with: material))
+        return Data(try RSAKeyWrap(digest: digest).decrypt(input, with: privateKey))
       case .ecies(let scheme):
-        return Data(try scheme.decrypt(input, with: material))
+        return Data(try scheme.decrypt(input, with: privateKey))
       case .signature, .ecdh:
         throw notSupported(algorithm)
       }
@@ -88,15 +94,17 @@ extension SimulatedKey {
   /// needs `requestedSize` (kSecKeyKeyExchangeParameterRequestedSize) and may take
   /// `sharedInfo`.
   public func keyExchange(
-    _ algorithm: KeyAlgorithm, with peer: SimulatedKey, requestedSize: Int?, sharedInfo: Data?
+    _ algorithm: KeyAlgorithm, with peer: SimulatedKey, requestedSize: Int?, sharedInfo: Data?,
+    enclave access: (any SecureEnclaveAccess)? = nil
   ) throws(KeyFailure) -> Data {
     try requireSupport(.keyExchange, algorithm)
     guard case .ecdh(let kdfDigest) = algorithm.meaning else { throw notSupported(algorithm) }
     guard peer.keyType == .ellipticCurve else {
       throw KeyFailure.param("ECDHKeyExchange wrong input: the peer key is not an EC public key")
     }
+    let privateKey = try privateMaterial(for: .keyExchange, access)
     do {
-      var secret = try material.sharedSecret(with: peer.material.publicKey())
+      var secret = try privateKey.sharedSecret(with: peer.material.publicKey())
       guard let kdfDigest else { return Data(secret) }
       defer { secret.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
       guard let requestedSize else {
@@ -116,6 +124,19 @@ extension SimulatedKey {
   }
 
   // MARK: - Checks shared by the operations
+
+  /// The private key an operation runs with: this key, or for a Secure Enclave key the one
+  /// the enclave lends once the key's access control and the user allow it.
+  private func privateMaterial(for operation: KeyOperation, _ access: (any SecureEnclaveAccess)?)
+    throws(KeyFailure) -> AsymmetricKey
+  {
+    guard let enclave else { return material }
+    guard let access else {
+      throw KeyFailure(
+        .errSecNotAvailable, "\(self): no Secure Enclave to run the operation on")
+    }
+    return try access.privateKey(for: enclave, operation: operation)
+  }
 
   private func signatureInput(_ operation: KeyOperation, _ algorithm: KeyAlgorithm, _ data: Data)
     throws(KeyFailure) -> (SignatureScheme, [UInt8])

@@ -14,8 +14,9 @@ package enum ResultBuilder {
   /// Whether the call needs the item's secret to shape its result: for kSecReturnData, and
   /// for kSecReturnRef with any other return key, because securityd decrypts the data to
   /// build a ref and the client keeps it when no ref comes out (passwords).
-  static func needsData(_ returns: QueryKey.ReturnKeys) -> Bool {
-    returns.contains(.data) || (returns.contains(.ref) && returns.count > 1)
+  static func needsData(_ returns: QueryKey.ReturnKeys, itemClass: ItemClass) -> Bool {
+    returns.contains(.data)
+      || (returns.contains(.ref) && (returns.count > 1 || itemClass == .keys))
   }
 
   /// `nil` when the item contributes nothing: no return key, or kSecReturnRef alone on a
@@ -25,8 +26,20 @@ package enum ResultBuilder {
   /// `SecItemResultCopyPrepared` (SecItem.m): kSecReturnData alone on an item without data is
   /// an empty CFData; kSecReturnRef with another key on a password yields every attribute,
   /// `class` and the data, since no ref is made to replace them.
+  ///
+  /// kSecReturnRef on a key: securityd hands the client the row's attributes (with `class`) and
+  /// its data, from which the client builds the `SecKeyRef` (`SecItemResultCopyPrepared`,
+  /// `SecKeyCreateFromAttributeDictionary`); the SecKey layer does that and shapes the result.
   static func value(for item: KeychainItem, returns: QueryKey.ReturnKeys) -> SecValue? {
     let reference = item.rowID.map { PersistentReference.encode(item.itemClass, rowID: $0) }
+    if item.itemClass == .keys, returns.contains(.ref) {
+      var row = attributes(of: item, withClass: true)
+      row[.valueData] = .data(item.data ?? Data())
+      if returns.contains(.persistentRef), let reference {
+        row[.valuePersistentRef] = .data(reference)
+      }
+      return .dictionary(row)
+    }
     if returns.count == 1, let only = returns.first {
       switch only {
       case .data: return .data(item.data ?? Data())
@@ -57,7 +70,8 @@ package enum ResultBuilder {
   /// (`SecDbItemDecrypt`), and returns it like any other attribute.
   package static func attributes(of item: KeychainItem, withClass: Bool) -> [String: SecValue] {
     var dictionary: [String: SecValue] = [:]
-    for (name, stored) in item.attributes where !unreturnedAttributes.contains(name) {
+    for (name, stored) in item.attributes
+    where !unreturnedAttributes.contains(name) || isTokenID(name, stored) {
       guard let kind = item.itemClass.attribute(named: name)?.kind,
         let value = secValue(stored, kind: kind)
       else { continue }
@@ -68,6 +82,16 @@ package enum ResultBuilder {
     dictionary[.accessControl] = .accessControl(control)
     if withClass { dictionary[.itemClass] = .string(item.itemClass.rawValue) }
     return dictionary
+  }
+
+  /// `tkid` is securityd's own, but a token item's (a Secure Enclave key's) comes back: the
+  /// client needs it to build the key's ref from the row (`SecItemResultCopyPrepared`), and
+  /// `SecKeyCopyAttributes` reports it.
+  private static func isTokenID(_ name: String, _ stored: StoredValue) -> Bool {
+    guard name == AttributeName.tokenID.rawValue, case .text(let text) = stored else {
+      return false
+    }
+    return !text.isEmpty
   }
 
   /// A stored value back in CoreFoundation terms: TEXT as a string, BLOB as data, dates as

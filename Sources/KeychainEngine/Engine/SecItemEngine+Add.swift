@@ -79,11 +79,10 @@ extension SecItemEngine {
     SecItemWarning.addIgnored(key: key).outcome
   }
 
-  /// kSecReturnRef on a certificate or key would return a SecCertificateRef / SecKeyRef,
-  /// which the simulator does not model; refusing beats a silent NULL.
+  /// kSecReturnRef on a certificate would return a SecCertificateRef, which the simulator does
+  /// not model; refusing beats a silent NULL. (On a key, the row goes to the SecKey layer.)
   static func requireSimulatedReturns(_ parsed: ParsedQuery) throws(SecItemFailure) {
-    guard parsed.returns.contains(.ref), parsed.itemClass == .cert || parsed.itemClass == .keys
-    else { return }
+    guard parsed.returns.contains(.ref), parsed.itemClass == .cert else { return }
     throw SecItemFailure.unsupported(.returnRef(parsed.itemClass))
   }
 

@@ -42,7 +42,7 @@ extension SecItemEngine {
           skipped += 1
           return !limit.isReached(matched: matched, visited: visited)
         }
-        if ResultBuilder.needsData(parsed.returns) {
+        if ResultBuilder.needsData(parsed.returns, itemClass: parsed.itemClass) {
           guard
             case .opened(let data) = try openData(
               row, identity: identity, filter: filter, context: context, action: .read)

@@ -23,7 +23,7 @@ package enum AuthenticationRefusalRenderer {
   }
 
   /// The cause and the fix (`nil` when there is nothing to fix).
-  static func words(_ refusal: AuthenticationRefusal) -> (cause: String, fix: String?) {
+  package static func words(_ refusal: AuthenticationRefusal) -> (cause: String, fix: String?) {
     switch refusal {
     case .contextInvalidated:
       return (
@@ -119,7 +119,7 @@ package enum AuthenticationRefusalRenderer {
   }
 
   /// What the simulator does not model, as "not simulated yet: ..." completes it.
-  static func describe(_ factor: AuthenticationRefusal.UnsimulatedFactor) -> String {
+  package static func describe(_ factor: AuthenticationRefusal.UnsimulatedFactor) -> String {
     switch factor {
     case .companion:
       "access control with .companion (a paired Apple Watch or companion device)"
