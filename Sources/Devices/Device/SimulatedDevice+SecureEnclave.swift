@@ -5,6 +5,7 @@ extension SimulatedDevice {
   /// The enclave, or `nil` on a device without one (``hasSecureEnclave`` false), where
   /// `kSecAttrTokenIDSecureEnclave` key generation answers errSecUnimplemented.
   public var secureEnclave: (any SecureEnclaveAccess)? {
-    hasSecureEnclave ? DeviceSecureEnclave(device: self) : nil
+    hasSecureEnclave
+      ? DeviceSecureEnclave(keybag: keybag, authenticator: authenticator) : nil
   }
 }

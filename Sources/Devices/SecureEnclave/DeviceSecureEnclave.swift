@@ -15,7 +15,10 @@ import KeychainEngine
 /// the flags ask, through the device's ``Authenticator`` (prompts, LAContext reuse,
 /// interactionNotAllowed, `biometryCurrentSet` enrolment changes).
 package struct DeviceSecureEnclave: SecureEnclaveAccess {
-  unowned let device: SimulatedDevice
+  /// The device's keybag: its UID and class keys seal the enclave's keys.
+  let keybag: Keybag
+  /// The device's prompts and LAContext evaluations; also reads the device state.
+  let authenticator: Authenticator
 
   package func createKey(accessControl: KeychainEngine.SecAccessControl?) throws(KeyFailure)
     -> (tokenObject: Data, publicKey: AsymmetricKey)
@@ -34,9 +37,9 @@ package struct DeviceSecureEnclave: SecureEnclaveAccess {
         objectID: Data(try KeyRandom.bytes(16)), protection: protection.rawValue,
         flags: control.flags.rawValue,
         boundBiometryGeneration: control.flags.contains(.biometryCurrentSet)
-          ? device.securityState.biometry.domainGeneration : nil,
+          ? authenticator.securityState.biometry.domainGeneration : nil,
         publicKey: Data(try publicKey.externalRepresentation()), sealedPrivateKey: Data())
-      object.sealedPrivateKey = try device.keybag.sealInSecureEnclave(
+      object.sealedPrivateKey = try keybag.sealInSecureEnclave(
         Data(privateBytes), protection: protection, context: object.sealingContext)
       return (try object.encoded(), publicKey)
     } catch let error as KeybagError {
@@ -78,7 +81,7 @@ package struct DeviceSecureEnclave: SecureEnclaveAccess {
     // The class first: a locked class key means no prompt can help (and none is shown).
     let privateBytes: Data
     do {
-      privateBytes = try device.keybag.openInSecureEnclave(
+      privateBytes = try keybag.openInSecureEnclave(
         object.sealedPrivateKey, protection: protection, context: object.sealingContext)
     } catch {
       throw Self.keybagFailure(error, protection: protection, creating: false)
@@ -117,7 +120,6 @@ package struct DeviceSecureEnclave: SecureEnclaveAccess {
         flags: flags.subtracting(.privateKeyUsage),
         boundGeneration: object.boundBiometryGeneration)
     else { return }
-    let authenticator = device.authenticator
     let context = reference.authenticationContext ?? LAContext()
     let request = Authenticator.AuthenticationRequest(
       requirement: requirement, context: context,
