@@ -114,7 +114,9 @@ let package = Package(
     .testTarget(name: "KeyEngineTests", dependencies: ["KeyEngine", "KeyCrypto", "KeychainEngine"]),
     .testTarget(
       name: "KeychainTests",
-      dependencies: ["Keychain", "KeychainEngine", "Devices", "Fleet", "TestSupport"]),
+      dependencies: [
+        "Keychain", "KeychainEngine", "Devices", "Fleet", "TestSupport", "KeyEngine", "KeyCrypto",
+      ]),
     .testTarget(
       name: "ScenarioTests", dependencies: ["Scenario", "ScenarioLanguage", "ItemStore"],
       exclude: ["Golden"]),

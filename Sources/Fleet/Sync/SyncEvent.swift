@@ -20,6 +20,9 @@ public enum SyncEvent: Sendable, Hashable, CustomStringConvertible {
     case tooLarge(bytes: Int)
     /// It has a `kSecAttrAccessControl` (fact 5).
     case accessControl
+    /// A Secure Enclave key (`tkid`): sync queries leave token items out
+    /// (SecItemDataSource.c).
+    case secureEnclaveKey
   }
 
   /// Why a device takes no part in an account's sync.
@@ -109,6 +112,8 @@ public enum SyncEvent: Sendable, Hashable, CustomStringConvertible {
         + "kSecAttrSynchronizable true; use \(Self.travelling(protection))"
     case .accessControl:
       return "it has a kSecAttrAccessControl, and an item with one is not synchronizable"
+    case .secureEnclaveKey:
+      return "it is a Secure Enclave key, whose private key never leaves this device"
     case .tooLarge(let bytes):
       return "its encrypted form is \(bytes) bytes, and iCloud Keychain uploads nothing of "
         + "1 MiB or more"

@@ -11,6 +11,9 @@ public enum BackupOmission: Sendable, Hashable {
   case needsAuthentication
   /// A deletion marker, not an item: never backed up (fact 30, MED).
   case tombstone
+  /// A Secure Enclave key (a token item, `tkid`): never backed up or restored; its key is
+  /// sealed by this device's enclave (SecItemDb.c: "The same applies to SEP-based keys").
+  case secureEnclaveKey
   /// A ThisDeviceOnly item, sealed to the UID of `origin`, on another device (fact 27).
   case thisDeviceOnly(origin: String)
   /// An unencrypted or iCloud backup of `origin`, restored on another device (facts 26, 28).
@@ -31,6 +34,9 @@ public enum BackupOmission: Sendable, Hashable {
         + "never backed up or migrated"
     case .tombstone:
       "a deletion marker (tombstone); tombstones are never backed up"
+    case .secureEnclaveKey:
+      "a Secure Enclave key: its private key never leaves this device's Secure Enclave, so "
+        + "it is never backed up or migrated; the app must make a new key on the new device"
     case .thisDeviceOnly(let origin):
       "ThisDeviceOnly: it stays sealed to the UID of '\(origin)' and never moves to another "
         + "device"

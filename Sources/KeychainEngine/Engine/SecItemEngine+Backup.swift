@@ -78,6 +78,9 @@ extension SecItemEngine {
   /// Secure Enclave items first, then items needing authentication, then tombstones).
   static func backupOmission(_ item: KeychainItem) -> BackupOmission? {
     if item.protection == .akpu { return .akpu }
+    if case .text(let token)? = item.attributes[.tokenID], !token.isEmpty {
+      return .secureEnclaveKey
+    }
     if item.requiresUserAuthentication { return .needsAuthentication }
     if item.attributes[.tombstone] == .integer(1) { return .tombstone }
     return nil

@@ -61,7 +61,8 @@ extension SecItemEngine {
     guard let row = try database.row(id: rowID, in: itemClass),
       row.searchColumns[.tombstone] != .integer(1)
     else { return .gone }
-    guard isSynchronizable(row), case .text(let raw)? = row.searchColumns[.accessible],
+    guard isSynchronizable(row), !isTokenItem(row),
+      case .text(let raw)? = row.searchColumns[.accessible],
       let protection = ProtectionClass(rawValue: raw)
     else { return .present(eligible: false) }
     return .present(eligible: SyncEligibility.travels(protection))
@@ -124,6 +125,16 @@ extension SecItemEngine {
   package func takeDeletedWithoutTombstones() -> [(itemClass: ItemClass, rowID: Int64)] {
     defer { deletedWithoutTombstones = [] }
     return deletedWithoutTombstones
+  }
+
+  /// A Secure Enclave key's row (`tkid` set): excluded from sync (SecItemDataSource.c's sync
+  /// queries leave token items out).
+  private func isTokenItem(_ row: ItemRow) -> Bool {
+    guard let column = row.searchColumns[.tokenID],
+      let secureEnclave = sealer.hasher.condition(
+        AttributeName.tokenID.rawValue, .text("com.apple.setoken"), in: row.itemClass)
+    else { return false }
+    return column == secureEnclave
   }
 
   private func synchronizableColumn(_ itemClass: ItemClass) -> StoredValue {
