@@ -92,7 +92,7 @@ let package = Package(
       name: "keychain-bench",
       dependencies: [
         "Keychain", "ItemStore", "CSQLite", "CSodium", "Security", "KeychainSimulatorTesting",
-        "Simulation", "Scenario",
+        "Simulation", "Scenario", "KeyCrypto",
       ],
       path: "Benchmarks/keychain-bench"),
     // Writes the Apple-API modules' errSec, kSec and LAError names from the engine's tables

@@ -17,6 +17,8 @@
 //   keychain-bench --memory simulator|minimal|own SIZE   (one run of that side alone at SIZE:
 //                                        SQLite's heap and the peak resident set, MemoryReport.swift;
 //                                        one SIZE per process: the peak is the process's)
+//   keychain-bench --keys N [--runs N]   (SecKey sign and verify per call, beside the same
+//                                        libcrypto calls made directly: KeyBench.swift)
 //   keychain-bench --first-match N [sizes...]   (copy by service alone, limit 1, every item
 //                                        matching: FirstMatchBench.swift)
 //   keychain-bench --profile N SIZE     (N calls of each SecItem operation on SIZE items, once,
@@ -56,6 +58,8 @@ struct Options {
   var memorySide: String?
   /// `--first-match N`: N copies by the service alone that every item matches (FirstMatchBench.swift).
   var firstMatchCalls: Int?
+  /// `--keys N`: N signatures and verifications a run, Security beside libcrypto (KeyBench.swift).
+  var keyCalls: Int?
 
   init(_ arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
@@ -82,6 +86,8 @@ struct Options {
         profileCalls = try Self.positiveNumber(following: argument, in: &rest)
       case "--first-match":
         firstMatchCalls = try Self.positiveNumber(following: argument, in: &rest)
+      case "--keys":
+        keyCalls = try Self.positiveNumber(following: argument, in: &rest)
       case "--jobs":
         jobs = try Self.positiveNumber(following: argument, in: &rest)
       case "--runs", "--unlocks":
@@ -347,7 +353,7 @@ func main() -> Int32 {
   } catch {
     print(
       "usage: keychain-bench [--simulate [--jobs N] | --facade | --facade-profile N | --parser MB "
-        + "[--write FILE] | --profile N | --first-match N | --memory SIDE] [--runs N] "
+        + "[--write FILE] | --profile N | --first-match N | --keys N | --memory SIDE] [--runs N] "
         + "[--unlocks N] [sizes...]: \(error.message)")
     return 2
   }
@@ -382,6 +388,14 @@ func main() -> Int32 {
     }
     print("\(side): \(options.sizes) items, \(failures) failed call(s)")
     return failures > 0 ? 1 : 0
+  }
+  if let calls = options.keyCalls {
+    do {
+      return try keyBench(runs: options.runs, calls: calls)
+    } catch {
+      print("error: \(error)")
+      return 1
+    }
   }
   if let calls = options.firstMatchCalls {
     do {
