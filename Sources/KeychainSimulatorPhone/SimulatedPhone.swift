@@ -26,11 +26,12 @@ public final class SimulatedPhone: @unchecked Sendable {
   /// may read the phone.
   private let serialiser = NSRecursiveLock()
   // Everything below is read and written only under `lock`.
-  private var device: SimulatedDevice
-  private let user: PhoneUser
-  private var recorded = Transcript()
-  private var configuredApp: PhoneApp
-  private var passcode: String?
+  // Internal, not private: SimulatedPhone+NewPhone.swift replaces the device.
+  var device: SimulatedDevice
+  let user: PhoneUser
+  var recorded = Transcript()
+  var configuredApp: PhoneApp
+  var passcode: String?
   /// Whether this is ``shared``, which warns of calls that came to it by mistake.
   private var isShared = false
   /// Whether ``use(_:)`` ever bound this phone: a phone never bound receives no call.
@@ -286,6 +287,15 @@ public final class SimulatedPhone: @unchecked Sendable {
     } catch {
       throw PhoneError(operation: "init", reason: error.description)
     }
+    try setUp(device, app: app, passcode: passcode)
+    return device
+  }
+
+  /// Puts a new device in the documented default state: the app installed, Face ID, and with
+  /// a passcode, that passcode and one enrolled face.
+  static func setUp(_ device: SimulatedDevice, app: PhoneApp, passcode: String?)
+    throws(PhoneError)
+  {
     // The device starts with the app as its caller; installing it again runs the checks iOS
     // makes at install time (a team id, groups of the app's own team).
     try check(device.install(app.identity), "init")
@@ -295,8 +305,8 @@ public final class SimulatedPhone: @unchecked Sendable {
       try check(device.setPasscode(passcode), "setPasscode")
       try check(device.enrollBiometry("Appleseed"), "init")
     }
-    return device
   }
+
 
   private static func install(_ app: PhoneApp, on device: SimulatedDevice) throws(PhoneError) {
     try check(device.install(app.identity), "configure(app:)")
