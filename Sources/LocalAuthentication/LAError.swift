@@ -11,13 +11,31 @@ public struct LAError: CustomNSError, Hashable {
   /// `NSLocalizedDescriptionKey` holds the simulator's explanation.
   public let errorUserInfo: [String: Any]
 
+  /// The code as the error carried it: equal to `code.rawValue`, unless the error came from
+  /// an NSError with a code `LAError.Code` does not declare (a Secure Enclave key's -1009).
+  private let rawCode: Int
+
   public init(_ code: Code, userInfo: [String: Any] = [:]) {
     self.code = code
     self.errorUserInfo = userInfo
+    self.rawCode = code.rawValue
+  }
+
+  /// Darwin's bridging initializer (`_BridgedStoredNSError`), which client code calls to wrap
+  /// an NSError of LocalAuthentication's domain (`LAError(_nsError: error)`). Like Darwin's,
+  /// it requires that domain. A code `LAError.Code` does not declare keeps its number in
+  /// `errorCode` and reads as `.authenticationFailed` in `code`.
+  public init(_nsError error: NSError) {
+    precondition(
+      error.domain == LAErrorDomain,
+      "LAError(_nsError:) needs an error of domain \(LAErrorDomain), got \(error.domain)")
+    self.code = Code(rawValue: error.code) ?? .authenticationFailed
+    self.errorUserInfo = error.userInfo
+    self.rawCode = error.code
   }
 
   public static var errorDomain: String { LAErrorDomain }
-  public var errorCode: Int { code.rawValue }
+  public var errorCode: Int { rawCode }
 
   public static func == (lhs: LAError, rhs: LAError) -> Bool { lhs.code == rhs.code }
   public func hash(into hasher: inout Hasher) { hasher.combine(code) }

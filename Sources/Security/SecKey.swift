@@ -79,7 +79,7 @@ public func SecKeyGetTypeID() -> CFTypeID { 0x5ecc }
 public func SecKeyCreateRandomKey(
   _ parameters: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> SecKey? {
-  SecKeyCall.run("SecKeyCreateRandomKey", error) { () throws(KeyFailure) -> SecKey in
+  SecKeyCall.run("SecKeyCreateRandomKey", [], error) { () throws(KeyFailure) -> SecKey in
     let query: SecQuery
     do throws(ValueTranslator.Untranslatable) {
       query = try ValueTranslator.query(parameters, role: "parameters")
@@ -106,7 +106,7 @@ public func SecKeyCopyPublicKey(_ key: SecKey) -> SecKey? {
 public func SecKeyCopyExternalRepresentation(
   _ key: SecKey, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-  SecKeyCall.run("SecKeyCopyExternalRepresentation", error) { () throws(KeyFailure) -> CFData in
+  SecKeyCall.run("SecKeyCopyExternalRepresentation", [key], error) { () throws(KeyFailure) -> CFData in
     try key.engineKey.externalRepresentation() as NSData
   }
 }
@@ -116,7 +116,7 @@ public func SecKeyCreateWithData(
   _ keyData: CFData, _ attributes: CFDictionary,
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> SecKey? {
-  SecKeyCall.run("SecKeyCreateWithData", error) { () throws(KeyFailure) -> SecKey in
+  SecKeyCall.run("SecKeyCreateWithData", [keyData], error) { () throws(KeyFailure) -> SecKey in
     let query: SecQuery
     do throws(ValueTranslator.Untranslatable) {
       query = try ValueTranslator.query(attributes, role: "attributes")
@@ -149,7 +149,7 @@ public func SecKeyCreateSignature(
   _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ dataToSign: CFData,
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-  SecKeyCall.run("SecKeyCreateSignature", error) { () throws(KeyFailure) -> CFData in
+  SecKeyCall.run("SecKeyCreateSignature", [key, algorithm, dataToSign], error) { () throws(KeyFailure) -> CFData in
     let engineAlgorithm = try SecKeyCall.algorithm(algorithm, key)
     return try SecKeyCall.privateOperation(key) { enclave throws(KeyFailure) in
       try key.engineKey.signature(engineAlgorithm, of: dataToSign as Data, enclave: enclave)
@@ -161,7 +161,7 @@ public func SecKeyVerifySignature(
   _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ signedData: CFData, _ signature: CFData,
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> Bool {
-  SecKeyCall.run("SecKeyVerifySignature", error) { () throws(KeyFailure) -> Bool in
+  SecKeyCall.run("SecKeyVerifySignature", [key, algorithm, signedData, signature], error) { () throws(KeyFailure) -> Bool in
     try key.engineKey.verify(
       try SecKeyCall.algorithm(algorithm, key), signature: signature as Data,
       of: signedData as Data)
@@ -173,7 +173,7 @@ public func SecKeyCreateEncryptedData(
   _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ plaintext: CFData,
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-  SecKeyCall.run("SecKeyCreateEncryptedData", error) { () throws(KeyFailure) -> CFData in
+  SecKeyCall.run("SecKeyCreateEncryptedData", [key, algorithm, plaintext], error) { () throws(KeyFailure) -> CFData in
     try key.engineKey.encrypt(try SecKeyCall.algorithm(algorithm, key), plaintext as Data)
       as NSData
   }
@@ -183,7 +183,7 @@ public func SecKeyCreateDecryptedData(
   _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ ciphertext: CFData,
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-  SecKeyCall.run("SecKeyCreateDecryptedData", error) { () throws(KeyFailure) -> CFData in
+  SecKeyCall.run("SecKeyCreateDecryptedData", [key, algorithm, ciphertext], error) { () throws(KeyFailure) -> CFData in
     let engineAlgorithm = try SecKeyCall.algorithm(algorithm, key)
     return try SecKeyCall.privateOperation(key) { enclave throws(KeyFailure) in
       try key.engineKey.decrypt(engineAlgorithm, ciphertext as Data, enclave: enclave)
@@ -195,7 +195,7 @@ public func SecKeyCopyKeyExchangeResult(
   _ privateKey: SecKey, _ algorithm: SecKeyAlgorithm, _ publicKey: SecKey,
   _ parameters: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-  SecKeyCall.run("SecKeyCopyKeyExchangeResult", error) { () throws(KeyFailure) -> CFData in
+  SecKeyCall.run("SecKeyCopyKeyExchangeResult", [privateKey, algorithm, publicKey], error) { () throws(KeyFailure) -> CFData in
     let requested = parameters[SecKeyKeyExchangeParameter.requestedSize.rawValue as String]
     let shared = parameters[SecKeyKeyExchangeParameter.sharedInfo.rawValue as String]
     var requestedSize: Int? = nil
@@ -226,18 +226,32 @@ public func SecKeyCopyKeyExchangeResult(
 /// `NSOSStatusErrorDomain` (SecCFError.h), and record it in the calling phone's transcript.
 enum SecKeyCall {
   static func run<Result>(
-    _ function: StaticString, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?,
-    _ body: () throws(KeyFailure) -> Result
+    _ function: StaticString, _ arguments: [Any],
+    _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?, _ body: () throws(KeyFailure) -> Result
   ) -> Result? {
     do {
       let result = try body()
-      record(function, status: .errSecSuccess, why: nil)
+      record(function, arguments, failure: nil)
       return result
     } catch let failure {
       error?.pointee = Unmanaged.passRetained(cfError(failure))
-      record(function, status: failure.status, why: failure.message)
+      record(function, arguments, failure: failure)
       return nil
     }
+  }
+
+  /// The arguments as the transcript shows them: keys by their description, algorithms by
+  /// their Swift name, data by its size only (never key bytes or plaintext).
+  private static func describe(_ arguments: [Any]) -> String {
+    arguments.map { argument -> String in
+      switch argument {
+      case let key as SecKey: key.description
+      case let algorithm as SecKeyAlgorithm:
+        "." + (algorithm.engineAlgorithm?.name ?? (algorithm.rawValue as String))
+      case let data as Data: "<\(data.count) bytes>"
+      default: "\(type(of: argument))"
+      }
+    }.joined(separator: ", ")
   }
 
   /// The CFError of a failure: Security's own in `NSOSStatusErrorDomain`, a Secure Enclave
@@ -299,10 +313,38 @@ enum SecKeyCall {
     }
   }
 
-  private static func record(_ function: StaticString, status: Keychain.OSStatus, why: String?) {
+  /// Records the call; a LocalAuthentication failure under its own code and name
+  /// (`LAError.userCancel`, -2), as the app's CFError carries it.
+  private static func record(_ function: StaticString, _ arguments: [Any], failure: KeyFailure?) {
+    let status: Int32
+    let statusName: String
+    if let failure, let code = failure.localAuthenticationCode {
+      status = Int32(code)
+      statusName = LAErrorCode(rawValue: code).map { "LAError.\($0.name)" } ?? "LAError \(code)"
+    } else {
+      let osStatus = failure?.status ?? .errSecSuccess
+      status = osStatus.rawValue
+      statusName = osStatus.name
+    }
     SimulatedPhone.current?.record(
       PhoneCall(
-        function: function.description, arguments: "", status: status.rawValue,
-        statusName: status.name, why: why))
+        function: function.description, arguments: describe(arguments), status: status,
+        statusName: statusName, why: failure?.message))
   }
+}
+
+/// `SecKeyGeneratePair` (deprecated since iOS 15): `SecKeyCreateRandomKey` and
+/// `SecKeyCopyPublicKey`, as SecKey.m implements it; the failure's OSStatus is the result.
+@available(*, deprecated, message: "Use SecKeyCreateRandomKey")
+public func SecKeyGeneratePair(
+  _ parameters: CFDictionary, _ publicKey: UnsafeMutablePointer<SecKey?>?,
+  _ privateKey: UnsafeMutablePointer<SecKey?>?
+) -> OSStatus {
+  var error: Unmanaged<CFError>?
+  guard let key = SecKeyCreateRandomKey(parameters, &error) else {
+    return OSStatus(truncatingIfNeeded: error?.takeRetainedValue().code ?? Int(errSecParam))
+  }
+  privateKey?.pointee = key
+  publicKey?.pointee = SecKeyCopyPublicKey(key)
+  return errSecSuccess
 }

@@ -215,4 +215,50 @@ import Testing
       #expect(dictionary[kSecAttrKeySizeInBits as String] as? Int == 2048)
     }
   }
+
+  /// The shape of key-pair wrappers (a label per key, the key class as the string constant in
+  /// the query, the public key stored beside the enclave's private key): the class matches
+  /// the number the keychain stores.
+  @Test func aLabelledPairIsFoundByClassAndLabel() throws {
+    try onFreshPhone { _ in
+      var error: Unmanaged<CFError>?
+      let access = try #require(
+        SecAccessControlCreateWithFlags(
+          nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, [.userPresence, .privateKeyUsage],
+          &error))
+      let parameters: [String: Any] = [
+        kSecAttrKeyType as String: kSecAttrKeyTypeEC, kSecAttrKeySizeInBits as String: 256,
+        kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+        kSecPrivateKeyAttrs as String: [
+          kSecAttrLabel as String: "pair.private", kSecAttrIsPermanent as String: true,
+          kSecAttrAccessControl as String: access,
+        ],
+        kSecPublicKeyAttrs as String: [
+          kSecAttrLabel as String: "pair.public", kSecAttrIsPermanent as String: true,
+          kSecAttrAccessible as String: kSecAttrAccessibleAlwaysThisDeviceOnly,
+        ],
+      ]
+      var publicKey: SecKey?
+      var privateKey: SecKey?
+      #expect(SecKeyGeneratePair(parameters as CFDictionary, &publicKey, &privateKey) == errSecSuccess)
+      for (label, keyClass) in [
+        ("pair.public", kSecAttrKeyClassPublic), ("pair.private", kSecAttrKeyClassPrivate),
+      ] {
+        let query: [String: Any] = [
+          kSecClass as String: kSecClassKey, kSecAttrKeyClass as String: keyClass,
+          kSecAttrLabel as String: label, kSecReturnRef as String: true,
+        ]
+        var item: CFTypeRef?
+        #expect(SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess, "\(label)")
+        #expect(item is SecKey)
+      }
+      let message = Data("pay 42".utf8) as CFData
+      let signer = try #require(privateKey)
+      let verifier = try #require(publicKey)
+      let signature = try #require(
+        SecKeyCreateSignature(signer, .ecdsaSignatureMessageX962SHA256, message, &error))
+      #expect(
+        SecKeyVerifySignature(verifier, .ecdsaSignatureMessageX962SHA256, message, signature, &error))
+    }
+  }
 }

@@ -110,9 +110,9 @@ public struct KeyGeneration: Sendable {
     var control: SecAccessControl? = nil
     if case .accessControl(let given)? = privateParameters["accc"] { control = given }
     var context: LAContext? = nil
-    if case .authenticationContext(let given)? = parameters["u_AuthCtx"] { context = given }
+    if case .authenticationContext(let given)? = privateParameters["u_AuthCtx"] { context = given }
     var prompt: String? = nil
-    if case .string(let given)? = parameters["u_OpPrompt"] { prompt = given }
+    if case .string(let given)? = privateParameters["u_OpPrompt"] { prompt = given }
 
     let made = try enclave.createKey(accessControl: control)
     privateKey = SimulatedKey(
@@ -125,9 +125,7 @@ public struct KeyGeneration: Sendable {
     var items: [SecQuery] = []
     let publicParameters = Self.merged(parameters, "public")
     if publicParameters["perm"] == .bool(true) {
-      var publicItem = publicParameters
-      publicItem["accc"] = nil
-      items.append(try publicKey.itemAttributes(given: publicItem))
+      items.append(try publicKey.itemAttributes(given: publicParameters))
     }
     if privateParameters["perm"] != .bool(false) {
       items.append(try privateKey.itemAttributes(given: privateParameters))
