@@ -1,0 +1,81 @@
+import Foundation
+import KeychainSimulatorTesting
+import Testing
+
+@testable import Security
+
+/// The deprecated raw functions older wrappers still call on iOS (SecKey.m's legacy mapping).
+@Suite struct SecKeyLegacyTests {
+  @available(*, deprecated)
+  @Test func rawSignAndVerifyMapPaddingsAndAnswerErrSSLCrypto() throws {
+    try onFreshPhone { _ in
+      var publicKey: SecKey?
+      var privateKey: SecKey?
+      #expect(
+        SecKeyGeneratePair(
+          [kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeySizeInBits: 2048] as CFDictionary,
+          &publicKey, &privateKey) == errSecSuccess)
+      let signer = try #require(privateKey)
+      let verifier = try #require(publicKey)
+      var digest = [UInt8](repeating: 7, count: 32)
+      var signature = [UInt8](repeating: 0, count: 256)
+      var length = signature.count
+      #expect(SecKeyRawSign(signer, .PKCS1SHA256, &digest, digest.count, &signature, &length) == errSecSuccess)
+      #expect(length == 256)
+      #expect(SecKeyRawVerify(verifier, .PKCS1SHA256, &digest, digest.count, &signature, length) == errSecSuccess)
+      digest[0] ^= 1
+      #expect(SecKeyRawVerify(verifier, .PKCS1SHA256, &digest, digest.count, &signature, length) == errSSLCrypto)
+      var small = [UInt8](repeating: 0, count: 16)
+      var smallLength = small.count
+      #expect(SecKeyRawSign(signer, .PKCS1SHA256, &digest, digest.count, &small, &smallLength) == errSecParam)
+      #expect(SecKeyRawSign(signer, .OAEP, &digest, digest.count, &signature, &length) == errSecParam)
+    }
+  }
+
+  @available(*, deprecated)
+  @Test func rawEncryptAndDecryptWithPKCS1AndOAEP() throws {
+    try onFreshPhone { _ in
+      var publicKey: SecKey?
+      var privateKey: SecKey?
+      _ = SecKeyGeneratePair(
+        [kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeySizeInBits: 2048] as CFDictionary,
+        &publicKey, &privateKey)
+      let encrypter = try #require(publicKey)
+      let decrypter = try #require(privateKey)
+      for padding in [SecPadding.PKCS1, .OAEP] {
+        var message = Array("secret".utf8)
+        var cipher = [UInt8](repeating: 0, count: 256)
+        var cipherLength = cipher.count
+        #expect(
+          SecKeyEncrypt(encrypter, padding, &message, message.count, &cipher, &cipherLength)
+            == errSecSuccess)
+        var plain = [UInt8](repeating: 0, count: 256)
+        var plainLength = plain.count
+        #expect(
+          SecKeyDecrypt(decrypter, padding, &cipher, cipherLength, &plain, &plainLength)
+            == errSecSuccess)
+        #expect(Array(plain[0..<plainLength]) == message)
+      }
+    }
+  }
+
+  @available(*, deprecated)
+  @Test func anECKeySignsX962WhateverThePaddingButSigRaw() throws {
+    try onFreshPhone { _ in
+      var publicKey: SecKey?
+      var privateKey: SecKey?
+      _ = SecKeyGeneratePair(
+        [kSecAttrKeyType: kSecAttrKeyTypeEC, kSecAttrKeySizeInBits: 256] as CFDictionary,
+        &publicKey, &privateKey)
+      let signer = try #require(privateKey)
+      var digest = [UInt8](repeating: 3, count: 32)
+      var signature = [UInt8](repeating: 0, count: 128)
+      var length = signature.count
+      #expect(SecKeyRawSign(signer, [], &digest, 32, &signature, &length) == errSecSuccess)
+      #expect(signature[0] == 0x30)  // DER
+      length = signature.count
+      #expect(SecKeyRawSign(signer, .sigRaw, &digest, 32, &signature, &length) == errSecSuccess)
+      #expect(length == 64)  // r || s
+    }
+  }
+}
