@@ -105,7 +105,9 @@ struct OutputFileError: Error, CustomStringConvertible {
   }
 }
 
-/// The session options for `--device` and `--kdf`.
+/// The session options for `--device`, `--kdf` and `--show-secrets`.
 func sessionOptions(_ device: Invocation.DeviceChoice) -> ScenarioSession.Options {
-  ScenarioSession.Options(devicePath: device.devicePath, kdfProfile: device.kdf ?? .realistic)
+  ScenarioSession.Options(
+    devicePath: device.devicePath, kdfProfile: device.kdf ?? .realistic,
+    showsSecrets: device.showSecrets)
 }

@@ -46,10 +46,11 @@ public struct StepRecord: Sendable, Codable, Equatable {
     case nil: break
     }
     switch step.outcome {
-    case .secItem(_, let outcome, _)?:
+    case .secItem(_, let outcome, _, let returnsData)?:
       self.init(
         statement: statement, line: line, status: outcome.status.name,
-        result: outcome.result.map { formatter.format($0) } ?? outcome.status.description,
+        result: outcome.result.map { formatter.format(result: $0, returnsData: returnsData) }
+          ?? outcome.status.description,
         why: outcome.explanation?.cause, fix: outcome.explanation?.fix)
     case .accessControl(let status, let value, let explanation, _)?:
       self.init(
