@@ -54,7 +54,8 @@ import Testing
     #expect(files.map { $0["status"] as? String } == ["passed", "failed", "error"])
     let failures = try #require(files[1]["failures"] as? [[String: Any]])
     #expect(failures.first?["line"] as? Int == 12)
-    #expect(failures.first?["explanation"] as? String == "no item matched")
+    #expect(failures.first?["why"] as? String == "no item matched")
+    #expect(failures.first?["text"] as? String == Self.failure.rendered(file: "b.scenario"))
   }
 
   @Test func junitIsWellFormedWithOneCasePerFile() throws {
