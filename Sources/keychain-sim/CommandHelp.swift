@@ -56,7 +56,8 @@ enum CommandHelp {
   static let help = Option(name: "--help", short: "-h", summary: "this command's help")
 
   static let repl = Command(
-    name: "", usage: "keychain-sim [--device PATH] [--kdf fast|realistic] [-i FILE]",
+    name: "",
+    usage: "keychain-sim [--device PATH] [--kdf fast|realistic] [--show-secrets] [-i FILE]",
     summary: "the REPL (plays piped input like a scenario file)",
     description: """
       Starts an interactive session on a fresh device. With -i FILE the scenario FILE is played \

@@ -83,7 +83,8 @@ struct RunCommand {
         reason: "its folder \(folder.path) cannot be created (\(OutputFileError.reason(error)))")
     }
     let temporary = folder.appendingPathComponent(
-      ".\(URL(fileURLWithPath: path).lastPathComponent).\(getpid()).partial").path
+      ".\(URL(fileURLWithPath: path).lastPathComponent).\(getpid()).partial"
+    ).path
     guard let file = fopen(temporary, "w") else {
       throw OutputFileError(reason: String(cString: strerror(errno)))
     }

@@ -35,7 +35,8 @@ import Testing
     let junit = folder.path("junit.xml")
     let text = try ExecutableRunner.run(
       ["run", "--kdf", "fast", "--junit", junit] + extra + [file])
-    let json = try ExecutableRunner.run(["run", "--kdf", "fast", "--format", "json"] + extra + [file])
+    let json = try ExecutableRunner.run(
+      ["run", "--kdf", "fast", "--format", "json"] + extra + [file])
     #expect(text.status == json.status)
     // Compared as text: JSON's and XML's escapes of `"`, `<` and `>` undone.
     let xml = try String(contentsOfFile: junit, encoding: .utf8)

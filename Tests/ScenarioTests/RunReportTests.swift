@@ -117,10 +117,11 @@ import Testing
     #expect(second == "again\n", "a drained spool starts empty")
   }
 
-  @Test(arguments: [
-    ([0x61], 0), ([0xE2, 0x86], 2), ([0xE2, 0x86, 0x92], 0), ([0xF0, 0x9F, 0x98], 3),
-    ([0x61, 0xC3], 1),
-  ] as [([UInt8], Int)])
+  @Test(
+    arguments: [
+      ([0x61], 0), ([0xE2, 0x86], 2), ([0xE2, 0x86, 0x92], 0), ([0xF0, 0x9F, 0x98], 3),
+      ([0x61, 0xC3], 1),
+    ] as [([UInt8], Int)])
   func anIncompleteCharacterAtTheEndIsCarried(_ bytes: [UInt8], _ carried: Int) {
     #expect(FileSpool.incompleteTail(of: bytes) == carried)
   }

@@ -36,7 +36,8 @@ enum RecordedOutcome: Sendable {
 
   var explanation: String? {
     switch self {
-    case .secItem(function: _, let outcome, line: _, returnsData: _): outcome.explanation?.description
+    case .secItem(function: _, let outcome, line: _, returnsData: _):
+      outcome.explanation?.description
     case .accessControl(status: _, value: _, let explanation, line: _): explanation
     case .evaluation(statement: _, let outcome, line: _): outcome.explanation?.description
     case .device: nil

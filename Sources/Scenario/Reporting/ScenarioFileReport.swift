@@ -1,4 +1,5 @@
 import ScenarioLanguage
+
 /// The result of playing one scenario file: its transcript and everything that failed.
 public struct ScenarioFileReport: Sendable, Codable {
   public enum Status: String, Sendable, Codable {
@@ -49,4 +50,3 @@ public struct ScenarioFileReport: Sendable, Codable {
     return failures.isEmpty ? .passed : .failed
   }
 }
-

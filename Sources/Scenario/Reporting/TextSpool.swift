@@ -22,4 +22,3 @@ public final class MemorySpool: TextSpool {
     text = ""
   }
 }
-

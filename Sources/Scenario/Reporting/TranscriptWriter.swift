@@ -1,4 +1,5 @@
 import ScenarioLanguage
+
 /// Lays out a scenario file's transcript: each statement echoed after its line number, what it
 /// produced indented beneath, expectations marked ✓ or ✗. It holds only the lines written
 /// since the last ``drain()``: the runner hands them on statement by statement.

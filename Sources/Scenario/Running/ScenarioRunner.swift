@@ -76,7 +76,8 @@ public struct ScenarioRunner: Sendable {
   /// Reads, parses and plays one file.
   public func runFile(at path: String) -> ScenarioFileReport {
     let collected = CollectedRunOutput()
-    return collected.completed(timed(path, output: collected) { readAndRun(path, output: collected) })
+    return collected.completed(
+      timed(path, output: collected) { readAndRun(path, output: collected) })
   }
 
   /// Parses and plays scenario text (a file's, or standard input's as `<stdin>`), timed.
