@@ -49,10 +49,15 @@ enum RecordedOutcome: Sendable {
   /// shows secrets.
   func formattedResult(_ formatter: SecValueFormatter, indent: Int = 0) -> String? {
     guard let result else { return nil }
-    if case .secItem(function: _, outcome: _, line: _, let returnsData) = self {
+    switch self {
+    case .secItem(function: _, outcome: _, line: _, let returnsData):
       return formatter.format(result: result, returnsData: returnsData, indent: indent)
+    case .package:
+      // What `getItem` resolved with is the item's secret.
+      return formatter.showsSecrets ? formatter.format(result) : SecValueFormatter.mask
+    case .accessControl, .device, .evaluation:
+      return formatter.format(result, indent: indent)
     }
-    return formatter.format(result, indent: indent)
   }
 
   /// `SecItemCopyMatching at line 9`, for messages about which outcome was checked.

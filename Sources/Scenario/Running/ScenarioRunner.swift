@@ -156,7 +156,7 @@ public struct ScenarioRunner: Sendable {
 
   /// Plays parsed statements on a fresh session into `output`, statement by statement: the
   /// report keeps the counts, failures and warnings, never the transcript.
-  func play(
+  private func play(
     _ statements: [Statement], name: String, output: some ScenarioRunOutput,
     session makeSession: () throws(ScenarioRuntimeError) -> ScenarioSession
   ) -> ScenarioFileReport {
