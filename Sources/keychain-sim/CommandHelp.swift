@@ -48,12 +48,16 @@ enum CommandHelp {
   static let kdf = Option(
     name: "--kdf", value: KDFProfile.names.joined(separator: "|"), choices: KDFProfile.names,
     summary: "passcode key cost (realistic: Argon2id ~50 ms; fast for tests)")
+  static let showSecrets = Option(
+    name: "--show-secrets",
+    summary: "show item data calls return (default: its length, <6 bytes: ••••>)")
   static let noColor = Option(
     name: "--no-color", summary: "no colour on a terminal either (as NO_COLOR=1)")
   static let help = Option(name: "--help", short: "-h", summary: "this command's help")
 
   static let repl = Command(
-    name: "", usage: "keychain-sim [--device PATH] [--kdf fast|realistic] [-i FILE]",
+    name: "",
+    usage: "keychain-sim [--device PATH] [--kdf fast|realistic] [--show-secrets] [-i FILE]",
     summary: "the REPL (plays piped input like a scenario file)",
     description: """
       Starts an interactive session on a fresh device. With -i FILE the scenario FILE is played \
@@ -61,7 +65,7 @@ enum CommandHelp {
       a scenario file named <stdin>.
       """,
     options: [
-      device, kdf,
+      device, kdf, showSecrets,
       Option(
         name: "--init", short: "-i", value: "FILE", takesFile: true,
         summary: "play the scenario FILE, then go on interactively"),
@@ -86,7 +90,7 @@ enum CommandHelp {
       Option(
         name: "--junit", value: "PATH", takesFile: true,
         summary: "also write JUnit XML, one test case per scenario file"),
-      device, kdf, noColor, help,
+      device, kdf, showSecrets, noColor, help,
     ],
     argumentsAreFiles: true,
     examples: [
@@ -121,7 +125,7 @@ enum CommandHelp {
       Option(
         name: "--folder", value: "DIR", takesFile: true,
         summary: "the scenarios folder (default scenarios)"),
-      device, kdf, noColor, help,
+      device, kdf, showSecrets, noColor, help,
     ],
     examples: ["keychain-sim lessons", "keychain-sim lessons background-refresh --kdf fast"])
 

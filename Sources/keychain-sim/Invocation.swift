@@ -20,9 +20,12 @@ enum Invocation: Equatable {
   case completion(ShellCompletion.Shell)
   case manPage
 
+  /// The options of every command that plays statements: the device, and how secrets show.
   struct DeviceChoice: Equatable {
     var devicePath: String?
     var kdf: KDFProfile?
+    /// `--show-secrets`: item data a call returned is shown, not masked.
+    var showSecrets = false
   }
 
   struct REPLChoice: Equatable {
@@ -179,6 +182,10 @@ enum Invocation: Equatable {
   ) throws(UsageError) {
     let argument = arguments[index]
     switch argument {
+    case "--show-secrets" where command.options.contains { $0.name == argument }:
+      device.showSecrets = true
+      index += 1
+      return
     case "--device":
       device.devicePath = try optionValue(arguments, at: index)
     case "--kdf":

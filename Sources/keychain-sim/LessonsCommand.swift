@@ -30,11 +30,11 @@ struct LessonsCommand {
       printError("keychain-sim: \(error.message)")
       return 2
     }
-    let report = ScenarioRunner(options: sessionOptions(choice.device)).runFile(at: lesson.path)
-    print(style.paint(report.transcript))
-    // As `run`: the transcript shows pitfalls under their statements, stderr every warning.
-    if let loadError = report.loadError { printError(errorStyle.paint(loadError)) }
-    for warning in report.warnings { printError(errorStyle.paint(warning.description)) }
-    return RunReport(files: [report]).exitCode
+    // As `run`: the transcript as it plays, pitfalls under their statements, stderr every
+    // warning.
+    let printer = TranscriptPrinter(quiet: false, style: style, errorStyle: errorStyle)
+    let report = ScenarioRunner(options: sessionOptions(choice.device))
+      .run(paths: [lesson.path], output: printer)
+    return report.exitCode
   }
 }

@@ -38,11 +38,10 @@ struct REPLCommand {
       return 2
     }
     let runner = ScenarioRunner(options: sessionOptions(choice.device))
-    let file = runner.run(source: RunCommand.readStandardInput(), name: "<stdin>")
+    let printer = TranscriptPrinter(quiet: false, style: style, errorStyle: .plain)
+    let file = runner.run(
+      source: RunCommand.readStandardInput(), name: "<stdin>", output: printer)
     let report = RunReport(files: [file])
-    print(style.paint(file.transcript))
-    if let loadError = file.loadError { printError(loadError) }
-    for warning in file.warnings { printError(warning.description) }
     print(style.paint(report.summaryLine))
     return report.exitCode
   }

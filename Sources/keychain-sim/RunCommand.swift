@@ -5,6 +5,11 @@ import Scenario
 /// `keychain-sim run`: plays the files (`-` is standard input) and prints the transcript (or
 /// only failures, or JSON), writes warnings to stderr, writes JUnit XML when asked, and returns
 /// the exit status docs/cli.md, "Exit status" describes.
+///
+/// Every output is written while the files play, statement by statement: the transcript and
+/// the JSON to standard output, the JUnit test cases to a temporary file until the counts
+/// that head the report are known. Memory does not grow with a file's length (docs/cli.md,
+/// "Memory").
 struct RunCommand {
   let choice: Invocation.RunChoice
   var style: OutputStyle = .plain
@@ -12,51 +17,58 @@ struct RunCommand {
 
   func execute() -> Int32 {
     let runner = ScenarioRunner(options: sessionOptions(choice.device), strict: choice.strict)
-    var report = RunReport()
-    for path in choice.paths {
-      if path == "-" {
-        let file = runner.run(source: Self.readStandardInput(), name: "<stdin>")
-        show(file)
-        report.files.append(file)
-      } else {
-        report.files += runner.run(paths: [path], onFile: show).files
-      }
+    var outputs: [any ScenarioRunOutput] = []
+    let json = choice.json ? JSONRunWriter { print($0, terminator: "") } : nil
+    if let json {
+      outputs.append(json)
+    } else {
+      outputs.append(TranscriptPrinter(quiet: choice.quiet, style: style, errorStyle: errorStyle))
     }
+    var junit: JUnitRunWriter?
     if let junitPath = choice.junitPath {
       do {
-        try Self.write(report.junitXML(), to: junitPath)
+        junit = JUnitRunWriter(cases: try FileSpool(), caseOutput: try FileSpool())
       } catch {
-        printError(
-          "keychain-sim: cannot write JUnit XML to \(junitPath): \(error)")
+        printError("keychain-sim: cannot write JUnit XML to \(junitPath): \(error)")
         return 2
       }
     }
-    if choice.json {
-      print(report.jsonText())
+    if let junit { outputs.append(junit) }
+    let output = ScenarioRunOutputs(outputs)
+    var report = RunReport()
+    for path in choice.paths {
+      if path == "-" {
+        report.files.append(
+          runner.run(source: Self.readStandardInput(), name: "<stdin>", output: output))
+      } else {
+        report.files += runner.run(paths: [path], output: output).files
+      }
+    }
+    if let junit, let junitPath = choice.junitPath {
+      do {
+        try Self.write(to: junitPath) { write in junit.finish(write: write) }
+      } catch {
+        printError("keychain-sim: cannot write JUnit XML to \(junitPath): \(error)")
+        return 2
+      }
+    }
+    if let json {
+      json.finish(report)
     } else {
       print(style.paint(report.summaryLine))
     }
     return report.exitCode
   }
 
-  /// One file as soon as it is done: its transcript (or, quiet, its failures), and its load
-  /// error and warnings on stderr.
-  private func show(_ file: ScenarioFileReport) {
-    guard !choice.json else { return }
-    if choice.quiet {
-      for failure in file.failures { print(style.paint(failure.rendered(file: file.path))) }
-    } else {
-      print(style.paint(file.transcript))
-    }
-    if let loadError = file.loadError { printError(errorStyle.paint(loadError)) }
-    for warning in file.warnings { printError(errorStyle.paint(warning.description)) }
-  }
-
-  /// Writes `text` to `path`, creating its parent folders as `mkdir -p` would.
+  /// Writes what `produce` hands its writer to `path`, creating its parent folders as
+  /// `mkdir -p` would: into a temporary file beside it, renamed over `path` once complete, so
+  /// a reader never sees half a report.
   ///
   /// - Throws: ``OutputFileError``, whose description says why (a directory at `path`, a
   ///   folder that cannot be made, the system's reason), not Foundation's "error 512".
-  static func write(_ text: String, to path: String) throws(OutputFileError) {
+  static func write(to path: String, _ produce: ((String) -> Void) -> Void)
+    throws(OutputFileError)
+  {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
       isDirectory.boolValue
@@ -70,10 +82,26 @@ struct RunCommand {
       throw OutputFileError(
         reason: "its folder \(folder.path) cannot be created (\(OutputFileError.reason(error)))")
     }
-    do {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-      throw OutputFileError(reason: OutputFileError.reason(error))
+    let temporary = folder.appendingPathComponent(
+      ".\(URL(fileURLWithPath: path).lastPathComponent).\(getpid()).partial"
+    ).path
+    guard let file = fopen(temporary, "w") else {
+      throw OutputFileError(reason: String(cString: strerror(errno)))
+    }
+    var failed: Int32 = 0
+    produce { text in
+      var text = text
+      text.withUTF8 { bytes in
+        if failed == 0, fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count {
+          failed = errno
+        }
+      }
+    }
+    if fclose(file) != 0, failed == 0 { failed = errno }
+    if failed == 0, rename(temporary, path) != 0 { failed = errno }
+    if failed != 0 {
+      unlink(temporary)
+      throw OutputFileError(reason: String(cString: strerror(failed)))
     }
   }
 
@@ -105,7 +133,42 @@ struct OutputFileError: Error, CustomStringConvertible {
   }
 }
 
-/// The session options for `--device` and `--kdf`.
+/// The text output of `run`: each statement's transcript as soon as it is played (or, quiet,
+/// a file's failures when it ends), then the file's load error and warnings on stderr.
+final class TranscriptPrinter: ScenarioRunOutput {
+  let quiet: Bool
+  let style: OutputStyle
+  let errorStyle: OutputStyle
+
+  init(quiet: Bool, style: OutputStyle, errorStyle: OutputStyle) {
+    self.quiet = quiet
+    self.style = style
+    self.errorStyle = errorStyle
+  }
+
+  func fileStarted(_ path: String) {}
+
+  func transcript(_ text: String) {
+    guard !quiet, !text.isEmpty else { return }
+    print(style.paint(text), terminator: "")
+  }
+
+  func step(_ record: StepRecord) {}
+
+  func fileFinished(_ file: ScenarioFileReport) {
+    if quiet {
+      for failure in file.failures { print(style.paint(failure.rendered(file: file.path))) }
+    } else {
+      print()  // a blank line after each file's transcript
+    }
+    if let loadError = file.loadError { printError(errorStyle.paint(loadError)) }
+    for warning in file.warnings { printError(errorStyle.paint(warning.description)) }
+  }
+}
+
+/// The session options for `--device`, `--kdf` and `--show-secrets`.
 func sessionOptions(_ device: Invocation.DeviceChoice) -> ScenarioSession.Options {
-  ScenarioSession.Options(devicePath: device.devicePath, kdfProfile: device.kdf ?? .realistic)
+  ScenarioSession.Options(
+    devicePath: device.devicePath, kdfProfile: device.kdf ?? .realistic,
+    showsSecrets: device.showSecrets)
 }

@@ -148,7 +148,9 @@ import Testing
     let files = try #require(root["files"] as? [[String: Any]])
     let steps = try #require(files.first?["steps"] as? [[String: Any]])
     #expect(steps.count == 10)
-    #expect(files.first?["transcript"] is String)
+    // The transcript is in each step's `transcript` and the file's `closing` (schema 2).
+    #expect((steps.first?["transcript"] as? String)?.hasPrefix("   1  ") == true)
+    #expect((files.first?["closing"] as? String)?.hasPrefix("✗ failed") == true)
     let read = try #require(steps.first { $0["line"] as? Int == 7 })
     #expect(read["statement"] as? String == "SecItemCopyMatching item + [kSecReturnData: true]")
     #expect(read["status"] as? String == "errSecInteractionNotAllowed")

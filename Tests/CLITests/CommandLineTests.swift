@@ -172,6 +172,11 @@ import Testing
     #expect(try document.nodes(forXPath: "//testcase").count == 3)
     #expect(try document.nodes(forXPath: "//testcase/failure").count == 1)
     #expect(try document.nodes(forXPath: "//testcase/error").count == 1)
+    // Written beside the report under a temporary name and renamed: nothing else is left.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == [
+        "bad.scenario", "broken.scenario", "junit.xml", "ok.scenario",
+      ])
   }
 
   @Test func deviceFileCarriesStateAcrossRuns() throws {

@@ -127,6 +127,25 @@ import Testing
     #expect(second.screen.contains("kSecClassGenericPassword,\nkSecAttrAccount: \"a\"]"))
   }
 
+  /// Issue 26: a read's data is masked at the prompt as in every output, and shown when the
+  /// session was started with `--show-secrets`.
+  @Test func readDataIsMaskedUnlessTheSessionShowsSecrets() throws {
+    let steps: [Step] = [
+      .expect(Self.prompt),
+      .send("let q = [kSecClass: kSecClassGenericPassword, kSecAttrAccount: \"a\"]\r"),
+      .expect(Self.prompt), .send("SecItemAdd q + [kSecValueData: \"r1\"]\r"),
+      .expect(Self.prompt), .send("SecItemCopyMatching q + [kSecReturnData: true]\r"),
+      .expect("result: "), .expect(Self.prompt), .send("expect result \"r1\"\r"),
+      .expect("holds"), .expect(Self.prompt), .send("quit\r"),
+    ]
+    let masked = try drive(steps)
+    #expect(masked.status == 0, "\(masked.screen)")
+    #expect(masked.screen.contains("result: <2 bytes: ••••>"), "\(masked.screen)")
+    let shown = try drive(steps, arguments: ["--show-secrets"])
+    #expect(shown.status == 0, "\(shown.screen)")
+    #expect(shown.screen.contains(#"result: <2 bytes: "r1">"#), "\(shown.screen)")
+  }
+
   @Test func tabCompletesByContext() throws {
     let session = try drive([
       .expect(Self.prompt), .send("device pass\t"), .expect("passcode "), .send("1234\r"),

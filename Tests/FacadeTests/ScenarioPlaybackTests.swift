@@ -21,6 +21,9 @@ import Testing
           """, name: "night.scenario")
       #expect(playback.passed, "\(playback.failures)")
       #expect(playback.transcript.contains("errSecInteractionNotAllowed"))
+      // The data read is masked as `keychain-sim run` masks it; the expectation saw it.
+      #expect(playback.transcript.contains("result: <2 bytes: ••••>"), "\(playback.transcript)")
+      #expect(!playback.transcript.contains(#"<2 bytes: "r1">"#))
       // The scenario locked the test's phone.
       #expect(phone.isLocked)
       #expect(throws: CredentialStore.KeychainError(status: errSecInteractionNotAllowed)) {

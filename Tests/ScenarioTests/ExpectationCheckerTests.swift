@@ -10,7 +10,8 @@ import Testing
 
   static let found = RecordedOutcome.secItem(
     function: "SecItemCopyMatching",
-    outcome: SecItemOutcome(status: .errSecSuccess, result: .data(Data("r1".utf8))), line: 4)
+    outcome: SecItemOutcome(status: .errSecSuccess, result: .data(Data("r1".utf8))), line: 4,
+    returnsData: true)
   static let attributes = RecordedOutcome.secItem(
     function: "SecItemCopyMatching",
     outcome: SecItemOutcome(
@@ -19,18 +20,18 @@ import Testing
         "acct": .string("alice"), "svce": .string("auth"), "v_Data": .data(Data("pw".utf8)),
         "sync": .number(0),
       ])),
-    line: 4)
+    line: 4, returnsData: true)
   static let array = RecordedOutcome.secItem(
     function: "SecItemCopyMatching",
     outcome: SecItemOutcome(
       status: .errSecSuccess, result: .array([.data(Data("a".utf8)), .data(Data("b".utf8))])),
-    line: 4)
+    line: 4, returnsData: true)
   static let locked = RecordedOutcome.secItem(
     function: "SecItemCopyMatching",
     outcome: SecItemOutcome(
       status: .errSecInteractionNotAllowed,
       explanation: Explanation(cause: "class A key discarded", fix: "use AfterFirstUnlock")),
-    line: 9)
+    line: 9, returnsData: true)
 
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String
@@ -109,9 +110,11 @@ import Testing
       })
   }
 
-  func check(_ expectation: Scenario.Expectation, last: RecordedOutcome?) throws -> Verdict {
+  func check(
+    _ expectation: Scenario.Expectation, last: RecordedOutcome?, showsSecrets: Bool = false
+  ) throws -> Verdict {
     let evaluator = ValueEvaluator(bindings: [:])
-    return try ExpectationChecker().check(
+    return try ExpectationChecker(formatter: SecValueFormatter(showsSecrets: showsSecrets)).check(
       expectation, source: "expect", last: last, lockState: .unlocked,
       evaluate: { (expr: Expr) throws(ScenarioRuntimeError) -> SecValue in
         try evaluator.evaluate(expr)
@@ -134,8 +137,18 @@ import Testing
           explanation: "class A key discarded\nfix: use AfterFirstUnlock"))
   }
 
-  @Test func failedResultShowsBothValues() throws {
+  @Test func failedResultShowsBothValuesTheDataMasked() throws {
     let verdict = try check(.result(.string("r2")), last: Self.found)
+    #expect(
+      verdict
+        == .failed(
+          expected: #"result "r2""#,
+          actual: "result <2 bytes: ••••> (item data masked; --show-secrets shows it)",
+          explanation: nil))
+  }
+
+  @Test func failedResultShowsTheDataWithShowSecrets() throws {
+    let verdict = try check(.result(.string("r2")), last: Self.found, showsSecrets: true)
     #expect(
       verdict
         == .failed(

@@ -112,6 +112,31 @@ import Testing
     #expect(report.transcript.contains("access groups: ABCDE12345.com.example.app (default)"))
   }
 
+  /// Issue 26: what `getItem` read is the item's secret, masked as a SecItem read's data is,
+  /// unless the session shows secrets; the expectations check the real value.
+  @Test func theValueGetItemReadIsMaskedUnlessSecretsAreShown() {
+    let source = """
+      let kc = createKeychain(service: "s")
+      kc.setItem("k", "PLUTO9SECRET")
+      await kc.getItem("k")
+      expect result "PLUTO9SECRET"
+      await kc.getItem("k")
+      expect no result
+
+      """
+    let masked = play(source)
+    #expect(masked.failures.count == 1, "\(masked.transcript)")
+    #expect(masked.transcript.contains("→ resolved ••••"), "\(masked.transcript)")
+    let echoed = masked.transcript.components(separatedBy: "\n").filter {
+      $0.contains("PLUTO9SECRET")
+    }
+    #expect(echoed.allSatisfy { $0.contains("expect result") }, "\(echoed)")
+    #expect(masked.failures.first?.actual == "resolved ••••")
+    let shown = ScenarioRunner(options: .init(kdfProfile: .fast, showsSecrets: true))
+      .run(source: source, name: "test.scenario")
+    #expect(shown.transcript.contains(#"→ resolved "PLUTO9SECRET""#), "\(shown.transcript)")
+  }
+
   @Test func aSecretBoundByLetIsMaskedWhereverItIsEchoed() {
     let report = play(
       """

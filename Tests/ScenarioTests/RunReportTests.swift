@@ -54,7 +54,8 @@ import Testing
     #expect(files.map { $0["status"] as? String } == ["passed", "failed", "error"])
     let failures = try #require(files[1]["failures"] as? [[String: Any]])
     #expect(failures.first?["line"] as? Int == 12)
-    #expect(failures.first?["explanation"] as? String == "no item matched")
+    #expect(failures.first?["why"] as? String == "no item matched")
+    #expect(failures.first?["text"] as? String == Self.failure.rendered(file: "b.scenario"))
   }
 
   @Test func junitIsWellFormedWithOneCasePerFile() throws {
@@ -91,5 +92,37 @@ import Testing
     for failure in [Self.failure, pitfall, third] {
       #expect(text.contains(failure.rendered(file: "d.scenario")))
     }
+  }
+}
+
+/// The spools JUnit is written through while a run plays.
+@Suite struct TextSpoolTests {
+  @Test func aFileSpoolGivesBackEverythingInOrderWithWholeCharacters() throws {
+    let spool = try FileSpool()
+    #expect(spool.isEmpty)
+    // Enough `→` (three bytes each) that a 64 KiB read ends inside one.
+    let text = String(repeating: "→ errSecSuccess ✓\n", count: 10_000)
+    spool.append(text)
+    spool.append("end\n")
+    #expect(!spool.isEmpty)
+    var pieces: [String] = []
+    spool.drain { pieces.append($0) }
+    #expect(pieces.count > 1, "read back in pieces, not whole")
+    #expect(pieces.joined() == text + "end\n")
+    #expect(!pieces.joined().contains("\u{FFFD}"), "no character was cut between pieces")
+    #expect(spool.isEmpty)
+    spool.append("again\n")
+    var second = ""
+    spool.drain { second += $0 }
+    #expect(second == "again\n", "a drained spool starts empty")
+  }
+
+  @Test(
+    arguments: [
+      ([0x61], 0), ([0xE2, 0x86], 2), ([0xE2, 0x86, 0x92], 0), ([0xF0, 0x9F, 0x98], 3),
+      ([0x61, 0xC3], 1),
+    ] as [([UInt8], Int)])
+  func anIncompleteCharacterAtTheEndIsCarried(_ bytes: [UInt8], _ carried: Int) {
+    #expect(FileSpool.incompleteTail(of: bytes) == carried)
   }
 }

@@ -234,6 +234,8 @@ enum HelpText {
     searches it.
     Ctrl-C abandons the statement being typed (all its lines), or cancels a Face ID, Touch ID
     or passcode sheet; Ctrl-D or quit leaves.
+    Item data a call returns shows as its length, <6 bytes: ••••>; start the REPL with
+    --show-secrets to see it (expect result checks the real data either way).
     save <file>                         write the statements played so far as a scenario
                                         (with their secrets: the file is made 0600)
     load <file>                         play a scenario file into this session

@@ -3,8 +3,9 @@ import ScenarioLanguage
 
 /// The outcome of the most recent statement that produced one: what `expect` checks.
 enum RecordedOutcome: Sendable {
-  /// A SecItem call.
-  case secItem(function: String, outcome: SecItemOutcome, line: Int)
+  /// A SecItem call; `returnsData` when its query asked for `kSecReturnData`, so a bare data
+  /// result is the item's secret (``SecValueFormatter/format(result:returnsData:indent:)``).
+  case secItem(function: String, outcome: SecItemOutcome, line: Int, returnsData: Bool)
   /// `let x = SecAccessControlCreateWithFlags(...)`: a value, or nil with errSecParam.
   case accessControl(status: OSStatus, value: SecValue?, explanation: String?, line: Int)
   /// A device statement (`device unlock 1234`, `app install`, `biometry enroll`): no
@@ -17,7 +18,7 @@ enum RecordedOutcome: Sendable {
 
   var status: OSStatus? {
     switch self {
-    case .secItem(function: _, let outcome, line: _): outcome.status
+    case .secItem(function: _, let outcome, line: _, returnsData: _): outcome.status
     case .accessControl(let status, value: _, explanation: _, line: _): status
     case .device, .evaluation: nil
     case .package(_, let outcome, _): outcome.lastStatus
@@ -26,7 +27,7 @@ enum RecordedOutcome: Sendable {
 
   var result: SecValue? {
     switch self {
-    case .secItem(function: _, let outcome, line: _): outcome.result
+    case .secItem(function: _, let outcome, line: _, returnsData: _): outcome.result
     case .accessControl(status: _, let value, explanation: _, line: _): value
     case .device, .evaluation: nil
     case .package(_, let outcome, _): outcome.returnedValue
@@ -35,7 +36,8 @@ enum RecordedOutcome: Sendable {
 
   var explanation: String? {
     switch self {
-    case .secItem(function: _, let outcome, line: _): outcome.explanation?.description
+    case .secItem(function: _, let outcome, line: _, returnsData: _):
+      outcome.explanation?.description
     case .accessControl(status: _, value: _, let explanation, line: _): explanation
     case .evaluation(statement: _, let outcome, line: _): outcome.explanation?.description
     case .device: nil
@@ -43,10 +45,26 @@ enum RecordedOutcome: Sendable {
     }
   }
 
+  /// The returned object as the transcript shows it, item data masked unless `formatter`
+  /// shows secrets.
+  func formattedResult(_ formatter: SecValueFormatter, indent: Int = 0) -> String? {
+    guard let result else { return nil }
+    switch self {
+    case .secItem(function: _, outcome: _, line: _, let returnsData):
+      return formatter.format(result: result, returnsData: returnsData, indent: indent)
+    case .package:
+      // What `getItem` resolved with is the item's secret.
+      return formatter.showsSecrets ? formatter.format(result) : SecValueFormatter.mask
+    case .accessControl, .device, .evaluation:
+      return formatter.format(result, indent: indent)
+    }
+  }
+
   /// `SecItemCopyMatching at line 9`, for messages about which outcome was checked.
   var origin: String {
     switch self {
-    case .secItem(let function, outcome: _, let line): "\(function) at line \(line)"
+    case .secItem(let function, outcome: _, let line, returnsData: _):
+      "\(function) at line \(line)"
     case .accessControl(status: _, value: _, explanation: _, let line):
       "SecAccessControlCreateWithFlags at line \(line)"
     case .device(let statement, let line, refusal: _),

@@ -8,6 +8,11 @@ import ScenarioLanguage
 /// The output is deterministic (dictionary keys sorted by their Apple name) so transcripts can
 /// be compared with golden files.
 ///
+/// Item data is a secret: in a result it is shown as its length only, `<6 bytes: ••••>`
+/// (`kSecValueData` in a dictionary, and the bare data of a `kSecReturnData` query), unless
+/// ``showsSecrets`` (`--show-secrets`) asks for it, as the data being written is masked in the
+/// statement's echo. docs/cli.md, "Secrets in the output".
+///
 /// ```swift
 /// SecValueFormatter().format(.dictionary(["acct": .string("alice"), "class": .string("genp")]))
 /// // [kSecAttrAccount: "alice", kSecClass: kSecClassGenericPassword]
@@ -15,18 +20,31 @@ import ScenarioLanguage
 struct SecValueFormatter: Sendable {
   /// The column a one-line rendering must fit in before it is broken into lines.
   var width: Int
+  /// Whether item data is shown (`--show-secrets`); `false` shows its length only.
+  var showsSecrets: Bool
 
-  init(width: Int = 88) { self.width = width }
+  init(width: Int = 88, showsSecrets: Bool = false) {
+    self.width = width
+    self.showsSecrets = showsSecrets
+  }
+
+  /// A call's returned object, item data masked unless ``showsSecrets``: `kSecValueData` in a
+  /// dictionary, and, when `returnsData` (the query's `kSecReturnData` alone, so the result is
+  /// the data itself), bare data and an array of it. A bare persistent reference
+  /// (`kSecReturnPersistentRef` alone) is no secret and is shown.
+  func format(result: SecValue, returnsData: Bool, indent: Int = 0) -> String {
+    format(result, key: nil, indent: indent, bareDataIsSecret: returnsData)
+  }
 
   /// The value rendered, possibly over several lines, each after the first indented by `indent`.
   func format(_ value: SecValue, indent: Int = 0) -> String {
-    format(value, key: nil, indent: indent)
+    format(value, key: nil, indent: indent, bareDataIsSecret: false)
   }
 
   /// The value of the raw key `key`, so constants show by name (`"htps"` under `ptcl` →
   /// `kSecAttrProtocolHTTPS`).
   func format(_ value: SecValue, forKey key: String, indent: Int = 0) -> String {
-    format(value, key: key, indent: indent)
+    format(value, key: key, indent: indent, bareDataIsSecret: false)
   }
 
   /// A raw key shown by its Apple name (`"acct"` → `kSecAttrAccount`).
@@ -45,15 +63,27 @@ struct SecValueFormatter: Sendable {
     return "<\(count): 0x\(shown)\(data.count > 32 ? "…" : "")>"
   }
 
+  /// Item data as its length only: `<6 bytes: ••••>`.
+  static func masked(data: Data) -> String {
+    data.isEmpty ? "<0 bytes>" : "<\(data.count == 1 ? "1 byte" : "\(data.count) bytes"): \(mask)>"
+  }
+
+  /// What stands for a secret in every output: `••••`, as in the statement's echo.
+  static let mask = SecretMask.text
+
   /// A Swift string literal for `text`, with the escapes the scenario language reads back.
   static func quoted(_ text: String) -> String { SwiftStringLiteral.quoting(text) }
 
   // MARK: - Rendering
 
-  private func format(_ value: SecValue, key: String?, indent: Int) -> String {
+  private func format(
+    _ value: SecValue, key: String?, indent: Int, bareDataIsSecret: Bool
+  ) -> String {
     switch value {
     case .string(let text): return Self.valueName(text, forKey: key) ?? Self.quoted(text)
-    case .data(let data): return Self.describe(data: data)
+    case .data(let data):
+      let secret = key == SecQueryKey.valueData.rawValue || (key == nil && bareDataIsSecret)
+      return secret && !showsSecrets ? Self.masked(data: data) : Self.describe(data: data)
     case .number(let number): return String(number)
     case .bool(let flag): return flag ? "true" : "false"
     case .date(let date): return date.formatted(.iso8601)
@@ -61,12 +91,18 @@ struct SecValueFormatter: Sendable {
     case .accessControl(let control): return Self.describe(accessControl: control)
     case .authenticationContext: return "LAContext"
     case .array(let elements):
-      return bracketed(elements.map { format($0, key: nil, indent: indent + 2) }, indent: indent)
+      return bracketed(
+        elements.map {
+          format($0, key: nil, indent: indent + 2, bareDataIsSecret: bareDataIsSecret)
+        }, indent: indent)
     case .dictionary(let dictionary):
       if dictionary.isEmpty { return "[:]" }
       let entries = dictionary.map { (name: Self.keyName($0.key), raw: $0.key, value: $0.value) }
         .sorted { $0.name < $1.name }
-        .map { "\($0.name): \(format($0.value, key: $0.raw, indent: indent + 2))" }
+        .map {
+          "\($0.name): "
+            + format($0.value, key: $0.raw, indent: indent + 2, bareDataIsSecret: false)
+        }
       return bracketed(entries, indent: indent)
     }
   }

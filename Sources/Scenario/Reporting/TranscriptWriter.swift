@@ -1,6 +1,8 @@
 import ScenarioLanguage
+
 /// Lays out a scenario file's transcript: each statement echoed after its line number, what it
-/// produced indented beneath, expectations marked ✓ or ✗.
+/// produced indented beneath, expectations marked ✓ or ✗. It holds only the lines written
+/// since the last ``drain()``: the runner hands them on statement by statement.
 ///
 /// ```
 ///    6  SecItemAdd token + [kSecValueData: ••••]
@@ -36,5 +38,11 @@ struct TranscriptWriter {
     lines += text.components(separatedBy: "\n")
   }
 
-  var text: String { lines.joined(separator: "\n") + "\n" }
+  /// The lines written since the last call, each ending in a newline ("" when none), and
+  /// forgets them.
+  mutating func drain() -> String {
+    guard !lines.isEmpty else { return "" }
+    defer { lines.removeAll(keepingCapacity: true) }
+    return lines.joined(separator: "\n") + "\n"
+  }
 }

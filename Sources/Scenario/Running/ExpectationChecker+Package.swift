@@ -17,7 +17,7 @@ extension ExpectationChecker {
     return outcome.error?.code == code
       ? .held
       : .failed(
-        expected: "rejected with \(code.rawValue)", actual: Self.settlement(outcome),
+        expected: "rejected with \(code.rawValue)", actual: settlement(outcome),
         explanation: outcome.note?.description)
   }
 
@@ -26,7 +26,7 @@ extension ExpectationChecker {
     outcome.resolved
       ? .held
       : .failed(
-        expected: "resolved", actual: Self.settlement(outcome), explanation: nil)
+        expected: "resolved", actual: settlement(outcome), explanation: nil)
   }
 
   /// The result and status expectations against a package call; `nil` when the generic
@@ -42,15 +42,17 @@ extension ExpectationChecker {
       return .failed(
         expected: statusText(expected),
         actual: "no status: on an \(outcome.platform.displayName) the package makes no SecItem "
-          + "call (it \(Self.settlement(outcome)))", explanation: nil)
+          + "call (it \(settlement(outcome)))", explanation: nil)
     case .result(let expr), .strictResult(let expr):
       let expected = try evaluate(expr)
       let strict: Bool
       if case .strictResult = expectation { strict = true } else { strict = false }
-      let wanted = (strict ? "result strictly " : "result ") + formatter.format(expected, indent: 0)
+      let wanted =
+        (strict ? "result strictly " : "result ")
+        + SecValueFormatter(showsSecrets: true).format(expected, indent: 0)
       guard let returned else {
         return .failed(
-          expected: wanted, actual: Self.settlement(outcome),
+          expected: wanted, actual: settlement(outcome),
           explanation: outcome.error?.description ?? outcome.note?.description)
       }
       let held =
@@ -58,12 +60,12 @@ extension ExpectationChecker {
       return held
         ? .held
         : .failed(
-          expected: wanted, actual: Self.settlement(outcome),
+          expected: wanted, actual: settlement(outcome),
           explanation: outcome.note?.description)
     case .noResult:
       return returned == nil
         ? .held
-        : .failed(expected: "no result (null)", actual: Self.settlement(outcome), explanation: nil)
+        : .failed(expected: "no result (null)", actual: settlement(outcome), explanation: nil)
     default:
       return .failed(
         expected: describe(expectation, evaluate: evaluate),
@@ -72,12 +74,18 @@ extension ExpectationChecker {
     }
   }
 
-  /// `resolved "t1"`, `resolved null`, `rejected MISSING_ENTITLEMENT: ...`.
-  static func settlement(_ outcome: PackageOutcome) -> String {
+  /// `resolved ••••` (`resolved "t1"` when the formatter shows secrets: the value `getItem`
+  /// read is the item's secret), `resolved null`, `rejected MISSING_ENTITLEMENT: ...`.
+  func settlement(_ outcome: PackageOutcome) -> String {
+    Self.settlement(outcome, showsSecrets: formatter.showsSecrets)
+  }
+
+  static func settlement(_ outcome: PackageOutcome, showsSecrets: Bool) -> String {
     switch outcome.settled {
     case .success(.nothing): "resolved"
     case .success(.null): "resolved null"
-    case .success(.string(let text)): "resolved " + SecValueFormatter.quoted(text)
+    case .success(.string(let text)):
+      "resolved " + (showsSecrets ? SecValueFormatter.quoted(text) : SecValueFormatter.mask)
     case .failure(let error): "rejected \(error)"
     }
   }

@@ -11,7 +11,14 @@ struct ExpectationChecker {
     case failed(expected: String, actual: String, explanation: String?)
   }
 
+  /// Renders what a call returned (an `actual:`), item data masked unless it shows secrets.
   var formatter = SecValueFormatter()
+
+  /// Renders what the scenario expects (an `expected:`): shown as written, as the statement's
+  /// echo shows `expect result`.
+  private var expectedFormatter: SecValueFormatter {
+    SecValueFormatter(width: formatter.width, showsSecrets: true)
+  }
 
   /// - Parameters:
   ///   - last: the outcome of the most recent statement that produced one.
@@ -130,7 +137,7 @@ struct ExpectationChecker {
     case .noResult:
       guard let result = last.result else { return .held }
       return .failed(
-        expected: "no result", actual: "result " + formatter.format(result, indent: 0),
+        expected: "no result", actual: "result " + (last.formattedResult(formatter) ?? ""),
         explanation: last.explanation ?? statusContext(status))
     case .count(let expected):
       let actual = Self.count(of: last.result)
@@ -156,7 +163,7 @@ struct ExpectationChecker {
       guard dictionaries.count == elements.count else {
         return .failed(
           expected: expected,
-          actual: "result " + formatter.format(result, indent: 0) + " (not a dictionary)",
+          actual: "result " + (last.formattedResult(formatter) ?? "") + " (not a dictionary)",
           explanation: nil)
       }
       guard let holder = dictionaries.first(where: { $0[key.raw] != nil }),
@@ -164,7 +171,7 @@ struct ExpectationChecker {
       else { return .held }
       return .failed(
         expected: expected,
-        actual: "\(key): " + formatter.format(value, indent: 0), explanation: nil)
+        actual: "\(key): " + formatter.format(value, forKey: key.raw), explanation: nil)
     case .result(let expr), .strictResult(let expr):
       let strict: Bool
       if case .strictResult = expectation { strict = true } else { strict = false }
@@ -172,22 +179,22 @@ struct ExpectationChecker {
       let word = strict ? "result strictly " : "result "
       guard let result = last.result else {
         return .failed(
-          expected: word + formatter.format(expected, indent: 0),
+          expected: word + expectedFormatter.format(expected, indent: 0),
           actual: "no result (\(status.name))", explanation: last.explanation)
       }
       if strict {
         return Self.matchesStrictly(expected, result)
           ? .held
           : .failed(
-            expected: word + formatter.format(expected, indent: 0),
-            actual: "result " + formatter.format(result, indent: 0),
+            expected: word + expectedFormatter.format(expected, indent: 0),
+            actual: "result " + maskedHint(last.formattedResult(formatter) ?? ""),
             explanation: Self.typeMismatch(expected, result))
       }
       return Self.matches(expected, result)
         ? .held
         : .failed(
-          expected: "result " + formatter.format(expected, indent: 0),
-          actual: "result " + formatter.format(result, indent: 0),
+          expected: "result " + expectedFormatter.format(expected, indent: 0),
+          actual: "result " + maskedHint(last.formattedResult(formatter) ?? ""),
           explanation: last.explanation)
     case .device, .success, .laError, .bool, .prompt, .noPrompt, .refused, .promptCount,
       .sheetOffers, .resultDate, .biometryType, .domainState, .domainStateIsNil, .packageError:
@@ -383,6 +390,15 @@ struct ExpectationChecker {
     status == .errSecSuccess ? nil : "the call returned \(status.name) (\(status.rawValue))"
   }
 
+  /// The rendered result, with how to see the data when it was masked: a mismatch against
+  /// `<6 bytes: ••••>` cannot be told apart otherwise.
+  private func maskedHint(_ rendered: String) -> String {
+    guard !formatter.showsSecrets, rendered.contains(SecValueFormatter.mask) else {
+      return rendered
+    }
+    return rendered + " (item data masked; --show-secrets shows it)"
+  }
+
   private func summary(_ value: SecValue) -> String {
     switch value {
     case .array(let elements): "an array of \(elements.count)"
@@ -400,7 +416,7 @@ struct ExpectationChecker {
     case .noResult: "no result"
     case .count(let n): "count \(n)"
     case .result(let expr):
-      "result " + ((try? evaluate(expr)).map { formatter.format($0, indent: 0) } ?? "?")
+      "result " + ((try? evaluate(expr)).map { expectedFormatter.format($0, indent: 0) } ?? "?")
     case .device(let state): "device \(state)"
     case .success: "success"
     case .laError(let error): error.description
@@ -416,7 +432,8 @@ struct ExpectationChecker {
       "\(name).evaluatedPolicyDomainState \(isNil ? "==" : "!=") nil"
     case .resultLacks(let key): "result has no \(key)"
     case .strictResult(let expr):
-      "result strictly " + ((try? evaluate(expr)).map { formatter.format($0, indent: 0) } ?? "?")
+      "result strictly "
+        + ((try? evaluate(expr)).map { expectedFormatter.format($0, indent: 0) } ?? "?")
     case .biometryType(let name, let kind): "\(name).biometryType == .\(kind.rawValue)"
     case .domainState(let left, let equal, let right):
       "\(left).evaluatedPolicyDomainState \(equal ? "==" : "!=") "

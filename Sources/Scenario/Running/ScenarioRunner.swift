@@ -27,48 +27,86 @@ public struct ScenarioRunner: Sendable {
   /// - Parameter onFile: called with each file's report as soon as it is done, so a long run
   ///   shows progress.
   public func run(paths: [String], onFile: (ScenarioFileReport) -> Void = { _ in }) -> RunReport {
+    let collected = CollectedRunOutput()
     var report = RunReport()
+    forEachFile(paths, output: collected) { file in
+      let file = collected.completed(file)
+      onFile(file)
+      report.files.append(file)
+    }
+    return report
+  }
+
+  /// Runs every file given as ``run(paths:onFile:)`` does, handing each file's transcript and
+  /// records to `output` while it plays, so memory does not grow with a file's length.
+  ///
+  /// - Returns: the files' reports without transcripts or steps (`output` had them).
+  public func run(paths: [String], output: some ScenarioRunOutput) -> RunReport {
+    var report = RunReport()
+    forEachFile(paths, output: output) { report.files.append($0) }
+    return report
+  }
+
+  /// Plays scenario text (standard input's, as `<stdin>`) into `output`, timed.
+  public func run(source: String, name: String, output: some ScenarioRunOutput)
+    -> ScenarioFileReport
+  {
+    timed(name, output: output) { parseAndPlay(source: source, name: name, output: output) }
+  }
+
+  private func forEachFile(
+    _ paths: [String], output: some ScenarioRunOutput, _ done: (ScenarioFileReport) -> Void
+  ) {
     for path in paths {
       let expanded = Self.expand([path])
       if expanded.isEmpty {
         // A folder without scenario files is a mistake (a wrong path in CI), not a pass.
         let file = ScenarioFileReport(
           path: path, loadError: "\(path): error: the folder has no *.scenario files")
-        onFile(file)
-        report.files.append(file)
+        output.fileStarted(path)
+        output.fileFinished(file)
+        done(file)
       }
-      for file in expanded.map(runFile(at:)) {
-        onFile(file)
-        report.files.append(file)
+      for file in expanded {
+        done(timed(file, output: output) { readAndRun(file, output: output) })
       }
     }
-    return report
   }
 
   /// Reads, parses and plays one file.
   public func runFile(at path: String) -> ScenarioFileReport {
-    let start = ContinuousClock.now
-    var report = readAndRun(path)
-    report.duration = Self.seconds(since: start)
-    return report
+    let collected = CollectedRunOutput()
+    return collected.completed(
+      timed(path, output: collected) { readAndRun(path, output: collected) })
   }
 
   /// Parses and plays scenario text (a file's, or standard input's as `<stdin>`), timed.
   public func run(source: String, name: String) -> ScenarioFileReport {
-    let start = ContinuousClock.now
-    var report = parseAndPlay(source: source, name: name)
-    report.duration = Self.seconds(since: start)
-    return report
+    let collected = CollectedRunOutput()
+    return collected.completed(run(source: source, name: name, output: collected))
   }
 
   /// Parses and plays scenario text on `device` instead of a fresh one (a test suite's
   /// simulated phone), timed; a `reset` statement still starts a device of its own.
   public func run(source: String, name: String, on device: SimulatedDevice) -> ScenarioFileReport {
-    let start = ContinuousClock.now
-    var report = parseAndPlay(source: source, name: name) {
-      .init(device: device, options: options)
+    let collected = CollectedRunOutput()
+    let report = timed(name, output: collected) {
+      parseAndPlay(source: source, name: name, output: collected) {
+        .init(device: device, options: options)
+      }
     }
+    return collected.completed(report)
+  }
+
+  /// Announces the file to `output`, plays it, and finishes it with its duration.
+  private func timed(
+    _ name: String, output: some ScenarioRunOutput, _ play: () -> ScenarioFileReport
+  ) -> ScenarioFileReport {
+    let start = ContinuousClock.now
+    output.fileStarted(name)
+    var report = play()
     report.duration = Self.seconds(since: start)
+    output.fileFinished(report)
     return report
   }
 
@@ -77,25 +115,27 @@ public struct ScenarioRunner: Sendable {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 
-  private func readAndRun(_ path: String) -> ScenarioFileReport {
+  private func readAndRun(_ path: String, output: some ScenarioRunOutput) -> ScenarioFileReport {
     let source: String
     do {
       source = try String(contentsOfFile: path, encoding: .utf8)
     } catch {
       return ScenarioFileReport(path: path, loadError: "\(path): error: \(Self.readError(path))")
     }
-    return parseAndPlay(source: source, name: path)
+    return parseAndPlay(source: source, name: path, output: output)
   }
 
   /// Parses and plays on a fresh device.
-  private func parseAndPlay(source: String, name: String) -> ScenarioFileReport {
-    parseAndPlay(source: source, name: name) { () throws(ScenarioRuntimeError) in
-      try ScenarioSession(options: options)
+  private func parseAndPlay(source: String, name: String, output: some ScenarioRunOutput)
+    -> ScenarioFileReport
+  {
+    parseAndPlay(source: source, name: name, output: output) {
+      () throws(ScenarioRuntimeError) in try ScenarioSession(options: options)
     }
   }
 
   private func parseAndPlay(
-    source: String, name: String,
+    source: String, name: String, output: some ScenarioRunOutput,
     session makeSession: () throws(ScenarioRuntimeError) -> ScenarioSession
   ) -> ScenarioFileReport {
     let statements: [Statement]
@@ -103,56 +143,63 @@ public struct ScenarioRunner: Sendable {
       statements = try ScenarioParser.parse(file: name, source: source)
     } catch {
       let rendered = error.diagnostics.map { $0.rendered() }.joined()
-      return ScenarioFileReport(path: name, loadError: rendered)
+      var report = ScenarioFileReport(path: name, loadError: rendered)
+      report.diagnostics = error.diagnostics.map {
+        LoadDiagnostic(
+          line: $0.location.line, column: $0.location.column, severity: $0.severity.rawValue,
+          message: $0.message)
+      }
+      return report
     }
-    return play(statements, name: name, session: makeSession)
+    return play(statements, name: name, output: output, session: makeSession)
   }
 
-  /// Plays parsed statements on a fresh session.
-  func play(
-    _ statements: [Statement], name: String,
+  /// Plays parsed statements on a fresh session into `output`, statement by statement: the
+  /// report keeps the counts, failures and warnings, never the transcript.
+  private func play(
+    _ statements: [Statement], name: String, output: some ScenarioRunOutput,
     session makeSession: () throws(ScenarioRuntimeError) -> ScenarioSession
   ) -> ScenarioFileReport {
     var report = ScenarioFileReport(path: name)
     var writer = TranscriptWriter()
     writer.header(name)
+    output.transcript(writer.drain())
     var session: ScenarioSession
     do {
       session = try makeSession()
     } catch {
       report.loadError = "\(name): error: \(error.message)"
-      report.transcript = writer.text
       return report
     }
     let echo = StatementEcho()
-    var held = 0
-    playing: for statement in statements {
+    for statement in statements {
       let line = statement.location.line
       let text = echo.text(for: statement)
+      var record: StepRecord
+      var stop = false
       do {
         let step = try session.execute(statement)
-        defer { notePitfalls(step.pitfalls, in: &report, writer: &writer) }
-        report.steps.append(
-          StepRecord(statement: text, line: line, step: step, formatter: session.formatter))
+        record = StepRecord(statement: text, line: line, step: step, formatter: session.formatter)
+        // `say` shows its narration in place of the statement.
+        var isNarration = false
+        if case .say = statement.kind { isNarration = true }
         switch step.expectation {
         case .held?:
-          held += 1
+          report.heldCount += 1
           writer.statement(line: line, text: text, mark: "✓")
         case .failed(let failure)?:
           report.failures.append(failure)
           writer.statement(line: line, text: text, mark: "✗ FAILED (\(name):\(line))")
         case nil:
-          if case .say = statement.kind {
-            writer.statement(line: line, text: step.lines.joined(separator: "\n"))
-            continue playing
-          }
-          writer.statement(line: line, text: text)
+          writer.statement(
+            line: line, text: isNarration ? step.lines.joined(separator: "\n") : text)
         }
-        writer.details(step.lines)
+        if !isNarration { writer.details(step.lines) }
         if step.quit {
           writer.details(["quit: the rest of the file is not played"])
-          break playing
+          stop = true
         }
+        notePitfalls(step.pitfalls, in: &report, writer: &writer)
       } catch {
         writer.statement(line: line, text: text, mark: "✗ ERROR (\(name):\(line))")
         writer.details([
@@ -161,17 +208,22 @@ public struct ScenarioRunner: Sendable {
         report.failures.append(
           ScenarioFailure(
             kind: .scenarioError, line: line, statement: text, expected: error.message))
-        report.steps.append(.error(statement: text, line: line, message: error.message))
-        break playing
+        record = .error(statement: text, line: line, message: error.message)
+        stop = true
       }
+      record.transcript = writer.drain()
+      output.transcript(record.transcript)
+      output.step(record)
+      if stop { break }
     }
     notePitfalls(session.finishPitfalls(), in: &report, writer: &writer)
     if let warning = Self.unusedAnswersWarning(session, file: name) {
       report.warnings.append(warning)
     }
     // Warnings are not part of the transcript: the command line writes them to stderr.
-    writer.plain(closingLine(report, held: held))
-    report.transcript = writer.text
+    writer.plain(closingLine(report, held: report.heldCount))
+    report.closing = writer.drain()
+    output.transcript(report.closing)
     return report
   }
 

@@ -36,19 +36,23 @@ extension ScenarioSession {
       throw ScenarioRuntimeError(
         "not simulated yet: \(limitation.feature) (\(call.functionName) at line \(line))")
     }
-    lastOutcome = .secItem(function: call.functionName, outcome: outcome, line: line)
+    let returnsData = query[SecQueryKey.returnData.rawValue] == .bool(true)
+    lastOutcome = .secItem(
+      function: call.functionName, outcome: outcome, line: line, returnsData: returnsData)
     pitfallDetector.observe(
       .init(
         function: function, query: query, attributes: attributes, status: outcome.status,
         inBackground: device.appState == .background, caller: device.caller.app, line: line))
-    return StepReport(lines: lines(for: outcome))
+    return StepReport(lines: lines(for: outcome, returnsData: returnsData))
   }
 
-  /// `→ status`, then the result, then why and fix when the call did not simply succeed.
-  func lines(for outcome: SecItemOutcome) -> [String] {
+  /// `→ status`, then the result (item data masked unless the session shows secrets), then
+  /// why and fix when the call did not simply succeed.
+  func lines(for outcome: SecItemOutcome, returnsData: Bool) -> [String] {
     var lines = ["→ " + outcome.status.description]
     if let result = outcome.result {
-      lines.append("  result: " + formatter.format(result, indent: 2))
+      lines.append(
+        "  result: " + formatter.format(result: result, returnsData: returnsData, indent: 2))
     }
     if let explanation = outcome.explanation {
       let label = outcome.status == .errSecSuccess || explanation.isWarning ? "note: " : "why: "

@@ -84,7 +84,9 @@ extension ScenarioSession {
       let call = step.function + " " + step.query + (step.attributes.map { " " + $0 } ?? "")
       lines.append(TextWrap.labelled("  ", call + " → " + step.outcome.status.description))
     }
-    lines.append(TextWrap.labelled("→ ", ExpectationChecker.settlement(outcome)))
+    lines.append(
+      TextWrap.labelled(
+        "→ ", ExpectationChecker.settlement(outcome, showsSecrets: options.showsSecrets)))
     if outcome.error != nil, let explanation = outcome.steps.last?.outcome.explanation {
       // The keychain's reason for the status the package turned into its error code.
       lines.append(TextWrap.labelled("why: ", explanation.cause, indent: 2))

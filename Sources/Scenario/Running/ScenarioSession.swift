@@ -19,10 +19,16 @@ public struct ScenarioSession {
     public var devicePath: String?
     /// The passcode key derivation's cost; `.fast` for test suites (the behaviour is the same).
     public var kdfProfile: KDFProfile
+    /// `--show-secrets`: item data a call returned is shown in every output instead of its
+    /// length only (`<6 bytes: ••••>`); passcodes and the data written stay masked.
+    public var showsSecrets: Bool
 
-    public init(devicePath: String? = nil, kdfProfile: KDFProfile = .realistic) {
+    public init(
+      devicePath: String? = nil, kdfProfile: KDFProfile = .realistic, showsSecrets: Bool = false
+    ) {
       self.devicePath = devicePath
       self.kdfProfile = kdfProfile
+      self.showsSecrets = showsSecrets
     }
   }
 
@@ -45,7 +51,8 @@ public struct ScenarioSession {
   var lastPromptCount: Int?
   /// The last sheet the last acting statement showed, for `expect sheet offers`.
   var lastSheet: AuthenticationPrompt?
-  let formatter = SecValueFormatter()
+  /// Renders values for the transcript, item data masked unless `options.showsSecrets`.
+  var formatter: SecValueFormatter { SecValueFormatter(showsSecrets: options.showsSecrets) }
   /// Recognises known mistakes in the calls played (``Pitfall``).
   var pitfallDetector = PitfallDetector()
 
@@ -264,7 +271,7 @@ public struct ScenarioSession {
     throws(ScenarioRuntimeError) -> StepReport
   {
     let evaluator = self.evaluator
-    let verdict = try ExpectationChecker().check(
+    let verdict = try ExpectationChecker(formatter: formatter).check(
       expectation, source: statement.sourceText, last: lastOutcome, lockState: lockState,
       prompts: lastPromptCount, sheet: lastSheet, context: context(named:),
       evaluate: { (expr: Expr) throws(ScenarioRuntimeError) -> SecValue in
