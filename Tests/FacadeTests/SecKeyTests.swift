@@ -158,10 +158,14 @@ import Testing
     }
   }
 
-  /// A signature made through SecKey verifies with the `openssl` command line: the simulator's
-  /// cryptography is the real thing, not a stand-in.
-  @Test(arguments: ["ecdsaSignatureMessageX962SHA256", "rsaSignatureMessagePKCS1v15SHA256"])
-  func opensslVerifiesOurSignature(algorithmName: String) throws {
+  /// A signature made through SecKey, by a software key or inside the simulated Secure Enclave,
+  /// verifies with the `openssl` command line: the simulator's cryptography is the real thing,
+  /// not a stand-in.
+  @Test(arguments: [
+    ("ecdsaSignatureMessageX962SHA256", "software"), ("rsaSignatureMessagePKCS1v15SHA256", "software"),
+    ("ecdsaSignatureMessageX962SHA256", "secureEnclave"),
+  ])
+  func opensslVerifiesOurSignature(algorithmName: String, keyKind: String) throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("keychain-sim-openssl-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -169,12 +173,20 @@ import Testing
     try onFreshPhone { _ in
       let isRSA = algorithmName.hasPrefix("rsa")
       var error: Unmanaged<CFError>?
-      let key = try #require(
-        SecKeyCreateRandomKey(
-          [
-            kSecAttrKeyType: isRSA ? kSecAttrKeyTypeRSA : kSecAttrKeyTypeECSECPrimeRandom,
-            kSecAttrKeySizeInBits: isRSA ? 2048 : 256,
-          ] as CFDictionary, &error))
+      var parameters: [String: Any] = [
+        kSecAttrKeyType as String: isRSA ? kSecAttrKeyTypeRSA : kSecAttrKeyTypeECSECPrimeRandom,
+        kSecAttrKeySizeInBits as String: isRSA ? 2048 : 256,
+      ]
+      if keyKind == "secureEnclave" {
+        // Signed inside the simulated Secure Enclave, after Face ID.
+        parameters[kSecAttrTokenID as String] = kSecAttrTokenIDSecureEnclave
+        parameters[kSecPrivateKeyAttrs as String] = [
+          kSecAttrAccessControl as String: SecAccessControlCreateWithFlags(
+            nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, [.privateKeyUsage, .biometryAny],
+            nil)!
+        ]
+      }
+      let key = try #require(SecKeyCreateRandomKey(parameters as CFDictionary, &error))
       let algorithm = try #require(secKeyAlgorithmMembers.first { $0.name == algorithmName }).algorithm
       let message = Data("sign me on a simulated phone".utf8)
       let signature = try #require(
