@@ -16,7 +16,7 @@ extension ScenarioSession {
       outcome = device.secItemAdd(query)
     case .copyMatching(let expr):
       (function, query) = (.copyMatching, try evaluator.dictionary(from: expr))
-      outcome = device.secItemCopyMatching(query)
+      outcome = shapeKeyResult(device.secItemCopyMatching(query), query: query)
     case .update(let expr, let attributesExpr):
       (function, query) = (.update, try evaluator.dictionary(from: expr))
       attributes = try evaluator.dictionary(from: attributesExpr)

@@ -46,6 +46,9 @@ struct ValueEvaluator {
       switch bindings[name] {
       case .value(let value): return value
       case .context(let context): return .authenticationContext(context)
+      case .key:
+        throw ScenarioRuntimeError(
+          "'\(name)' is a key (SecKey), not a value: pass it to a SecKey call")
       case .packageKeychain:
         throw ScenarioRuntimeError(
           "'\(name)' is a package keychain, not a value: call its methods (`\(name).getItem(...)`)")
@@ -114,4 +117,6 @@ enum BoundValue: Hashable, Sendable {
   case context(LAContext)
   /// A `createKeychain(...)` of the cross-platform package.
   case packageKeychain(PackageKeychain)
+  /// A `SecKey` (`let key = SecKeyCreateRandomKey(...)`).
+  case key(BoundKey)
 }
