@@ -22,11 +22,13 @@ extension ExpectationChecker {
     case .bool(let flag):
       held = (outcome.failure == nil) == flag
     case .status(let status):
-      held = outcome.laError == nil && outcome.status == status
-      if outcome.laError != nil, let laError = outcome.laError {
+      let code = outcome.failure?.localAuthenticationCode
+      held = code == nil && outcome.status == status
+      if let code {
+        let instead = outcome.laError.map { " (expect LAError.\($0.name))" } ?? " (code \(code))"
         hint =
           "the CFError is in LocalAuthentication's domain, not an OSStatus: a Secure Enclave "
-          + "key's operation passes LocalAuthentication's error through (expect \(laErrorName(laError)))"
+          + "key's operation passes LocalAuthentication's error through" + instead
       }
     case .laError(let code):
       held = outcome.laError == code
@@ -39,6 +41,4 @@ extension ExpectationChecker {
         expected: describe(expectation, evaluate: { _ in .null }), actual: actual,
         explanation: hint ?? outcome.failure?.message)
   }
-
-  private func laErrorName(_ code: LAErrorCode) -> String { "LAError.\(code.name)" }
 }

@@ -25,6 +25,7 @@ struct KeyCallOutcome: Sendable {
   var errorSummary: String? {
     guard let failure else { return nil }
     if let laError { return "\(failure.domain) \(failure.code) (LAError.\(laError.name))" }
+    if failure.localAuthenticationCode != nil { return "\(failure.domain) \(failure.code)" }
     return "\(failure.domain) \(failure.code) (\(failure.status.name))"
   }
 }

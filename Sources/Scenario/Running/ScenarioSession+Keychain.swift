@@ -13,7 +13,7 @@ extension ScenarioSession {
     switch call {
     case .add(let expr):
       (function, query) = (.add, try evaluator.dictionary(from: expr))
-      outcome = device.secItemAdd(query)
+      outcome = shapeKeyResult(device.secItemAdd(query), query: query)
     case .copyMatching(let expr):
       (function, query) = (.copyMatching, try evaluator.dictionary(from: expr))
       outcome = shapeKeyResult(device.secItemCopyMatching(query), query: query)

@@ -155,6 +155,8 @@ extension ScenarioSession {
     let value = call.returnsKey || call.isDataCall ? "nil" : "false"
     if let laError = outcome.laError {
       lines = ["→ \(value): \(laError)"]
+    } else if let code = failure.localAuthenticationCode {
+      lines = ["→ \(value): \(failure.domain) \(code)"]
     } else {
       lines = ["→ \(value): " + failure.status.description]
     }
