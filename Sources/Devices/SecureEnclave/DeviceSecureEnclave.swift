@@ -108,7 +108,10 @@ package struct DeviceSecureEnclave: SecureEnclaveAccess {
     throw KeyFailure(
       localAuthenticationCode: -1009, status: .errSecAuthFailed,
       "ACL operation is not allowed: '\(rule)' (the key's access control has constraints but "
-        + "no .privateKeyUsage, so no private-key operation is allowed)")
+        + "no .privateKeyUsage, so no private-key operation is allowed)"
+    ).fixed(
+      by: "make the key with .privateKeyUsage among its access control's flags "
+        + "([.privateKeyUsage, .biometryCurrentSet]); this key can never sign or decrypt")
   }
 
   private func authenticate(
