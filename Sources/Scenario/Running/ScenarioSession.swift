@@ -344,6 +344,9 @@ public struct ScenarioSession {
     if let why = lastOutcome.explanation {
       lines.append(TextWrap.labelled("why: ", why, indent: 2))
     }
+    if case .key(let outcome, _) = lastOutcome, let fix = outcome.failure?.fix {
+      lines.append(TextWrap.labelled("fix: ", fix, indent: 2))
+    }
     lines.append("")
     return (lines + [StatusExplainer.explain(resolved)]).joined(separator: "\n")
   }
