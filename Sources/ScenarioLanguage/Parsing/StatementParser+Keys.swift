@@ -143,7 +143,7 @@ extension StatementParser {
   private mutating func dataArgument(_ what: String) throws(Failure) -> Expr {
     let start = try peek()
     switch start.kind {
-    case .end, .punctuation(.comma), .punctuation(.rightParen):
+    case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.ampersand):
       throw failure(.expected(what, found: start.quoted), at: start)
     case .identifier(let name) where isBound(name):
       if bindings[name] == .key || bindings[name] == .context || bindings[name] == .dictionary {
