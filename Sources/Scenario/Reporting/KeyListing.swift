@@ -38,21 +38,3 @@ struct KeyListing {
     return [first, TextWrap.wrap(details.joined(separator: " · "), first: "    ", rest: "    ")]
   }
 }
-
-extension ScenarioSession {
-  /// `show keys`: the current device's key items.
-  func keyLines() throws(ScenarioRuntimeError) -> StepReport {
-    guard device.platform.hasAppleKeychain else {
-      return StepReport(lines: ["no keys: an Android phone has no keychain"])
-    }
-    let keys: [KeySummary]
-    do {
-      keys = try device.listKeys()
-    } catch {
-      throw ScenarioRuntimeError("cannot list the keys: \(error.description)")
-    }
-    guard !keys.isEmpty else { return StepReport(lines: ["no keys"]) }
-    let heading = keys.count == 1 ? "1 key" : "\(keys.count) keys"
-    return StepReport(lines: [heading] + keys.flatMap(KeyListing(formatter: formatter).lines))
-  }
-}
