@@ -295,4 +295,17 @@ import Testing
     #expect(report.failures.isEmpty, "\(report.transcript)")
     #expect(report.transcript.contains("make a new key on this device"))
   }
+
+  @Test func resultAfterAnotherCallIsNoLongerTheKeyFound() {
+    let report = play(
+      """
+      SecKeyCreateRandomKey([kSecAttrKeyType: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits: 256, kSecAttrIsPermanent: true, kSecAttrLabel: "k"], &error)
+      SecItemCopyMatching [kSecClass: kSecClassKey, kSecAttrLabel: "k", kSecAttrKeyClass: kSecAttrKeyClassPrivate, kSecReturnRef: true]
+      SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "a", kSecValueData: "x", kSecReturnAttributes: true]
+      let other = result
+      SecKeyCopyPublicKey(other)
+      """)
+    #expect(report.failures.map(\.line) == [5], "\(report.transcript)")
+    #expect(report.transcript.contains("'other' is not a key at line 5"))
+  }
 }

@@ -6,6 +6,7 @@ extension ScenarioSession {
   /// the engine's explanation.
   mutating func perform(_ call: SecItemCall, line: Int) throws(ScenarioRuntimeError) -> StepReport {
     let evaluator = self.evaluator
+    lastKeyReference = nil
     let outcome: SecItemOutcome
     let function: PitfallDetector.Call.Function
     let query: SecQuery

@@ -263,7 +263,7 @@ public struct ScenarioSession {
     if case .accessControl(let control) = value {
       return createAccessControl(control, name: name, line: line)
     }
-    if case .lastResult = value, let key = lastKeyReference {
+    if case .lastResult = value, case .secItem? = lastOutcome, let key = lastKeyReference {
       // `let key = result as! SecKey` after kSecReturnRef found one key.
       bindings[name] = .key(BoundKey(key: key))
       return StepReport()
