@@ -177,6 +177,17 @@ import Testing
     #expect(report.transcript.contains("is in LocalAuthentication's domain, not an OSStatus"))
   }
 
+  @Test func explainAfterAKeyFailureGivesTheFixAndKeepsTheLAError() {
+    let report = play(
+      Self.enclaveKey + """
+        user will cancel
+        SecKeyCreateSignature(key, .ecdsaSignatureMessageX962SHA256, "c", &error)
+        explain
+        """)
+    #expect(report.transcript.contains("fix: let the user retry"), "\(report.transcript)")
+    #expect(report.transcript.contains("For a Secure Enclave key it stays an LAError"))
+  }
+
   @Test func aKeyDeadAfterEnrolmentNamesTheKeyItsAccessControlAndTheFix() {
     let report = play(
       Self.enclaveKey + """

@@ -348,6 +348,11 @@ public struct ScenarioSession {
       lines.append(TextWrap.labelled("fix: ", fix, indent: 2))
     }
     lines.append("")
-    return (lines + [StatusExplainer.explain(resolved)]).joined(separator: "\n")
+    var meaning = StatusExplainer.explain(resolved)
+    if case .key(let outcome, _) = lastOutcome, outcome.failure?.localAuthenticationCode != nil {
+      // StatusExplainer speaks of SecItem calls; a key operation keeps the LAError.
+      meaning += "\nFor a Secure Enclave key it stays an LAError (SecCTKKey.m)."
+    }
+    return (lines + [meaning]).joined(separator: "\n")
   }
 }
