@@ -319,4 +319,19 @@ import Testing
     #expect(report.failures.map(\.line) == [5], "\(report.transcript)")
     #expect(report.transcript.contains("'other' is not a key at line 5"))
   }
+
+  @Test func kSecValueRefWithABoundKeyStoresIt() {
+    let report = play(
+      """
+      let key = SecKeyCreateRandomKey([kSecAttrKeyType: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits: 256], &error)
+      show keys
+      SecItemAdd [kSecClass: kSecClassKey, kSecValueRef: key, kSecAttrApplicationTag: "t", kSecReturnAttributes: true, kSecReturnData: true]
+      expect errSecSuccess
+      show keys
+      """)
+    #expect(report.failures.isEmpty, "\(report.transcript)")
+    #expect(report.transcript.contains("no keys"))
+    #expect(report.transcript.contains("- private key, EC 256-bit, tag \"t\""))
+    #expect(!report.transcript.contains("<97 bytes:"), "\(report.transcript)")
+  }
 }
