@@ -11,7 +11,8 @@ import Testing
   typealias Case = ParseCase<StatementKind>
 
   /// A key bound earlier, so the cases can name it.
-  static let makeKey = "let key = SecKeyCreateRandomKey([kSecAttrKeyType: kSecAttrKeyTypeRSA], nil)\n"
+  static let makeKey =
+    "let key = SecKeyCreateRandomKey([kSecAttrKeyType: kSecAttrKeyTypeRSA], nil)\n"
   static let ecdsa = KeyAlgorithmName(
     swiftName: "ecdsaSignatureMessageX962SHA256", rawValue: "algid:sign:ECDSA:message-X962:SHA256")
 
@@ -27,7 +28,8 @@ import Testing
         .createSignature(.name("key"), algorithm: ecdsa, data: .data(Data("c".utf8))),
         binding: "sig")),
     Case(
-      makeKey + "let sig = SecKeyCreateSignature(key, .ecdsaSignatureMessageX962SHA256, \"c\", nil)\n"
+      makeKey
+        + "let sig = SecKeyCreateSignature(key, .ecdsaSignatureMessageX962SHA256, \"c\", nil)\n"
         + "SecKeyVerifySignature(SecKeyCopyPublicKey(key)!, "
         + "kSecKeyAlgorithmECDSASignatureMessageX962SHA256, \"c\", sig, &error)",
       .key(
@@ -35,13 +37,15 @@ import Testing
           .publicKey(of: "key"), algorithm: ecdsa, data: .string("c"), signature: .binding("sig")),
         binding: nil)),
     Case(
-      makeKey + "let pub = SecKeyCopyPublicKey(key)", .key(.copyPublicKey(.name("key")), binding: "pub")),
+      makeKey + "let pub = SecKeyCopyPublicKey(key)",
+      .key(.copyPublicKey(.name("key")), binding: "pub")),
     Case(
       makeKey + "_ = SecKeyCopyExternalRepresentation(key, &error)",
       .key(.copyExternalRepresentation(.name("key")), binding: nil)),
     Case(makeKey + "SecKeyCopyAttributes(key)", .key(.copyAttributes(.name("key")), binding: nil)),
     Case(
-      makeKey + "let box = SecKeyCreateEncryptedData(key, .rsaEncryptionOAEPSHA256, \"p\", &error)\n"
+      makeKey
+        + "let box = SecKeyCreateEncryptedData(key, .rsaEncryptionOAEPSHA256, \"p\", &error)\n"
         + "SecKeyCreateDecryptedData(key, .rsaEncryptionOAEPSHA256, box, &error)",
       .key(
         .createDecryptedData(
@@ -68,7 +72,8 @@ import Testing
     let kind = try ParsingTestSupport.kind(
       "let key = SecKeyCreateRandomKey([kSecAttrKeyType: kSecAttrKeyTypeECSECPrimeRandom,\n"
         + "  kSecAttrKeySizeInBits: 256, kSecAttrTokenID: kSecAttrTokenIDSecureEnclave,\n"
-        + "  kSecPrivateKeyAttrs: [kSecAttrIsPermanent: true, kSecAttrAccessControl: access]], &error)")
+        + "  kSecPrivateKeyAttrs: [kSecAttrIsPermanent: true, kSecAttrAccessControl: access]], &error)"
+    )
     guard case .key(.createRandomKey(let parameters), binding: "key") = kind,
       let entries = ParsingTestSupport.entries(parameters)
     else {
@@ -100,12 +105,14 @@ import Testing
       .unknown("key name", "kye", suggestion: nil), 1, 23
     ),
     (
-      "SecKeyCopyPublicKey(token)", .bindingIsNot("token", is: .dictionary, expected: "a key (SecKey)"),
+      "SecKeyCopyPublicKey(token)",
+      .bindingIsNot("token", is: .dictionary, expected: "a key (SecKey)"),
       1, 21
     ),
     (
       "SecKeyCreateRandomKey \"x\"",
-      .expected("`(` after `SecKeyCreateRandomKey`: SecKey calls are written as in Swift", found: "`\"x\"`"),
+      .expected(
+        "`(` after `SecKeyCreateRandomKey`: SecKey calls are written as in Swift", found: "`\"x\"`"),
       1, 23
     ),
     (
@@ -114,14 +121,16 @@ import Testing
     ),
     (
       makeKey + "SecKeyCreateSignature(key, \"algid\", \"c\", nil)",
-      .expected("an algorithm such as `.ecdsaSignatureMessageX962SHA256`", found: "`\"algid\"`"), 2, 28
+      .expected("an algorithm such as `.ecdsaSignatureMessageX962SHA256`", found: "`\"algid\"`"), 2,
+      28
     ),
     (
       makeKey + "SecKeyVerifySignature(key, .ecdsaSignatureMessageX962SHA256, \"c\", &error)",
       .expected("the signature", found: "`&`"), 2, 67
     ),
     (
-      makeKey + "SecKeyCreateSignature(key, kSecKeyAlgorithmECDSASignatureMessageX962SHA265, \"c\", nil)",
+      makeKey
+        + "SecKeyCreateSignature(key, kSecKeyAlgorithmECDSASignatureMessageX962SHA265, \"c\", nil)",
       .unknown(
         "SecKeyAlgorithm", "kSecKeyAlgorithmECDSASignatureMessageX962SHA265",
         suggestion: "kSecKeyAlgorithmECDSASignatureMessageX962SHA256"), 2, 28
@@ -172,7 +181,9 @@ import Testing
         expect errSecUserCanceled
         """)
     #expect(report.failures.map(\.line) == [8], "\(report.transcript)")
-    #expect(report.transcript.contains("error: CFError com.apple.LocalAuthentication -2 (LAError.userCancel)"))
+    #expect(
+      report.transcript.contains(
+        "error: CFError com.apple.LocalAuthentication -2 (LAError.userCancel)"))
     #expect(report.transcript.contains("expect LAError.userCancel"))
     #expect(report.transcript.contains("is in LocalAuthentication's domain, not an OSStatus"))
   }

@@ -29,11 +29,3 @@ struct KeyCallOutcome: Sendable {
     return "\(failure.domain) \(failure.code) (\(failure.status.name))"
   }
 }
-
-/// A key bound by `let`: a `SecKeyRef`, the same key wherever the name is used.
-struct BoundKey: Hashable, Sendable {
-  let key: SimulatedKey
-
-  static func == (lhs: BoundKey, rhs: BoundKey) -> Bool { lhs.key === rhs.key }
-  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(key)) }
-}

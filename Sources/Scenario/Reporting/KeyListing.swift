@@ -25,7 +25,9 @@ struct KeyListing {
     var first = "- \(keyClass), \(type)"
     if let tag = value("atag") { first += ", tag " + formatter.format(tag, forKey: "atag") }
     if let label = value("labl") { first += ", label " + formatter.format(label, forKey: "labl") }
-    var details: [String] = [key.isSecureEnclave ? "Secure Enclave (kSecAttrTokenIDSecureEnclave)" : "software key"]
+    var details: [String] = [
+      key.isSecureEnclave ? "Secure Enclave (kSecAttrTokenIDSecureEnclave)" : "software key"
+    ]
     if let group = item.accessGroup { details.append("group " + group) }
     if let control = key.accessControl {
       details.append("access control " + SecValueFormatter.describe(accessControl: control))

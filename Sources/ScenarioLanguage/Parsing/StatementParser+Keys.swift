@@ -66,7 +66,8 @@ extension StatementParser {
       try skipCasts()
       return .publicKey(of: inner.name)
     }
-    let (name, nameToken) = try identifier("a key: a name bound by `let key = SecKeyCreateRandomKey(...)`")
+    let (name, nameToken) = try identifier(
+      "a key: a name bound by `let key = SecKeyCreateRandomKey(...)`")
     guard isBound(name) else {
       let suggestion = Suggestion.nearest(to: name, in: bindings.keys.sorted())
       throw failure(.unknown("key name", name, suggestion: suggestion), at: nameToken)
@@ -102,13 +103,16 @@ extension StatementParser {
     let nameToken: Token
     switch token.kind {
     case .punctuation(.dot):
-      (name, nameToken) = try identifier("an algorithm name such as `ecdsaSignatureMessageX962SHA256`")
+      (name, nameToken) = try identifier(
+        "an algorithm name such as `ecdsaSignatureMessageX962SHA256`")
     case .identifier("SecKeyAlgorithm"):
       try expect(.dot, "`.` after `SecKeyAlgorithm`")
-      (name, nameToken) = try identifier("an algorithm name such as `ecdsaSignatureMessageX962SHA256`")
+      (name, nameToken) = try identifier(
+        "an algorithm name such as `ecdsaSignatureMessageX962SHA256`")
     case .identifier(let global) where global.hasPrefix("kSecKeyAlgorithm"):
       guard let known = Self.algorithmsByGlobalName[global] else {
-        let suggestion = Suggestion.nearest(to: global, in: Self.algorithmsByGlobalName.keys.sorted())
+        let suggestion = Suggestion.nearest(
+          to: global, in: Self.algorithmsByGlobalName.keys.sorted())
         throw failure(.unknown("SecKeyAlgorithm", global, suggestion: suggestion), at: token)
       }
       try skipCasts()
@@ -147,7 +151,8 @@ extension StatementParser {
       throw failure(.expected(what, found: start.quoted), at: start)
     case .identifier(let name) where isBound(name):
       if bindings[name] == .key || bindings[name] == .context || bindings[name] == .dictionary {
-        throw failure(.bindingIsNot(name, is: bindings[name] ?? .value, expected: "data"), at: start)
+        throw failure(
+          .bindingIsNot(name, is: bindings[name] ?? .value, expected: "data"), at: start)
       }
     default: break
     }
