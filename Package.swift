@@ -53,12 +53,14 @@ let package = Package(
       dependencies: ["KeychainEngine", "Devices", "Fleet", "DeviceState", "Keybag"]),
     // The scenario language: tokens, syntax, the vocabulary, diagnostics and the parser.
     .target(
-      name: "ScenarioLanguage", dependencies: ["KeychainEngine", "Devices", "DeviceState"]),
+      name: "ScenarioLanguage",
+      dependencies: ["KeychainEngine", "KeyEngine", "Devices", "DeviceState"]),
     // Playing scenarios on devices: the runner, reports and transcripts, the REPL loop, training.
     .target(
       name: "Scenario",
       dependencies: [
-        "ScenarioLanguage", "Keychain", "KeychainEngine", "Devices", "Fleet", "ItemStore",
+        "ScenarioLanguage", "Keychain", "KeychainEngine", "KeyEngine", "Devices", "Fleet",
+        "ItemStore",
       ]),
     // Many phones over many days: how an app's background keychain reads fare (`simulate`).
     .target(

@@ -192,7 +192,7 @@ import Testing
     ("device ", ["add", "lock", "passcode", "reboot", "unlock", "use"]),
     ("biometry type ", ["faceID", "none", "touchID"]),
     ("user will ", ["cancel", "enter", "fail", "fallback", "match"]),
-    ("show ", ["apps", "cloud", "device", "devices", "items"]),
+    ("show ", ["apps", "cloud", "device", "devices", "items", "keys"]),
     ("icloud ", ["keychain", "sign-in", "sign-out", "sync"]),
     ("expect device ", ["beforeFirstUnlock", "locked", "unlocked"]),
   ])

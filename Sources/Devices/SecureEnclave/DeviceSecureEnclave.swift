@@ -108,7 +108,10 @@ package struct DeviceSecureEnclave: SecureEnclaveAccess {
     throw KeyFailure(
       localAuthenticationCode: -1009, status: .errSecAuthFailed,
       "ACL operation is not allowed: '\(rule)' (the key's access control has constraints but "
-        + "no .privateKeyUsage, so no private-key operation is allowed)")
+        + "no .privateKeyUsage, so no private-key operation is allowed)"
+    ).fixed(
+      by: "make the key with .privateKeyUsage among its access control's flags "
+        + "([.privateKeyUsage, .biometryCurrentSet]); this key can never sign or decrypt")
   }
 
   private func authenticate(
@@ -135,10 +138,11 @@ package struct DeviceSecureEnclave: SecureEnclaveAccess {
           + "which the simulator does not model")
     case .denied(let error, let refusal):
       // Secure Enclave operations pass LocalAuthentication's error through (SecCTKKey.m).
-      let words = AuthenticationRefusalRenderer.words(refusal)
+      let words = SecureEnclaveKeyWords.words(refusal, flags: flags)
       throw KeyFailure(
         localAuthenticationCode: error.rawValue, status: error.osStatus,
-        "LAError.\(error.name) (\(error.rawValue)): \(words.cause)")
+        "LAError.\(error.name) (\(error.rawValue)): \(words.cause)"
+      ).fixed(by: words.fix)
     }
   }
 
@@ -150,7 +154,8 @@ package struct DeviceSecureEnclave: SecureEnclaveAccess {
       return KeyFailure(
         .errSecInteractionNotAllowed,
         "the Secure Enclave key's protection, \(protection.appleName), is not available: the "
-          + "device is locked (or not unlocked since it started)")
+          + "device is locked (or not unlocked since it started)"
+      ).fixed(by: SecureEnclaveKeyWords.lockedFix)
     case .noClassKey, .keyDestroyed:
       return KeyFailure(
         .errSecAuthFailed,
@@ -160,7 +165,8 @@ package struct DeviceSecureEnclave: SecureEnclaveAccess {
       return KeyFailure(
         .errSecDecode,
         "the token object does not open in this device's Secure Enclave (made on another "
-          + "device, or damaged)")
+          + "device, or damaged)"
+      ).fixed(by: SecureEnclaveKeyWords.otherDeviceFix)
     }
   }
 }

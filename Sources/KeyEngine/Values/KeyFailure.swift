@@ -14,6 +14,9 @@ public struct KeyFailure: Error, Equatable, Sendable {
   public let message: String
   /// Set when the CFError is in LocalAuthentication's domain: the `LAError` code.
   public let localAuthenticationCode: Int?
+  /// The usual fix, in the engine's words, where there is one (a scenario's `fix:` line);
+  /// never part of the CFError Security hands out.
+  public var fix: String? = nil
 
   public init(_ status: OSStatus, _ message: String) {
     self.status = status
@@ -34,6 +37,13 @@ public struct KeyFailure: Error, Equatable, Sendable {
 
   /// The CFError's code.
   public var code: Int { localAuthenticationCode ?? Int(status.rawValue) }
+
+  /// The same failure with its usual fix.
+  public func fixed(by fix: String?) -> KeyFailure {
+    var copy = self
+    copy.fix = fix
+    return copy
+  }
 
   static func param(_ message: String) -> KeyFailure { KeyFailure(.errSecParam, message) }
 }

@@ -143,7 +143,7 @@ package struct ItemSealer {
   }
 
   /// Opens the secret of `row`; `nil` when the item has none.
-  func openData(_ row: ItemRow) throws(KeybagError) -> Data? {
+  package func openData(_ row: ItemRow) throws(KeybagError) -> Data? {
     try openData(row, identity: Self.identity(of: row))
   }
 

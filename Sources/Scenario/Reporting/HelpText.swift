@@ -53,6 +53,7 @@ enum HelpText {
       add([statement.rawValue], statement.helpTopic)
     }
     add(Vocabulary.secItemFunctions, .keychain)
+    add(Vocabulary.secKeyFunctions, .keychain)
     add(Vocabulary.words(of: Vocabulary.DeviceWord.self), .device)
     add(Vocabulary.words(of: Vocabulary.ICloudWord.self), .device)
     add(Vocabulary.words(of: Vocabulary.BackupWord.self), .device)
@@ -172,6 +173,18 @@ enum HelpText {
       SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "alice",
                   kSecValueData: "s3cret"]
     A string given for kSecValueData means its UTF-8 bytes.
+
+    Keys, in Apple's Swift call forms (&error or nil last):
+    let key = SecKeyCreateRandomKey([kSecAttrKeyType: kSecAttrKeyTypeECSECPrimeRandom,
+        kSecAttrKeySizeInBits: 256, kSecAttrTokenID: kSecAttrTokenIDSecureEnclave,
+        kSecPrivateKeyAttrs: [kSecAttrIsPermanent: true, kSecAttrAccessControl: ac]], &error)
+    let sig = SecKeyCreateSignature(key, .ecdsaSignatureMessageX962SHA256, "challenge", &error)
+    let pub = SecKeyCopyPublicKey(key)
+    SecKeyVerifySignature(pub, .ecdsaSignatureMessageX962SHA256, "challenge", sig, &error)
+    SecKeyCreateEncryptedData / SecKeyCreateDecryptedData(key, .algorithm, data, &error)
+    SecKeyCopyExternalRepresentation(key, &error), SecKeyCopyAttributes(key)
+    SecItemCopyMatching [kSecClass: kSecClassKey, ..., kSecReturnRef: true], then
+    let key = result   binds the key found; show keys lists the stored keys.
     """
 
   private static let bindings = """
@@ -220,6 +233,8 @@ enum HelpText {
     show apps                           apps, hosts and access groups in Apple's order
     show devices                        the user's devices, accounts, iCloud Keychain
     show cloud                          the account's iCloud Keychain records, no data
+    show keys                           the stored keys: class, type, size, tag, Secure
+                                        Enclave or not, access control (never key bytes)
     say "<text>"                        narration in the transcript
     """
 

@@ -15,6 +15,8 @@ enum RecordedOutcome: Sendable {
   case evaluation(statement: String, outcome: LAEvaluationOutcome, line: Int)
   /// A call of the cross-platform package (`shared.getItem("k")`).
   case package(statement: String, outcome: PackageOutcome, line: Int)
+  /// A SecKey call (`SecKeyCreateSignature(key, ...)`).
+  case key(KeyCallOutcome, line: Int)
 
   var status: OSStatus? {
     switch self {
@@ -22,6 +24,7 @@ enum RecordedOutcome: Sendable {
     case .accessControl(let status, value: _, explanation: _, line: _): status
     case .device, .evaluation: nil
     case .package(_, let outcome, _): outcome.lastStatus
+    case .key(let outcome, _): outcome.status
     }
   }
 
@@ -31,6 +34,7 @@ enum RecordedOutcome: Sendable {
     case .accessControl(status: _, let value, explanation: _, line: _): value
     case .device, .evaluation: nil
     case .package(_, let outcome, _): outcome.returnedValue
+    case .key(let outcome, _): outcome.result
     }
   }
 
@@ -42,6 +46,7 @@ enum RecordedOutcome: Sendable {
     case .evaluation(statement: _, let outcome, line: _): outcome.explanation?.description
     case .device: nil
     case .package(_, let outcome, _): outcome.error?.description ?? outcome.note?.description
+    case .key(let outcome, _): outcome.failure?.message
     }
   }
 
@@ -71,6 +76,7 @@ enum RecordedOutcome: Sendable {
       .evaluation(let statement, outcome: _, let line),
       .package(let statement, outcome: _, let line):
       "`\(statement)` at line \(line)"
+    case .key(let outcome, let line): "\(outcome.function) at line \(line)"
     }
   }
 }

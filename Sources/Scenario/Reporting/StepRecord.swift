@@ -82,6 +82,11 @@ public struct StepRecord: Sendable, Codable, Equatable {
         status: outcome.error?.code.rawValue ?? "resolved", result: summary,
         why: keychainWhy?.cause ?? outcome.error?.message ?? outcome.note?.cause,
         fix: keychainWhy?.fix ?? outcome.note?.fix)
+    case .key(let outcome, _)?:
+      self.init(
+        statement: statement, line: line,
+        status: outcome.laError.map { "LAError.\($0.name)" } ?? outcome.status.name,
+        result: summary, why: outcome.failure?.message, fix: outcome.failure?.fix)
     case .device?, nil:
       self.init(statement: statement, line: line, status: "done", result: summary)
     }

@@ -90,10 +90,12 @@ struct ExpectationChecker {
         : .failed(expected: "device \(expected)", actual: "device \(lockState)", explanation: nil)
     case .packageError(let code):
       return checkPackageError(code, last: last)
-    case .success:
-      if case .package(_, let outcome, _)? = last { return checkPackageResolved(outcome) }
-      return checkEvaluation(expectation, last: last)
-    case .laError, .bool:
+    case .success, .laError, .bool, .status:
+      if case .key(let outcome, _)? = last { return checkKey(expectation, outcome) }
+      if case .status = expectation { break }
+      if case .success = expectation, case .package(_, let outcome, _)? = last {
+        return checkPackageResolved(outcome)
+      }
       return checkEvaluation(expectation, last: last)
     case .prompt, .noPrompt:
       guard let prompted else {
@@ -108,7 +110,7 @@ struct ExpectationChecker {
           expected: wanted ? "a prompt" : "no prompt",
           actual: prompted ? "the user was prompted" : "no prompt was shown",
           explanation: last?.explanation)
-    case .status, .result, .noResult, .count, .resultLacks, .strictResult:
+    case .result, .noResult, .count, .resultLacks, .strictResult:
       break
     }
     guard let last else {

@@ -122,6 +122,8 @@ extension ScenarioSession {
       return StepReport(lines: [heading] + items.flatMap(ItemListing(formatter: formatter).lines))
     case .apps:
       return StepReport(lines: appLines())
+    case .keys:
+      return try keyLines()
     }
   }
 

@@ -6,6 +6,7 @@ extension ScenarioSession {
   /// the engine's explanation.
   mutating func perform(_ call: SecItemCall, line: Int) throws(ScenarioRuntimeError) -> StepReport {
     let evaluator = self.evaluator
+    lastKeyReference = nil
     let outcome: SecItemOutcome
     let function: PitfallDetector.Call.Function
     let query: SecQuery
@@ -13,10 +14,10 @@ extension ScenarioSession {
     switch call {
     case .add(let expr):
       (function, query) = (.add, try evaluator.dictionary(from: expr))
-      outcome = device.secItemAdd(query)
+      outcome = shapeKeyResult(device.secItemAdd(query), query: query)
     case .copyMatching(let expr):
       (function, query) = (.copyMatching, try evaluator.dictionary(from: expr))
-      outcome = device.secItemCopyMatching(query)
+      outcome = shapeKeyResult(device.secItemCopyMatching(query), query: query)
     case .update(let expr, let attributesExpr):
       (function, query) = (.update, try evaluator.dictionary(from: expr))
       attributes = try evaluator.dictionary(from: attributesExpr)

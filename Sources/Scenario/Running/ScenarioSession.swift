@@ -1,3 +1,4 @@
+import KeyEngine
 import Keychain
 import ScenarioLanguage
 
@@ -42,6 +43,9 @@ public struct ScenarioSession {
   var device: SimulatedDevice { fleet.current }
   var bindings: [String: BoundValue] = [:]
   var lastOutcome: RecordedOutcome? { didSet { outcomeGeneration &+= 1 } }
+  /// The key the most recent SecItemCopyMatching returned for kSecReturnRef, alone, so that
+  /// `let key = result` binds it (docs/scenario-language.md §6, "Keys").
+  var lastKeyReference: SimulatedKey?
   /// Counts changes of `lastOutcome`, so `execute` can tell whether a statement produced one.
   private var outcomeGeneration = 0
   /// The simulated user: answers queued by `user will ...`, consumed by prompts in order.
@@ -79,6 +83,7 @@ public struct ScenarioSession {
     fleet.userAgent = user
     bindings = [:]
     lastOutcome = nil
+    lastKeyReference = nil
     lastPromptCount = nil
     lastSheet = nil
     user.removeAllAnswers()
@@ -145,7 +150,7 @@ public struct ScenarioSession {
   static func acts(_ kind: StatementKind) -> Bool {
     switch kind {
     case .device, .biometry, .wait, .app, .secItem, .bind, .context, .reset, .icloud, .backup,
-      .mac, .package:
+      .mac, .package, .key:
       true
     case .userWill, .expect, .say, .show, .help, .explain, .quit, .declaration: false
     }
@@ -168,6 +173,8 @@ public struct ScenarioSession {
       return try advanceClock(by: duration, line: line)
     case .secItem(let call):
       return try perform(call, line: line)
+    case .key(let call, let name):
+      return try perform(call, binding: name, statement: statement)
     case .bind(let name, let value):
       return try bind(name, to: value, line: line)
     case .expect(let expectation):
@@ -263,6 +270,11 @@ public struct ScenarioSession {
     if case .accessControl(let control) = value {
       return createAccessControl(control, name: name, line: line)
     }
+    if case .lastResult = value, case .secItem? = lastOutcome, let key = lastKeyReference {
+      // `let key = result as! SecKey` after kSecReturnRef found one key.
+      bindings[name] = .key(BoundKey(key: key))
+      return StepReport()
+    }
     bindings[name] = .value(try evaluator.evaluate(value))
     return StepReport()
   }
@@ -326,6 +338,11 @@ public struct ScenarioSession {
         return "the last outcome, \(lastOutcome.origin), was rejected: \(error)"
       }
       resolved = .status(status)
+    case .key(let outcome, _):
+      guard outcome.failure != nil else {
+        return "the last outcome, \(lastOutcome.origin), succeeded: nothing went wrong"
+      }
+      resolved = outcome.laError.map(ExplainSubject.laError) ?? .status(outcome.status)
     case .secItem, .accessControl:
       guard let status = lastOutcome.status else { return StatusExplainer.explain(subject) }
       resolved = .status(status)
@@ -334,7 +351,15 @@ public struct ScenarioSession {
     if let why = lastOutcome.explanation {
       lines.append(TextWrap.labelled("why: ", why, indent: 2))
     }
+    if case .key(let outcome, _) = lastOutcome, let fix = outcome.failure?.fix {
+      lines.append(TextWrap.labelled("fix: ", fix, indent: 2))
+    }
     lines.append("")
-    return (lines + [StatusExplainer.explain(resolved)]).joined(separator: "\n")
+    var meaning = StatusExplainer.explain(resolved)
+    if case .key(let outcome, _) = lastOutcome, outcome.failure?.localAuthenticationCode != nil {
+      // StatusExplainer speaks of SecItem calls; a key operation keeps the LAError.
+      meaning += "\nFor a Secure Enclave key it stays an LAError (SecCTKKey.m)."
+    }
+    return (lines + [meaning]).joined(separator: "\n")
   }
 }

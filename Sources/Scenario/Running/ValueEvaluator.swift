@@ -1,4 +1,5 @@
 import Foundation
+import KeyEngine
 import Keychain
 import ScenarioLanguage
 
@@ -21,7 +22,12 @@ struct ValueEvaluator {
     switch expr {
     case .dictionary(let entries):
       var dictionary: [String: SecValue] = [:]
+      var keyReference: SimulatedKey?
       for entry in entries {
+        if let key = boundKey(asValueRefOf: entry) {
+          keyReference = key
+          continue
+        }
         guard dictionary[entry.key.raw] == nil else {
           throw ScenarioRuntimeError(
             "dictionary literal contains duplicate key \(entry.key) at line "
@@ -29,6 +35,7 @@ struct ValueEvaluator {
         }
         dictionary[entry.key.raw] = try valueForKey(entry.key.raw, try evaluate(entry.value))
       }
+      if let keyReference { return .dictionary(try Self.expand(dictionary, with: keyReference)) }
       return .dictionary(dictionary)
     case .merge(let operands):
       // A loop over the chain, not a recursion per `+`: a chain of any length evaluates.
@@ -46,6 +53,9 @@ struct ValueEvaluator {
       switch bindings[name] {
       case .value(let value): return value
       case .context(let context): return .authenticationContext(context)
+      case .key:
+        throw ScenarioRuntimeError(
+          "'\(name)' is a key (SecKey), not a value: pass it to a SecKey call")
       case .packageKeychain:
         throw ScenarioRuntimeError(
           "'\(name)' is a package keychain, not a value: call its methods (`\(name).getItem(...)`)")
@@ -86,6 +96,27 @@ struct ValueEvaluator {
     return dictionary
   }
 
+  /// The key of `kSecValueRef: key`, where `key` is bound to a SecKey.
+  private func boundKey(asValueRefOf entry: DictionaryEntry) -> SimulatedKey? {
+    guard entry.key.raw == SecQueryKey.valueRef.rawValue, case .binding(let name) = entry.value,
+      case .key(let bound)? = bindings[name]
+    else { return nil }
+    return bound.key
+  }
+
+  /// `kSecValueRef` with a SecKey: the client adds the key's attributes and data, as
+  /// `SecItemAttributesPrepare` does (KeyEngine's `itemAttributes(given:)`), so SecItemAdd
+  /// stores the key.
+  private static func expand(_ dictionary: [String: SecValue], with key: SimulatedKey)
+    throws(ScenarioRuntimeError) -> [String: SecValue]
+  {
+    do {
+      return try key.itemAttributes(given: dictionary)
+    } catch {
+      throw ScenarioRuntimeError("kSecValueRef: \(key) cannot be stored: \(error.message)")
+    }
+  }
+
   private func valueForKey(_ key: String, _ value: SecValue) throws(ScenarioRuntimeError)
     -> SecValue
   {
@@ -114,4 +145,6 @@ enum BoundValue: Hashable, Sendable {
   case context(LAContext)
   /// A `createKeychain(...)` of the cross-platform package.
   case packageKeychain(PackageKeychain)
+  /// A `SecKey` (`let key = SecKeyCreateRandomKey(...)`).
+  case key(BoundKey)
 }

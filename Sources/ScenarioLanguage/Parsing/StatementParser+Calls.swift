@@ -102,6 +102,10 @@ extension StatementParser {
         try advance()
         return .secItem(try secItemCall(word))
       }
+      if Vocabulary.secKeyFunctions.contains(word), !isBound(word) {
+        try advance()
+        return try keyCall(word, binding: name)
+      }
       if word == Vocabulary.createKeychain, !isBound(word) {
         try advance()
         return try packageKeychainCreation(binding: name)

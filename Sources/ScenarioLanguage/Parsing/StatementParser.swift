@@ -103,6 +103,9 @@ package struct StatementParser {
       return try statementKind()
     case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
       if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
+      if Vocabulary.secKeyFunctions.contains(word), !isBound(word) {
+        return try keyCall(word, binding: nil)
+      }
       if isBound(word) { return try boundNameStatement(word, at: token) }
       let suggestion =
         Suggestion.nearest(to: word, in: Vocabulary.statementWords + bindings.keys.sorted())

@@ -12,4 +12,6 @@ public enum BindingKind: String, Hashable, Sendable {
   case result
   /// A `createKeychain(...)`: the receiver of `shared.setItem(...)` and the other methods.
   case packageKeychain
+  /// A `SecKey` (`let key = SecKeyCreateRandomKey(...)`, `SecKeyCopyPublicKey(key)`).
+  case key
 }

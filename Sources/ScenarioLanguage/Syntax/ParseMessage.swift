@@ -138,6 +138,7 @@ extension BindingKind {
     case .value: "a value"
     case .result: "a call's result"
     case .packageKeychain: "a package keychain"
+    case .key: "a key (SecKey)"
     }
   }
 }

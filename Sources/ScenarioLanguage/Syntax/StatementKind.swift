@@ -43,6 +43,9 @@ package enum StatementKind: Hashable, Sendable {
   case mac(MacCommand)
   /// `let shared = createKeychain(...)`, `shared.setItem("k", "v")`: the cross-platform package.
   case package(PackageCommand)
+  /// `let key = SecKeyCreateRandomKey([...], &error)`, `SecKeyCreateSignature(key, ...)`: a
+  /// SecKey call, and the name a `let` binds its return value to.
+  case key(KeyCall, binding: String?)
 
   // MARK: - Extensions (REPL words, also accepted in files)
 
@@ -60,7 +63,7 @@ package enum StatementKind: Hashable, Sendable {
 
 /// What `show` prints.
 package enum ShowTopic: String, Hashable, Sendable, CaseIterable {
-  case device, items, apps, devices, cloud
+  case device, items, apps, devices, cloud, keys
 }
 
 /// What `explain` explains.

@@ -36,7 +36,8 @@ package enum Vocabulary {
   ]
 
   /// Every word that starts a statement, for "did you mean".
-  package static let statementWords = words(of: StatementWord.self) + secItemFunctions
+  package static let statementWords =
+    words(of: StatementWord.self) + secItemFunctions + secKeyFunctions
 
   /// After `device`.
   package enum DeviceWord: String, CaseIterable { case passcode, lock, unlock, reboot, add, use }
