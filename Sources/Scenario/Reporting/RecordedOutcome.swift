@@ -60,7 +60,10 @@ enum RecordedOutcome: Sendable {
     case .package:
       // What `getItem` resolved with is the item's secret.
       return formatter.showsSecrets ? formatter.format(result) : SecValueFormatter.mask
-    case .accessControl, .device, .evaluation:
+    case .key(let outcome, _) where outcome.function == "SecKeyCreateDecryptedData":
+      // A decrypted plaintext is a secret, as item data is.
+      return formatter.showsSecrets ? formatter.format(result) : SecValueFormatter.mask
+    case .accessControl, .device, .evaluation, .key:
       return formatter.format(result, indent: indent)
     }
   }
