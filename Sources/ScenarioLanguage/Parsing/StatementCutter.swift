@@ -4,9 +4,9 @@
 ///
 /// Each line is lexed on its own (no token spans a line: a string and a comment end at their
 /// line), and the brackets of its tokens say whether the statement goes on: a statement is one
-/// line, continued while a `[` or `(` is open, as ``StatementSplitter`` cuts it. Only then is a
-/// statement of several lines lexed again as a whole, for the parser. Refused before anything
-/// else is kept:
+/// line, continued while a `[` or `(` is open, as ``StatementSplitter`` cuts it; a statement of
+/// several lines is handed on as its lines joined (``LexedSource/init(joining:separators:)``).
+/// Refused before anything else is kept:
 /// - a line longer than ``maximumLineLength`` bytes of UTF-8, without lexing it; nothing after
 ///   it is read, since where its statement ends is unknown;
 /// - a statement longer than ``maximumStatementLength`` bytes (from its first line to its last,
@@ -56,6 +56,9 @@ package struct StatementCutter {
 
   /// The statement being read: where its first line starts, and that line's number.
   private var statement: (start: Int, line: Int)?
+  /// Its lines so far, and the line break after each but the last (none once refused).
+  private var lines: [LexedSource] = []
+  private var separators: [Character] = []
   /// Whether the statement being read was refused: skipped to where its brackets close.
   private var refused = false
   /// How deep its brackets are open, and the innermost `nestingLimit` of them.
@@ -86,12 +89,17 @@ package struct StatementCutter {
       }
       read(line: start..<end, number: number, handle)
       guard let next else { break }
+      if statement != nil, !refused {
+        separators.append(
+          Character(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[end..<next]), as: UTF8.self)))
+      }
       start = next
       number += 1
     }
-    guard let statement, !refused else { return nil }
+    guard statement != nil, !refused else { return nil }
     // The input ends inside a statement: the parser reports the bracket left open.
-    handle(.statement(lexed(statement.start..<bytes.count, firstLine: statement.line)))
+    handle(.statement(LexedSource(joining: lines, separators: separators)))
     return open.last
   }
 
@@ -105,7 +113,10 @@ package struct StatementCutter {
       refused = false
       depth = 0
       open = []
+      lines = []
+      separators = []
     }
+    if !refused { lines.append(line) }
     for token in line.tokens {
       switch token.kind {
       case .punctuation(.leftBracket), .punctuation(.leftParen):
@@ -141,17 +152,19 @@ package struct StatementCutter {
     guard depth == 0 else { return }
     if !refused {
       handle(
-        .statement(
-          statement.line == number
-            ? line : lexed(statement.start..<range.upperBound, firstLine: statement.line)))
+        .statement(lines.count == 1 ? line : LexedSource(joining: lines, separators: separators)))
     }
     self.statement = nil
+    lines = []
+    separators = []
   }
 
   private mutating func refuse(
     _ diagnostic: ScenarioDiagnostic, line: LexedSource, _ handle: (Piece) -> Void
   ) {
     refused = true
+    lines = []
+    separators = []
     handle(.refused(diagnostic, line: line))
   }
 
