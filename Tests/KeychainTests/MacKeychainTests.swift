@@ -166,8 +166,14 @@ import Testing
     #expect(mac.advanceClock(by: .seconds(11)).succeeded)
     let file = mac.secItemCopyMatching(genp("file", ["r_Data": .bool(true)]))
     #expect(file.status == .errSecSuccess)
-    let dp = mac.secItemCopyMatching(genp("dp", ["r_Data": .bool(true)]))
+    let dp = mac.secItemCopyMatching(
+      genp("dp", ["r_Data": .bool(true)]).adding(Self.dataProtection))
     #expect(dp.status == .errSecInteractionNotAllowed)
+    // Without the flag both halves are searched, and SecItemMergeResults (SecItem.cpp) answers
+    // with the file-based half's errSecItemNotFound when the data protection half fails.
+    let both = mac.secItemCopyMatching(genp("dp", ["r_Data": .bool(true)]))
+    #expect(both.status == .errSecItemNotFound)
+    #expect(both.explanation?.fix?.contains("errSecInteractionNotAllowed (-25308)") == true)
   }
 
   @Test func aCatalystAppAlwaysUsesDataProtection() throws {
