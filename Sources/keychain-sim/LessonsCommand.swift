@@ -8,8 +8,13 @@ struct LessonsCommand {
 
   func execute() -> Int32 {
     let lessons: [LessonCatalogue.Lesson]
-    do {
-      lessons = try LessonCatalogue.load(folder: choice.folder)
+    do throws(TrainingError) {
+      // Built in unless a folder is named: the command works outside a checkout.
+      if let folder = choice.folder {
+        lessons = try LessonCatalogue.load(folder: folder)
+      } else {
+        lessons = try LessonCatalogue.bundled()
+      }
     } catch {
       printError("keychain-sim: \(error.message)")
       return 2
@@ -30,7 +35,8 @@ struct LessonsCommand {
       printError("keychain-sim: \(error.message)")
       return 2
     }
-    let report = ScenarioRunner(options: sessionOptions(choice.device)).runFile(at: lesson.path)
+    let report = ScenarioRunner(options: sessionOptions(choice.device)).run(
+      source: lesson.text, name: lesson.path)
     print(style.paint(report.transcript))
     // As `run`: the transcript shows pitfalls under their statements, stderr every warning.
     if let loadError = report.loadError { printError(errorStyle.paint(loadError)) }
