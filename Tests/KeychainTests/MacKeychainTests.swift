@@ -110,12 +110,21 @@ import Testing
     #expect(items.count == 2, "kSecMatchLimitAll is unlimited (fact 38, the recorded choice)")
   }
 
-  @Test func noReturnKeyOnTheFileBasedKeychainSaysARefWouldComeBack() throws {
+  /// SecItem.cpp: "default is kSecReturnRef if no result types were specified".
+  @Test func noReturnKeyOnTheFileBasedKeychainReturnsAnItemReference() throws {
     let mac = try Self.mac()
     mustAdd(mac, genp("alice", ["v_Data": secret()]))
     let outcome = mac.secItemCopyMatching(genp("alice").adding(Self.fileBased))
     #expect(outcome.status == .errSecSuccess)
-    #expect(outcome.result == nil)
+    guard case .keychainItemReference(let reference)? = outcome.result else {
+      Issue.record("expected a SecKeychainItemRef, got \(String(describing: outcome.result))")
+      return
+    }
+    #expect(reference.keychain == "login keychain")
+    // The reference is the item's: its persistent reference, as kSecReturnPersistentRef gives.
+    let persistent = mac.secItemCopyMatching(
+      genp("alice", ["r_PersistentRef": .bool(true)]).adding(Self.fileBased))
+    #expect(persistent.result == .data(reference.persistentReference))
     #expect(outcome.explanation?.cause.contains("SecKeychainItemRef") == true)
   }
 

@@ -13,7 +13,8 @@ import KeychainEngine
 ///   half, even when that is errSecItemNotFound;
 /// - the data protection half succeeding wins over a failing file-based half;
 /// - both succeeding: arrays are concatenated, data protection first; a single result is the
-///   data protection keychain's.
+///   data protection keychain's, unless it returned none (no kSecReturn key): then the
+///   file-based half's item references.
 ///
 /// The file-based half is itself the login keychain, then the System keychain
 /// (`SecItemCopyMatching_osx` over the search list): the first success answers (arrays of
@@ -80,7 +81,14 @@ package enum MacResultMerger {
       outcome.result = .array(first + second)
       return (outcome, sentence, "found in the " + list([dataProtection.keychain] + file.found))
     }
-    return (outcome, sentence, "the answer is the data protection keychain's")
+    guard outcome.result == nil, file.outcome.result != nil else {
+      return (outcome, sentence, "the answer is the data protection keychain's")
+    }
+    // `*result = (id_ios) ? result_ios : result_osx`: with no return key the data protection
+    // keychain returns nothing and the file-based one its item references.
+    outcome.result = file.outcome.result
+    outcome.explanation = file.outcome.explanation ?? outcome.explanation
+    return (outcome, sentence, "the result is the file-based keychains' (" + file.answer + ")")
   }
 
   /// The file-based keychains' answer, in search order.

@@ -101,7 +101,8 @@ struct ExpectationChecker {
           expected: wanted ? "a prompt" : "no prompt",
           actual: prompted ? "the user was prompted" : "no prompt was shown",
           explanation: last?.explanation)
-    case .status, .result, .noResult, .count, .resultLacks, .strictResult:
+    case .status, .result, .noResult, .count, .resultLacks, .strictResult,
+      .resultIsItemReference:
       break
     }
     guard let last else {
@@ -140,6 +141,23 @@ struct ExpectationChecker {
           expected: "count \(expected)",
           actual: "count \(actual)" + (last.result.map { " (" + summary($0) + ")" } ?? ""),
           explanation: last.explanation ?? statusContext(status))
+    case .resultIsItemReference:
+      let expected = "result \(Vocabulary.keychainItemReference)"
+      guard let result = last.result else {
+        return .failed(
+          expected: expected, actual: "no result (\(status.name))", explanation: last.explanation)
+      }
+      let elements: [SecValue]
+      if case .array(let array) = result { elements = array } else { elements = [result] }
+      let allReferences = elements.allSatisfy {
+        if case .keychainItemReference = $0 { return true }
+        return false
+      }
+      return allReferences && !elements.isEmpty
+        ? .held
+        : .failed(
+          expected: expected, actual: "result " + formatter.format(result, indent: 0),
+          explanation: last.explanation)
     case .resultLacks(let key):
       let expected = "result has no \(key)"
       guard let result = last.result else {
@@ -415,6 +433,7 @@ struct ExpectationChecker {
     case .domainStateIsNil(let name, let isNil):
       "\(name).evaluatedPolicyDomainState \(isNil ? "==" : "!=") nil"
     case .resultLacks(let key): "result has no \(key)"
+    case .resultIsItemReference: "result \(Vocabulary.keychainItemReference)"
     case .strictResult(let expr):
       "result strictly " + ((try? evaluate(expr)).map { formatter.format($0, indent: 0) } ?? "?")
     case .biometryType(let name, let kind): "\(name).biometryType == .\(kind.rawValue)"

@@ -1,5 +1,5 @@
 /// Cuts a source into statements one line at a time, so that parsing takes memory bounded by the
-/// language's size limits whatever the input (issue 28 §3: 3 MB of `[` used to take 2 GB, a
+/// language's size limits whatever the input (issue 28, part 3: 3 MB of `[` used to take 2 GB, a
 /// 50 MB comment line 1.3 GB, because the whole source was lexed before any limit applied).
 ///
 /// Each line is lexed on its own (no token spans a line: a string and a comment end at their
@@ -14,7 +14,7 @@
 ///   where its brackets close, counting them without keeping its text, and the statements after
 ///   it are parsed.
 ///
-/// docs/scenario-language.md, "Limits".
+/// docs/scenario-language.md §1 (its "Limits").
 package struct StatementCutter {
   /// The most bytes of UTF-8 a line may hold: 64 KiB, far above any real scenario's line. A
   /// line is lexed whole, and a parse error on it masks its secrets from all its tokens: a line
