@@ -218,8 +218,8 @@ enum ValueTranslator {
     // is an opaque object either way.
     case .authenticationContext(let context): NSString(string: context.description)
     // Only a Mac's file-based keychain returns one; the phone behind this module is an iPhone.
-    case .keychainItemReference(let reference): RuntimeSeams.Selected.resultData(
-      reference.persistentReference)
+    case .keychainItemReference(let reference):
+      RuntimeSeams.Selected.resultData(reference.persistentReference)
     case .null: NSNull()
     }
   }

@@ -44,7 +44,8 @@ import Testing
     KeychainItemReference(keychain: "login keychain", persistentReference: Data([1, 2])))
   static let references = RecordedOutcome.secItem(
     function: "SecItemCopyMatching",
-    outcome: SecItemOutcome(status: .errSecSuccess, result: .array([itemReference, itemReference])),
+    outcome: SecItemOutcome(
+      status: .errSecSuccess, result: .array([itemReference, itemReference])),
     line: 4)
   static let reference = RecordedOutcome.secItem(
     function: "SecItemCopyMatching",
@@ -56,12 +57,14 @@ import Testing
     Case(
       name: "an array of item references", expectation: .resultIsItemReference,
       last: references, holds: true),
-    Case(name: "data is no item reference", expectation: .resultIsItemReference, last: found,
+    Case(
+      name: "data is no item reference", expectation: .resultIsItemReference, last: found,
       holds: false),
     Case(
       name: "data in an array is no item reference", expectation: .resultIsItemReference,
       last: array, holds: false),
-    Case(name: "no result is no item reference", expectation: .resultIsItemReference,
+    Case(
+      name: "no result is no item reference", expectation: .resultIsItemReference,
       last: locked, holds: false),
     Case(
       name: "status by name holds", expectation: .status(.errSecSuccess), last: found, holds: true),

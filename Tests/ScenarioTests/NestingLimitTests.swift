@@ -46,7 +46,8 @@ import Testing
       + String(repeating: ")", count: 3_000)
     #expect(
       try diagnostic("SecItemAdd [\(key): \"a\"]").kind == .nestingTooDeep(limit: Self.limit))
-    let tries = String(repeating: "try ", count: 10_000) + "SecItemDelete token"  // a line holds 64 KiB
+    // 10,000 `try`s: a line holds 64 KiB.
+    let tries = String(repeating: "try ", count: 10_000) + "SecItemDelete token"
     #expect(try diagnostic(tries).kind == .nestingTooDeep(limit: Self.limit))
   }
 

@@ -92,7 +92,9 @@ import Testing
       let diagnostic = try #require(parse(source).diagnostics.first)
       // The whole echoed line, not only the window `rendered()` shows around the caret.
       let echoed = (diagnostic.sourceLine ?? "") + diagnostic.message
-      #expect(diagnostic.sourceLine?.contains(StatementEcho.mask) == true, "\(diagnostic.location) \(diagnostic.sourceLine?.prefix(80) ?? "")")
+      #expect(
+        diagnostic.sourceLine?.contains(StatementEcho.mask) == true,
+        "\(diagnostic.location) \(diagnostic.sourceLine?.prefix(80) ?? "")")
       #expect(!echoed.contains("hunter2"), "\(echoed.suffix(200))")
     }
   }
