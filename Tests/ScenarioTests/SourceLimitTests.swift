@@ -68,6 +68,17 @@ import Testing
     #expect(result.statements.map(\.sourceText) == ["say \"after\""])
   }
 
+  /// A refused `let` poisons its name, as a statement that fails to parse does: its uses
+  /// report nothing more.
+  @Test func aRefusedBindingsNameReportsNoFurtherError() throws {
+    let deep = String(repeating: "[", count: Self.nestingLimit + 1)
+    let result = parse(
+      "let deep = \(deep)\(String(repeating: "]", count: Self.nestingLimit + 1))\n"
+        + "SecItemAdd deep\nsay \"after\"")
+    #expect(result.diagnostics.map(\.kind) == [.nestingTooDeep(limit: Self.nestingLimit)])
+    #expect(result.statements.count == 2)
+  }
+
   @Test func anInputNestedPastTheLimitIsCompleteForTheREPL() {
     let deep = [String(repeating: "[", count: Self.nestingLimit + 1)]
     #expect(ScenarioParser.inputStatus(of: deep) == .complete)

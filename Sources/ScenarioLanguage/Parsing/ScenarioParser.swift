@@ -53,9 +53,11 @@ public struct ScenarioParser: Sendable {
       switch piece {
       case .statement(let lexed):
         parse(lexed, into: &state)
-      case .refused(let diagnostic, let line):
+      case .refused(let diagnostic, let line, let start):
         state.diagnostics.append(
           line.map { Self.withSourceLine(diagnostic, lexed: $0, lines: $0.lines) } ?? diagnostic)
+        // As for any statement that fails: a name it was binding reports no error of its own.
+        if let name = start.flatMap(StatementParser.boundName(in:)) { state.poisoned.insert(name) }
       }
     }
     bindings = state.known

@@ -30,8 +30,9 @@ package struct StatementCutter {
     /// leave a bracket open (the input ended inside the statement).
     case statement(LexedSource)
     /// A line or statement past a limit: the error, and the line it points into, lexed (for
-    /// the echo and its masking), when that line is not itself too long to echo.
-    case refused(ScenarioDiagnostic, line: LexedSource?)
+    /// the echo and its masking), when that line is not itself too long to echo; and the
+    /// refused statement's first line (a `let` there binds a name the parser then poisons).
+    case refused(ScenarioDiagnostic, line: LexedSource?, statementStart: LexedSource? = nil)
   }
 
   /// Cuts `source`, handing each statement and each refusal to `handle` as it is found.
@@ -163,9 +164,10 @@ package struct StatementCutter {
     _ diagnostic: ScenarioDiagnostic, line: LexedSource, _ handle: (Piece) -> Void
   ) {
     refused = true
+    let start = lines.first
     lines = []
     separators = []
-    handle(.refused(diagnostic, line: line))
+    handle(.refused(diagnostic, line: line, statementStart: start))
   }
 
   // MARK: - Bytes
