@@ -97,10 +97,11 @@ let package = Package(
         "Simulation", "Scenario", "KeyCrypto",
       ],
       path: "Benchmarks/keychain-bench"),
-    // Writes the Apple-API modules' errSec, kSec and LAError names from the engine's tables
-    // (scripts/generate-apple-names.sh; GeneratedSourcesTests checks the checked-in files).
+    // Writes the Apple-API modules' errSec, kSec and LAError names from the engine's tables,
+    // and the lessons built into keychain-sim from scenarios/ (scripts/generate-apple-names.sh;
+    // GeneratedSourcesTests checks the checked-in files).
     .executableTarget(
-      name: "generate-apple-names", dependencies: ["KeychainEngine", "KeyEngine"],
+      name: "generate-apple-names", dependencies: ["KeychainEngine", "KeyEngine", "Scenario"],
       path: "scripts/generate-apple-names"),
     // The libFuzzer target for the parser and runner; a corpus replayer unless built with
     // `-sanitize=fuzzer -DFUZZING` (docs/testing.md, scripts/fuzz.sh).

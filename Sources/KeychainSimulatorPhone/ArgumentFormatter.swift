@@ -31,6 +31,7 @@ enum ArgumentFormatter {
     case .accessControl(let control):
       "SecAccessControl(\(control.protection), 0x\(String(control.flags.rawValue, radix: 16)))"
     case .authenticationContext(let context): context.description
+    case .keychainItemReference(let reference): "SecKeychainItemRef(\(reference.keychain))"
     case .null: "NULL"
     }
   }

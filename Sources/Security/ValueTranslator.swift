@@ -234,6 +234,9 @@ enum ValueTranslator {
     // Results never carry a context (the engine returns attributes and data only); a context
     // is an opaque object either way.
     case .authenticationContext(let context): NSString(string: context.description)
+    // Only a Mac's file-based keychain returns one; the phone behind this module is an iPhone.
+    case .keychainItemReference(let reference):
+      RuntimeSeams.Selected.resultData(reference.persistentReference)
     case .null: NSNull()
     }
   }

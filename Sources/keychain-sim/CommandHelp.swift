@@ -116,15 +116,16 @@ enum CommandHelp {
     name: "lessons", usage: "keychain-sim lessons [options] [<name>]",
     summary: "list the lessons, or play one by name",
     description: """
-      Without a name, lists the lessons: every scenario under the folder (default scenarios) \
-      outside regression/, with its `# Lesson:` line. With a name (folder/name, or the file \
+      Without a name, lists the lessons built into keychain-sim (the repository's scenarios/ \
+      outside regression/), or every scenario under --folder DIR outside regression/, each with \
+      its `# Lesson:` line. With a name (folder/name, or the file \
       name alone when unique), plays that lesson on a fresh device and prints its transcript; \
       pitfall warnings show under their statements, and every warning goes to stderr.
       """,
     options: [
       Option(
         name: "--folder", value: "DIR", takesFile: true,
-        summary: "the scenarios folder (default scenarios)"),
+        summary: "read the lessons from a scenarios folder instead of the built-in ones"),
       device, kdf, showSecrets, noColor, help,
     ],
     examples: ["keychain-sim lessons", "keychain-sim lessons background-refresh --kdf fast"])

@@ -69,18 +69,43 @@ struct HistoryFile {
 
   /// Appends `entry` after a `#<seconds since 1970>` line, the marker GNU readline (with
   /// `history_multiline_entries`) reads as the start of one entry, so a statement of several
-  /// lines comes back whole. A file that cannot be written loses the entry silently: history is
-  /// a convenience, not worth interrupting the session for.
-  func append(_ entry: String, at time: Int = Int(Date().timeIntervalSince1970)) {
+  /// lines comes back whole.
+  ///
+  /// A file that stops being writable during the session (its folder removed, the file made a
+  /// directory or read-only, the disk full) loses the entry: history is a convenience, not worth
+  /// interrupting the session for, but never lost silently.
+  /// - Returns: a `keychain-sim: warning: ...` line naming the file and the reason, the first
+  ///   time an entry cannot be written; `nil` otherwise (once warned, later failures are not).
+  @discardableResult
+  mutating func append(
+    _ entry: String, at time: Int = Int(Date().timeIntervalSince1970)
+  ) -> String? {
     let lines = entry.split(separator: "\n", omittingEmptySubsequences: true)
       .filter { !$0.allSatisfy(\.isWhitespace) }
-    guard !lines.isEmpty else { return }
+    guard !lines.isEmpty else { return nil }
     let text = "#\(time)\n" + lines.map { $0 + "\n" }.joined()
+    guard let reason = Self.append(text, to: path) else { return nil }
+    guard !hasWarnedAboutAppending else { return nil }
+    hasWarnedAboutAppending = true
+    return "keychain-sim: warning: history is no longer saved: the history file \(path) cannot"
+      + " be written (\(reason)); statements from here on are not kept in it"
+  }
+
+  /// Whether an entry failed to be written and the REPL was told: one warning per session.
+  private(set) var hasWarnedAboutAppending = false
+
+  /// Writes `text` at the end of the file at `path` (created 0600 when missing); `nil` when
+  /// all of it was written, else why not (`strerror`, or a short write).
+  private static func append(_ text: String, to path: String) -> String? {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
-    guard descriptor >= 0 else { return }
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
     defer { close(descriptor) }
-    _ = text.utf8CString.withUnsafeBufferPointer { buffer in
-      write(descriptor, buffer.baseAddress, buffer.count - 1)  // without the trailing NUL
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBufferPointer { buffer in
+      write(descriptor, buffer.baseAddress, buffer.count)
     }
+    if written < 0 { return String(cString: strerror(errno)) }
+    if written < bytes.count { return "only \(written) of \(bytes.count) bytes written" }
+    return nil
   }
 }

@@ -5,7 +5,8 @@ extension Invocation {
   struct LessonsChoice: Equatable {
     /// A lesson to play; nil lists them.
     var lesson: String?
-    var folder = "scenarios"
+    /// `--folder DIR`; nil: the lessons built into the executable.
+    var folder: String?
     var device = DeviceChoice()
   }
 

@@ -8,8 +8,13 @@ struct LessonsCommand {
 
   func execute() -> Int32 {
     let lessons: [LessonCatalogue.Lesson]
-    do {
-      lessons = try LessonCatalogue.load(folder: choice.folder)
+    do throws(TrainingError) {
+      // Built in unless a folder is named: the command works outside a checkout.
+      if let folder = choice.folder {
+        lessons = try LessonCatalogue.load(folder: folder)
+      } else {
+        lessons = try LessonCatalogue.bundled()
+      }
     } catch {
       printError("keychain-sim: \(error.message)")
       return 2
@@ -31,10 +36,10 @@ struct LessonsCommand {
       return 2
     }
     // As `run`: the transcript as it plays, pitfalls under their statements, stderr every
-    // warning.
+    // warning. A built-in lesson has no file: it plays from its text.
     let printer = TranscriptPrinter(quiet: false, style: style, errorStyle: errorStyle)
     let report = ScenarioRunner(options: sessionOptions(choice.device))
-      .run(paths: [lesson.path], output: printer)
-    return report.exitCode
+      .run(source: lesson.text, name: lesson.path, output: printer)
+    return RunReport(files: [report]).exitCode
   }
 }

@@ -18,7 +18,7 @@ import Scenario
 /// CReadline shim only sets a flag, and `readKey` (readline's `rl_getc_function`) sees the
 /// interrupted `read` and ends the line, which `read(prompt:)` then reports as `.interrupt`.
 struct ReadlineReader: LineReader {
-  private let historyFile: HistoryFile?
+  private var historyFile: HistoryFile?
 
   /// - Parameter historyPath: the history file (created when missing); `nil` keeps no history.
   init(historyPath: String?) {
@@ -72,7 +72,7 @@ struct ReadlineReader: LineReader {
   }
 
   mutating func saveHistory(_ entry: String) {
-    historyFile?.append(entry)
+    if let warning = historyFile?.append(entry) { printError(warning) }
   }
 
   mutating func setCompleter(_ completer: @escaping @Sendable (String, Int) -> [String]) {

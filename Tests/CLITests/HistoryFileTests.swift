@@ -14,7 +14,7 @@ import Testing
   @Test func entriesAreAppendedLineByLine() throws {
     let path = temporaryPath()
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let file = HistoryFile(path: path)
+    var file = HistoryFile(path: path)
     file.append("device unlock ••••", at: 1_700_000_000)
     file.append(
       "let q = [kSecClass: kSecClassGenericPassword,\n  kSecAttrAccount: \"a\"]", at: 1_700_000_001)
@@ -69,7 +69,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let path = kind == "directory" ? folder : folder + "/missing/history"
-    let file = HistoryFile(path: path)
+    var file = HistoryFile(path: path)
     #expect(!file.isUsable)
     let reason = kind == "directory" ? "Is a directory" : "No such file or directory"
     #expect(
@@ -98,5 +98,30 @@ import Testing
     let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     #expect(bytes == Data(Array("#0\ndevice lock\n#0\n".utf8) + bad + [0x0A]))
     #expect(bytes.range(of: Data("\u{FFFD}".utf8)) == nil)
+  }
+
+  /// A history file that becomes unwritable during the session (its folder removed, the file
+  /// replaced by a directory) used to lose every later entry silently: the first failed append
+  /// warns, naming the file and the reason, and the later ones say nothing more.
+  @Test(arguments: ["folder removed", "now a directory"])
+  func aFileThatBecomesUnwritableIsWarnedAboutOnce(_ kind: String) throws {
+    let folder = temporaryPath()
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/history"
+    var file = HistoryFile(path: path)
+    #expect(file.isUsable && file.warnings.isEmpty)
+    #expect(file.append("device lock", at: 1) == nil)
+    try FileManager.default.removeItem(atPath: kind == "folder removed" ? folder : path)
+    if kind == "now a directory" {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    }
+    let reason = kind == "folder removed" ? "No such file or directory" : "Is a directory"
+    #expect(
+      file.append("device unlock ••••", at: 2)
+        == "keychain-sim: warning: history is no longer saved: the history file \(path) cannot"
+        + " be written (\(reason)); statements from here on are not kept in it")
+    #expect(file.append("wait 1m", at: 3) == nil)
+    #expect(file.hasWarnedAboutAppending)
   }
 }

@@ -124,6 +124,25 @@ import Testing
     #expect(unknown.stderr.contains("no lesson named 'nope'"))
   }
 
+  /// Issue 26: pitfall warnings say `keychain-sim lessons <name>`, which used to work only in a
+  /// checkout (the lessons were read from ./scenarios): they are built into the executable, so
+  /// the command lists and plays them from any directory.
+  @Test func builtInLessonsWorkOutsideACheckout() throws {
+    let elsewhere = try ScenarioFolder()  // an empty temporary directory: no scenarios/ in it
+    let listed = try ExecutableRunner.run(["lessons"], in: elsewhere.path(""))
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.contains("data-protection/background-refresh  "))
+    #expect(!listed.stdout.contains("regression/"))
+    let played = try ExecutableRunner.run(
+      ["lessons", "background-refresh", "--kdf", "fast"], in: elsewhere.path(""))
+    #expect(played.status == 0, "\(played.stderr)")
+    #expect(played.stdout.contains("data-protection/background-refresh.scenario"))
+    #expect(played.stdout.contains("✓ passed"))
+    let unknown = try ExecutableRunner.run(["lessons", "nope"], in: elsewhere.path(""))
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("no lesson named 'nope'"))
+  }
+
   @Test func strictRunFailsOnAPitfall() throws {
     let folder = try ScenarioFolder()
     let file = try folder.write(

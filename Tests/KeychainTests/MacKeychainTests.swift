@@ -110,12 +110,21 @@ import Testing
     #expect(items.count == 2, "kSecMatchLimitAll is unlimited (fact 38, the recorded choice)")
   }
 
-  @Test func noReturnKeyOnTheFileBasedKeychainSaysARefWouldComeBack() throws {
+  /// SecItem.cpp: "default is kSecReturnRef if no result types were specified".
+  @Test func noReturnKeyOnTheFileBasedKeychainReturnsAnItemReference() throws {
     let mac = try Self.mac()
     mustAdd(mac, genp("alice", ["v_Data": secret()]))
     let outcome = mac.secItemCopyMatching(genp("alice").adding(Self.fileBased))
     #expect(outcome.status == .errSecSuccess)
-    #expect(outcome.result == nil)
+    guard case .keychainItemReference(let reference)? = outcome.result else {
+      Issue.record("expected a SecKeychainItemRef, got \(String(describing: outcome.result))")
+      return
+    }
+    #expect(reference.keychain == "login keychain")
+    // The reference is the item's: its persistent reference, as kSecReturnPersistentRef gives.
+    let persistent = mac.secItemCopyMatching(
+      genp("alice", ["r_PersistentRef": .bool(true)]).adding(Self.fileBased))
+    #expect(persistent.result == .data(reference.persistentReference))
     #expect(outcome.explanation?.cause.contains("SecKeychainItemRef") == true)
   }
 
@@ -166,8 +175,14 @@ import Testing
     #expect(mac.advanceClock(by: .seconds(11)).succeeded)
     let file = mac.secItemCopyMatching(genp("file", ["r_Data": .bool(true)]))
     #expect(file.status == .errSecSuccess)
-    let dp = mac.secItemCopyMatching(genp("dp", ["r_Data": .bool(true)]))
+    let dp = mac.secItemCopyMatching(
+      genp("dp", ["r_Data": .bool(true)]).adding(Self.dataProtection))
     #expect(dp.status == .errSecInteractionNotAllowed)
+    // Without the flag both halves are searched, and SecItemMergeResults (SecItem.cpp) answers
+    // with the file-based half's errSecItemNotFound when the data protection half fails.
+    let both = mac.secItemCopyMatching(genp("dp", ["r_Data": .bool(true)]))
+    #expect(both.status == .errSecItemNotFound)
+    #expect(both.explanation?.fix?.contains("errSecInteractionNotAllowed (-25308)") == true)
   }
 
   @Test func aCatalystAppAlwaysUsesDataProtection() throws {

@@ -41,7 +41,33 @@ import Testing
     var testDescription: String { name }
   }
 
+  static let itemReference = SecValue.keychainItemReference(
+    KeychainItemReference(keychain: "login keychain", persistentReference: Data([1, 2])))
+  static let references = RecordedOutcome.secItem(
+    function: "SecItemCopyMatching",
+    outcome: SecItemOutcome(
+      status: .errSecSuccess, result: .array([itemReference, itemReference])),
+    line: 4, returnsData: false)
+  static let reference = RecordedOutcome.secItem(
+    function: "SecItemCopyMatching",
+    outcome: SecItemOutcome(status: .errSecSuccess, result: itemReference), line: 4,
+    returnsData: false)
+
   static let cases: [Case] = [
+    Case(
+      name: "an item reference", expectation: .resultIsItemReference, last: reference, holds: true),
+    Case(
+      name: "an array of item references", expectation: .resultIsItemReference,
+      last: references, holds: true),
+    Case(
+      name: "data is no item reference", expectation: .resultIsItemReference, last: found,
+      holds: false),
+    Case(
+      name: "data in an array is no item reference", expectation: .resultIsItemReference,
+      last: array, holds: false),
+    Case(
+      name: "no result is no item reference", expectation: .resultIsItemReference,
+      last: locked, holds: false),
     Case(
       name: "status by name holds", expectation: .status(.errSecSuccess), last: found, holds: true),
     Case(name: "status differs", expectation: .status(.errSecSuccess), last: locked, holds: false),

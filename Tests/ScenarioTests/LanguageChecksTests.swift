@@ -22,6 +22,7 @@ import Testing
       "expect result has no key kSecAttrLabel",
       .expect(.resultLacks(DictionaryKey(raw: "labl", appleName: "kSecAttrLabel")))),
     Case("expect result strictly \"a\"", .expect(.strictResult(.string("a")))),
+    Case("expect result SecKeychainItemRef", .expect(.resultIsItemReference)),
     Case("expect ctx.biometryType == .touchID", .expect(.biometryType(context: "ctx", .touchID))),
     Case(
       "expect ctx.biometryType == LABiometryType.none",

@@ -46,12 +46,13 @@ import Testing
       + String(repeating: ")", count: 3_000)
     #expect(
       try diagnostic("SecItemAdd [\(key): \"a\"]").kind == .nestingTooDeep(limit: Self.limit))
-    let tries = String(repeating: "try ", count: 20_000) + "SecItemDelete token"
+    // 10,000 `try`s: a line holds 64 KiB.
+    let tries = String(repeating: "try ", count: 10_000) + "SecItemDelete token"
     #expect(try diagnostic(tries).kind == .nestingTooDeep(limit: Self.limit))
   }
 
   @Test func aLongMergeChainParsesAsOneListAndEvaluates() throws {
-    let terms = 31_000
+    let terms = 16_000  // `a + ` each: the longest chain a line (64 KiB) holds
     let chain = Array(repeating: "a", count: terms).joined(separator: " + ")
     var parser = ScenarioParser(file: "t")
     let result = parser.parse("let a = [kSecAttrAccount: \"x\"]\nlet b = \(chain)")

@@ -272,6 +272,8 @@ import Testing
     // The name is one `keychain-sim lessons` lists, spelt as it lists it.
     let lessons = try LessonCatalogue.load(folder: root.appendingPathComponent("scenarios").path)
     #expect(lessons.map(\.name).contains(kind.lesson), "no lesson named \(kind.lesson)")
+    // And an installed executable has it: the lessons are built in.
+    #expect(try LessonCatalogue.bundled().map(\.name).contains(kind.lesson))
     let lesson = try LessonCatalogue.find(kind.lesson, in: lessons)
     #expect(lesson.name == kind.lesson)
     let report = ScenarioRunner(options: .init(kdfProfile: .fast)).runFile(at: lesson.path)

@@ -8,7 +8,8 @@ struct GeneratedFile: Equatable {
   let path: String
   let contents: String
 
-  /// Every generated file, each from the engine's one table of its facts.
+  /// Every generated file, each from the engine's one table of its facts, or from the
+  /// repository's lessons.
   static var all: [GeneratedFile] {
     [
       GeneratedFile(
@@ -23,6 +24,9 @@ struct GeneratedFile: Equatable {
       GeneratedFile(
         path: "Sources/LocalAuthentication/Generated/LAError+Code.swift",
         contents: LAErrorCodeRenderer.render()),
+      GeneratedFile(
+        path: "Sources/Scenario/Training/Generated/BundledLessons.swift",
+        contents: BundledLessonsRenderer.render()),
     ]
   }
 
@@ -35,11 +39,11 @@ struct GeneratedFile: Equatable {
   }
 
   /// The first lines of every generated file: what it is made from and how to remake it.
-  static func header(source: String) -> String {
+  static func header(source: String, change: String = "Change the table") -> String {
     """
     // swift-format-ignore-file
     // GENERATED FILE, DO NOT EDIT: made by scripts/generate-apple-names from
-    // \(source). Change the table, then
+    // \(source). \(change), then
     // regenerate with `bash scripts/generate-apple-names.sh`; GeneratedSourcesTests fails
     // when this file differs from what the generator writes.
 

@@ -2,7 +2,8 @@
 // (errSec codes, kSec constants, LAError codes) from the engine's one table of each, so that
 // the Apple-API modules keep no copy of their own. Swift cannot declare globals from a table at
 // compile time, hence generated files; `GeneratedSourcesTests` fails when one differs from
-// what this writes.
+// what this writes. It also writes the lessons of scenarios/ into the Scenario module, so that an
+// installed keychain-sim has them (`BundledLessonsRenderer`).
 //
 //   bash scripts/generate-apple-names.sh            # rewrite the generated files
 //   bash scripts/generate-apple-names.sh --check    # exit 1 if one is out of date

@@ -172,17 +172,34 @@ package final class FileBasedKeychain {
     {
       return refusal
     }
-    var outcome = finish(engine.copyMatching(Self.strip(query), context: fileContext(context)))
     let returnKeys = ["r_Data", "r_Attributes", "r_Ref", "r_PersistentRef"]
-    if outcome.status == .errSecSuccess, !returnKeys.contains(where: { query[$0] != nil }) {
-      outcome.explanation = Explanation(
-        cause: "with no kSecReturn key the file-based keychain returns a SecKeychainItemRef "
-          + "(kSecReturnRef is its default, where iOS returns nothing); the simulator has no "
-          + "keychain item refs, so the result is empty here",
-        fix: "ask for what the code uses: kSecReturnData or kSecReturnAttributes",
-        isWarning: true)
+    guard !returnKeys.contains(where: { query[$0] != nil }) else {
+      return finish(engine.copyMatching(Self.strip(query), context: fileContext(context)))
     }
+    // No kSecReturn key: kSecReturnRef is the file-based keychain's default, so each match
+    // comes back as a SecKeychainItemRef (found through its persistent reference).
+    var referenced = Self.strip(query)
+    referenced[SecQueryKey.returnPersistentRef.rawValue] = .bool(true)
+    var outcome = finish(engine.copyMatching(referenced, context: fileContext(context)))
+    guard outcome.status == .errSecSuccess else { return outcome }
+    outcome.result = outcome.result.map(itemReferences(from:))
+    outcome.explanation = Explanation(
+      cause: "with no kSecReturn key the file-based keychain returns a SecKeychainItemRef "
+        + "(kSecReturnRef is its default there), where iOS returns nothing",
+      fix: "ask for what the code uses: kSecReturnData or kSecReturnAttributes",
+      isWarning: true)
     return outcome
+  }
+
+  /// Persistent references (one, or an array) as this keychain's item references.
+  private func itemReferences(from value: SecValue) -> SecValue {
+    switch value {
+    case .data(let persistent):
+      .keychainItemReference(
+        KeychainItemReference(keychain: name.displayName, persistentReference: persistent))
+    case .array(let values): .array(values.map(itemReferences(from:)))
+    default: value
+    }
   }
 
   /// Whether the call returns an item's secret: kSecReturnData, or kSecReturnRef with another

@@ -48,7 +48,7 @@ extension MacKeychains {
         outcome = dataProtection.update(
           query, attributes, context: dpContext(context, personality))
       }
-      parts.append(.init(keychain: "data protection keychain", outcome: outcome))
+      parts.append(.init(keychain: MacResultMerger.dataProtectionKeychain, outcome: outcome))
     }
     if route.target != .dataProtection {
       if movesFromFileBased {

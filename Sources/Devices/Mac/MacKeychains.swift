@@ -179,7 +179,7 @@ package final class MacKeychains {
       return annotated(merged.outcome, sentence, ignored: ignored)
     case .both:
       let dataProtectionPart = MacResultMerger.Part(
-        keychain: "data protection keychain",
+        keychain: MacResultMerger.dataProtectionKeychain,
         outcome: onDataProtection(dataProtection, dpContext(context, personality)))
       let merged = MacResultMerger.merge([dataProtectionPart] + fileParts)
       return annotated(

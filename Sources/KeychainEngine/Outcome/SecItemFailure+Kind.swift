@@ -275,7 +275,7 @@ extension SecItemFailure {
 /// The CoreFoundation type of a value, for messages that say what was passed.
 package enum SecValueType: Sendable, Hashable {
   case string, data, number, bool, date, array, dictionary, accessControl
-  case authenticationContext, null
+  case authenticationContext, keychainItemReference, null
 }
 
 extension SecValue {
@@ -290,6 +290,7 @@ extension SecValue {
     case .dictionary: .dictionary
     case .accessControl: .accessControl
     case .authenticationContext: .authenticationContext
+    case .keychainItemReference: .keychainItemReference
     case .null: .null
     }
   }

@@ -357,6 +357,7 @@ package enum SecItemFailureRenderer {
     case .dictionary: "a dictionary"
     case .accessControl: "a SecAccessControl"
     case .authenticationContext: "an LAContext"
+    case .keychainItemReference: "a SecKeychainItemRef"
     case .null: "NULL"
     }
   }

@@ -26,6 +26,8 @@ public enum SecValue: Sendable, Hashable {
   case accessControl(SecAccessControl)
   /// An `LAContext`, for `kSecUseAuthenticationContext`; compared by identity.
   case authenticationContext(LAContext)
+  /// A `SecKeychainItemRef`, which only a Mac's file-based keychain returns.
+  case keychainItemReference(KeychainItemReference)
   /// `nil` / `NULL` written as a value (Apple's tests pass NULL data to check it is refused).
   case null
 }

@@ -90,6 +90,8 @@ struct SecValueFormatter: Sendable {
     case .null: return "nil"
     case .accessControl(let control): return Self.describe(accessControl: control)
     case .authenticationContext: return "LAContext"
+    case .keychainItemReference(let reference):
+      return "SecKeychainItemRef (an item of the \(reference.keychain))"
     case .array(let elements):
       return bracketed(
         elements.map {

@@ -110,7 +110,7 @@ struct ExpectationChecker {
           expected: wanted ? "a prompt" : "no prompt",
           actual: prompted ? "the user was prompted" : "no prompt was shown",
           explanation: last?.explanation)
-    case .result, .noResult, .count, .resultLacks, .strictResult:
+    case .result, .noResult, .count, .resultLacks, .strictResult, .resultIsItemReference:
       break
     }
     guard let last else {
@@ -149,6 +149,23 @@ struct ExpectationChecker {
           expected: "count \(expected)",
           actual: "count \(actual)" + (last.result.map { " (" + summary($0) + ")" } ?? ""),
           explanation: last.explanation ?? statusContext(status))
+    case .resultIsItemReference:
+      let expected = "result \(Vocabulary.keychainItemReference)"
+      guard let result = last.result else {
+        return .failed(
+          expected: expected, actual: "no result (\(status.name))", explanation: last.explanation)
+      }
+      let elements: [SecValue]
+      if case .array(let array) = result { elements = array } else { elements = [result] }
+      let allReferences = elements.allSatisfy {
+        if case .keychainItemReference = $0 { return true }
+        return false
+      }
+      return allReferences && !elements.isEmpty
+        ? .held
+        : .failed(
+          expected: expected, actual: "result " + formatter.format(result, indent: 0),
+          explanation: last.explanation)
     case .resultLacks(let key):
       let expected = "result has no \(key)"
       guard let result = last.result else {
@@ -433,6 +450,7 @@ struct ExpectationChecker {
     case .domainStateIsNil(let name, let isNil):
       "\(name).evaluatedPolicyDomainState \(isNil ? "==" : "!=") nil"
     case .resultLacks(let key): "result has no \(key)"
+    case .resultIsItemReference: "result \(Vocabulary.keychainItemReference)"
     case .strictResult(let expr):
       "result strictly "
         + ((try? evaluate(expr)).map { expectedFormatter.format($0, indent: 0) } ?? "?")

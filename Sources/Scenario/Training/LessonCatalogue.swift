@@ -3,13 +3,34 @@ import ScenarioLanguage
 
 /// The lessons under a scenarios folder: every `*.scenario` file outside `regression/` (the
 /// regression cases stay in the test suite), each summed up by its `# Lesson:` header line.
+///
+/// The repository's `scenarios/` is also built into the executable (``bundled``, a generated
+/// source: `Generated/BundledLessons.swift`, written by `scripts/generate-apple-names.sh` and
+/// checked by GeneratedSourcesTests), so `keychain-sim lessons` works where it is installed,
+/// outside a checkout; `scenarios/` stays the source of truth.
 public enum LessonCatalogue {
-  /// One lesson: its name (the path under the folder, without `.scenario`), its file and the
-  /// one line from its header.
+  /// One lesson: its name (the path under the folder, without `.scenario`), where it came from
+  /// (its file, or `<name>.scenario` for a bundled one), the one line from its header and its
+  /// text.
   public struct Lesson: Sendable, Equatable {
     public let name: String
     public let path: String
     public let summary: String
+    public let text: String
+  }
+
+  /// The lessons built into the executable: the repository's `scenarios/` when it was built.
+  ///
+  /// - Throws: `TrainingError` when a bundled lesson has no `# Lesson:` line (the generator
+  ///   and its test read the same folder through ``load(folder:)``, so this means a stale build).
+  public static func bundled() throws(TrainingError) -> [Lesson] {
+    var lessons: [Lesson] = []
+    for (name, text) in bundledLessons {
+      let path = name + ".scenario"
+      lessons.append(
+        Lesson(name: name, path: path, summary: try summary(of: text, path: path), text: text))
+    }
+    return lessons
   }
 
   /// The folder of regression cases, which are not lessons.
@@ -29,10 +50,16 @@ public enum LessonCatalogue {
     var lessons: [Lesson] = []
     for file in relative {
       let path = base + "/" + file
+      let text: String
+      do {
+        text = try String(contentsOfFile: path, encoding: .utf8)
+      } catch {
+        throw TrainingError("\(path): cannot read the lesson")
+      }
       lessons.append(
         Lesson(
           name: String(file.dropLast(".scenario".count)), path: path,
-          summary: try summary(of: path)))
+          summary: try summary(of: text, path: path), text: text))
     }
     return lessons
   }
@@ -56,13 +83,7 @@ public enum LessonCatalogue {
     throw TrainingError("no lesson named '\(name)'\(nearest) (`keychain-sim lessons` lists them)")
   }
 
-  private static func summary(of path: String) throws(TrainingError) -> String {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw TrainingError("\(path): cannot read the lesson")
-    }
+  private static func summary(of text: String, path: String) throws(TrainingError) -> String {
     let header = text.components(separatedBy: "\n").prefix { $0.hasPrefix("#") }
     guard let line = header.first(where: { $0.hasPrefix("# Lesson:") }) else {
       throw TrainingError("\(path):1: a lesson starts with `# Lesson: <one line>`")

@@ -38,53 +38,80 @@ public struct ScenarioParser: Sendable {
   /// Parses some complete statements (a file, or one REPL input), keeping the bindings of those
   /// that parsed for later calls.
   ///
+  /// The source is cut into statements a line at a time (``StatementCutter``), so memory stays
+  /// bounded by the size limits: a line or statement past them, or brackets nested past
+  /// ``StatementParser/nestingLimit``, is an error found before the rest is lexed.
+  ///
   /// - Parameters:
   ///   - source: the text; a trailing open bracket is reported as an error.
   ///   - firstLine: the line number of the first line, for locations.
   public mutating func parse(_ source: String, firstLine: Int = 1) -> ParseResult {
-    // One pass of the lexer: the splitter, the parser and the masking share its tokens.
-    let lexed = Lexer.lex(source, file: file, firstLine: firstLine)
-    let lines = lexed.lines
-    let splitter = StatementSplitter(lexed: lexed, lines: lines, firstLine: firstLine)
+    var state = ParseState(known: bindings)
+    StatementCutter.cut(
+      source, file: file, firstLine: firstLine, nestingLimit: StatementParser.nestingLimit
+    ) { piece in
+      switch piece {
+      case .statement(let lexed):
+        parse(lexed, into: &state)
+      case .refused(let diagnostic, let line, let start):
+        state.diagnostics.append(
+          line.map { Self.withSourceLine(diagnostic, lexed: $0, lines: $0.lines) } ?? diagnostic)
+        // As for any statement that fails: a name it was binding reports no error of its own.
+        if let name = start.flatMap(StatementParser.boundName(in:)) { state.poisoned.insert(name) }
+      }
+    }
+    bindings = state.known
+    return ParseResult(statements: state.statements, diagnostics: state.diagnostics)
+  }
+
+  /// What parsing a source has found so far, carried from one statement to the next.
+  private struct ParseState {
+    var known: [String: BindingKind]
     var statements: [Statement] = []
     var diagnostics: [ScenarioDiagnostic] = []
-    var known = bindings
     var poisoned: Set<String> = []
     /// `let name = "..."`: the statement and the literal, masked too if `name` becomes item data.
     var literals: [String: (statement: Int, range: Range<Int>)] = [:]
+  }
+
+  /// Parses one statement the cutter handed on (its lexer's tokens are shared by the splitter,
+  /// the parser and the masking); the last one may leave a bracket open.
+  private func parse(_ lexed: LexedSource, into state: inout ParseState) {
+    let lines = lexed.lines
+    let splitter = StatementSplitter(lexed: lexed, lines: lines, firstLine: lexed.firstLine)
     for chunk in splitter.chunks {
       var parser = StatementParser(
-        source: lexed, chunk: chunk, bindings: known, poisoned: poisoned)
+        source: lexed, chunk: chunk, bindings: state.known, poisoned: state.poisoned)
       // The parser holds the only reference: a new binding does not copy all the others.
-      known = [:]
+      state.known = [:]
       do {
         let (kind, location) = try parser.parseStatement()
         var statement = Statement(kind: kind, location: location, sourceText: chunk.sourceText)
         statement.addSecretRanges(parser.secrets.map(chunk.range(of:)))
         for name in parser.secretNames {
-          guard let literal = literals[name] else { continue }
-          statements[literal.statement].addSecretRanges([literal.range])
+          guard let literal = state.literals[name] else { continue }
+          state.statements[literal.statement].addSecretRanges([literal.range])
         }
         if case .bind(let name, _) = kind {
-          literals[name] = parser.boundLiteral.map { (statements.count, chunk.range(of: $0)) }
+          state.literals[name] = parser.boundLiteral.map {
+            (state.statements.count, chunk.range(of: $0))
+          }
         }
-        statements.append(statement)
-        known = parser.bindings
+        state.statements.append(statement)
+        state.known = parser.bindings
       } catch {
-        known = parser.takeBindingsBeforeStatement()
+        state.known = parser.takeBindingsBeforeStatement()
         parser.poisoned = []  // ours alone again: inserting below does not copy it
-        diagnostics.append(
+        state.diagnostics.append(
           Self.withSourceLine(error, lexed: lexed, lines: lines, secrets: parser.secrets))
-        if let name = parser.pendingName { poisoned.insert(name) }
+        if let name = parser.pendingName { state.poisoned.insert(name) }
       }
     }
     if let open = splitter.unclosed {
       let location = SourceLocation(file: file, line: open.line, column: open.column)
       let diagnostic = ScenarioDiagnostic(at: location, kind: .unclosedBracket(open.bracket))
-      diagnostics.append(Self.withSourceLine(diagnostic, lexed: lexed, lines: lines))
+      state.diagnostics.append(Self.withSourceLine(diagnostic, lexed: lexed, lines: lines))
     }
-    bindings = known
-    return ParseResult(statements: statements, diagnostics: diagnostics)
   }
 
   /// The diagnostic with its source line, masked where the parser found secrets before it
@@ -112,9 +139,12 @@ public struct ScenarioParser: Sendable {
   public mutating func removeAllBindings() { bindings = [:] }
 
   /// Whether `lines` form complete statements or a bracket is still open.
+  /// A statement past a size or nesting limit is complete: parsing it reports the error.
   public static func inputStatus(of lines: [String]) -> InputStatus {
-    let splitter = StatementSplitter(source: lines.joined(separator: "\n"), firstLine: 1)
-    guard let open = splitter.unclosed else { return .complete }
+    let open = StatementCutter.cut(
+      lines.joined(separator: "\n"), file: "", nestingLimit: StatementParser.nestingLimit
+    ) { _ in }
+    guard let open else { return .complete }
     return .needsMore(bracket: open.bracket, line: open.line, column: open.column)
   }
 }

@@ -63,6 +63,17 @@ extension StatementParser {
     "_", "Data", "LAContext", "SecAccessControlCreateWithFlags", "String", "nil", "createKeychain",
   ]
 
+  /// The name a statement starting with `let name` or `var name` binds, read from its first
+  /// line's tokens without parsing it: for a statement refused before parsing (too long, too
+  /// deep), whose name is then poisoned as a failed binding's is.
+  static func boundName(in firstLine: LexedSource) -> String? {
+    let tokens = firstLine.tokens
+    guard tokens.count > 1, case .identifier(let word) = tokens[0].kind,
+      word == "let" || word == "var", case .identifier(let name) = tokens[1].kind
+    else { return nil }
+    return name
+  }
+
   /// `let name = ...`, `let name: [String: Any] = ...`, `var result: CFTypeRef?`.
   mutating func binding(isVariable: Bool) throws(Failure) -> StatementKind {
     let (name, nameToken) = try identifier("a name after `\(isVariable ? "var" : "let")`")

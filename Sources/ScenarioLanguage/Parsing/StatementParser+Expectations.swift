@@ -37,6 +37,7 @@ extension StatementParser {
         _ = try consume(identifier: Vocabulary.ResultWord.key.rawValue)
         return .resultLacks(try key())
       }
+      if try consume(identifier: Vocabulary.keychainItemReference) { return .resultIsItemReference }
       let strict = try consume(identifier: Vocabulary.ResultWord.strictly.rawValue)
       // What a query is expected to return is often the item data itself.
       literalsAreSecret = true

@@ -39,6 +39,9 @@ package enum Expectation: Hashable, Sendable {
   /// `expect result has no kSecValueData` (*extension*): the returned dictionary (every one,
   /// in an array) lacks the key.
   case resultLacks(DictionaryKey)
+  /// `expect result SecKeychainItemRef` (*extension*): the last call returned a keychain item
+  /// reference, or an array of them (a Mac's file-based keychain, asked no kSecReturn key).
+  case resultIsItemReference
   /// `expect result strictly "alice"` (*extension*): as `expect result`, but a string never
   /// matches data and a Boolean never matches a number.
   case strictResult(Expr)

@@ -68,3 +68,26 @@ package struct LexedSource: Sendable {
     )
   }
 }
+
+extension LexedSource {
+  /// Consecutive lines, each lexed on its own, as the one source they make: `separators[i]` is
+  /// the line break after line `i`. Tokens never span a line, so this is what lexing the joined
+  /// text would give, without lexing it again.
+  init(joining lines: [LexedSource], separators: [Character]) {
+    var tokens: [Token] = []
+    tokens.reserveCapacity(lines.reduce(0) { $0 + $1.tokens.count })
+    var comments: [Int: Int] = [:]
+    var base = 0
+    for (index, line) in lines.enumerated() {
+      for var token in line.tokens where token.kind != .end || index == lines.count - 1 {
+        token.offset += base
+        tokens.append(token)
+      }
+      comments.merge(line.commentColumns) { $1 }
+      base += line.characters.count + 1
+    }
+    self.init(
+      source: SourceCharacters(joining: lines.map(\.source), separators: separators),
+      tokens: tokens, commentColumns: comments, firstLine: lines.first?.firstLine ?? 1)
+  }
+}

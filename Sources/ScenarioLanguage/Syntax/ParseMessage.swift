@@ -22,6 +22,8 @@ public enum ParseMessage: Hashable, Sendable {
   case invalidEscape(_ text: String)
   case invalidUnicodeEscape(_ text: String)
   case keyNotValue(_ name: String)
+  /// A line longer than the language allows (``StatementCutter/maximumLineLength`` bytes).
+  case lineTooLong(limit: Int)
   case mergeNeedsDictionaries
   case negativeCount(_ text: String)
   case negativeDuration(_ text: String)
@@ -34,6 +36,8 @@ public enum ParseMessage: Hashable, Sendable {
   case quitHabit(_ typed: String)
   case repeatCountTooSmall(_ text: String)
   case reservedName(_ name: String)
+  /// A statement, begun on `firstLine`, longer than the language allows.
+  case statementTooLong(limit: Int, firstLine: Int)
   case statusOutOfRange(_ text: String)
   case subscriptNil
   case unclosedBracket(_ bracket: Character)
@@ -65,6 +69,9 @@ public enum ParseMessage: Hashable, Sendable {
     case .invalidUnicodeEscape(let text):
       "invalid unicode escape `\(text)`; write `\\u{` and 1 to 8 hex digits of a scalar, then `}`"
     case .keyNotValue(let name): "`\(name)` is a key, not a value"
+    case .lineTooLong(let limit):
+      "this line is longer than \(Self.size(limit)), the most a line may hold; nothing from "
+        + "here on is read"
     case .mergeNeedsDictionaries: "only dictionaries can be merged with `+`"
     case .negativeCount(let text): "a count cannot be negative: `\(text)`"
     case .negativeDuration(let text): "a duration cannot be negative: `\(text)`"
@@ -79,6 +86,9 @@ public enum ParseMessage: Hashable, Sendable {
     case .quitHabit(let typed): "`\(typed)` is not a statement here: type `quit`, or press Ctrl-D"
     case .repeatCountTooSmall(let text): "a repeat count must be at least 1, found `\(text)`"
     case .reservedName(let name): "`\(name)` is a reserved name and cannot be bound"
+    case .statementTooLong(let limit, let firstLine):
+      "the statement begun on line \(firstLine) is longer than \(Self.size(limit)) here, the "
+        + "most a statement may hold; bind its parts with `let` and merge them with `+`"
     case .statusOutOfRange(let text): "`\(text)` is not an OSStatus: it does not fit in 32 bits"
     case .subscriptNil:
       "removing a key with `= nil` is not supported; bind a new dictionary without it"
@@ -121,10 +131,22 @@ extension ParseMessage {
     case .unknown(let what, let name, let suggestion):
       .unknown(what, transform(name), suggestion: suggestion)
     case .valueNotKey(let name): .valueNotKey(transform(name))
-    case .mergeNeedsDictionaries, .nestingTooDeep, .noEntitlementsWithGroups, .passcodeNotDigits,
-      .quitHabit, .subscriptNil, .unclosedBracket, .unexpectedCharacter, .unterminatedString:
+    case .lineTooLong, .mergeNeedsDictionaries, .nestingTooDeep, .noEntitlementsWithGroups,
+      .passcodeNotDigits, .quitHabit, .statementTooLong, .subscriptNil, .unclosedBracket,
+      .unexpectedCharacter, .unterminatedString:
       self
     }
+  }
+}
+
+extension ParseMessage {
+  /// "1 MiB (1048576 bytes of UTF-8)", "64 KiB (65536 bytes of UTF-8)": a size limit as the
+  /// messages give it.
+  static func size(_ bytes: Int) -> String {
+    let exact = "\(bytes) bytes of UTF-8"
+    if bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB (\(exact))" }
+    if bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB (\(exact))" }
+    return exact
   }
 }
 

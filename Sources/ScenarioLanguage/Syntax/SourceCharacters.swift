@@ -33,6 +33,31 @@ package struct SourceCharacters: Sendable {
     utf8Offsets = source.utf8Offsets[range.lowerBound...range.upperBound].map { $0 - start }
   }
 
+  /// `parts` one after the other, `separators[i]` between part `i` and part `i + 1`: lines
+  /// lexed one by one, joined into their statement's source without lexing them again.
+  init(joining parts: [SourceCharacters], separators: [Character]) {
+    var characters: [Character] = []
+    var utf8: [UInt8] = []
+    var offsets: [Int] = []
+    let count = parts.reduce(separators.count) { $0 + $1.characters.count }
+    characters.reserveCapacity(count)
+    offsets.reserveCapacity(count + 1)
+    for (index, part) in parts.enumerated() {
+      let base = utf8.count
+      characters += part.characters
+      offsets += part.utf8Offsets.dropLast().lazy.map { $0 + base }
+      utf8 += part.utf8
+      guard index < separators.count else { continue }
+      characters.append(separators[index])
+      offsets.append(utf8.count)
+      utf8 += separators[index].utf8
+    }
+    offsets.append(utf8.count)
+    self.characters = characters
+    self.utf8 = utf8
+    self.utf8Offsets = offsets
+  }
+
   /// The characters `range` as a string: one copy of their bytes.
   func text(_ range: Range<Int>) -> String {
     let bytes = utf8[utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound]]

@@ -134,6 +134,10 @@ package enum Vocabulary {
   /// After `expect result`: `has no <key>` (also `has no key <key>`) and `strictly <value>`.
   package enum ResultWord: String, CaseIterable { case has, no, key, strictly }
 
+  /// `expect result SecKeychainItemRef`: the type a Mac's file-based keychain returns when a
+  /// query asks for no kSecReturn key.
+  package static let keychainItemReference = "SecKeychainItemRef"
+
   /// The LAContext properties `expect` can compare: `ctx.biometryType == .faceID`,
   /// `ctx.evaluatedPolicyDomainState == other.evaluatedPolicyDomainState`.
   package enum ContextProperty: String, CaseIterable {

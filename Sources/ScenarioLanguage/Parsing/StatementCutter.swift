@@ -1,0 +1,215 @@
+/// Cuts a source into statements one line at a time, so that parsing takes memory bounded by the
+/// language's size limits whatever the input (issue 28, part 3: 3 MB of `[` used to take 2 GB, a
+/// 50 MB comment line 1.3 GB, because the whole source was lexed before any limit applied).
+///
+/// Each line is lexed on its own (no token spans a line: a string and a comment end at their
+/// line), and the brackets of its tokens say whether the statement goes on: a statement is one
+/// line, continued while a `[` or `(` is open, as ``StatementSplitter`` cuts it; a statement of
+/// several lines is handed on as its lines joined (``LexedSource/init(joining:separators:)``).
+/// Refused before anything else is kept:
+/// - a line longer than ``maximumLineLength`` bytes of UTF-8, without lexing it; nothing after
+///   it is read, since where its statement ends is unknown;
+/// - a statement longer than ``maximumStatementLength`` bytes (from its first line to its last,
+///   comments included), and brackets nesting deeper than `nestingLimit`: the statement is skipped to
+///   where its brackets close, counting them without keeping its text, and the statements after
+///   it are parsed.
+///
+/// docs/scenario-language.md §1 (its "Limits").
+package struct StatementCutter {
+  /// The most bytes of UTF-8 a line may hold: 64 KiB, far above any real scenario's line. A
+  /// line is lexed whole, and a parse error on it masks its secrets from all its tokens: a line
+  /// of 64 KiB of brackets takes some 50 MB (1 MiB took 660 MB).
+  package static let maximumLineLength = 1 << 16
+  /// The most bytes of UTF-8 a statement may hold, from its first line to its last: 1 MiB (a
+  /// dictionary of 60,000 entries, one a line); lexing and parsing one takes about 100-200 MB.
+  package static let maximumStatementLength = 1 << 20
+
+  /// What the cutter hands on, in source order.
+  package enum Piece {
+    /// One statement, lexed, its first line numbered as in the source. The last piece may
+    /// leave a bracket open (the input ended inside the statement).
+    case statement(LexedSource)
+    /// A line or statement past a limit: the error, and the line it points into, lexed (for
+    /// the echo and its masking), when that line is not itself too long to echo; and the
+    /// refused statement's first line (a `let` there binds a name the parser then poisons).
+    case refused(ScenarioDiagnostic, line: LexedSource?, statementStart: LexedSource? = nil)
+  }
+
+  /// Cuts `source`, handing each statement and each refusal to `handle` as it is found.
+  ///
+  /// - Returns: the innermost bracket left open at the end of the input, unless its statement
+  ///   was refused (then the refusal says what is wrong).
+  @discardableResult
+  package static func cut(
+    _ source: String, file: String, firstLine: Int = 1, nestingLimit: Int,
+    _ handle: (Piece) -> Void
+  ) -> StatementSplitter.OpenBracket? {
+    var source = source
+    return source.withUTF8 { bytes in
+      var cutter = StatementCutter(bytes: bytes, file: file, nestingLimit: nestingLimit)
+      return cutter.run(firstLine: firstLine, handle)
+    }
+  }
+
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private let file: String
+  private let nestingLimit: Int
+
+  /// The statement being read: where its first line starts, and that line's number.
+  private var statement: (start: Int, line: Int)?
+  /// Its lines so far, and the line break after each but the last (none once refused).
+  private var lines: [LexedSource] = []
+  private var separators: [Character] = []
+  /// Whether the statement being read was refused: skipped to where its brackets close.
+  private var refused = false
+  /// How deep its brackets are open, and the innermost `nestingLimit` of them.
+  private var depth = 0
+  private var open: [StatementSplitter.OpenBracket] = []
+
+  private init(bytes: UnsafeBufferPointer<UInt8>, file: String, nestingLimit: Int) {
+    self.bytes = bytes
+    self.file = file
+    self.nestingLimit = nestingLimit
+  }
+
+  private mutating func run(
+    firstLine: Int, _ handle: (Piece) -> Void
+  ) -> StatementSplitter.OpenBracket? {
+    var start = 0
+    var number = firstLine
+    while true {
+      let (end, next) = lineEnd(from: start)
+      guard end - start <= Self.maximumLineLength else {
+        let column = columnAfter(start..<start + Self.maximumLineLength)
+        let location = SourceLocation(file: file, line: number, column: column)
+        handle(
+          .refused(
+            ScenarioDiagnostic(at: location, kind: .lineTooLong(limit: Self.maximumLineLength)),
+            line: nil))
+        return nil
+      }
+      read(line: start..<end, number: number, handle)
+      guard let next else { break }
+      if statement != nil, !refused {
+        separators.append(
+          Character(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[end..<next]), as: UTF8.self)))
+      }
+      start = next
+      number += 1
+    }
+    guard statement != nil, !refused else { return nil }
+    // The input ends inside a statement: the parser reports the bracket left open.
+    handle(.statement(LexedSource(joining: lines, separators: separators)))
+    return open.last
+  }
+
+  /// One line: where its statement starts or goes on, its brackets, and the statement handed
+  /// on when they close at its end.
+  private mutating func read(line range: Range<Int>, number: Int, _ handle: (Piece) -> Void) {
+    let line = lexed(range, firstLine: number)
+    if statement == nil {
+      guard line.tokens.count > 1 else { return }  // blank, or a comment: no statement
+      statement = (range.lowerBound, number)
+      refused = false
+      depth = 0
+      open = []
+      lines = []
+      separators = []
+    }
+    if !refused { lines.append(line) }
+    for token in line.tokens {
+      switch token.kind {
+      case .punctuation(.leftBracket), .punctuation(.leftParen):
+        depth += 1
+        if depth <= nestingLimit {
+          open.append(
+            StatementSplitter.OpenBracket(
+              bracket: token.text.first ?? "[", line: number, column: token.location.column))
+        } else if !refused {
+          refuse(
+            ScenarioDiagnostic(at: token.location, kind: .nestingTooDeep(limit: nestingLimit)),
+            line: line, handle)
+        }
+      case .punctuation(.rightBracket), .punctuation(.rightParen):
+        guard depth > 0 else { break }
+        depth -= 1
+        if open.count > depth { open.removeLast() }
+      default: break
+      }
+    }
+    guard let statement else { return }
+    if !refused, range.upperBound - statement.start > Self.maximumStatementLength {
+      let passed = max(range.lowerBound, statement.start + Self.maximumStatementLength)
+      let location = SourceLocation(
+        file: file, line: number, column: columnAfter(range.lowerBound..<passed))
+      refuse(
+        ScenarioDiagnostic(
+          at: location,
+          kind: .statementTooLong(
+            limit: Self.maximumStatementLength, firstLine: statement.line)),
+        line: line, handle)
+    }
+    guard depth == 0 else { return }
+    if !refused {
+      handle(
+        .statement(lines.count == 1 ? line : LexedSource(joining: lines, separators: separators)))
+    }
+    self.statement = nil
+    lines = []
+    separators = []
+  }
+
+  private mutating func refuse(
+    _ diagnostic: ScenarioDiagnostic, line: LexedSource, _ handle: (Piece) -> Void
+  ) {
+    refused = true
+    let start = lines.first
+    lines = []
+    separators = []
+    handle(.refused(diagnostic, line: line, statementStart: start))
+  }
+
+  // MARK: - Bytes
+
+  /// The bytes `range` lexed as a source of their own.
+  private func lexed(_ range: Range<Int>, firstLine: Int) -> LexedSource {
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    return Lexer.lex(text, file: file, firstLine: firstLine)
+  }
+
+  /// The column just after the characters that start at `range.lowerBound` and end at
+  /// `range.upperBound` (moved back to the start of a character's UTF-8 when inside one).
+  private func columnAfter(_ range: Range<Int>) -> Int {
+    var end = min(range.upperBound, bytes.count)
+    while end > range.lowerBound, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end]), as: UTF8.self)
+    return text.count + 1
+  }
+
+  /// Where the line that starts at `start` ends, and where the next one starts (nil after the
+  /// last line). A line ends at any line break a `Character` is a newline for: `\n`, `\v`,
+  /// `\f`, `\r`, `\r\n` (one break), U+0085, U+2028 and U+2029, as the lexer counts lines.
+  private func lineEnd(from start: Int) -> (end: Int, next: Int?) {
+    var index = start
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte >= 0x0A && byte <= 0x0D {
+        let crlf = byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A
+        return (index, index + (crlf ? 2 : 1))
+      }
+      if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0x85 {
+        return (index, index + 2)
+      }
+      if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+      {
+        return (index, index + 3)
+      }
+      index += 1
+    }
+    return (count, nil)
+  }
+}
