@@ -44,6 +44,8 @@ public enum DeviceRefusal: Sendable, Hashable {
   case signedIntoAnotherAccount(current: String)
   /// The device has no iCloud (an Android phone).
   case noICloud(DevicePlatform)
+  /// The device kind has no passcode setting (the iOS Simulator).
+  case noPasscodeSetting(DevicePlatform)
   /// iCloud Keychain is off for the signed-in account on this device.
   case iCloudKeychainOff(appleID: String)
   /// A backup, restore or Quick Start transfer that could not run.
@@ -133,6 +135,12 @@ public enum DeviceRefusal: Sendable, Hashable {
       return Explanation(
         cause: "an \(platform.displayName) has no iCloud Keychain; its apps keep their own "
           + "secrets (Android Keystore)")
+    case .noPasscodeSetting(let platform):
+      return Explanation(
+        cause: "the \(platform.displayName) has no passcode setting, so it enforces no data "
+          + "protection: locked, restarted or not, every item stays readable",
+        fix: "play the same steps on an iPhone (`device use iPhone`) to see what a user's "
+          + "phone does")
     case .notAMac(let platform):
       return Explanation(
         cause: "this device is an \(platform.displayName): only a Mac has the file-based "
