@@ -14,6 +14,9 @@ enum RecordedOutcome: Sendable {
   case evaluation(statement: String, outcome: LAEvaluationOutcome, line: Int)
   /// A call of the cross-platform package (`shared.getItem("k")`).
   case package(statement: String, outcome: PackageOutcome, line: Int)
+  /// `backup inspect monday`: the values readable in the backup without the phone or a
+  /// password, as an array of strings (the result `expect result` checks).
+  case inspection(statement: String, readable: [String], line: Int)
 
   var status: OSStatus? {
     switch self {
@@ -21,6 +24,9 @@ enum RecordedOutcome: Sendable {
     case .accessControl(let status, value: _, explanation: _, line: _): status
     case .device, .evaluation: nil
     case .package(_, let outcome, _): outcome.lastStatus
+    // Reading a backup's files is no SecItem call; it always succeeds, and standing for it
+    // with errSecSuccess lets `expect result` and `expect count` check what it read.
+    case .inspection: .errSecSuccess
     }
   }
 
@@ -30,6 +36,7 @@ enum RecordedOutcome: Sendable {
     case .accessControl(status: _, let value, explanation: _, line: _): value
     case .device, .evaluation: nil
     case .package(_, let outcome, _): outcome.returnedValue
+    case .inspection(_, let readable, _): .array(readable.map { .string($0) })
     }
   }
 
@@ -38,7 +45,7 @@ enum RecordedOutcome: Sendable {
     case .secItem(function: _, let outcome, line: _): outcome.explanation?.description
     case .accessControl(status: _, value: _, let explanation, line: _): explanation
     case .evaluation(statement: _, let outcome, line: _): outcome.explanation?.description
-    case .device: nil
+    case .device, .inspection: nil
     case .package(_, let outcome, _): outcome.error?.description ?? outcome.note?.description
     }
   }
@@ -51,7 +58,8 @@ enum RecordedOutcome: Sendable {
       "SecAccessControlCreateWithFlags at line \(line)"
     case .device(let statement, let line, refusal: _),
       .evaluation(let statement, outcome: _, let line),
-      .package(let statement, outcome: _, let line):
+      .package(let statement, outcome: _, let line),
+      .inspection(let statement, readable: _, let line):
       "`\(statement)` at line \(line)"
     }
   }

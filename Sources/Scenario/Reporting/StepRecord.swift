@@ -68,7 +68,7 @@ public struct StepRecord: Sendable, Codable, Equatable {
         status: outcome.error?.code.rawValue ?? "resolved", result: summary,
         why: keychainWhy?.cause ?? outcome.error?.message ?? outcome.note?.cause,
         fix: keychainWhy?.fix ?? outcome.note?.fix)
-    case .device?, nil:
+    case .device?, .inspection?, nil:
       self.init(statement: statement, line: line, status: "done", result: summary)
     }
   }
