@@ -158,7 +158,8 @@ public final class SimulatedPhone: @unchecked Sendable {
         .init(
           function: kind, query: query, attributes: attributesToUpdate ?? [:],
           status: outcome.status, inBackground: device.appState == .background,
-          caller: device.caller.app, line: callsRecorded))
+          caller: device.caller.app, line: callsRecorded,
+          addsToLoginKeychainByDefault: kind == .add && device.addsToLoginKeychainByDefault(query)))
       recordPitfalls()
     }
     return outcome

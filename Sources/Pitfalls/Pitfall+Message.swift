@@ -47,6 +47,11 @@ extension Pitfall {
     case .synchronizableNotQueried:
       return "the read has no kSecAttrSynchronizable, so it cannot see the synchronizable "
         + "item: queries must ask for kSecAttrSynchronizable true or kSecAttrSynchronizableAny"
+    case .macLoginKeychain:
+      return "SecItemAdd on a Mac without kSecUseDataProtectionKeychain: the item lands in the "
+        + "file-based login keychain, which drops kSecAttrAccessible and kSecAttrAccessGroup "
+        + "and asks the user before another app reads it; set kSecUseDataProtectionKeychain "
+        + "to true, as iOS code written for the Mac must"
     }
   }
 

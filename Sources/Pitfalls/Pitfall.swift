@@ -33,6 +33,9 @@ public struct Pitfall: Sendable, Hashable, Codable {
     case lockedReadRetried
     /// A read without kSecAttrSynchronizable that cannot see the synchronizable item it wants.
     case synchronizableNotQueried
+    /// SecItemAdd on a Mac without kSecUseDataProtectionKeychain (nor anything else that asks
+    /// for the data protection keychain): the item lands in the file-based login keychain.
+    case macLoginKeychain
 
     /// The lesson that shows the mistake and its fix, by its name in the lesson catalogue
     /// (`LessonCatalogue`: the path under `scenarios/` without `.scenario`), which is what
@@ -49,6 +52,7 @@ public struct Pitfall: Sendable, Hashable, Codable {
       case .appGroupAssumedDefault: "entitlements/app-group-is-never-the-default"
       case .lockedReadRetried: "data-protection/retrying-a-locked-read"
       case .synchronizableNotQueried: "secitem/synchronizable-items"
+      case .macLoginKeychain: "devices/mac-login-keychain"
       }
     }
 

@@ -41,11 +41,16 @@ package struct PitfallDetector {
     package var inBackground: Bool
     package var caller: AppIdentity
     package var line: Int
+    /// A SecItemAdd on a Mac that lands in the file-based login keychain because the query
+    /// does not ask for the data protection keychain (the device decides, see
+    /// `SimulatedDevice.addsToLoginKeychainByDefault`).
+    package var addsToLoginKeychainByDefault: Bool
 
     package init(
       function: Function, query: SecQuery, attributes: SecQuery = [:], status: OSStatus,
-      inBackground: Bool, caller: AppIdentity, line: Int
+      inBackground: Bool, caller: AppIdentity, line: Int, addsToLoginKeychainByDefault: Bool = false
     ) {
+      self.addsToLoginKeychainByDefault = addsToLoginKeychainByDefault
       self.function = function
       self.query = query
       self.attributes = attributes
@@ -155,6 +160,9 @@ package struct PitfallDetector {
     checkAfterPrevious(call, identity: identity)
     checkGroup(call)
     checkSync(call)
+    if call.function == .add, call.status == .errSecSuccess, call.addsToLoginKeychainByDefault {
+      found.append(Pitfall(kind: .macLoginKeychain, line: call.line))
+    }
     if call.function == .copyMatching { checkRead(call, identity: identity) }
     remember(call, identity: identity)
     previous = call
