@@ -22,6 +22,16 @@ import Testing
     #expect(!DevicePlatform.simulator.hasModelledBackup)
   }
 
+  @Test func itsFaceIDMenuIsNotModelledAndSaysSo() throws {
+    let fleet = DeviceFleet(first: try makeDevice(), kdfProfile: .fast)
+    try fleet.addDevice(named: "sim", platform: .simulator)
+    let simulator = try fleet.member(named: "sim").device
+    let outcome = simulator.enrollBiometry("alice")
+    #expect(outcome.refusal == .simulatorBiometryNotModelled)
+    #expect(outcome.explanation?.cause.contains("Features > Face ID > Enrolled") == true)
+    #expect(simulator.state.biometry.enrolled.isEmpty)
+  }
+
   @Test func theSameReadPassesOnTheSimulatorAndFailsOnTheIPhone() throws {
     let fleet = DeviceFleet(first: try makeDeviceWithPasscode(), kdfProfile: .fast)
     try fleet.addDevice(named: "sim", platform: .simulator)
