@@ -61,12 +61,14 @@ struct PhoneHitRecorder {
     let day = Int(milliseconds / Self.millisecondsPerDay)
     let week = day / Self.daysPerWeek
     let month = day / Self.daysPerMonth
-    let reasonSlot = FailureReason.allCases.firstIndex(of: reason)!
-    for slot in [reasonSlot, Self.slots - 1] {
-      let start = base(fixed: fixed, row: row, slot: slot)
-      if week < weeks { hit[start + week] = true }
-      if month < months { hit[start + weeks + month] = true }
-    }
+    mark(slot: FailureReason.allCases.firstIndex(of: reason)!, fixed, row, week, month)
+    mark(slot: Self.slots - 1, fixed, row, week, month)
+  }
+
+  private mutating func mark(slot: Int, _ fixed: Bool, _ row: Int, _ week: Int, _ month: Int) {
+    let start = base(fixed: fixed, row: row, slot: slot)
+    if week < weeks { hit[start + week] = true }
+    if month < months { hit[start + weeks + month] = true }
   }
 
   /// Adds this phone to the population's tallies (indexed like the report's rows).
