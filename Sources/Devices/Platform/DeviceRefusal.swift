@@ -149,8 +149,7 @@ public enum DeviceRefusal: Sendable, Hashable {
         cause: "the iOS Simulator enrols Face ID from a menu (Features > Face ID > Enrolled), "
           + "with no passcode; keychain-sim does not model that menu, and enrolling needs a "
           + "passcode here, which the Simulator cannot set",
-        fix: "play biometry on an iPhone (`device use iPhone`); docs/fidelity.md, "
-          + "\"The iOS Simulator\"")
+        fix: "play biometry on an iPhone (`device use iPhone`)")
     case .notAMac(let platform):
       return Explanation(
         cause: "this device is an \(platform.displayName): only a Mac has the file-based "
