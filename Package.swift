@@ -51,6 +51,9 @@ let package = Package(
     .target(
       name: "Keychain",
       dependencies: ["KeychainEngine", "Devices", "Fleet", "DeviceState", "Keybag"]),
+    // Known mistakes of app code seen in its SecItem calls, and their words: for scenarios and
+    // for the test phone alike.
+    .target(name: "Pitfalls", dependencies: ["KeychainEngine", "DeviceState", "ItemStore"]),
     // The scenario language: tokens, syntax, the vocabulary, diagnostics and the parser.
     .target(
       name: "ScenarioLanguage",
@@ -60,7 +63,7 @@ let package = Package(
       name: "Scenario",
       dependencies: [
         "ScenarioLanguage", "Keychain", "KeychainEngine", "KeyEngine", "Devices", "Fleet",
-        "ItemStore",
+        "ItemStore", "Pitfalls",
       ]),
     // Many phones over many days: how an app's background keychain reads fare (`simulate`).
     .target(
@@ -68,7 +71,8 @@ let package = Package(
 
     // MARK: - Apple's API on Linux (a translation layer over one shared simulated phone)
     .target(
-      name: "KeychainSimulatorPhone", dependencies: ["Keychain", "KeychainEngine", "Devices"]),
+      name: "KeychainSimulatorPhone",
+      dependencies: ["Keychain", "KeychainEngine", "Devices", "Pitfalls"]),
     .target(name: "LocalAuthentication", dependencies: ["KeychainSimulatorPhone", "Keychain"]),
     .target(
       name: "Security",
@@ -121,7 +125,7 @@ let package = Package(
         "Keychain", "KeychainEngine", "Devices", "Fleet", "TestSupport", "KeyEngine", "KeyCrypto",
       ]),
     .testTarget(
-      name: "ScenarioTests", dependencies: ["Scenario", "ScenarioLanguage", "ItemStore"],
+      name: "ScenarioTests", dependencies: ["Scenario", "ScenarioLanguage", "ItemStore", "Pitfalls"],
       exclude: ["Golden"]),
     .testTarget(
       name: "FacadeTests",

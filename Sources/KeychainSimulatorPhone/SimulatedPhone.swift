@@ -1,5 +1,6 @@
 import Foundation
 package import Keychain
+public import Pitfalls
 
 /// The simulated iPhone that Apple's `Security` and `LocalAuthentication` modules talk to on
 /// Linux: one device (passcode, lock, clock, biometry, keychain) with one app calling it.
@@ -38,6 +39,13 @@ public final class SimulatedPhone: @unchecked Sendable {
   private var wasBound = false
   /// Whether the transcript holds the warning about calls from a task that bound no phone.
   private var warnedOfUnboundCalls = false
+  /// Recognises the known mistakes in the calls, as `keychain-sim run` does in a scenario.
+  private var pitfallDetector = PitfallDetector()
+  /// The pitfalls found since the transcript was last cleared.
+  private var foundPitfalls: [Pitfall] = []
+  /// The calls recorded since the transcript was last cleared: a pitfall names a call by its
+  /// number in ``transcript`` (1 for the first).
+  private var callsRecorded = 0
   /// The passcode set through this phone, for `unlock()` without one.
   var currentPasscode: String? { passcode }
 
@@ -145,7 +153,33 @@ public final class SimulatedPhone: @unchecked Sendable {
     recorded.recordSecItem(
       function, query: query, attributesToUpdate: attributesToUpdate, outcome: outcome,
       prompts: user.takePrompts())
+    callsRecorded += 1
+    if let kind = PitfallDetector.Call.Function(appleName: function.description) {
+      pitfallDetector.observe(
+        .init(
+          function: kind, query: query, attributes: attributesToUpdate ?? [:],
+          status: outcome.status, inBackground: device.appState == .background,
+          caller: device.caller.app, line: callsRecorded,
+          addsToLoginKeychainByDefault: kind == .add && device.addsToLoginKeychainByDefault(query)))
+      recordPitfalls()
+    }
     return outcome
+  }
+
+  /// Moves what the detector found into the transcript, each as a warning in `run`'s words
+  /// (an earlier call named by its number), and into ``pitfalls``.
+  private func recordPitfalls() {
+    for pitfall in pitfallDetector.take() {
+      foundPitfalls.append(pitfall)
+      recorded.record(.warning(Self.warningText(for: pitfall)))
+    }
+  }
+
+  /// `pitfall at call 4: SecItemDelete at call 3 then SecItemAdd ...; play `keychain-sim
+  /// lessons secitem/update-then-add``.
+  static func warningText(for pitfall: Pitfall) -> String {
+    "pitfall at call \(pitfall.line): \(pitfall.message(placeWord: "call")); "
+      + pitfall.lessonPointer
   }
 
   /// Lends the device to `body` (a scenario session that answers prompts itself), then gives
@@ -167,11 +201,18 @@ public final class SimulatedPhone: @unchecked Sendable {
     call.prompts = user.takePrompts()
     if isShared { warnIfUnbound(call.function) }
     recorded.record(call)
+    callsRecorded += 1
   }
 
-  /// Records something the test did to the phone (under the lock, or taking it).
+  /// Records something the test did to the phone (under the lock, or taking it). The device
+  /// changed, so a read that failed may work now: retrying it is no blind retry, and the next
+  /// call is not "right after" the one before (as in a scenario).
   func recordEvent(_ event: PhoneEvent) {
-    locked { recorded.record(.device(event)) }
+    locked {
+      recorded.record(.device(event))
+      pitfallDetector.observeDeviceChange()
+      recordPitfalls()
+    }
   }
 
   /// Forgets the prompts a device operation showed (the lock screen's): they belong to no
@@ -213,12 +254,65 @@ public final class SimulatedPhone: @unchecked Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// Forgets the calls and device operations recorded so far.
+  /// Forgets the calls, device operations and pitfalls recorded so far (and what the pitfall
+  /// detector remembered of the calls).
   public func clearTranscript() {
     locked {
       recorded.removeAll()
       warnedOfUnboundCalls = false
+      forgetPitfalls()
     }
+  }
+
+  private func forgetPitfalls() {
+    pitfallDetector = PitfallDetector()
+    foundPitfalls = []
+    callsRecorded = 0
+  }
+
+  // MARK: - Pitfalls
+
+  /// The known mistakes the calls showed since the transcript was last cleared, oldest first:
+  /// the pitfall warnings `keychain-sim run` prints (a delete after -25308, delete-then-add, a
+  /// WhenUnlocked item read in the background, ...), each also a warning in the transcript.
+  /// An errSecDuplicateItem nothing handled is found at the next call.
+  public var pitfalls: [Pitfall] { locked { foundPitfalls } }
+
+  /// Throws when the calls showed a pitfall, as `keychain-sim run --strict` fails on one:
+  /// `try phone.requireNoPitfalls()` at the end of a test.
+  public func requireNoPitfalls() throws(PhoneError) {
+    let found = pitfalls
+    guard !found.isEmpty else { return }
+    throw PhoneError(
+      operation: "requireNoPitfalls", reason: found.map(Self.warningText).joined(separator: "; "),
+      fix: "fix the app code (each warning names the lesson that shows how), or read "
+        + "phone.pitfalls instead of failing on them")
+  }
+
+  /// ``use(_:)``, failing like `run --strict` when `strict` and the body's calls showed a
+  /// pitfall: the pitfalls found before the body are not counted.
+  public func use<T>(strict: Bool, _ body: () throws -> T) throws -> T {
+    let before = pitfalls.count
+    let result = try use(body)
+    if strict { try requireNewPitfallsAbsent(since: before) }
+    return result
+  }
+
+  /// The async form of ``use(strict:_:)-(_,()->T)``.
+  public func use<T>(strict: Bool, _ body: () async throws -> T) async throws -> T {
+    let before = pitfalls.count
+    let result = try await use(body)
+    if strict { try requireNewPitfallsAbsent(since: before) }
+    return result
+  }
+
+  private func requireNewPitfallsAbsent(since count: Int) throws(PhoneError) {
+    let found = pitfalls
+    guard found.count > count else { return }
+    let new = found[count...]
+    throw PhoneError(
+      operation: "use(strict: true)", reason: new.map(Self.warningText).joined(separator: "; "),
+      fix: "fix the app code; each warning names the lesson that shows how")
   }
 
   // MARK: - The app
@@ -255,6 +349,7 @@ public final class SimulatedPhone: @unchecked Sendable {
       _ = user.takePrompts()
       recorded.removeAll()
       warnedOfUnboundCalls = false
+      forgetPitfalls()
     }
   }
 

@@ -178,9 +178,10 @@ enum CommandHelp {
     description: """
       Simulates a population of phones living a usage profile (unlocks, locks, nightly \
       charging, reboots) while the app described by the spec file does its background work, \
-      and reports per item and kind of work how many keychain reads fail and why, beside the \
-      spec's fixed configuration. The file formats and the profiles' sources are in \
-      docs/simulate.md.
+      and reports per item and kind of work how many keychain reads fail and why, and the \
+      share of phones (and of the spec's users) that meet a failure every week or month, with \
+      95 % intervals, beside the spec's fixed configuration. The file formats and the \
+      profiles' sources are in docs/simulate.md.
       """,
     options: [
       Option(
@@ -212,7 +213,7 @@ enum CommandHelp {
     argumentsAreFiles: true,
     examples: [
       "keychain-sim simulate examples/simulate/news-app.spec",
-      "keychain-sim simulate examples/simulate/news-app.spec --phones 200 --svg night.svg",
+      "keychain-sim simulate examples/simulate/three-am-refresh.spec --phones 200 --svg night.svg",
     ])
 
   static let commands = [

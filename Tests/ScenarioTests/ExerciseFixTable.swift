@@ -158,7 +158,17 @@ extension ExerciseFix {
     .wrong(
       "04-duplicate-item", "the shipped add, duplicate ignored",
       #"SecItemAdd login + [kSecValueData: "new-password"]"#, fails: "nothing handles it"),
-    .wrong("04-duplicate-item", "an empty app part", "", fails: "expect result \"new-password\""),
+    .wrong(
+      "04-duplicate-item", "update the password and make it Always",
+      #"SecItemUpdate login [kSecValueData: "new-password", kSecAttrAccessible: kSecAttrAccessibleAlways]"#,
+      fails: deprecated),
+    .wrong(
+      "04-duplicate-item", "a second item under another account",
+      #"SecItemAdd login + [kSecAttrAccount: "alice-2", kSecValueData: "new-password"]"#,
+      fails: "the login must hold the new password"),
+    .wrong(
+      "04-duplicate-item", "an empty app part", "",
+      fails: "the login must hold the new password"),
 
     // 5: biometryCurrentSet after a new face.
     .right(
@@ -175,7 +185,7 @@ extension ExerciseFix {
           SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
                                           .biometryAny, nil)]
       """,
-      fails: "found no scripted answer"),
+      fails: ".biometryAny accepts the new face"),
     .wrong(
       "05-new-face", ".userPresence (falls back to the passcode)",
       """
@@ -183,12 +193,29 @@ extension ExerciseFix {
           SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
                                           .userPresence, nil)]
       """,
-      fails: "SecItemCopyMatching"),
+      fails: "let Mallory type the passcode she knows"),
+    .wrong(
+      "05-new-face", ".biometryCurrentSet or the passcode",
+      """
+      SecItemAdd key + [kSecValueData: "sk-1", kSecAttrAccessControl:
+          SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                          [.biometryCurrentSet, .or, .devicePasscode], nil)]
+      """,
+      fails: "let Mallory type the passcode she knows"),
+    .wrong(
+      "05-new-face", ".biometryCurrentSet, but Always",
+      """
+      SecItemAdd key + [kSecValueData: "sk-1", kSecAttrAccessControl:
+          SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleAlways, .biometryCurrentSet, nil)]
+      """,
+      fails: deprecated),
     .wrong(
       "05-new-face", "no access control",
       #"SecItemAdd key + [kSecValueData: "sk-1", kSecAttrAccessible: kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly]"#,
-      fails: "expect errSecAuthFailed"),
-    .wrong("05-new-face", "an empty app part", "", fails: "expect errSecSuccess"),
+      fails: "with no access control nothing is asked at all"),
+    .wrong(
+      "05-new-face", "an empty app part", "",
+      fails: "the app must save the key behind Face ID"),
 
     // 6: the reuse-window misreading.
     .right(
@@ -208,8 +235,18 @@ extension ExerciseFix {
     .wrong(
       "06-reuse-window", "no UI: fail instead of prompting",
       "SecItemCopyMatching card + [kSecReturnData: true, kSecUseAuthenticationUI: kSecUseAuthenticationUIFail]",
-      fails: "expect errSecSuccess"),
-    .wrong("06-reuse-window", "an empty app part", "", fails: "expect"),
+      fails: "kSecUseAuthenticationUIFail gives up instead"),
+    .wrong(
+      "06-reuse-window", "re-add the card without access control, Always",
+      """
+      SecItemDelete card
+      SecItemAdd card + [kSecValueData: "4111", kSecAttrAccessible: kSecAttrAccessibleAlways]
+      SecItemCopyMatching card + [kSecReturnData: true]
+      """,
+      fails: deprecated),
+    .wrong(
+      "06-reuse-window", "an empty app part", "",
+      fails: "the read must use the sign-in's match"),
 
     // 7: the widget without the access group.
     .right(

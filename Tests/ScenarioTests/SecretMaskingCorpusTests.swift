@@ -353,6 +353,12 @@ import Testing
     QuotedForm(
       source: ##"backup create m encrypted password #"RAWSECRET"#"##, secret: "RAWSECRET",
       says: "expected a backup password, found the end of the statement"),
+    QuotedForm(
+      source: #"app defaults set refresh-token "x" PLUTO9SECRET"#, secret: "PLUTO9SECRET",
+      says: "unexpected `••••` after the end of the statement"),
+    QuotedForm(
+      source: "app defualts set refresh-token PLUTO9SECRET", secret: "PLUTO9SECRET",
+      says: "did you mean `defaults`?"),
   ]
 
   /// Every output of a parse error (the diagnostic's message, kind and rendering, the run's

@@ -30,7 +30,7 @@ import Testing
 
   func simulator(jobs: Int, phonesPerBatch: Int?) throws -> PopulationSimulator {
     var simulator = PopulationSimulator(
-      spec: try spec(appSpec), profile: eventfulProfile, phones: 23, days: 4, seed: 11,
+      spec: try spec(appSpec), profile: eventfulProfile, phones: 23, days: 8, seed: 11,
       recordedPhone: 17, jobs: jobs)
     simulator.phonesPerBatch = phonesPerBatch
     return simulator
@@ -47,6 +47,8 @@ import Testing
       #expect(same, "\(jobs) workers, \(phonesPerBatch) phones a batch: another report")
       #expect(report.rows.map(\.actual) == reference.rows.map(\.actual))
       #expect(report.rows.map(\.fixed) == reference.rows.map(\.fixed))
+      #expect(report.rows.map(\.actualPhones) == reference.rows.map(\.actualPhones))
+      #expect(report.rows.map(\.fixedPhones) == reference.rows.map(\.fixedPhones))
       #expect(report.reboots == reference.reboots)
       #expect(report.phonesWithPasscode == reference.phonesWithPasscode)
       #expect(
@@ -65,6 +67,8 @@ import Testing
     #expect(token.actual.failures.count >= 2)
     #expect(reference.reboots.count == PhoneTimeline.RebootCause.allCases.count)
     #expect(reference.rows.allSatisfy { $0.actual.attempts > 0 })
+    // Some phones met a failure every week and some did not, so the phone counts are tested.
+    #expect(reference.rows.contains { (1..<23).contains($0.actualPhones.anyEveryWeek) })
   }
 
   @Test func theTalliesAreThePhonesOneByOne() throws {
@@ -80,6 +84,20 @@ import Testing
       for row in attempts.indices { attempts[row] += batch.actual[row].attempts }
     }
     #expect(three.rows.map(\.actual.attempts) == attempts)
+  }
+
+  @Test func thePhoneCountsAreThePhonesOneByOne() throws {
+    let three = try simulator(jobs: 3, phonesPerBatch: 2).run()
+    let simulator = try simulator(jobs: 1, phonesPerBatch: 1)
+    let replay = try simulator.makeReplay()
+    var weekly = [Int](repeating: 0, count: replay.rows.count)
+    for phone in 0..<simulator.phones {
+      let batch = simulator.simulate(
+        phone..<phone + 1, replay: replay.replay, rowCount: weekly.count)
+      for row in weekly.indices { weekly[row] += batch.actualHits[row].anyEveryWeek }
+    }
+    #expect(three.rows.map(\.actualPhones.anyEveryWeek) == weekly)
+    #expect(three.rows.allSatisfy { $0.actualPhones.phones == 23 })
   }
 
   @Test func progressCountsThePhonesUpOnTheCallingThread() throws {

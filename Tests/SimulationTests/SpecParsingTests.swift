@@ -23,6 +23,12 @@ import Testing
     #expect(!parsed.work[1].hasAccessGroup)
     #expect(parsed.fixed.items.map(\.protection) == [.ck, .cku])
     #expect(parsed.fixed.work[1].hasAccessGroup)
+    #expect(parsed.users == nil)
+  }
+
+  @Test func usersIsTheAppsPopulation() throws {
+    let parsed = try spec("users 250000\nitem t accessible=WhenUnlocked\nwork w kind=widget reads=t")
+    #expect(parsed.users == 250_000)
   }
 
   @Test(arguments: [
@@ -47,6 +53,9 @@ import Testing
     ),
     ("item t accessible=WhenUnlocked\n", 1, "no `work` line"),
     ("thing t\n", 1, "unknown line 'thing'"),
+    ("users 0\nitem t accessible=WhenUnlocked\nwork w kind=widget reads=t", 1, "above 0"),
+    ("users many\nitem t accessible=WhenUnlocked\nwork w kind=widget reads=t", 1, "whole number"),
+    ("users 5\nusers 6\nitem t accessible=WhenUnlocked\nwork w kind=widget reads=t", 2, "twice"),
   ])
   func badSpecsNameTheLine(text: String, line: Int, message: String) {
     do {

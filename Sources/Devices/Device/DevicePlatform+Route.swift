@@ -13,7 +13,7 @@ extension DevicePlatform {
     keybag: Keybag, deviceFile: String?, fresh: Bool, saved: [String: Data]
   ) throws(SimulatedDeviceError) -> any KeychainRoute {
     switch self {
-    case .iPhone, .iPad, .watch:
+    case .iPhone, .iPad, .watch, .simulator:
       return DataProtectionRoute()
     case .mac:
       return try MacKeychains(keybag: keybag, deviceFile: deviceFile, fresh: fresh, saved: saved)

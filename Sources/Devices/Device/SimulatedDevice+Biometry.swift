@@ -13,7 +13,10 @@ extension SimulatedDevice {
 
   /// Enrols a face or finger, as in Settings: needs a passcode and an unlocked device.
   public func enrollBiometry(_ name: String) -> DeviceOutcome {
-    biometryChange(.biometryEnrolled(name: name), refused: "not enrolled") {
+    guard platform.canSetPasscode else {
+      return .refused("not enrolled", .simulatorBiometryNotModelled)
+    }
+    return biometryChange(.biometryEnrolled(name: name), refused: "not enrolled") {
       "enrolled `\(name)` in \(self.securityState.biometry.type)"
     }
   }

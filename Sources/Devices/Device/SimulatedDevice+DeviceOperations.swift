@@ -9,6 +9,9 @@ import KeychainEngine
 extension SimulatedDevice {
   /// Sets a passcode where none is set: creates the `akpu` class and protects classes A and C.
   public func setPasscode(_ passcode: String) -> DeviceOutcome {
+    guard platform.canSetPasscode else {
+      return .refused("passcode not set", .noPasscodeSetting(platform))
+    }
     var next = securityState
     let commands: [KeybagCommand]
     do {
@@ -83,6 +86,15 @@ extension SimulatedDevice {
     }
     commit(next, commands)
     guard securityState.passcode.isSet else {
+      guard platform.canSetPasscode else {
+        return .done(
+          "screen locked",
+          note: Explanation(
+            cause: "the \(platform.displayName) has no passcode, so it enforces no data "
+              + "protection: every class key stays available and every item readable, "
+              + "unlike a user's phone",
+            fix: "play the same steps on an iPhone with a passcode to see data protection"))
+      }
       return .done(
         "screen locked",
         note: Explanation(

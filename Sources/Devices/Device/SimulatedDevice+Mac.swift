@@ -8,6 +8,18 @@ extension SimulatedDevice {
     route.personality(of: bundleID)
   }
 
+  /// Whether SecItemAdd of `query` by the current app lands in a Mac's file-based login
+  /// keychain because nothing in it asks for the data protection keychain (no
+  /// kSecUseDataProtectionKeychain, no kSecAttrSynchronizable true, no access control), as a
+  /// signed or ad-hoc app's add does: the pitfall of code written for iOS (TN3137). `false` on
+  /// any other device, for a daemon (it has no other keychain) and when the query says
+  /// kSecUseDataProtectionKeychain false on purpose.
+  public func addsToLoginKeychainByDefault(_ query: SecQuery) -> Bool {
+    guard let personality = route.personality(of: caller.app.bundleID), personality != .daemon
+    else { return false }
+    return MacKeychainRoute.route(query, personality: personality).target == .both
+  }
+
   /// `mac app <bundleID> daemon|catalyst|ad-hoc|signed`: from now on the app's calls are routed
   /// as that kind of program's are. Refused on a device that is not a Mac, or for an app that
   /// is not installed. Saved with the Mac.

@@ -52,6 +52,9 @@ public final class SimulatedDevice {
   public package(set) var caller: Caller
   /// The apps installed on the device (`app install`, `show apps`); saved with the device.
   public package(set) var apps: AppRegistry
+  /// What the apps keep in their preferences (UserDefaults), by bundle id: in memory only,
+  /// never in the device file (docs/fidelity.md, "App preferences in a backup").
+  public package(set) var preferences = AppPreferences()
   package let keybag: Keybag
   package let database: ItemDatabase
   /// The data protection keychain (the iOS keychain): every Apple device has one.

@@ -13,6 +13,10 @@ public enum DevicePlatform: String, Sendable, Hashable, Codable, CaseIterable {
   case mac
   case watch
   case android
+  /// Xcode's iOS Simulator: the same SecItem calls, keychain and entitlement checks as an
+  /// iPhone, but no passcode can be set, so no data protection class is ever enforced
+  /// (docs/fidelity.md, "The iOS Simulator").
+  case simulator
 
   /// The name the transcript uses: "iPhone", "Mac", "Apple Watch".
   public var displayName: String {
@@ -22,6 +26,7 @@ public enum DevicePlatform: String, Sendable, Hashable, Codable, CaseIterable {
     case .mac: "Mac"
     case .watch: "Apple Watch"
     case .android: "Android phone"
+    case .simulator: "iOS Simulator"
     }
   }
 
@@ -30,7 +35,7 @@ public enum DevicePlatform: String, Sendable, Hashable, Codable, CaseIterable {
   /// starts with Face ID, as a scenario's first device does.
   public var defaultBiometry: BiometryType {
     switch self {
-    case .iPhone, .iPad: .faceID
+    case .iPhone, .iPad, .simulator: .faceID
     case .mac: .touchID
     case .watch, .android: .none
     }
@@ -45,7 +50,12 @@ public enum DevicePlatform: String, Sendable, Hashable, Codable, CaseIterable {
   public var hasModelledBackup: Bool {
     switch self {
     case .iPhone, .iPad: true
-    case .mac, .watch, .android: false
+    case .mac, .watch, .android, .simulator: false
     }
   }
+
+  /// Whether a passcode can be set, and with it data protection enforced. The iOS Simulator
+  /// has no passcode setting, so locking it or restarting it leaves every class key
+  /// available: a WhenUnlocked item read "at 3 a.m." there succeeds.
+  public var canSetPasscode: Bool { self != .simulator }
 }

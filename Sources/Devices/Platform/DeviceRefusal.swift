@@ -44,6 +44,11 @@ public enum DeviceRefusal: Sendable, Hashable {
   case signedIntoAnotherAccount(current: String)
   /// The device has no iCloud (an Android phone).
   case noICloud(DevicePlatform)
+  /// The device kind has no passcode setting (the iOS Simulator).
+  case noPasscodeSetting(DevicePlatform)
+  /// The iOS Simulator's Face ID / Touch ID menu, which enrols without a passcode, is not
+  /// modelled (docs/fidelity.md, "The iOS Simulator").
+  case simulatorBiometryNotModelled
   /// iCloud Keychain is off for the signed-in account on this device.
   case iCloudKeychainOff(appleID: String)
   /// A backup, restore or Quick Start transfer that could not run.
@@ -133,6 +138,18 @@ public enum DeviceRefusal: Sendable, Hashable {
       return Explanation(
         cause: "an \(platform.displayName) has no iCloud Keychain; its apps keep their own "
           + "secrets (Android Keystore)")
+    case .noPasscodeSetting(let platform):
+      return Explanation(
+        cause: "the \(platform.displayName) has no passcode setting, so it enforces no data "
+          + "protection: locked, restarted or not, every item stays readable",
+        fix: "play the same steps on an iPhone (`device use iPhone`) to see what a user's "
+          + "phone does")
+    case .simulatorBiometryNotModelled:
+      return Explanation(
+        cause: "the iOS Simulator enrols Face ID from a menu (Features > Face ID > Enrolled), "
+          + "with no passcode; keychain-sim does not model that menu, and enrolling needs a "
+          + "passcode here, which the Simulator cannot set",
+        fix: "play biometry on an iPhone (`device use iPhone`)")
     case .notAMac(let platform):
       return Explanation(
         cause: "this device is an \(platform.displayName): only a Mac has the file-based "

@@ -45,6 +45,8 @@ public struct DeviceBackup {
   /// A known value sealed with the password key: a wrong password fails on it before any
   /// item is touched.
   var passwordCheck: Data?
+  /// The apps' preferences files (UserDefaults), copied like any file of an app.
+  var preferenceFiles: BackupPreferences = .protected(apps: [])
 
   public var itemCount: Int { entries.count }
 

@@ -63,6 +63,7 @@ extension DeviceFleet {
     if let passwordKey {
       backup.passwordCheck = passwordKey.seal(DeviceBackup.checkValue, context: backup.checkContext)
     }
+    backup.preferenceFiles = BackupPreferences(of: device.preferences, kind: kind)
     var fates: [BackupItemFate] = []
     for item in export.items {
       let context = backup.context(entry: backup.entries.count)
@@ -86,6 +87,49 @@ extension DeviceFleet {
       "\(kind.displayName) '\(name)' of \(currentName): \(backup.itemCount) item(s) backed up, "
       + "\(export.leftOut.count) left out"
     return BackupReport(outcome: .done(summary), items: fates + export.leftOut)
+  }
+
+  // MARK: - Inspect
+
+  /// What whoever holds backup `name` can read without the phone or the backup password: an
+  /// unencrypted backup's app preferences in plaintext, and no keychain item, each sealed to
+  /// the phone's UID or under the password (facts 26, 27).
+  ///
+  /// - Throws: ``BackupError/unknownBackup(name:known:)``.
+  public func inspectBackup(named name: String) throws(BackupError) -> BackupInspection {
+    guard let backup = backups.first(where: { $0.name == name }) else {
+      throw .unknownBackup(name: name, known: backups.map(\.name))
+    }
+    var lines: [String] = []
+    var readable: [String] = []
+    switch backup.preferenceFiles {
+    case .readable(let preferences):
+      for app in preferences.apps {
+        for (key, value) in (preferences.values[app] ?? [:]).sorted(by: { $0.key < $1.key }) {
+          readable.append(value)
+          lines.append(
+            "readable in plaintext: \(app)'s preferences, `\(key)` (\(value.utf8.count) bytes)")
+        }
+      }
+    case .protected(let apps):
+      let protection =
+        backup.kind == .encrypted
+        ? "encrypted with the backup password" : "on Apple's servers, not on this computer"
+      for app in apps { lines.append("\(protection): \(app)'s preferences") }
+    }
+    for entry in backup.entries {
+      let seal: String
+      switch (backup.kind, entry.uidBound) {
+      case (.encrypted, true): seal = "under the backup password and the UID of '\(backup.originName)'"
+      case (.encrypted, false): seal = "under the backup password"
+      case (_, _): seal = "under the UID of '\(backup.originName)': it opens only on that device"
+      }
+      lines.append("sealed: \(entry.item) [\(entry.protection.appleName)], \(seal)")
+    }
+    let summary =
+      "\(backup.kind.displayName) '\(name)' of \(backup.originName): \(readable.count) value(s) "
+      + "readable without the phone or a password, \(backup.entries.count) keychain item(s) sealed"
+    return BackupInspection(summary: summary, lines: lines, readableValues: readable)
   }
 
   // MARK: - Restore

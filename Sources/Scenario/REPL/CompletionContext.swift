@@ -71,6 +71,8 @@ struct CompletionContext: Sendable {
     case (.biometry, 2) where second == V.BiometryWord.type.rawValue:
       return V.words(of: BiometryKind.self)
     case (.app, 1): return V.words(of: V.AppWord.self)
+    case (.app, 2) where second == V.AppWord.defaults.rawValue:
+      return V.words(of: V.DefaultsWord.self)
     case (.app, 3) where [V.AppWord.install, .transfer].map(\.rawValue).contains(second):
       return [V.team]
     case (.app, 5...) where second == V.AppWord.install.rawValue:

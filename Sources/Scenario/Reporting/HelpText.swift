@@ -119,6 +119,8 @@ enum HelpText {
     backup create <name> unencrypted|icloud         same device only
     backup restore <name> [password "..."]          onto this device, merging (newer wins)
     backup list                         the backups made so far
+    backup inspect <name>               what anyone holding it reads: an unencrypted one's
+                                        app preferences, never the keychain
     transfer from <device>              Quick Start onto this device: all but ThisDeviceOnly
     """
 
@@ -131,6 +133,8 @@ enum HelpText {
     app use <bundleID>                  later calls come from this app or extension
     app uninstall <bundleID>            delete it (and its extensions); its items stay
     app transfer <bundleID> team <T>    App Store transfer: old team's groups out of reach
+    app defaults set <key> "value"      UserDefaults.standard.set: a file in every backup
+    app defaults remove <key>           UserDefaults.standard.removeObject(forKey:)
     keychain reset [<bundleID>]         delete every item in the app's groups (simulator only)
     show apps                           apps, hosts and access groups in Apple's order
     Access groups: keychain-access-groups, then <TEAMID>.<bundleID>, then app groups; the

@@ -17,6 +17,9 @@ enum RecordedOutcome: Sendable {
   case package(statement: String, outcome: PackageOutcome, line: Int)
   /// A SecKey call (`SecKeyCreateSignature(key, ...)`).
   case key(KeyCallOutcome, line: Int)
+  /// `backup inspect monday`: the values readable in the backup without the phone or a
+  /// password, as an array of strings (the result `expect result` checks).
+  case inspection(statement: String, readable: [String], line: Int)
 
   var status: OSStatus? {
     switch self {
@@ -25,6 +28,9 @@ enum RecordedOutcome: Sendable {
     case .device, .evaluation: nil
     case .package(_, let outcome, _): outcome.lastStatus
     case .key(let outcome, _): outcome.status
+    // Reading a backup's files is no SecItem call; it always succeeds, and standing for it
+    // with errSecSuccess lets `expect result` and `expect count` check what it read.
+    case .inspection: .errSecSuccess
     }
   }
 
@@ -35,6 +41,7 @@ enum RecordedOutcome: Sendable {
     case .device, .evaluation: nil
     case .package(_, let outcome, _): outcome.returnedValue
     case .key(let outcome, _): outcome.result
+    case .inspection(_, let readable, _): .array(readable.map { .string($0) })
     }
   }
 
@@ -44,7 +51,7 @@ enum RecordedOutcome: Sendable {
       outcome.explanation?.description
     case .accessControl(status: _, value: _, let explanation, line: _): explanation
     case .evaluation(statement: _, let outcome, line: _): outcome.explanation?.description
-    case .device: nil
+    case .device, .inspection: nil
     case .package(_, let outcome, _): outcome.error?.description ?? outcome.note?.description
     case .key(let outcome, _): outcome.failure?.message
     }
@@ -57,8 +64,9 @@ enum RecordedOutcome: Sendable {
     switch self {
     case .secItem(function: _, outcome: _, line: _, let returnsData):
       return formatter.format(result: result, returnsData: returnsData, indent: indent)
-    case .package:
-      // What `getItem` resolved with is the item's secret.
+    case .package, .inspection:
+      // What `getItem` resolved with is the item's secret; what a backup exposes is the app's
+      // preferences, a token among them: the transcript says it is readable, not what it is.
       return formatter.showsSecrets ? formatter.format(result) : SecValueFormatter.mask
     case .key(let outcome, _) where outcome.function == "SecKeyCreateDecryptedData":
       // A decrypted plaintext is a secret, as item data is.
@@ -77,7 +85,8 @@ enum RecordedOutcome: Sendable {
       "SecAccessControlCreateWithFlags at line \(line)"
     case .device(let statement, let line, refusal: _),
       .evaluation(let statement, outcome: _, let line),
-      .package(let statement, outcome: _, let line):
+      .package(let statement, outcome: _, let line),
+      .inspection(let statement, readable: _, let line):
       "`\(statement)` at line \(line)"
     case .key(let outcome, let line): "\(outcome.function) at line \(line)"
     }

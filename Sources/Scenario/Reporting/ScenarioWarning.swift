@@ -62,52 +62,7 @@ public enum ScenarioWarning: Sendable, Hashable, Codable, CustomStringConvertibl
     "play `\(kind.lessonCommand)`"
   }
 
-  /// What the mistake is and why it hurts, in one sentence with its values.
-  static func message(for pitfall: Pitfall) -> String {
-    let earlier = pitfall.earlierLine.map { " at line \($0)" } ?? ""
-    let detail = pitfall.detail ?? ""
-    switch pitfall.kind {
-    case .deleteAfterFailedRead:
-      return "the item is deleted or overwritten right after reading it failed with \(detail)"
-        + "\(earlier); the item was fine (the device was locked or the user cancelled), "
-        + "treat that status as 'try later', not as 'missing'"
-    case .deleteThenAdd:
-      return "SecItemDelete\(earlier) then SecItemAdd of the same item: use SecItemUpdate, "
-        + "which keeps the item, its creation date and its access control"
-    case .unhandledDuplicate:
-      return "SecItemAdd failed with errSecDuplicateItem and nothing handles it: on -25299, "
-        + "update the existing item with SecItemUpdate"
-    case .backgroundReadOfWhenUnlockedItem:
-      return "a background read of an item stored \(accessibleName(detail)): its class key "
-        + "is discarded soon after the device locks, so the read fails at night; store it "
-        + "kSecAttrAccessibleAfterFirstUnlock"
-    case .backgroundReadBehindPrompt:
-      return "a background read of an item behind user presence or biometry: no prompt can be "
-        + "shown in the background, so it fails with errSecInteractionNotAllowed"
-    case .thisDeviceOnlyWithSync:
-      return "kSecAttrSynchronizable with \(accessibleName(detail)): a ThisDeviceOnly item "
-        + "never leaves the device, so it will never sync"
-    case .accessGroupWithoutTeamPrefix:
-      return "access group \"\(detail)\" has no team id prefix: code must spell the "
-        + "expanded group (TEAMID.\(detail.replacingOccurrences(of: "$(AppIdentifierPrefix)", with: ""))), "
-        + "$(AppIdentifierPrefix) only expands in the entitlements file"
-    case .appGroupAssumedDefault:
-      return "the item was added by \(detail) without kSecAttrAccessGroup, so it is in that "
-        + "app's default group, never its app group: add and read with an explicit shared group"
-    case .lockedReadRetried:
-      let first = pitfall.earlierLine.map { " (first at line \($0))" } ?? ""
-      return "the same read failed with errSecInteractionNotAllowed \(detail) times in a row"
-        + first + " with no unlock in between: "
-        + "retrying cannot help while the device is locked; wait for protected data to become "
-        + "available"
-    case .synchronizableNotQueried:
-      return "the read has no kSecAttrSynchronizable, so it cannot see the synchronizable "
-        + "item: queries must ask for kSecAttrSynchronizable true or kSecAttrSynchronizableAny"
-    }
-  }
-
-  /// `kSecAttrAccessibleWhenUnlocked` for `ak`; the raw value when it is not a class.
-  private static func accessibleName(_ raw: String) -> String {
-    ProtectionClass(rawValue: raw)?.appleName ?? raw
-  }
+  /// What the mistake is and why it hurts, in one sentence with its values (the words live
+  /// with the pitfalls, shared with the test phone's transcript).
+  static func message(for pitfall: Pitfall) -> String { pitfall.message() }
 }

@@ -87,7 +87,7 @@ public struct StepRecord: Sendable, Codable, Equatable {
         statement: statement, line: line,
         status: outcome.laError.map { "LAError.\($0.name)" } ?? outcome.status.name,
         result: summary, why: outcome.failure?.message, fix: outcome.failure?.fix)
-    case .device?, nil:
+    case .device?, .inspection?, nil:
       self.init(statement: statement, line: line, status: "done", result: summary)
     }
   }

@@ -28,9 +28,13 @@ extension ScenarioSession {
       outcome = device.resetKeychain(of: bundleID ?? device.caller.app.bundleID)
     case .background, .foreground:
       return performExecutionContext(command, statement: statement)
+    case .setDefault(let key, let value):
+      outcome = device.setPreference(value, forKey: key)
+    case .removeDefault(let key):
+      outcome = device.removePreference(forKey: key)
     }
     lastOutcome = .device(
-      statement: statement.sourceText, line: statement.location.line,
+      statement: statement.maskedSourceText, line: statement.location.line,
       refusal: Self.refusal(of: outcome))
     return StepReport(lines: lines(for: outcome))
   }

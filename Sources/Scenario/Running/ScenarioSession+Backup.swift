@@ -1,8 +1,9 @@
 import Keychain
 import ScenarioLanguage
 
-/// `backup create|restore|list` and `transfer from`: the fleet does the work, the transcript
-/// lists every item that moved and every item that stayed behind, with why.
+/// `backup create|restore|list|inspect` and `transfer from`: the fleet does the work, the
+/// transcript lists every item that moved and every item that stayed behind, with why, or (for
+/// `inspect`) what a holder of the backup can read.
 extension ScenarioSession {
   mutating func perform(_ command: BackupCommand, statement: Statement)
     throws(ScenarioRuntimeError) -> StepReport
@@ -29,6 +30,19 @@ extension ScenarioSession {
       }
     case .list:
       return StepReport(lines: backupListing())
+    case .inspect(let name):
+      let inspection: BackupInspection
+      do {
+        inspection = try fleet.inspectBackup(named: name)
+      } catch {
+        throw ScenarioRuntimeError(error.description)
+      }
+      lastOutcome = .inspection(
+        statement: command.description, readable: inspection.readableValues,
+        line: statement.location.line)
+      return StepReport(
+        lines: [TextWrap.labelled("→ ", inspection.summary)]
+          + inspection.lines.map { TextWrap.labelled("· ", $0, indent: 2) })
     }
     lastOutcome = .device(
       statement: command.description, line: statement.location.line,

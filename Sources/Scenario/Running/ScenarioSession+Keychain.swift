@@ -43,7 +43,9 @@ extension ScenarioSession {
     pitfallDetector.observe(
       .init(
         function: function, query: query, attributes: attributes, status: outcome.status,
-        inBackground: device.appState == .background, caller: device.caller.app, line: line))
+        inBackground: device.appState == .background, caller: device.caller.app, line: line,
+        addsToLoginKeychainByDefault: function == .add
+          && device.addsToLoginKeychainByDefault(query)))
     return StepReport(lines: lines(for: outcome, returnsData: returnsData))
   }
 

@@ -51,7 +51,9 @@ extension ScenarioSession {
           .init(
             function: function, query: step.sentQuery, attributes: step.sentAttributes,
             status: step.outcome.status, inBackground: device.appState == .background,
-            caller: device.caller.app, line: line))
+            caller: device.caller.app, line: line,
+            addsToLoginKeychainByDefault: function == .add
+              && device.addsToLoginKeychainByDefault(step.sentQuery)))
       }
       return StepReport(lines: lines(for: outcome))
     }

@@ -330,6 +330,9 @@ public struct ScenarioSession {
     case .device:
       return "the last outcome, \(lastOutcome.origin), has no status; `show device` shows the"
         + " device state"
+    case .inspection:
+      return "the last outcome, \(lastOutcome.origin), has no status: it lists what the backup"
+        + " gives away"
     case .package(_, let outcome, _):
       guard let error = outcome.error else {
         return "the last outcome, \(lastOutcome.origin), resolved: nothing went wrong"

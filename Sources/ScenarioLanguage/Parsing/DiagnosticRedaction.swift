@@ -13,6 +13,7 @@
 ///   next `,` or closing bracket; a literal that follows such a key without a `:` is masked too;
 /// - the inside of `Data(...)` is item data;
 /// - after `backup` (or a near miss), everything after `password` is the backup password;
+/// - after `app defaults set` (or near misses of `app defaults`), the rest (key and value);
 /// - `unlock 1234` and `passcode 1234` (no `device`) are read as after `device`;
 /// - a comment that starts where a secret may come, or that reads as a Swift raw string
 ///   (`#"1234"#`) on a line with a secret, is hidden to the end of the line;
@@ -187,6 +188,11 @@ package enum DiagnosticRedaction {
         return passcodeRanges(in: line, from: tokens[0].offset)
       }
       if isNear(word, ["backup"]) { return backupPasswordRanges(in: tokens, line: line) }
+      if isNear(word, ["app"]), tokens.count > 1, case .identifier(let sub) = tokens[1].kind,
+        isNear(sub, ["defaults"])
+      {
+        return defaultsValueRanges(in: tokens, line: line)
+      }
       if isNear(word, ["expect"]), tokens.count > 1, case .identifier(let subject) = tokens[1].kind,
         isNear(subject, ["result"])
       {
@@ -240,6 +246,18 @@ package enum DiagnosticRedaction {
     else { return ([], false) }
     guard index + 1 < tokens.count, tokens[index + 1].kind != .end else { return ([], true) }
     return ([tokens[index + 1].offset..<line.characters.count], true)
+  }
+
+  // MARK: - App preferences
+
+  /// `app defaults set <key> <value>`: everything after `set` to the end of the line. The key
+  /// is masked with the value: a key such as `refresh-token` is several tokens here, and
+  /// where it ends is the parser's business, so the mask errs on the safe side.
+  private static func defaultsValueRanges(in tokens: [Token], line: LexedSource)
+    -> ([Range<Int>], Bool)
+  {
+    guard tokens.count > 3, tokens[3].kind != .end else { return ([], true) }
+    return ([tokens[3].offset..<line.characters.count], true)
   }
 
   // MARK: - Passcodes

@@ -1,6 +1,6 @@
 import KeychainEngine
 
-/// `backup create|restore|list` and `transfer from` (docs/scenario-language.md §13).
+/// `backup create|restore|list|inspect` and `transfer from` (docs/scenario-language.md §13).
 extension StatementParser {
   mutating func backupCommand() throws(Failure) -> BackupCommand {
     switch try choice("`backup` command", Vocabulary.BackupWord.self) {
@@ -13,6 +13,8 @@ extension StatementParser {
       return .restore(name: name, password: try backupPassword())
     case .list:
       return .list
+    case .inspect:
+      return .inspect(name: try bareWord("the name of a backup (`backup list` lists them)"))
     }
   }
 

@@ -162,6 +162,26 @@ extension StatementParser {
     case .transfer:
       let bundleID = try bareWord("a bundle id such as `com.example.app`")
       return .transfer(bundleID: bundleID, teamID: try teamClause())
+    case .defaults:
+      let action = try choice("`app defaults` command", Vocabulary.DefaultsWord.self)
+      let key = try bareWord("a preferences key such as `refresh-token`")
+      switch action {
+      case .set: return .setDefault(key: key, value: try defaultsValue())
+      case .remove: return .removeDefault(key: key)
+      }
+    }
+  }
+
+  /// The value of `app defaults set <key> <value>`: a string or a word, a secret as item data
+  /// is (the lesson puts a token there).
+  private mutating func defaultsValue() throws(Failure) -> String {
+    let token = try word()
+    switch token.kind {
+    case .word(let text), .string(let text):
+      recordSecret(from: token)
+      return text
+    default:
+      throw failure(.expected("the value to keep, as a string", found: token.quoted), at: token)
     }
   }
 

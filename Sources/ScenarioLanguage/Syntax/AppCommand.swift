@@ -18,6 +18,11 @@ package enum AppCommand: Hashable, Sendable {
   /// `keychain reset [<bundleID>]` (*extension*): deletes every item in the app's access
   /// groups (the current app when none is named). A test-suite convenience, not iOS.
   case resetKeychain(bundleID: String?)
+  /// `app defaults set <key> <value>` (*extension*): `UserDefaults.standard.set(value,
+  /// forKey: key)` in the current app; the value is masked in every echo.
+  case setDefault(key: String, value: String)
+  /// `app defaults remove <key>` (*extension*): `UserDefaults.standard.removeObject(forKey:)`.
+  case removeDefault(key: String)
 }
 
 /// An app's identity and keychain-relevant entitlements.

@@ -11,6 +11,8 @@ package enum BackupCommand: Hashable, Sendable, CustomStringConvertible {
   case restore(name: String, password: String?)
   /// `backup list`: the backups made so far.
   case list
+  /// `backup inspect <name>` (*extension*): what whoever holds the backup can read in it.
+  case inspect(name: String)
   /// `transfer from <device>`: Quick Start ("Transfer from iPhone") onto the current device.
   case transfer(from: String)
 
@@ -18,7 +20,7 @@ package enum BackupCommand: Hashable, Sendable, CustomStringConvertible {
   package var hasPassword: Bool {
     switch self {
     case .create(_, _, let password), .restore(_, let password): password != nil
-    case .list, .transfer: false
+    case .list, .transfer, .inspect: false
     }
   }
 
@@ -28,6 +30,7 @@ package enum BackupCommand: Hashable, Sendable, CustomStringConvertible {
       "backup create \(name) \(kind.rawValue)" + Self.password(password)
     case .restore(let name, let password): "backup restore \(name)" + Self.password(password)
     case .list: "backup list"
+    case .inspect(let name): "backup inspect \(name)"
     case .transfer(let source): "transfer from \(source)"
     }
   }

@@ -19,7 +19,7 @@ package enum DeviceCommand: Hashable, Sendable, CustomStringConvertible {
   case unlockWithBiometry
   /// `device reboot`: comes back before first unlock.
   case reboot
-  /// `device add <name> [iphone|ipad|mac|watch|android]`: another of the user's devices.
+  /// `device add <name> [iphone|ipad|mac|watch|android|simulator]`: another of the user's devices.
   case add(name: String, platform: DevicePlatform)
   /// `device use <name>`: the device the next statements act on.
   case use(name: String)

@@ -51,7 +51,7 @@ package enum Vocabulary {
   }
 
   /// After `backup`; `backup create` then takes a ``BackupKind`` word.
-  package enum BackupWord: String, CaseIterable { case create, restore, list }
+  package enum BackupWord: String, CaseIterable { case create, restore, list, inspect }
   /// Before a backup password; after `transfer`.
   static let password = "password"
   package static let from = "from"
@@ -72,8 +72,11 @@ package enum Vocabulary {
 
   /// After `app`.
   package enum AppWord: String, CaseIterable {
-    case install, use, background, foreground, uninstall, transfer
+    case install, use, background, foreground, uninstall, transfer, defaults
   }
+
+  /// After `app defaults`: `set <key> <value>` and `remove <key>`, the app's UserDefaults.
+  package enum DefaultsWord: String, CaseIterable { case set, remove }
 
   /// Before the team id in `app install` and `app transfer`.
   package static let team = "team"

@@ -7,14 +7,24 @@ extension AppSpec {
   ///     item pin accessible=WhenUnlockedThisDeviceOnly access-control=biometryCurrentSet
   ///     work refresh kind=app-refresh reads=token per-day=4
   ///     work widget kind=widget reads=token access-group=no
+  ///     users 250000
   ///
   /// - Throws: ``SpecFileError`` naming the line and what is wrong with it.
   public static func parse(_ text: String, file: String) throws(SpecFileError) -> AppSpec {
     var items: [Item] = []
     var work: [Work] = []
+    var users: Int?
     for line in SpecLine.lines(of: text) {
       func fail(_ message: String) -> SpecFileError {
         SpecFileError(file: file, line: line.number, message: message)
+      }
+      if line.words[0] == "users" {
+        guard users == nil else { throw fail("`users` is given twice") }
+        guard line.words.count == 2, let count = Int(line.words[1]), count > 0 else {
+          throw fail("`users` takes one whole number of people above 0, e.g. `users 250000`")
+        }
+        users = count
+        continue
       }
       guard line.words.count >= 2 else {
         throw fail("'\(line.words[0])' needs a name, e.g. `item token accessible=WhenUnlocked`")
@@ -79,13 +89,13 @@ extension AppSpec {
             name: name, kind: kind, reads: reads, runsPerDay: runsPerDay,
             hasAccessGroup: hasAccessGroup))
       default:
-        throw fail("unknown line '\(line.words[0])'; a line starts with `item` or `work`")
+        throw fail("unknown line '\(line.words[0])'; a line starts with `item`, `work` or `users`")
       }
     }
     guard !work.isEmpty else {
       throw SpecFileError(file: file, line: 1, message: "no `work` line: nothing reads an item")
     }
-    return AppSpec(items: items, work: work)
+    return AppSpec(items: items, work: work, users: users)
   }
 
   /// `WhenUnlocked`, `kSecAttrAccessibleWhenUnlocked` or the raw `ak`.

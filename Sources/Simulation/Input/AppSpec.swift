@@ -53,10 +53,14 @@ public struct AppSpec: Sendable, Equatable {
 
   public var items: [Item]
   public var work: [Work]
+  /// How many people use the app (`users N`), for the report to scale the simulated phones'
+  /// shares to; `nil` when the spec does not say.
+  public var users: Int?
 
-  public init(items: [Item], work: [Work]) {
+  public init(items: [Item], work: [Work], users: Int? = nil) {
     self.items = items
     self.work = work
+    self.users = users
   }
 
   /// The item named `name`.

@@ -80,12 +80,14 @@ public struct EngineCrossCheck: Sendable, Equatable {
     var fixed = actual
     var reboots: [PhoneTimeline.RebootCause: Int] = [:]
     var record: PhoneRecord?
+    var hits: PhoneHitRecorder?
     var compared = 0
     var nextInstant = 0
     var differing: [String] = []
     do {
       try replay.run(
-        timeline, actual: &actual, fixedTallies: &fixed, reboots: &reboots, record: &record
+        timeline, actual: &actual, fixedTallies: &fixed, reboots: &reboots, hits: &hits,
+        record: &record
       ) { operation in
         switch operation {
         case .advance(let time):

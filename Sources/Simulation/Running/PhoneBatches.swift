@@ -2,11 +2,14 @@ import Dispatch
 import Synchronization
 
 /// What a run of consecutive phones added up to: the tallies of every report row in both
-/// configurations, the reboots, the phones with a passcode, and the recorded phone if it was
+/// configurations (reads and phones), the reboots, the phones with a passcode, and the recorded phone if it was
 /// one of them.
 struct PhoneBatch: Sendable {
   var actual: [AttemptTally]
   var fixed: [AttemptTally]
+  /// Per row, the phones that met its failures every week or month.
+  var actualHits: [PhoneHitTally]
+  var fixedHits: [PhoneHitTally]
   var reboots: [PhoneTimeline.RebootCause: Int] = [:]
   var passcodePhones = 0
   var recorded: PhoneRecord?
@@ -17,6 +20,8 @@ struct PhoneBatch: Sendable {
   init(rowCount: Int) {
     actual = Array(repeating: AttemptTally(), count: rowCount)
     fixed = actual
+    actualHits = Array(repeating: PhoneHitTally(), count: rowCount)
+    fixedHits = actualHits
   }
 
   /// Adds `later`, the batch of the phones that follow these.
@@ -24,6 +29,8 @@ struct PhoneBatch: Sendable {
     for index in actual.indices {
       actual[index].add(later.actual[index])
       fixed[index].add(later.fixed[index])
+      actualHits[index].add(later.actualHits[index])
+      fixedHits[index].add(later.fixedHits[index])
     }
     reboots.merge(later.reboots, uniquingKeysWith: +)
     passcodePhones += later.passcodePhones

@@ -22,14 +22,15 @@ struct PhoneReplay: Sendable {
   let reads: [[(row: Int, item: AppSpec.Item, fixedItem: AppSpec.Item)]]
 
   /// Replays `timeline`, adding to `actual`/`fixed` tallies (indexed like the report's rows)
-  /// and counting reboots; fills `record` when given.
+  /// and counting reboots; notes each failure's week and month in `hits` and fills `record`
+  /// when given.
   ///
   /// - Throws: `DeviceError` if the timeline asks the state for something impossible (a
   ///   defect in the generator, never a user error).
   func run(
     _ timeline: PhoneTimeline, actual: inout [AttemptTally], fixedTallies: inout [AttemptTally],
-    reboots: inout [PhoneTimeline.RebootCause: Int], record: inout PhoneRecord?,
-    operations: ((Operation) -> Void)? = nil
+    reboots: inout [PhoneTimeline.RebootCause: Int], hits: inout PhoneHitRecorder?,
+    record: inout PhoneRecord?, operations: ((Operation) -> Void)? = nil
   ) throws(DeviceError) {
     var state = SecurityState.fresh()
     if timeline.hasPasscode { _ = try state.handle(.passcodeSet) }
@@ -137,6 +138,12 @@ struct PhoneReplay: Sendable {
           let fixedFailure = AttemptEvaluator.failure(
             reading: read.fixedItem, in: fixedWork, state: state, itemGeneration: itemGeneration)
           fixedTallies[read.row].record(fixedFailure, hour: hour)
+          if let failure {
+            hits?.record(failure, row: read.row, fixed: false, milliseconds: time)
+          }
+          if let fixedFailure {
+            hits?.record(fixedFailure, row: read.row, fixed: true, milliseconds: time)
+          }
           record?.attempts.append(
             .init(milliseconds: time, work: work.name, item: read.item.name, failure: failure))
         }

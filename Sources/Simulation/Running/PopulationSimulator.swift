@@ -93,10 +93,12 @@ public struct PopulationSimulator: Sendable {
     for index in rows.indices {
       rows[index].actual = total.actual[index]
       rows[index].fixed = total.fixed[index]
+      rows[index].actualPhones = total.actualHits[index]
+      rows[index].fixedPhones = total.fixedHits[index]
     }
     return SimulationReport(
       phones: phones, days: days, seed: seed, profileName: profile.name,
-      phonesWithPasscode: total.passcodePhones,
+      users: spec.users, phonesWithPasscode: total.passcodePhones,
       reboots: Dictionary(uniqueKeysWithValues: total.reboots.map { ($0.key.rawValue, $0.value) }),
       rows: rows, recordedPhone: total.recorded)
   }
@@ -120,14 +122,16 @@ public struct PopulationSimulator: Sendable {
       var record: PhoneRecord? =
         phone == recordedPhone
         ? PhoneRecord(phoneIndex: phone, days: days, hasPasscode: timeline.hasPasscode) : nil
+      var hits: PhoneHitRecorder? = PhoneHitRecorder(rowCount: rowCount, days: days)
       do {
         try replay.run(
           timeline, actual: &batch.actual, fixedTallies: &batch.fixed, reboots: &batch.reboots,
-          record: &record)
+          hits: &hits, record: &record)
       } catch {
         batch.failure = .impossibleTransition(phone: phone, error)
         return batch
       }
+      hits?.fold(actual: &batch.actualHits, fixed: &batch.fixedHits)
       if record != nil { batch.recorded = record }
     }
     return batch

@@ -10,12 +10,18 @@ public struct SimulationReport: Sendable, Equatable {
     public var fixedItem: AppSpec.Item
     public var actual = AttemptTally()
     public var fixed = AttemptTally()
+    /// The phones that met this read's failures every week or month, in each configuration.
+    public var actualPhones = PhoneHitTally()
+    public var fixedPhones = PhoneHitTally()
   }
 
   public var phones: Int
   public var days: Int
   public var seed: UInt64
   public var profileName: String
+  /// The app's users (the spec's `users` line), to scale the phones' shares to; `nil` when the
+  /// spec does not say.
+  public var users: Int?
   public var phonesWithPasscode: Int
   /// Reboots by cause (``PhoneTimeline/RebootCause`` raw values), over the whole population.
   public var reboots: [String: Int]

@@ -1,11 +1,10 @@
-import ScenarioLanguage
-
 /// A known mistake of app code that a played statement showed, with the values that show it.
 ///
 /// The seed catalogue (the SecItem skill's rationalizations, pressure scenarios and checklist)
-/// lists them; ``PitfallDetector`` recognises them from statements and outcomes, never from
-/// text, and ``ScenarioWarning/description`` turns them into words. A pitfall never changes a
-/// result: it is a warning, which `run --strict` turns into a failure.
+/// lists them; ``PitfallDetector`` recognises them from calls and outcomes, never from text,
+/// and ``message(placeWord:)`` turns them into words, for `run`'s transcripts and the test
+/// phone's alike. A pitfall never changes a result: it is a warning, which `run --strict` and
+/// a strict `SimulatedPhone` turn into a failure.
 public struct Pitfall: Sendable, Hashable, Codable {
   /// Which mistake.
   public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -34,9 +33,12 @@ public struct Pitfall: Sendable, Hashable, Codable {
     case lockedReadRetried
     /// A read without kSecAttrSynchronizable that cannot see the synchronizable item it wants.
     case synchronizableNotQueried
+    /// SecItemAdd on a Mac without kSecUseDataProtectionKeychain (nor anything else that asks
+    /// for the data protection keychain): the item lands in the file-based login keychain.
+    case macLoginKeychain
 
     /// The lesson that shows the mistake and its fix, by its name in the lesson catalogue
-    /// (``LessonCatalogue``: the path under `scenarios/` without `.scenario`), which is what
+    /// (`LessonCatalogue`: the path under `scenarios/` without `.scenario`), which is what
     /// `keychain-sim lessons` lists and what `keychain-sim lessons <name>` plays.
     public var lesson: String {
       switch self {
@@ -50,6 +52,7 @@ public struct Pitfall: Sendable, Hashable, Codable {
       case .appGroupAssumedDefault: "entitlements/app-group-is-never-the-default"
       case .lockedReadRetried: "data-protection/retrying-a-locked-read"
       case .synchronizableNotQueried: "secitem/synchronizable-items"
+      case .macLoginKeychain: "devices/mac-login-keychain"
       }
     }
 
@@ -58,9 +61,10 @@ public struct Pitfall: Sendable, Hashable, Codable {
   }
 
   public var kind: Kind
-  /// The line of the statement that showed it.
+  /// The line of the statement that showed it (for the test phone: the call's number).
   public var line: Int
-  /// The line of the earlier statement it pairs with (the failed read, the delete, the add).
+  /// The line of the earlier statement it pairs with (the failed read, the delete, the add);
+  /// for the test phone, that call's number.
   public var earlierLine: Int?
   /// The value that matters: the access group, the accessibility constant, the retry count.
   public var detail: String?
