@@ -329,7 +329,7 @@ enum SecKeyCall {
     SimulatedPhone.current?.record(
       PhoneCall(
         function: function.description, arguments: describe(arguments), status: status,
-        statusName: statusName, why: failure?.message))
+        statusName: statusName, why: failure?.message, fix: failure?.fix))
   }
 }
 

@@ -79,10 +79,13 @@ public final class SimulatedDevice {
     get { authenticator.appState }
     set { authenticator.appState = newValue }
   }
-  /// Whether the device has a Secure Enclave (every iPhone since the 5s does); a test sets it
-  /// false for an older phone or the Xcode Simulator, where Secure Enclave keys cannot be made.
-  /// Not saved.
-  public var hasSecureEnclave = true
+  /// Whether the device has a Secure Enclave: its kind's answer (``DevicePlatform/hasSecureEnclave``)
+  /// unless a test set it (false for an older phone without one). Not saved.
+  public var hasSecureEnclave: Bool {
+    get { secureEnclaveOverride ?? platform.hasSecureEnclave }
+    set { secureEnclaveOverride = newValue }
+  }
+  private var secureEnclaveOverride: Bool?
   /// The `akpu` items each passcode removal deleted, to explain a later errSecItemNotFound;
   /// saved with the device.
   var passcodeRemovals: [PasscodeRemoval] = []

@@ -58,4 +58,10 @@ public enum DevicePlatform: String, Sendable, Hashable, Codable, CaseIterable {
   /// has no passcode setting, so locking it or restarting it leaves every class key
   /// available: a WhenUnlocked item read "at 3 a.m." there succeeds.
   public var canSetPasscode: Bool { self != .simulator }
+
+  /// Whether Secure Enclave keys can be made: every iPhone since the 5s, iPad, Apple silicon or
+  /// T2 Mac and Watch has one; the iOS Simulator has none (SecKeyCreateRandomKey with
+  /// kSecAttrTokenIDSecureEnclave fails there, docs/fidelity.md, "The iOS Simulator"), and an
+  /// Android phone makes no SecKey call.
+  public var hasSecureEnclave: Bool { self != .simulator && self != .android }
 }

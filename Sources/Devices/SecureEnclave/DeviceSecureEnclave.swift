@@ -30,7 +30,7 @@ package struct DeviceSecureEnclave: SecureEnclaveAccess {
     do {
       let key = try AsymmetricKey.generate(curve: .p256)
       var privateBytes = try key.externalRepresentation()
-      defer { privateBytes.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+      defer { KeyRandom.wipe(&privateBytes) }
       let publicKey = try key.publicKey()
       var object = SecureEnclaveTokenObject(
         version: SecureEnclaveTokenObject.currentVersion,

@@ -10,7 +10,7 @@ struct RSAKeyWrap {
 
   func encrypt(_ plaintext: [UInt8], to key: AsymmetricKey) throws -> [UInt8] {
     var sessionKey = try KeyRandom.bytes(key.family.bits >= 4096 ? 32 : 16)
-    defer { sessionKey.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+    defer { KeyRandom.wipe(&sessionKey) }
     let wrapped = try key.rsaEncrypt(sessionKey, padding: .oaep(digest))
     let sealed = try AESGCM.seal(
       plaintext, key: sessionKey, iv: Self.iv, aad: key.externalRepresentation())
@@ -23,7 +23,7 @@ struct RSAKeyWrap {
       throw KeyFailure.param("RSA-WRAP too short input data")
     }
     var sessionKey = try key.rsaDecrypt(Array(ciphertext[0..<wrappedCount]), padding: .oaep(digest))
-    defer { sessionKey.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+    defer { KeyRandom.wipe(&sessionKey) }
     guard sessionKey.count == (key.family.bits >= 4096 ? 32 : 16) else {
       throw KeyFailure.param("RSA-WRAP bad ciphertext, unexpected session key size")
     }

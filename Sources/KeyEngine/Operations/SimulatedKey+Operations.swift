@@ -106,7 +106,7 @@ extension SimulatedKey {
     do {
       var secret = try privateKey.sharedSecret(with: peer.material.publicKey())
       guard let kdfDigest else { return Data(secret) }
-      defer { secret.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+      defer { KeyRandom.wipe(&secret) }
       guard let requestedSize else {
         throw KeyFailure.param("kSecKeyKeyExchangeParameterRequestedSize is missing")
       }
