@@ -138,27 +138,34 @@ public struct ScenarioRunner: Sendable {
     source: String, name: String, output: some ScenarioRunOutput,
     session makeSession: () throws(ScenarioRuntimeError) -> ScenarioSession
   ) -> ScenarioFileReport {
-    let statements: [Statement]
-    do {
-      statements = try ScenarioParser.parse(file: name, source: source)
-    } catch {
-      let rendered = error.diagnostics.map { $0.rendered() }.joined()
+    // Two passes, so that memory does not grow with the file: the first finds every error
+    // (then nothing of the file plays) and keeps no statement; the second hands each statement
+    // to the session as soon as it parses.
+    let plan = ScenarioParser.check(file: name, source: source)
+    guard plan.diagnostics.isEmpty else {
+      let rendered = plan.diagnostics.map { $0.rendered() }.joined()
       var report = ScenarioFileReport(path: name, loadError: rendered)
-      report.diagnostics = error.diagnostics.map {
+      report.diagnostics = plan.diagnostics.map {
         LoadDiagnostic(
           line: $0.location.line, column: $0.location.column, severity: $0.severity.rawValue,
           message: $0.message)
       }
       return report
     }
-    return play(statements, name: name, output: output, session: makeSession)
+    return play(name: name, output: output, session: makeSession) { each in
+      ScenarioParser.stream(file: name, source: source, plan: plan, each: each)
+    }
   }
 
   /// Plays parsed statements on a fresh session into `output`, statement by statement: the
   /// report keeps the counts, failures and warnings, never the transcript.
+  ///
+  /// `statements` hands each statement to the closure it is given, in order; once a statement
+  /// stops the file (an error, `quit`), the rest are skipped.
   private func play(
-    _ statements: [Statement], name: String, output: some ScenarioRunOutput,
-    session makeSession: () throws(ScenarioRuntimeError) -> ScenarioSession
+    name: String, output: some ScenarioRunOutput,
+    session makeSession: () throws(ScenarioRuntimeError) -> ScenarioSession,
+    statements: ((Statement) -> Void) -> Void
   ) -> ScenarioFileReport {
     var report = ScenarioFileReport(path: name)
     var writer = TranscriptWriter()
@@ -172,12 +179,14 @@ public struct ScenarioRunner: Sendable {
       return report
     }
     let echo = StatementEcho()
-    for statement in statements {
+    var stopped = false
+    statements { statement in
+      guard !stopped else { return }
       let line = statement.location.line
       let text = echo.text(for: statement)
       var record: StepRecord
       var stop = false
-      do {
+      do throws(ScenarioRuntimeError) {
         let step = try session.execute(statement)
         record = StepRecord(statement: text, line: line, step: step, formatter: session.formatter)
         // `say` shows its narration in place of the statement.
@@ -214,7 +223,7 @@ public struct ScenarioRunner: Sendable {
       record.transcript = writer.drain()
       output.transcript(record.transcript)
       output.step(record)
-      if stop { break }
+      if stop { stopped = true }
     }
     notePitfalls(session.finishPitfalls(), in: &report, writer: &writer)
     if let warning = Self.unusedAnswersWarning(session, file: name) {

@@ -47,12 +47,48 @@ public struct ScenarioParser: Sendable {
   ///   - firstLine: the line number of the first line, for locations.
   public mutating func parse(_ source: String, firstLine: Int = 1) -> ParseResult {
     var state = ParseState(known: bindings)
+    cut(source, firstLine: firstLine, into: &state, emit: nil)
+    bindings = state.known
+    return ParseResult(statements: state.statements, diagnostics: state.diagnostics)
+  }
+
+  /// A file to be played while it parses, checked first: its diagnostics (when there are any,
+  /// nothing of the file should run), and the secrets found after their statement (a `let`
+  /// literal later used as item data), which ``stream(file:source:plan:each:)`` masks before
+  /// handing the statement on. Keeps no statement, so memory does not grow with the file.
+  public static func check(file: String, source: String) -> StreamPlan {
+    var parser = ScenarioParser(file: file)
+    var state = ParseState(known: parser.bindings)
+    parser.cut(source, firstLine: 1, into: &state, emit: { _ in })
+    return StreamPlan(diagnostics: state.diagnostics, lateSecrets: state.lateSecrets)
+  }
+
+  /// Parses a file that ``check(file:source:)`` found without errors again, handing each
+  /// statement to `each` as soon as it parses, masked as ``parse(file:source:)`` masks it.
+  public static func stream(
+    file: String, source: String, plan: StreamPlan, each: (Statement) -> Void
+  ) {
+    var parser = ScenarioParser(file: file)
+    var state = ParseState(known: parser.bindings)
+    state.knownLateSecrets = plan.lateSecrets
+    // `cut` takes an optional (so escaping) closure; it does not keep it past the call.
+    withoutActuallyEscaping(each) { each in
+      parser.cut(source, firstLine: 1, into: &state, emit: each)
+    }
+  }
+
+  /// Cuts `source` into statements and parses each into `state`: collected there when `emit`
+  /// is nil, else handed to `emit` and forgotten.
+  private mutating func cut(
+    _ source: String, firstLine: Int, into state: inout ParseState,
+    emit: ((Statement) -> Void)?
+  ) {
     StatementCutter.cut(
       source, file: file, firstLine: firstLine, nestingLimit: StatementParser.nestingLimit
     ) { piece in
       switch piece {
       case .statement(let lexed):
-        parse(lexed, into: &state)
+        parse(lexed, into: &state, emit: emit)
       case .refused(let diagnostic, let line, let start):
         state.diagnostics.append(
           line.map { Self.withSourceLine(diagnostic, lexed: $0, lines: $0.lines) } ?? diagnostic)
@@ -60,14 +96,18 @@ public struct ScenarioParser: Sendable {
         if let name = start.flatMap(StatementParser.boundName(in:)) { state.poisoned.insert(name) }
       }
     }
-    bindings = state.known
-    return ParseResult(statements: state.statements, diagnostics: state.diagnostics)
   }
 
   /// What parsing a source has found so far, carried from one statement to the next.
   private struct ParseState {
     var known: [String: BindingKind]
     var statements: [Statement] = []
+    /// How many statements parsed so far (collected or handed on): the next one's index.
+    var count = 0
+    /// Streaming: secret ranges found after their statement was handed on, by its index.
+    var lateSecrets: [Int: [Range<Int>]] = [:]
+    /// Streaming, second pass: the first pass's `lateSecrets`, applied before handing on.
+    var knownLateSecrets: [Int: [Range<Int>]] = [:]
     var diagnostics: [ScenarioDiagnostic] = []
     var poisoned: Set<String> = []
     /// `let name = "..."`: the statement and the literal, masked too if `name` becomes item data.
@@ -76,7 +116,9 @@ public struct ScenarioParser: Sendable {
 
   /// Parses one statement the cutter handed on (its lexer's tokens are shared by the splitter,
   /// the parser and the masking); the last one may leave a bracket open.
-  private func parse(_ lexed: LexedSource, into state: inout ParseState) {
+  private func parse(
+    _ lexed: LexedSource, into state: inout ParseState, emit: ((Statement) -> Void)?
+  ) {
     let lines = lexed.lines
     let splitter = StatementSplitter(lexed: lexed, lines: lines, firstLine: lexed.firstLine)
     for chunk in splitter.chunks {
@@ -90,14 +132,18 @@ public struct ScenarioParser: Sendable {
         statement.addSecretRanges(parser.secrets.map(chunk.range(of:)))
         for name in parser.secretNames {
           guard let literal = state.literals[name] else { continue }
-          state.statements[literal.statement].addSecretRanges([literal.range])
-        }
-        if case .bind(let name, _) = kind {
-          state.literals[name] = parser.boundLiteral.map {
-            (state.statements.count, chunk.range(of: $0))
+          if emit == nil {
+            state.statements[literal.statement].addSecretRanges([literal.range])
+          } else {
+            state.lateSecrets[literal.statement, default: []].append(literal.range)
           }
         }
-        state.statements.append(statement)
+        if case .bind(let name, _) = kind {
+          state.literals[name] = parser.boundLiteral.map { (state.count, chunk.range(of: $0)) }
+        }
+        if let late = state.knownLateSecrets[state.count] { statement.addSecretRanges(late) }
+        state.count += 1
+        if let emit { emit(statement) } else { state.statements.append(statement) }
         state.known = parser.bindings
       } catch {
         state.known = parser.takeBindingsBeforeStatement()
@@ -150,6 +196,13 @@ public struct ScenarioParser: Sendable {
 }
 
 /// What one call to ``ScenarioParser/parse(_:firstLine:)`` produced.
+/// What ``ScenarioParser/check(file:source:)`` found: the file's diagnostics, and what the
+/// second, streaming pass must mask.
+public struct StreamPlan: Sendable {
+  public var diagnostics: [ScenarioDiagnostic]
+  var lateSecrets: [Int: [Range<Int>]]
+}
+
 public struct ParseResult: Hashable, Sendable {
   /// The statements that parsed, in order (the erroneous ones are left out).
   public var statements: [Statement]
