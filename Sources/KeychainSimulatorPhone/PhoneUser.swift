@@ -9,6 +9,9 @@ final class PhoneUser: UserAgent {
   var queue: [UserAnswer] = []
   /// The passcode a cooperative user types; the phone keeps it in step with the device.
   var passcode: String?
+  /// The faces or fingers enrolled now, for `.face(name)`; read while the device is in use
+  /// (the phone's lock is held), so it reads the device directly.
+  var enrolledIdentities: () -> [String] = { [] }
   /// Prompts shown so far, for the transcript.
   private(set) var prompts: [String] = []
 
@@ -57,6 +60,7 @@ final class PhoneUser: UserAgent {
     case .cancel: .cancel
     case .fallback: .fallback
     case .enterPasscode(let passcode): .enter(passcode)
+    case .face(let name): enrolledIdentities().contains(name) ? .match : .fail
     }
   }
 }

@@ -66,6 +66,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     self.user.passcode = passcode
     device.userAgent = self.user
     Self.livePhones.add(1)
+    self.user.enrolledIdentities = { [weak self] in self?.device.state.biometry.enrolled ?? [] }
   }
 
   deinit { Self.livePhones.add(-1) }

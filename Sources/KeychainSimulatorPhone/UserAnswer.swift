@@ -10,6 +10,10 @@ public enum UserAnswer: Sendable, Hashable, CustomStringConvertible {
   case fallback
   /// The user types a passcode on the passcode sheet.
   case enterPasscode(String)
+  /// The user presents the face or finger named `name` (as enrolled with
+  /// `enrollBiometry(_:)`): a match when it is enrolled now, a failed scan otherwise (a face
+  /// added after the test's key, someone else's finger).
+  case face(String)
 
   /// The passcode is never shown.
   public var description: String {
@@ -19,6 +23,7 @@ public enum UserAnswer: Sendable, Hashable, CustomStringConvertible {
     case .cancel: "cancel"
     case .fallback: "fallback"
     case .enterPasscode: "enter ••••"
+    case .face(let name): "face \"\(name)\""
     }
   }
 }

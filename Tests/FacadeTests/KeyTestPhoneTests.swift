@@ -89,4 +89,25 @@ import Testing
       #expect(find("binding") == errSecSuccess)
     }
   }
+
+  @Test func theUserCanAnswerAsAParticularFace() throws {
+    try onFreshPhone { phone in
+      try phone.enrollBiometry("Bob")
+      let key = try enclaveKey(tag: "k", flags: [.privateKeyUsage, .biometryAny])
+      phone.queue(.face("Bob"))
+      #expect(sign(key) == nil)  // Bob is enrolled: a match
+      #expect(phone.unusedAnswers.isEmpty)
+      // Mallory is not: two failed scans, then Cancel.
+      phone.queue(.face("Mallory"), .face("Mallory"), .cancel)
+      let failure = try #require(sign(key))
+      #expect(CFErrorGetDomain(failure) as String == "com.apple.LocalAuthentication")
+      #expect(phone.unusedAnswers.isEmpty)
+      let call = try #require(phone.transcript.last)
+      #expect(call.prompts.count >= 2)
+      // A face removed since is no longer a match.
+      try phone.removeBiometry("Bob")
+      phone.queue(.face("Bob"), .cancel)
+      #expect(sign(key) != nil)
+    }
+  }
 }
