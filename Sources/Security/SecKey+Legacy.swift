@@ -67,15 +67,9 @@ public func SecKeyEncrypt(
   _ key: SecKey, _ padding: SecPadding, _ plainText: UnsafePointer<UInt8>, _ plainTextLen: Int,
   _ cipherText: UnsafeMutablePointer<UInt8>, _ cipherTextLen: UnsafeMutablePointer<Int>
 ) -> OSStatus {
-  guard
-    let algorithm = LegacyPadding.encryptionAlgorithm(
-      padding.rawValue, keyType: key.engineKey.keyType)
-  else { return errSecParam }
-  var error: Unmanaged<CFError>?
-  let encrypted = SecKeyCreateEncryptedData(
-    key, SecKeyAlgorithm(constant: algorithm.rawValue),
-    Data(bytes: plainText, count: plainTextLen) as CFData, &error)
-  return LegacyCall.copy(encrypted as Data?, error, into: cipherText, length: cipherTextLen)
+  LegacyCall.cipher(
+    key, padding, Data(bytes: plainText, count: plainTextLen), into: cipherText,
+    length: cipherTextLen, SecKeyCreateEncryptedData)
 }
 
 /// `SecKeyDecrypt` (deprecated); with no padding the block's leading zero bytes are stripped,
@@ -85,23 +79,33 @@ public func SecKeyDecrypt(
   _ key: SecKey, _ padding: SecPadding, _ cipherText: UnsafePointer<UInt8>, _ cipherTextLen: Int,
   _ plainText: UnsafeMutablePointer<UInt8>, _ plainTextLen: UnsafeMutablePointer<Int>
 ) -> OSStatus {
-  guard
-    let algorithm = LegacyPadding.encryptionAlgorithm(
-      padding.rawValue, keyType: key.engineKey.keyType)
-  else { return errSecParam }
-  var error: Unmanaged<CFError>?
-  var decrypted = SecKeyCreateDecryptedData(
-    key, SecKeyAlgorithm(constant: algorithm.rawValue),
-    Data(bytes: cipherText, count: cipherTextLen) as CFData, &error) as Data?
-  if padding.rawValue == LegacyPadding.none, let block = decrypted {
-    decrypted = Data(block.drop { $0 == 0 })
-  }
-  return LegacyCall.copy(decrypted, error, into: plainText, length: plainTextLen)
+  LegacyCall.cipher(
+    key, padding, Data(bytes: cipherText, count: cipherTextLen), into: plainText,
+    length: plainTextLen, stripsLeadingZeros: padding.rawValue == LegacyPadding.none,
+    SecKeyCreateDecryptedData)
 }
 
 /// SecKey.m's `SecKeyPerformLegacyOperation`: results copied into the caller's buffer, errors
 /// as the OSStatus (errSSLCrypto for errSecVerifyFailed).
 enum LegacyCall {
+  /// SecKeyEncrypt and SecKeyDecrypt: `operation` with the algorithm the padding maps to.
+  static func cipher(
+    _ key: SecKey, _ padding: SecPadding, _ input: Data, into buffer: UnsafeMutablePointer<UInt8>,
+    length: UnsafeMutablePointer<Int>, stripsLeadingZeros: Bool = false,
+    _ operation: (SecKey, SecKeyAlgorithm, CFData, UnsafeMutablePointer<Unmanaged<CFError>?>?)
+      -> CFData?
+  ) -> OSStatus {
+    guard
+      let algorithm = LegacyPadding.encryptionAlgorithm(
+        padding.rawValue, keyType: key.engineKey.keyType)
+    else { return errSecParam }
+    var error: Unmanaged<CFError>?
+    var output = operation(key, SecKeyAlgorithm(constant: algorithm.rawValue), input as CFData, &error)
+      as Data?
+    if stripsLeadingZeros, let block = output { output = Data(block.drop { $0 == 0 }) }
+    return copy(output, error, into: buffer, length: length)
+  }
+
   static func copy(
     _ result: Data?, _ error: Unmanaged<CFError>?, into buffer: UnsafeMutablePointer<UInt8>,
     length: UnsafeMutablePointer<Int>
