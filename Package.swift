@@ -24,7 +24,7 @@ let package = Package(
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
     // readline's .pc passes -D flags SwiftPM rejects, so the module map links it directly.
     .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
-    .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
 
     // MARK: - Engine
     .target(name: "DeviceState"),
@@ -32,7 +32,12 @@ let package = Package(
     .target(name: "ItemStore", dependencies: ["CSQLite"]),
     // Asymmetric keys in libcrypto: generation, Apple's external representations, signatures,
     // RSA and ECIES encryption, ECDH. The only target that calls OpenSSL.
-    .target(name: "KeyCrypto", dependencies: ["COpenSSL"]),
+    // libcrypto is linked statically (`-l:libcrypto.a`, from libssl-dev): linked as a shared
+    // library it cost every start of the executable some 3 400 symbol look-ups
+    // (docs/benchmarks.md, "SecKey (issue 25)").
+    .target(
+      name: "KeyCrypto", dependencies: ["COpenSSL"],
+      linkerSettings: [.linkedLibrary(":libcrypto.a")]),
     // The SecItem semantics: values, queries, validation, rows, results, failures and their words.
     .target(name: "KeychainEngine", dependencies: ["DeviceState", "Keybag", "ItemStore"]),
     // SecKey's semantics: algorithms, key attributes, generation and import rules, operations
