@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 # The Swift runtime and Foundation linked statically: a faster start (`explain` uses 1.9x less
-# CPU) and no Swift shared libraries needed at run time (docs/benchmarks.md, "Start-up (issue
+# CPU) and no Swift shared libraries needed at run time (docs/benchmarks-history.md, "Start-up (issue
 # 11)"). A release build without the flag (`swift run -c release keychain-bench`) recompiles
 # every module, and back.
 swift build -c release --static-swift-stdlib --product keychain-sim

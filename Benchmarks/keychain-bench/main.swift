@@ -5,7 +5,7 @@
 // key and by label (a non-key attribute), updates and deletes on a sample of them spread
 // over the whole keychain. After a
 // warm-up, every measurement is repeated on a fresh device and the median is reported, with
-// the slowest and fastest run, as a Markdown table (docs/benchmarks.md).
+// the slowest and fastest run, as a Markdown table (docs/benchmarks-history.md).
 //
 //   swift run -c release keychain-bench [--runs N] [--unlocks N] [sizes...]
 //   swift run -c release keychain-bench --simulate [--runs N] [--jobs N]   (phone-days per

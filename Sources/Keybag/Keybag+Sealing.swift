@@ -9,7 +9,7 @@ extension Keybag {
   /// another item, column or class.
   ///
   /// Every SecItem call seals or opens a few columns, so this writes straight into the result
-  /// instead of building intermediate arrays (docs/benchmarks.md).
+  /// instead of building intermediate arrays (docs/benchmarks-history.md).
   ///
   /// - Throws: ``KeybagError/classUnavailable(_:)`` while the class is locked,
   ///   ``KeybagError/noClassKey(_:)`` for `akpu` with no passcode.

@@ -8,7 +8,7 @@ internal import Keychain
 ///
 /// Why not keep `PhoneCall`s: one has seven reference-counted fields, which appending it to
 /// an array copied and then destroyed; recording the compact entry instead cost about two fifths
-/// less per call when it was measured (docs/benchmarks.md, "Issue 9, seventh pass").
+/// less per call when it was measured (docs/benchmarks-history.md, "Issue 9, seventh pass").
 struct Transcript {
   private var entries: [Entry] = []
 

@@ -139,7 +139,7 @@ package struct PitfallDetector {
   /// A successful read in the foreground right after anything but a delete or a failed read
   /// (nearly every call of a test suite) can show only a retry or a group mistake: it skips
   /// the item checks, whose cost grows with the items seen, so the test phone's calls stay
-  /// as cheap as docs/benchmarks.md measures them.
+  /// as cheap as docs/benchmarks-history.md measures them.
   package mutating func observe(_ call: Call) {
     if call.function == .copyMatching, call.status == .errSecSuccess, !call.inBackground,
       pendingDuplicate == nil, !(previous.map(Self.pairsWithNextCall) ?? false)

@@ -9,7 +9,7 @@ import Foundation
 /// answers.
 ///
 /// Why: the private paths keep the translation layer cheap (what each saves:
-/// docs/benchmarks.md, "Runtime seams"), but they are not API, and a toolchain may change or
+/// docs/benchmarks-history.md, "Runtime seams"), but they are not API, and a toolchain may change or
 /// drop them. Kept here, they are one file to audit and one switch to turn off: a build with
 /// `-Xswiftc -DKEYCHAIN_SIM_PUBLIC_API_ONLY`, or on a runtime without them, takes ``PublicAPI``
 /// everywhere. `RuntimeSeamsTests` runs both paths on the same inputs and requires the same

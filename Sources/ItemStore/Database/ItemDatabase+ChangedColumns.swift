@@ -7,7 +7,7 @@ extension ItemDatabase {
   /// in `columns` changed. Of those, the ones whose value differs from `previous` are written,
   /// exactly as ``replace(rowID:with:previous:)`` writes them; when none differs, the whole row
   /// is, as there. Binding and comparing the two whole rows to find the changed columns was a
-  /// tenth of an update (docs/benchmarks.md); an update changes two or three of them.
+  /// tenth of an update (docs/benchmarks-history.md); an update changes two or three of them.
   ///
   /// - Throws: what ``replace(rowID:with:previous:)`` throws;
   ///   ``ItemStoreError/unknownColumn(_:in:)`` for a name in `columns` that is no column of the

@@ -20,7 +20,7 @@ extension ItemDatabase {
   /// `searchColumns` and `sealedColumns`, when given, are the only columns read into each row,
   /// as in ``firstRows(in:matching:oneOf:atMost:searchColumns:sealedColumns:)``: reading
   /// every hashed column of a row into its dictionary was a tenth of a look-up by primary key
-  /// (docs/benchmarks.md). Such a row is for reading only; never write it back.
+  /// (docs/benchmarks-history.md). Such a row is for reading only; never write it back.
   public func rows(
     in itemClass: ItemClass, matching: [String: StoredValue] = [:], oneOf: OneOf? = nil,
     limit: Int? = nil, searchColumns: [String]? = nil, sealedColumns: [String]? = nil

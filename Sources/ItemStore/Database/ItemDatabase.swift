@@ -148,7 +148,7 @@ public final class ItemDatabase {
   }
 
   /// The `UPDATE` of the columns of `layout` at the indexes `changed`, built once per set:
-  /// building its text (quoting every name) was a twentieth of an update (docs/benchmarks.md).
+  /// building its text (quoting every name) was a twentieth of an update (docs/benchmarks-history.md).
   func partialUpdateSQL(_ layout: TableLayout, changed: [Int]) -> String {
     let shape = PartialUpdate(itemClass: layout.itemClass, changed: changed)
     if let known = partialUpdates[shape] { return known }
@@ -176,7 +176,7 @@ public final class ItemDatabase {
         }
       }
       // One statement is atomic on its own; the savepoint's two extra statements were a
-      // third of a single-item delete (docs/benchmarks.md).
+      // third of a single-item delete (docs/benchmarks-history.md).
       if rowIDs.count == 1 { try deleteAll() } else { try savepoint(deleteAll) }
       return deleted
     }

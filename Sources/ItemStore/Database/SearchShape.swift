@@ -2,7 +2,7 @@
 /// search and what it was built from, so that the next search of the same shape (the same
 /// columns compared, the same number of access groups, the same columns read) reuses its text
 /// instead of sorting the columns and building the `WHERE` again: a look-up repeats one shape
-/// call after call, and building it was about a twentieth of a copy (docs/benchmarks.md).
+/// call after call, and building it was about a twentieth of a copy (docs/benchmarks-history.md).
 struct SearchShape {
   let itemClass: ItemClass
   /// The columns of `matching`, sorted by name, as the `WHERE` compares them.

@@ -18,7 +18,7 @@ final class Connection {
   private var statements: [String: Statement] = [:]
   /// The last few statements looked up, checked before the cache: a SecItem call runs the
   /// same two or three texts as the previous call, and comparing a text (often the very same
-  /// string) costs less than hashing it, for a search's long `SELECT` (docs/benchmarks.md). Emptied with the cache, so no statement outlives it.
+  /// string) costs less than hashing it, for a search's long `SELECT` (docs/benchmarks-history.md). Emptied with the cache, so no statement outlives it.
   private var recentStatements: [Statement] = []
   private let recentLimit = 4
   /// Called before each statement runs (``ItemDatabase/beforeUse(_:)``).

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Why: `Dictionary(minimumCapacity:)` (and `reserveCapacity`) is not inlinable. It runs the
 /// standard library's unspecialised code, which looks the storage class's generic metadata up in
-/// the runtime's cache at every call, a few times per SecItem call (docs/benchmarks.md). A copy of a kept empty is free until its first insertion, which copies
+/// the runtime's cache at every call, a few times per SecItem call (docs/benchmarks-history.md). A copy of a kept empty is free until its first insertion, which copies
 /// the empty storage, same size, in code specialised for these types.
 package enum PresizedColumns {
   /// Kept empties of 6, 12, 24 and 48 entries (8 to 64 buckets at the three-quarter load).

@@ -63,7 +63,7 @@ public struct AppIdentity: Sendable, Hashable, Codable {
 
   /// Whether ``accessGroups`` holds any group, without building the list: every SecItem call
   /// asks, and building it (the list, a set to drop duplicates) was about 2 % of a call
-  /// (docs/benchmarks.md). Dropping duplicates never empties a list.
+  /// (docs/benchmarks-history.md). Dropping duplicates never empties a list.
   var hasAccessGroups: Bool {
     !keychainAccessGroups.isEmpty || hasApplicationIdentifier || !appGroups.isEmpty
   }

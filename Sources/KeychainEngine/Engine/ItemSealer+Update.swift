@@ -23,7 +23,7 @@ extension ItemSealer {
   /// its ciphertext instead of being sealed again, as long as the item's identity (primary key,
   /// protection class) is the same: the ciphertext's associated data is that identity and the
   /// column name, so it is still exactly what sealing would produce, bar the random nonce
-  /// (docs/benchmarks.md). The row is otherwise the one ``seal(_:)`` makes of `item`: a missing
+  /// (docs/benchmarks-history.md). The row is otherwise the one ``seal(_:)`` makes of `item`: a missing
   /// primary-key attribute is stored as its default.
   ///
   /// - Throws: as ``seal(_:)``.

@@ -54,7 +54,7 @@ package struct ItemSealer {
   }
 
   /// `attributes` without its null values. Nearly every item has none, and filtering
-  /// rebuilt the whole dictionary, hashing every name again (docs/benchmarks.md).
+  /// rebuilt the whole dictionary, hashing every name again (docs/benchmarks-history.md).
   static func withoutNulls(_ attributes: [String: StoredValue]) -> [String: StoredValue] {
     attributes.values.contains(.null) ? attributes.filter { $0.value != .null } : attributes
   }

@@ -66,7 +66,7 @@ package final class SecItemEngine {
 
   /// The last caller's access groups and their hashed `agrp IN (…)` scope: a call's filter
   /// needs them, and rebuilding the list and hashing every group on each call was a tenth
-  /// of a look-up's cost (docs/benchmarks.md). Keyed by the whole identity, so a changed
+  /// of a look-up's cost (docs/benchmarks-history.md). Keyed by the whole identity, so a changed
   /// entitlement is a new entry.
   private var lastScope: (app: AppIdentity, scope: ItemDatabase.OneOf)?
 

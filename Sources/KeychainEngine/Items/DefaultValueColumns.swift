@@ -7,7 +7,7 @@ import ItemStore
 /// Sealing gives each primary-key attribute an item lacks its default (securityd's
 /// `query_pre_add`), and an add sets `sync` to 0: of the dozen columns an add hashes, about
 /// five hold these constants (`sync`, `vwht`, `tkid`, `musr`, `ggrp`), a sixth of an add
-/// (docs/benchmarks.md). Their keyed hash depends on nothing but the keybag's search key, fixed
+/// (docs/benchmarks-history.md). Their keyed hash depends on nothing but the keybag's search key, fixed
 /// for the keybag's life, and the attribute's name and kind. No hash of a caller's value is
 /// kept.
 package final class DefaultValueColumns: Sendable {

@@ -42,7 +42,7 @@ package struct SearchHasher {
   /// ``columns(_:attributes:)`` once every primary-key attribute `attributes` lacks (or holds
   /// NULL for) has its default, which `attributes` then holds too: sealing needs both, and
   /// one pass over the class looks each attribute up once, where filling the defaults first
-  /// looked the key's up twice (docs/benchmarks.md).
+  /// looked the key's up twice (docs/benchmarks-history.md).
   func columns(
     _ itemClass: ItemClass, fillingKeyDefaultsIn attributes: inout [String: StoredValue]
   ) -> [String: StoredValue] {

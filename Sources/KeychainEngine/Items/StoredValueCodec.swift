@@ -9,7 +9,7 @@ import ItemStore
 /// 4-byte big-endian length and the bytes, for numbers 8 big-endian bytes.
 ///
 /// Bytes are built in a `[UInt8]` and turned into `Data` once: appending to `Data` piece by
-/// piece was a measurable share of every SecItem call (docs/benchmarks.md).
+/// piece was a measurable share of every SecItem call (docs/benchmarks-history.md).
 package enum StoredValueCodec {
   static func encode(_ value: StoredValue, into bytes: inout [UInt8]) {
     switch value {
@@ -76,7 +76,7 @@ package enum StoredValueCodec {
 
   /// `bytes` as a string, or `nil` when they are not UTF-8. ASCII, which nearly every
   /// attribute name and value is, skips the standard library's generic validation, a tenth of
-  /// a look-up's cost (docs/benchmarks.md): ASCII bytes are valid UTF-8 as they are.
+  /// a look-up's cost (docs/benchmarks-history.md): ASCII bytes are valid UTF-8 as they are.
   static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     return String(validating: bytes, as: UTF8.self)

@@ -8,7 +8,7 @@ package struct ClassSchema: Sendable {
   let kinds: [String: AttributeKind]
 
   /// The schema of `itemClass`. Every query is parsed against one, so each class's is built
-  /// once and copied from then on (building it was ~10% of a SecItem call, docs/benchmarks.md).
+  /// once and copied from then on (building it was ~10% of a SecItem call, docs/benchmarks-history.md).
   init(_ itemClass: ItemClass) {
     switch itemClass {
     case .genp: self = Self.genp
