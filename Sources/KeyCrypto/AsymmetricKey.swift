@@ -63,10 +63,12 @@ public final class AsymmetricKey: @unchecked Sendable, CustomStringConvertible {
 
   /// An elliptic-curve key from its X9.63 representation; the curve follows from the length
   /// (97 bytes is a P-256 private key or a P-384 public key, hence `isPrivate`). The point must
-  /// lie on the curve and, for a private key, belong to the scalar.
-  public static func ellipticCurve(x963 bytes: [UInt8], isPrivate: Bool) throws(KeyCryptoError)
-    -> AsymmetricKey
-  {
+  /// lie on the curve and, for a private key, belong to the scalar: checked unless
+  /// `checked` is false, for bytes this process made and authenticated itself (a key the
+  /// simulated Secure Enclave sealed with an AEAD), where the check would only repeat work.
+  public static func ellipticCurve(
+    x963 bytes: [UInt8], isPrivate: Bool, checked: Bool = true
+  ) throws(KeyCryptoError) -> AsymmetricKey {
     guard let curve = EllipticCurve.forRepresentation(byteCount: bytes.count, isPrivate: isPrivate)
     else {
       throw .invalidKeyData(
@@ -84,7 +86,7 @@ public final class AsymmetricKey: @unchecked Sendable, CustomStringConvertible {
     defer { OpenSSL.cleanse(&scalar) }
     let handle = try ECKeyBuilder.build(curve: curve, point: point, scalar: scalar)
     let key = AsymmetricKey(handle: handle, family: .ellipticCurve(curve), isPrivate: isPrivate)
-    try key.check()
+    if checked { try key.check() }
     return key
   }
 
