@@ -139,30 +139,20 @@ enum SecItemCall {
 /// `SecItemResultCopyPrepared` shapes them (KeyEngine's `KeyItemReference`).
 enum KeyReferences {
   static func asked(in query: SecQuery) -> Bool {
-    query["class"] == .string("keys") && query["r_Ref"] == .bool(true)
+    KeyReferenceRequest(query: query)?.returnsRef == true
   }
 
   static func object(_ value: SecValue, query: SecQuery, on phone: SimulatedPhone)
     throws(KeyFailure) -> AnyObject
   {
-    var context: Keychain.LAContext? = nil
-    if case .authenticationContext(let given)? = query["u_AuthCtx"] { context = given }
-    var prompt: String? = nil
-    if case .string(let given)? = query["u_OpPrompt"] { prompt = given }
-    let returnsData = query["r_Data"] == .bool(true)
-    let returnsAttributes = query["r_Attributes"] == .bool(true)
-    let returnsPersistentRef = query["r_PersistentRef"] == .bool(true)
+    guard let request = KeyReferenceRequest(query: query) else {
+      return ValueTranslator.object(value)
+    }
     return try phone.withDevice { device throws(KeyFailure) -> AnyObject in
       func shape(_ row: SecValue) throws(KeyFailure) -> AnyObject {
         guard case .dictionary(let row) = row else { return ValueTranslator.object(row) }
-        let key = SecKey(
-          try KeyItemReference.key(
-            fromRow: row, enclave: device.secureEnclave, context: context, prompt: prompt))
-        guard
-          let companion = KeyItemReference.companion(
-            of: row, returnsData: returnsData, returnsAttributes: returnsAttributes,
-            returnsPersistentRef: returnsPersistentRef)
-        else { return key }
+        let key = SecKey(try request.key(fromRow: row, enclave: device.secureEnclave))
+        guard let companion = request.companion(of: row) else { return key }
         let dictionary = NSMutableDictionary()
         for (name, value) in companion { dictionary[name] = ValueTranslator.object(value) }
         dictionary["v_Ref"] = key

@@ -6,17 +6,24 @@ import Testing
 
 /// The deprecated raw functions older wrappers still call on iOS (SecKey.m's legacy mapping).
 @Suite struct SecKeyLegacyTests {
+  /// SecKeyGeneratePair's status and the pair it made.
+  @available(*, deprecated)
+  func pair(_ type: CFString, bits: Int) -> (status: OSStatus, public: SecKey?, private: SecKey?) {
+    var publicKey: SecKey?
+    var privateKey: SecKey?
+    let status = SecKeyGeneratePair(
+      [kSecAttrKeyType: type, kSecAttrKeySizeInBits: bits] as CFDictionary, &publicKey,
+      &privateKey)
+    return (status, publicKey, privateKey)
+  }
+
   @available(*, deprecated)
   @Test func rawSignAndVerifyMapPaddingsAndAnswerErrSSLCrypto() throws {
     try onFreshPhone { _ in
-      var publicKey: SecKey?
-      var privateKey: SecKey?
-      #expect(
-        SecKeyGeneratePair(
-          [kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeySizeInBits: 2048] as CFDictionary,
-          &publicKey, &privateKey) == errSecSuccess)
-      let signer = try #require(privateKey)
-      let verifier = try #require(publicKey)
+      let made = pair(kSecAttrKeyTypeRSA, bits: 2048)
+      #expect(made.status == errSecSuccess)
+      let signer = try #require(made.private)
+      let verifier = try #require(made.public)
       var digest = [UInt8](repeating: 7, count: 32)
       var signature = [UInt8](repeating: 0, count: 256)
       var length = signature.count
@@ -35,13 +42,9 @@ import Testing
   @available(*, deprecated)
   @Test func rawEncryptAndDecryptWithPKCS1AndOAEP() throws {
     try onFreshPhone { _ in
-      var publicKey: SecKey?
-      var privateKey: SecKey?
-      _ = SecKeyGeneratePair(
-        [kSecAttrKeyType: kSecAttrKeyTypeRSA, kSecAttrKeySizeInBits: 2048] as CFDictionary,
-        &publicKey, &privateKey)
-      let encrypter = try #require(publicKey)
-      let decrypter = try #require(privateKey)
+      let made = pair(kSecAttrKeyTypeRSA, bits: 2048)
+      let encrypter = try #require(made.public)
+      let decrypter = try #require(made.private)
       for padding in [SecPadding.PKCS1, .OAEP] {
         var message = Array("secret".utf8)
         var cipher = [UInt8](repeating: 0, count: 256)
@@ -62,12 +65,7 @@ import Testing
   @available(*, deprecated)
   @Test func anECKeySignsX962WhateverThePaddingButSigRaw() throws {
     try onFreshPhone { _ in
-      var publicKey: SecKey?
-      var privateKey: SecKey?
-      _ = SecKeyGeneratePair(
-        [kSecAttrKeyType: kSecAttrKeyTypeEC, kSecAttrKeySizeInBits: 256] as CFDictionary,
-        &publicKey, &privateKey)
-      let signer = try #require(privateKey)
+      let signer = try #require(pair(kSecAttrKeyTypeEC, bits: 256).private)
       var digest = [UInt8](repeating: 3, count: 32)
       var signature = [UInt8](repeating: 0, count: 128)
       var length = signature.count

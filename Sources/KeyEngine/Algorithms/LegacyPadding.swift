@@ -6,7 +6,6 @@ public enum LegacyPadding {
   public static let pkcs1: UInt32 = 1
   public static let oaep: UInt32 = 2
   public static let sigRaw: UInt32 = 0x4000
-  public static let pkcs1SHA1: UInt32 = 0x8002
 
   /// `errSSLCrypto` (SecureTransport.h): what the legacy verification answers where the new API
   /// answers errSecVerifyFailed (SecKey.m `SecKeyPerformLegacyOperation`).

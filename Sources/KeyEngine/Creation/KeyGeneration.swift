@@ -33,7 +33,7 @@ public struct KeyGeneration: Sendable {
     let keyType: KeyType
     switch parameters["type"] {
     case .string(let text)?:
-      guard let known = KeyType(attributeValue: text) else { throw Self.missingType }
+      guard let known = KeyType(rawValue: text) else { throw Self.missingType }
       keyType = known
     default:
       throw Self.missingType
@@ -63,17 +63,9 @@ public struct KeyGeneration: Sendable {
     }
     privateKey = SimulatedKey(material: material)
     publicKey = try privateKey.publicKey()
-
-    var items: [SecQuery] = []
-    let publicParameters = Self.merged(parameters, "public")
-    if publicParameters["perm"] == .bool(true) {
-      items.append(try publicKey.itemAttributes(given: publicParameters))
-    }
-    let privateParameters = Self.merged(parameters, "private")
-    if privateParameters["perm"] == .bool(true) {
-      items.append(try privateKey.itemAttributes(given: privateParameters))
-    }
-    itemsToAdd = items
+    itemsToAdd = try Self.items(
+      privateKey, publicKey, privateParameters: Self.merged(parameters, "private"),
+      publicParameters: Self.merged(parameters, "public"), privateIsPermanentByDefault: false)
   }
 
   /// SecCTKKeyCreateRandomKey (`SecCTKKey.m`): the private key is made in the token, with the
@@ -121,16 +113,29 @@ public struct KeyGeneration: Sendable {
         operationPrompt: prompt),
       publicKey: made.publicKey)
     publicKey = try privateKey.publicKey()
+    itemsToAdd = try Self.items(
+      privateKey, publicKey, privateParameters: privateParameters,
+      publicParameters: Self.merged(parameters, "public"), privateIsPermanentByDefault: true)
+  }
 
+  /// The keys to store, public first (SecKey.m): a public key only when its
+  /// `kSecAttrIsPermanent` is true, a private key unless it is false for a token key, only when
+  /// true for a software key.
+  private static func items(
+    _ privateKey: SimulatedKey, _ publicKey: SimulatedKey, privateParameters: SecQuery,
+    publicParameters: SecQuery, privateIsPermanentByDefault: Bool
+  ) throws(KeyFailure) -> [SecQuery] {
     var items: [SecQuery] = []
-    let publicParameters = Self.merged(parameters, "public")
     if publicParameters["perm"] == .bool(true) {
       items.append(try publicKey.itemAttributes(given: publicParameters))
     }
-    if privateParameters["perm"] != .bool(false) {
+    let privateIsPermanent =
+      privateIsPermanentByDefault
+      ? privateParameters["perm"] != .bool(false) : privateParameters["perm"] == .bool(true)
+    if privateIsPermanent {
       items.append(try privateKey.itemAttributes(given: privateParameters))
     }
-    itemsToAdd = items
+    return items
   }
 
   private static let missingType = KeyFailure.param(
@@ -139,9 +144,9 @@ public struct KeyGeneration: Sendable {
   private static func sizeNotAllowed(_ type: KeyType, _ value: SecValue?) -> KeyFailure {
     let allowed =
       type == .ellipticCurve ? "256, 384 or 521 bits" : "512 to 8192 bits, a multiple of 8"
-    let given = value.map { "\($0)" } ?? "missing"
+    let given = value.map(KeyFailure.describe) ?? "missing"
     return KeyFailure(
-      OSStatus(rawValue: -25311),
+      .errSecKeySizeNotAllowed,
       "failed to generate key: kSecAttrKeySizeInBits \(given) is not allowed for "
         + "\(type.constantName) (\(allowed))")
   }

@@ -58,7 +58,7 @@ public enum KeyImport {
       }
       return number
     case nil: throw KeyFailure.param("Unsupported \(name): (null)")
-    case let other?: throw KeyFailure.param("Unsupported \(name): \(other)")
+    case let other?: throw KeyFailure.param("Unsupported \(name): \(KeyFailure.describe(other))")
     }
   }
 }

@@ -35,15 +35,6 @@ public final class SimulatedKey: Sendable, CustomStringConvertible {
     self.enclave = enclave
   }
 
-  /// The same key, authenticating its operations with `context` and `prompt` (a ref found by a
-  /// query carrying kSecUseAuthenticationContext / kSecUseOperationPrompt).
-  public func authenticating(with context: LAContext?, prompt: String?) -> SimulatedKey {
-    guard var reference = enclave else { return self }
-    if let context { reference.authenticationContext = context }
-    if let prompt { reference.operationPrompt = prompt }
-    return SimulatedKey(enclave: reference, publicKey: material)
-  }
-
   /// `kSecAttrKeySizeInBits`.
   public var sizeInBits: Int { material.family.bits }
 

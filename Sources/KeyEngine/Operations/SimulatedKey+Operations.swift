@@ -34,7 +34,7 @@ extension SimulatedKey {
     do {
       try material.verify(signature: [UInt8](signature), digest: digest, scheme: scheme)
     } catch {
-      throw KeyFailure(OSStatus(rawValue: -67808), error.reason)
+      throw KeyFailure(.errSecVerifyFailed, error.reason)
     }
   }
 

@@ -279,7 +279,7 @@ package enum SecValueType: Sendable, Hashable {
 }
 
 extension SecValue {
-  var type: SecValueType {
+  package var type: SecValueType {
     switch self {
     case .string: .string
     case .data: .data

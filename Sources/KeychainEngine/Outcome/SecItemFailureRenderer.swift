@@ -346,7 +346,7 @@ package enum SecItemFailureRenderer {
   }
 
   /// "a string", "CFData", ... for messages that say what type was passed.
-  static func phrase(_ type: SecValueType) -> String {
+  package static func phrase(_ type: SecValueType) -> String {
     switch type {
     case .string: "a string"
     case .data: "CFData"

@@ -35,6 +35,7 @@ public struct OSStatus: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let errSecNoSuchAttr = OSStatus(rawValue: -25303)
   public static let errSecNoSuchClass = OSStatus(rawValue: -25306)
   public static let errSecInteractionNotAllowed = OSStatus(rawValue: -25308)
+  public static let errSecKeySizeNotAllowed = OSStatus(rawValue: -25311)
   public static let errSecInteractionRequired = OSStatus(rawValue: -25315)
   public static let errSecDataNotAvailable = OSStatus(rawValue: -25316)
   public static let errSecAuthNeeded = OSStatus(rawValue: -25330)
@@ -43,6 +44,7 @@ public struct OSStatus: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let errSecMissingEntitlement = OSStatus(rawValue: -34018)
   public static let errSecUpgradePending = OSStatus(rawValue: -34019)
   public static let errSecRestrictedAPI = OSStatus(rawValue: -34020)
+  public static let errSecVerifyFailed = OSStatus(rawValue: -67808)
 
   /// Every code of `SecBase.h`, in its order (``table``).
   public static let known: [OSStatus] = table.map(\.status)

@@ -12,6 +12,10 @@ struct KeyCallOutcome: Sendable {
   /// What `expect result` checks; never a private key's bytes.
   var result: SecValue?
 
+  /// Whether the result is a secret, masked as item data is unless secrets are shown: a
+  /// decrypted plaintext.
+  var resultIsSecret: Bool { function == "SecKeyCreateDecryptedData" }
+
   /// The OSStatus of a failure in `NSOSStatusErrorDomain`, errSecSuccess after a success.
   var status: OSStatus { failure?.status ?? .errSecSuccess }
 

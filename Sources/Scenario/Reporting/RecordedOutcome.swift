@@ -68,8 +68,7 @@ enum RecordedOutcome: Sendable {
       // What `getItem` resolved with is the item's secret; what a backup exposes is the app's
       // preferences, a token among them: the transcript says it is readable, not what it is.
       return formatter.showsSecrets ? formatter.format(result) : SecValueFormatter.mask
-    case .key(let outcome, _) where outcome.function == "SecKeyCreateDecryptedData":
-      // A decrypted plaintext is a secret, as item data is.
+    case .key(let outcome, _) where outcome.resultIsSecret:
       return formatter.showsSecrets ? formatter.format(result) : SecValueFormatter.mask
     case .accessControl, .device, .evaluation, .key:
       return formatter.format(result, indent: indent)

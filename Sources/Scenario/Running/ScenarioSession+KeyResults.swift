@@ -11,12 +11,10 @@ extension ScenarioSession {
   /// holds their length in words instead.
   mutating func shapeKeyResult(_ outcome: SecItemOutcome, query: SecQuery) -> SecItemOutcome {
     lastKeyReference = nil
-    guard query["class"] == .string("keys"), let result = outcome.result else { return outcome }
-    let asksRef = query["r_Ref"] == .bool(true)
-    var context: LAContext? = nil
-    if case .authenticationContext(let given)? = query["u_AuthCtx"] { context = given }
-    var prompt: String? = nil
-    if case .string(let given)? = query["u_OpPrompt"] { prompt = given }
+    guard let request = KeyReferenceRequest(query: query), let result = outcome.result else {
+      return outcome
+    }
+    let asksRef = request.returnsRef
     var keys: [SimulatedKey] = []
     var failures: [KeyFailure] = []
     func shape(_ value: SecValue) -> SecValue {
@@ -28,14 +26,9 @@ extension ScenarioSession {
       var shaped = row
       if asksRef {
         do {
-          let key = try KeyItemReference.key(
-            fromRow: row, enclave: device.secureEnclave, context: context, prompt: prompt)
+          let key = try request.key(fromRow: row, enclave: device.secureEnclave)
           keys.append(key)
-          shaped =
-            KeyItemReference.companion(
-              of: row, returnsData: query["r_Data"] == .bool(true),
-              returnsAttributes: query["r_Attributes"] == .bool(true),
-              returnsPersistentRef: query["r_PersistentRef"] == .bool(true)) ?? [:]
+          shaped = request.companion(of: row) ?? [:]
           shaped["v_Ref"] = .string(key.description)
         } catch {
           failures.append(error)

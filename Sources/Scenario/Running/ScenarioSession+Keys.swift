@@ -64,11 +64,10 @@ extension ScenarioSession {
     case .createSignature(let operand, let algorithm, let data):
       let key = try self.key(operand, line: line)
       let message = try bytes(data, line: line)
-      let enclave = key.enclave == nil ? nil : device.secureEnclave
       subject = key
       returned = Result { () throws(KeyFailure) -> KeyReturn in
         let signature = try key.signature(
-          try Self.algorithm(algorithm, key), of: message, enclave: enclave)
+          try Self.algorithm(algorithm, key), of: message, enclave: device.secureEnclave)
         return .data(signature, what: "signature")
       }
     case .verifySignature(let operand, let algorithm, let data, let signature):
@@ -91,12 +90,11 @@ extension ScenarioSession {
     case .createDecryptedData(let operand, let algorithm, let ciphertext):
       let key = try self.key(operand, line: line)
       let input = try bytes(ciphertext, line: line)
-      let enclave = key.enclave == nil ? nil : device.secureEnclave
       subject = key
       returned = Result { () throws(KeyFailure) -> KeyReturn in
-        .data(
-          try key.decrypt(try Self.algorithm(algorithm, key), input, enclave: enclave),
-          what: "plaintext")
+        let plaintext = try key.decrypt(
+          try Self.algorithm(algorithm, key), input, enclave: device.secureEnclave)
+        return .data(plaintext, what: "plaintext")
       }
     }
     return report(
