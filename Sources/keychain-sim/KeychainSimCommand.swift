@@ -73,8 +73,13 @@ enum Terminal {
   /// Colour and width for `descriptor`: see ``OutputStyle/choose``.
   static func style(for descriptor: Int32, noColorFlag: Bool) -> OutputStyle {
     OutputStyle.choose(
-      isTerminal: isatty(descriptor) != 0, noColorFlag: noColorFlag,
-      environment: ProcessInfo.processInfo.environment, terminalColumns: columns(of: descriptor))
+      isTerminal: isatty(descriptor) != 0, noColorFlag: noColorFlag, variable: variable,
+      terminalColumns: columns(of: descriptor))
+  }
+
+  /// An environment variable's value (`getenv`), without building the whole environment.
+  static func variable(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
   }
 
   /// The width the terminal reports (TIOCGWINSZ), if it is one.

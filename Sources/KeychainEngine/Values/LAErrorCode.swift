@@ -67,13 +67,17 @@ public enum LAErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomStr
   /// Looks up a Swift case name, current or deprecated (`touchIDLockout` is `biometryLockout`,
   /// as the Swift overlay aliases it).
   public init?(name: String) {
-    guard let code = Self.allCases.first(where: { $0.name == name }) ?? Self.deprecatedNames[name]
+    guard
+      let code = Self.allCases.first(where: { $0.name == name })
+        ?? Self.deprecatedNames.first(where: { $0.key == name })?.value
     else { return nil }
     self = code
   }
 
   /// The deprecated Touch ID spellings LAError.h still declares, and the codes they alias.
-  public static let deprecatedNames: [String: LAErrorCode] = [
+  /// Pairs, not a dictionary: three names are searched faster than a `[String: LAErrorCode]`
+  /// is built, and `explain` looks here at every start (docs/benchmarks.md, "Start-up").
+  public static let deprecatedNames: KeyValuePairs<String, LAErrorCode> = [
     "touchIDNotAvailable": .biometryNotAvailable,
     "touchIDNotEnrolled": .biometryNotEnrolled,
     "touchIDLockout": .biometryLockout,
@@ -81,7 +85,7 @@ public enum LAErrorCode: Int, Error, Sendable, Hashable, CaseIterable, CustomStr
 
   /// Every name ``init(name:)`` accepts, current ones first, for "did you mean" and completion.
   public static var allSpellings: [String] {
-    allCases.map(\.name) + deprecatedNames.keys.sorted()
+    allCases.map(\.name) + deprecatedNames.map(\.key).sorted()
   }
 
   /// `LAError.biometryLockout (-8)`.

@@ -69,10 +69,43 @@ public struct OSStatus: RawRepresentable, Hashable, Sendable, CustomStringConver
 
   // MARK: - Look-up
 
-  private static let byCode: [Int32: Entry] = Dictionary(
-    table.map { ($0.status.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+  /// Where each code's entry is in ``table``: an open-addressed hash table of table indices,
+  /// `-1` for an empty slot, probed linearly from ``slot(for:)``. Not a `[Int32: Entry]`:
+  /// building that dictionary (its type is resolved by mangled name, which checks `Int32`'s
+  /// conformances against every conformance record of the executable) was 2 % of
+  /// `keychain-sim explain`'s start-up; sorting the codes instead cost as much through the sort's
+  /// own generic types (docs/benchmarks.md, "Start-up"). This costs a few thousand instructions.
+  private static let slots: [Int] = {
+    precondition(table.count * 2 <= slotCount, "OSStatus.slotCount is too small for the table")
+    var slots = [Int](repeating: -1, count: slotCount)
+    for index in table.indices {
+      var slot = slot(for: table[index].status.rawValue)
+      while slots[slot] >= 0 && table[slots[slot]].status != table[index].status {
+        slot = (slot + 1) % slotCount
+      }
+      if slots[slot] < 0 { slots[slot] = index }  // a repeated code keeps its first entry
+    }
+    return slots
+  }()
+
+  private static let slotCount = 1024
+
+  /// Fibonacci hashing: consecutive codes (most of the table) land far apart.
+  private static func slot(for code: Int32) -> Int {
+    Int((UInt32(bitPattern: code) &* 0x9E37_79B9) >> 22)
+  }
+
   private static let byName: [String: Entry] = Dictionary(
     table.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
-  private static func entry(for status: OSStatus) -> Entry? { byCode[status.rawValue] }
+  /// The first entry of ``table`` with this code.
+  private static func entry(for status: OSStatus) -> Entry? {
+    var slot = slot(for: status.rawValue)
+    while slots[slot] >= 0 {
+      let entry = table[slots[slot]]
+      if entry.status == status { return entry }
+      slot = (slot + 1) % slotCount
+    }
+    return nil
+  }
 }

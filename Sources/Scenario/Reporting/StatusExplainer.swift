@@ -68,11 +68,13 @@ public enum StatusExplainer {
       TextWrap.wrap(
         text, first: "  ", rest: String(repeating: " ", count: hanging), width: width)
     }
-    var lines = [status.description, "", "What it means", indented(guidance.meaning), ""]
-    lines.append("Common causes")
-    lines += guidance.causes.map { indented("- " + $0, hanging: 4) }
-    lines += ["", "Fix", indented(guidance.fix)]
-    return lines.joined(separator: "\n")
+    // Appended, not an array of lines joined: `joined` is generic code the runtime resolves
+    // types for at first use, which the start-up pays (docs/benchmarks.md).
+    var text = status.description + "\n\nWhat it means\n" + indented(guidance.meaning)
+    text += "\n\nCommon causes"
+    for cause in guidance.causes { text += "\n" + indented("- " + cause, hanging: 4) }
+    text += "\n\nFix\n" + indented(guidance.fix)
+    return text
   }
 
   /// A status given by Apple name or number (``ExplainSubject/status(named:)``).
