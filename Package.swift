@@ -20,16 +20,23 @@ let package = Package(
   ],
   targets: [
     // MARK: - C libraries (module map + shim only)
-    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+    // SQLite and libsodium are linked statically (`-l:libsqlite3.a`, `-l:libsodium.a`, from
+    // libsqlite3-dev and libsodium-dev, by ItemStore and Keybag): as shared libraries they cost
+    // every start of the executable some 1 800 symbol look-ups (docs/benchmarks.md, "Start-up").
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CSodium", providers: [.apt(["libsodium-dev"])]),
     // readline's .pc passes -D flags SwiftPM rejects, so the module map links it directly.
     .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
     .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
 
     // MARK: - Engine
     .target(name: "DeviceState"),
-    .target(name: "Keybag", dependencies: ["DeviceState", "CSodium"]),
-    .target(name: "ItemStore", dependencies: ["CSQLite"]),
+    .target(
+      name: "Keybag", dependencies: ["DeviceState", "CSodium"],
+      linkerSettings: [.linkedLibrary(":libsodium.a")]),
+    .target(
+      name: "ItemStore", dependencies: ["CSQLite"],
+      linkerSettings: [.linkedLibrary(":libsqlite3.a")]),
     // Asymmetric keys in libcrypto: generation, Apple's external representations, signatures,
     // RSA and ECIES encryption, ECDH. The only target that calls OpenSSL.
     // libcrypto is linked statically (`-l:libcrypto.a`, from libssl-dev): linked as a shared
@@ -97,8 +104,13 @@ let package = Package(
       path: "Examples/TokenStore/Tests"),
 
     // MARK: - Command line (a thin layer over Scenario)
+    // readline (the REPL's line editor) and libtinfo, which it needs, linked statically (from
+    // libreadline-dev and the libncurses-dev it depends on): as shared libraries they cost
+    // every start, `explain` and `run` too, 565 symbol look-ups (docs/benchmarks.md,
+    // "Start-up").
     .executableTarget(
-      name: "keychain-sim", dependencies: ["Scenario", "Simulation", "CReadline"]),
+      name: "keychain-sim", dependencies: ["Scenario", "Simulation", "CReadline"],
+      linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]),
     .executableTarget(
       name: "keychain-bench",
       dependencies: [
