@@ -39,13 +39,19 @@ public struct SecKeyAlgorithm: RawRepresentable, Hashable, @unchecked Sendable {
   public init(rawValue: CFString) { self.rawValue = rawValue }
   init(constant: String) { self.rawValue = SecConstantString(constant) }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    (lhs.rawValue as String) == (rhs.rawValue as String)
-  }
-  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue as String) }
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.text == rhs.text }
+  public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
   /// The engine's algorithm, or nil for a string Security does not define.
-  var engineAlgorithm: KeyAlgorithm? { KeyAlgorithm(rawValue: rawValue as String) }
+  var engineAlgorithm: KeyAlgorithm? { KeyAlgorithm(rawValue: text) }
+
+  /// The raw string: a constant's own, any other CFString bridged. Not `rawValue as String`
+  /// alone: that bridge copies the string character by character here, some 24 000
+  /// instructions for an algorithm's name, twice per SecKey call (docs/benchmarks.md, "SecKey").
+  private var text: String {
+    if let constant = rawValue as? SecConstantString { return constant.text }
+    return rawValue as String
+  }
 }
 
 /// `SecKeyOperationType`, with Apple's raw values.
@@ -123,7 +129,7 @@ public func SecKeyCreateWithData(
     } catch {
       throw KeyFailure(.errSecParam, error.reason)
     }
-    return SecKey(try KeyImport.key(data: keyData as Data, attributes: query))
+    return SecKey(try KeyImport.key(data: keyData.contents, attributes: query))
   }
 }
 
@@ -152,7 +158,7 @@ public func SecKeyCreateSignature(
   SecKeyCall.run("SecKeyCreateSignature", [key, algorithm, dataToSign], error) { () throws(KeyFailure) -> CFData in
     let engineAlgorithm = try SecKeyCall.algorithm(algorithm, key)
     return try SecKeyCall.privateOperation(key) { enclave throws(KeyFailure) in
-      try key.engineKey.signature(engineAlgorithm, of: dataToSign as Data, enclave: enclave)
+      try key.engineKey.signature(engineAlgorithm, of: dataToSign.contents, enclave: enclave)
     } as NSData
   }
 }
@@ -163,8 +169,8 @@ public func SecKeyVerifySignature(
 ) -> Bool {
   SecKeyCall.run("SecKeyVerifySignature", [key, algorithm, signedData, signature], error) { () throws(KeyFailure) -> Bool in
     try key.engineKey.verify(
-      try SecKeyCall.algorithm(algorithm, key), signature: signature as Data,
-      of: signedData as Data)
+      try SecKeyCall.algorithm(algorithm, key), signature: signature.contents,
+      of: signedData.contents)
     return true
   } ?? false
 }
@@ -174,7 +180,7 @@ public func SecKeyCreateEncryptedData(
   _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
   SecKeyCall.run("SecKeyCreateEncryptedData", [key, algorithm, plaintext], error) { () throws(KeyFailure) -> CFData in
-    try key.engineKey.encrypt(try SecKeyCall.algorithm(algorithm, key), plaintext as Data)
+    try key.engineKey.encrypt(try SecKeyCall.algorithm(algorithm, key), plaintext.contents)
       as NSData
   }
 }
@@ -186,7 +192,7 @@ public func SecKeyCreateDecryptedData(
   SecKeyCall.run("SecKeyCreateDecryptedData", [key, algorithm, ciphertext], error) { () throws(KeyFailure) -> CFData in
     let engineAlgorithm = try SecKeyCall.algorithm(algorithm, key)
     return try SecKeyCall.privateOperation(key) { enclave throws(KeyFailure) in
-      try key.engineKey.decrypt(engineAlgorithm, ciphertext as Data, enclave: enclave)
+      try key.engineKey.decrypt(engineAlgorithm, ciphertext.contents, enclave: enclave)
     } as NSData
   }
 }
@@ -248,7 +254,7 @@ enum SecKeyCall {
       case let key as SecKey: key.description
       case let algorithm as SecKeyAlgorithm:
         "." + (algorithm.engineAlgorithm?.name ?? (algorithm.rawValue as String))
-      case let data as Data: "<\(data.count) bytes>"
+      case let data as NSData: "<\(data.length) bytes>"
       default: "\(type(of: argument))"
       }
     }.joined(separator: ", ")

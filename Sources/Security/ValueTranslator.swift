@@ -155,6 +155,10 @@ enum ValueTranslator {
       if object === kCFBooleanFalse { return .bool(false) }
       return try secValue(unsafeDowncast(object, to: NSNumber.self), key: key)
     }
+    if valueType is NSData.Type {
+      // Not `as Data`, which copies byte by byte here (``NSData/contents``).
+      return .data(unsafeDowncast(value as AnyObject, to: NSData.self).contents)
+    }
     switch value {
     case let text as String:
       return .string(text)
