@@ -41,7 +41,7 @@ let package = Package(
     // RSA and ECIES encryption, ECDH. The only target that calls OpenSSL.
     // libcrypto is linked statically (`-l:libcrypto.a`, from libssl-dev): linked as a shared
     // library it cost every start of the executable some 3 400 symbol look-ups
-    // (docs/benchmarks.md, "SecKey (issue 25)").
+    // (docs/benchmarks.md, "Start-up").
     .target(
       name: "KeyCrypto", dependencies: ["COpenSSL"],
       linkerSettings: [.linkedLibrary(":libcrypto.a")]),

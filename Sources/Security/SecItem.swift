@@ -138,8 +138,10 @@ enum SecItemCall {
 /// `kSecReturnRef` on key items: the rows the engine returns become `SecKey`s, shaped as
 /// `SecItemResultCopyPrepared` shapes them (KeyEngine's `KeyItemReference`).
 enum KeyReferences {
+  /// Whether the query asks for refs to key items. kSecReturnRef is looked at first: nearly no
+  /// query has it, and that one look-up is half the cost of reading the whole request.
   static func asked(in query: SecQuery) -> Bool {
-    KeyReferenceRequest(query: query)?.returnsRef == true
+    query["r_Ref"] == .bool(true) && KeyReferenceRequest(query: query)?.returnsRef == true
   }
 
   static func object(_ value: SecValue, query: SecQuery, on phone: SimulatedPhone)

@@ -232,7 +232,7 @@ public func SecKeyCopyKeyExchangeResult(
 /// `NSOSStatusErrorDomain` (SecCFError.h), and record it in the calling phone's transcript.
 enum SecKeyCall {
   static func run<Result>(
-    _ function: StaticString, _ arguments: [Any],
+    _ function: StaticString, _ arguments: [any SecKeyCallArgument],
     _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?, _ body: () throws(KeyFailure) -> Result
   ) -> Result? {
     do {
@@ -246,18 +246,9 @@ enum SecKeyCall {
     }
   }
 
-  /// The arguments as the transcript shows them: keys by their description, algorithms by
-  /// their Swift name, data by its size only (never key bytes or plaintext).
-  private static func describe(_ arguments: [Any]) -> String {
-    arguments.map { argument -> String in
-      switch argument {
-      case let key as SecKey: key.description
-      case let algorithm as SecKeyAlgorithm:
-        "." + (algorithm.engineAlgorithm?.name ?? (algorithm.rawValue as String))
-      case let data as NSData: "<\(data.length) bytes>"
-      default: "\(type(of: argument))"
-      }
-    }.joined(separator: ", ")
+  /// The arguments as the transcript shows them (``SecKeyCallArgument``).
+  private static func describe(_ arguments: [any SecKeyCallArgument]) -> String {
+    arguments.map(\.transcriptText).joined(separator: ", ")
   }
 
   /// The CFError of a failure: Security's own in `NSOSStatusErrorDomain`, a Secure Enclave
@@ -321,7 +312,9 @@ enum SecKeyCall {
 
   /// Records the call; a LocalAuthentication failure under its own code and name
   /// (`LAError.userCancel`, -2), as the app's CFError carries it.
-  private static func record(_ function: StaticString, _ arguments: [Any], failure: KeyFailure?) {
+  private static func record(
+    _ function: StaticString, _ arguments: [any SecKeyCallArgument], failure: KeyFailure?
+  ) {
     let status: Int32
     let statusName: String
     if let failure, let code = failure.localAuthenticationCode {
@@ -337,6 +330,26 @@ enum SecKeyCall {
         function: function.description, arguments: describe(arguments), status: status,
         statusName: statusName, why: failure?.message, fix: failure?.fix))
   }
+}
+
+/// An argument of a SecKey call as the transcript shows it: a key by its description, an
+/// algorithm by its Swift name, data by its size only (never key bytes or plaintext). A protocol
+/// rather than casts from `Any`, which were two thirds of recording a call (docs/benchmarks.md,
+/// "SecKey").
+protocol SecKeyCallArgument {
+  var transcriptText: String { get }
+}
+
+extension SecKey: SecKeyCallArgument {
+  var transcriptText: String { description }
+}
+
+extension SecKeyAlgorithm: SecKeyCallArgument {
+  var transcriptText: String { "." + (engineAlgorithm?.name ?? text) }
+}
+
+extension NSData: SecKeyCallArgument {
+  var transcriptText: String { "<\(length) bytes>" }
 }
 
 /// `SecKeyGeneratePair` (deprecated since iOS 15): `SecKeyCreateRandomKey` and
