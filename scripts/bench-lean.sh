@@ -6,6 +6,10 @@
 #   bash scripts/bench-lean.sh                 # check the schema, then N=200 calls at SIZE=1000
 #   bash scripts/bench-lean.sh 500 1000        # N calls of each operation at SIZE items
 #   bash scripts/bench-lean.sh --check-schema  # only: is the baseline's genp schema the device file's?
+#   bash scripts/bench-lean.sh --time [--runs R] SIZES...  # CPU time per call of the same loops
+#       (--cpu-time N SIZE on both sides, N = min(SIZE, 10000)), R runs alternating the sides
+#       (default 3), medians and their ratio
+#   bash scripts/bench-lean.sh --memory SIZE   # peak resident set and SQLite's heap after SIZE adds
 #
 # Needs valgrind, sqlite3 and a C compiler (Debian: valgrind sqlite3 gcc). Not run by CI: minutes.
 set -euo pipefail
@@ -48,11 +52,60 @@ print(text.replace("; ", ";\n").strip())'
 
 check_schema
 [[ "${1:-}" == "--check-schema" ]] && exit 0
-calls=${1:-200}
-size=${2:-1000}
 
 swift build -c release --product keychain-bench >/dev/null
 bench="$(swift build -c release --show-bin-path)/keychain-bench"
+
+# --time: each side's `<loop> <ns per call>` lines, R runs per size, one table of medians.
+if [[ "${1:-}" == "--time" ]]; then
+  shift
+  runs=3
+  if [[ "${1:-}" == "--runs" ]]; then runs=$2; shift 2; fi
+  echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+  for size in "$@"; do
+    calls=$((size < 10000 ? size : 10000))
+    for ((run = 0; run < runs; run++)); do
+      "$bench" --cpu-time "$calls" "$size" | sed "s/^/$size simulator /"
+      .build/lean/baseline-lean --cpu-time "$calls" "$size" | sed "s/^/$size lean /"
+    done
+  done | python3 -c '
+import collections, statistics, sys
+times = collections.defaultdict(list)
+for line in sys.stdin:
+    size, side, loop, ns = line.split()
+    times[int(size), loop, side].append(float(ns))
+print("| operation | items | simulator, µs per call | lean baseline | ratio |")
+print("|---|---:|---:|---:|---:|")
+for (size, loop, side) in times:
+    if side == "lean":
+        e, l = (statistics.median(times[size, loop, s]) / 1000 for s in ("simulator", "lean"))
+        name = {"Copy": "copy by primary key"}.get(loop[7:-4], loop[7:-4].lower())
+        print(f"| {name} | {size} | {e:.1f} | {l:.1f} | {e / l:.2f}x |")'
+  echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+  exit 0
+fi
+
+# --memory SIZE: one process per side (the peak is the process's), then both side by side.
+if [[ "${1:-}" == "--memory" ]]; then
+  simulator=$("$bench" --memory simulator "$2")
+  echo "$simulator"
+  lean=$(.build/lean/baseline-lean --memory "$2")
+  python3 - "$2" "$simulator" "$lean" <<'PY'
+import re, sys
+size, simulator, lean = sys.argv[1], sys.argv[2], dict(l.split() for l in sys.argv[3].splitlines())
+def mb(label):  # a figure of keychain-bench's report (MemoryReport.swift), in MB
+    return float(re.search(label + r"\s+([\d.]+) MB", simulator).group(1))
+rows = [("peak resident set", mb("peak resident set"), int(lean["peak-resident"]) / 1e6),
+        ("SQLite heap after the adds", mb("SQLite heap in use"), int(lean["sqlite-heap"]) / 1e6)]
+print(f"\n| {size} items | simulator | lean baseline | ratio |\n|---|---:|---:|---:|")
+for name, e, l in rows:
+    print(f"| {name} | {e:.1f} MB | {l:.1f} MB | {e / l:.2f}x |")
+PY
+  exit 0
+fi
+
+calls=${1:-200}
+size=${2:-1000}
 
 # Instructions callgrind collected inside the loop function named $2, for command "${@:3}".
 collected() {

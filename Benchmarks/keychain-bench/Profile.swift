@@ -10,12 +10,17 @@
 // explanation read, which works out the near misses), profileUpdateLoop (the data),
 // profileDeleteLoop.
 // Instructions per call = Collected ÷ N.
+//
+// keychain-bench --cpu-time N SIZE runs the same loops and prints each one's thread CPU time,
+// `<loop> <nanoseconds per call>` a line, as the lean baseline's --cpu-time does for its loops
+// of the same names (scripts/bench-lean.sh --time).
 
 import Foundation
 import Keychain
 
-/// Runs every profiled loop once; non-zero when a call did not end as expected.
-func operationProfile(calls: Int, size: Int) throws -> Int32 {
+/// Runs every profiled loop once; non-zero when a call did not end as expected. `timed`: prints
+/// each loop's thread CPU time per call.
+func operationProfile(calls: Int, size: Int, timed: Bool = false) throws -> Int32 {
   let device = try SimulatedDevice(options: .init(kdfProfile: .fast))
   let secret = SecValue.data(Data(repeating: 0x42, count: 32))
   var failures = 0
@@ -27,14 +32,29 @@ func operationProfile(calls: Int, size: Int) throws -> Int32 {
   }
   let stride = max(1, size / calls)
   let sample = (0..<calls).map { ($0 * stride) % size }
-  failures += profileAddLoop(device, from: size, count: calls, secret: secret)
-  failures += profileCopyLoop(device, sample)
-  failures += profileMissLoop(device, from: size + calls, count: calls)
-  failures += profileMissExplainedLoop(device, from: size + calls, count: calls)
-  failures += profileUpdateLoop(device, sample)
-  failures += profileDeleteLoop(device, sample)
+  func loop(_ name: String, _ body: () -> Int) {
+    let start = threadCPUSeconds()
+    failures += body()
+    let nanoseconds = (threadCPUSeconds() - start) * 1e9 / Double(calls)
+    if timed { print(name, String(format: "%.0f", nanoseconds)) }
+  }
+  loop("profileAddLoop") { profileAddLoop(device, from: size, count: calls, secret: secret) }
+  loop("profileCopyLoop") { profileCopyLoop(device, sample) }
+  loop("profileMissLoop") { profileMissLoop(device, from: size + calls, count: calls) }
+  loop("profileMissExplainedLoop") {
+    profileMissExplainedLoop(device, from: size + calls, count: calls)
+  }
+  loop("profileUpdateLoop") { profileUpdateLoop(device, sample) }
+  loop("profileDeleteLoop") { profileDeleteLoop(device, sample) }
   if failures > 0 { print("warning: \(failures) call(s) failed") }
   return failures > 0 ? 1 : 0
+}
+
+/// The CPU time this thread has used, in seconds.
+func threadCPUSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
 @inline(never)

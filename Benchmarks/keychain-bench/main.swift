@@ -24,6 +24,8 @@
 //   keychain-bench --profile N SIZE     (N calls of each SecItem operation on SIZE items, once,
 //                                        nothing timed: for callgrind --toggle-collect='*Loop*'
 //                                        with the loop names in Profile.swift)
+//   keychain-bench --cpu-time N SIZE    (the same loops, each one's thread CPU time per call:
+//                                        scripts/bench-lean.sh --time, against the lean baseline)
 //
 // Defaults: 5 runs, sizes 1000 and 100000, 5 realistic unlocks (50 fast ones). Not a test:
 // numbers vary by machine and by load.
@@ -53,6 +55,8 @@ struct Options {
   var writePath: String?
   /// `--profile N`: N calls of each operation, once, on the one size given (Profile.swift).
   var profileCalls: Int?
+  /// `--cpu-time N`: `--profile N` with each loop's thread CPU time printed.
+  var cpuTime = false
   /// `--memory SIDE`: one run of the simulator or of one raw baseline alone, with what SQLite
   /// held and the process's peak resident set (MemoryReport.swift).
   var memorySide: String?
@@ -82,8 +86,9 @@ struct Options {
           throw UsageError(message: "--memory needs simulator, minimal or own")
         }
         memorySide = side
-      case "--profile":
+      case "--profile", "--cpu-time":
         profileCalls = try Self.positiveNumber(following: argument, in: &rest)
+        cpuTime = argument == "--cpu-time"
       case "--first-match":
         firstMatchCalls = try Self.positiveNumber(following: argument, in: &rest)
       case "--keys":
@@ -353,8 +358,8 @@ func main() -> Int32 {
   } catch {
     print(
       "usage: keychain-bench [--simulate [--jobs N] | --facade | --facade-profile N | --parser MB "
-        + "[--write FILE] | --profile N | --first-match N | --keys N | --memory SIDE] [--runs N] "
-        + "[--unlocks N] [sizes...]: \(error.message)")
+        + "[--write FILE] | --profile N | --cpu-time N | --first-match N | --keys N | "
+        + "--memory SIDE] [--runs N] [--unlocks N] [sizes...]: \(error.message)")
     return 2
   }
   if options.simulate {
@@ -407,7 +412,8 @@ func main() -> Int32 {
   }
   if let calls = options.profileCalls {
     do {
-      return try operationProfile(calls: calls, size: options.sizes.first ?? 1_000)
+      return try operationProfile(
+        calls: calls, size: options.sizes.first ?? 1_000, timed: options.cpuTime)
     } catch {
       print("error: \(error)")
       return 1

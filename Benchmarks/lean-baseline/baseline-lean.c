@@ -6,6 +6,12 @@
  *   - `--print-schema`: prints its genp CREATE statements, so scripts/bench-lean.sh --check-schema
  *     can compare them with `sqlite3 <device file> '.schema genp'` of a device file the
  *     simulator wrote (docs/benchmarks.md, "The lean baseline").
+ *   - `--cpu-time N SIZE`: the loops of `--profile N SIZE` (below), each timed in thread CPU
+ *     time; prints `<loop> <nanoseconds per call>` a line, for scripts/bench-lean.sh --time
+ *     (keychain-bench --cpu-time N SIZE prints the same lines for the simulator).
+ *   - `--memory SIZE`: adds SIZE items as `--profile` does, nothing else, then prints SQLite's
+ *     heap in use and high-water (sqlite3_status64) and the process's peak resident set
+ *     (getrusage's ru_maxrss), for scripts/bench-lean.sh --memory.
  * When the item schema changes (ItemClass+Catalog.swift, DeviceFileMigrations.swift), change the
  * CREATE/INSERT/SELECT statements below to match and run the check.
  */
@@ -96,6 +102,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #define KEYLEN crypto_aead_xchacha20poly1305_ietf_KEYBYTES
@@ -868,7 +875,9 @@ __attribute__((noinline, noclone, used)) int profileDeleteLoop(HStore *st, const
   return failed;
 }
 
-static int h_profile(int calls, int size) {
+/* --profile N SIZE, or with `timed` (--cpu-time N SIZE) each loop's thread CPU time printed as
+ * `<loop> <ns per call>`. */
+static int h_profile(int calls, int size, int timed) {
   HStore st; h_open(&st);
   unsigned char secret[32];
   memset(secret, 0x42, sizeof secret);
@@ -878,12 +887,37 @@ static int h_profile(int calls, int size) {
   int *sample = malloc(sizeof *sample * calls);
   for (int k = 0; k < calls; k++) sample[k] = (int)(((long)k * stride) % size);
   miss_prefix = "account-";
-  failed += profileAddLoop(&st, size, calls, secret);
-  failed += profileCopyLoop(&st, sample, calls);
-  failed += profileMissLoop(&st, size + calls, calls);
-  failed += profileUpdateLoop(&st, sample, calls);
-  failed += profileDeleteLoop(&st, sample, calls);
+  use_cpu = 1;
+  double t;
+#define LOOP(name, call)                                                        \
+  t = now();                                                                   \
+  failed += call;                                                              \
+  if (timed) printf("%s %.0f\n", name, (now() - t) * 1e9 / calls);
+  LOOP("profileAddLoop", profileAddLoop(&st, size, calls, secret));
+  LOOP("profileCopyLoop", profileCopyLoop(&st, sample, calls));
+  LOOP("profileMissLoop", profileMissLoop(&st, size + calls, calls));
+  LOOP("profileUpdateLoop", profileUpdateLoop(&st, sample, calls));
+  LOOP("profileDeleteLoop", profileDeleteLoop(&st, sample, calls));
+#undef LOOP
   free(sample);
+  h_close(&st);
+  if (failed) printf("warning: %d call(s) failed\n", failed);
+  return failed ? 1 : 0;
+}
+
+/* --memory SIZE: SIZE adds, then what SQLite holds and the process's peak (see the header). */
+static int h_memory(int size) {
+  HStore st; h_open(&st);
+  unsigned char secret[32];
+  memset(secret, 0x42, sizeof secret);
+  int failed = 0;
+  for (int i = 0; i < size; i++) failed += h_add(&st, i, secret, sizeof secret) != 0;
+  sqlite3_int64 used, high;
+  sqlite3_status64(SQLITE_STATUS_MEMORY_USED, &used, &high, 0);
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  printf("sqlite-heap %lld\nsqlite-high-water %lld\npeak-resident %lld\n", (long long)used,
+         (long long)high, (long long)usage.ru_maxrss * 1024);
   h_close(&st);
   if (failed) printf("warning: %d call(s) failed\n", failed);
   return failed ? 1 : 0;
@@ -913,14 +947,20 @@ static void run(int size, double rates[4], int copy_only) {
 
 int main(int argc, char **argv) {
   int runs = 5, nsizes = 0, sizes[16], copy_only = 0, search = 0;
-  int profile_calls = 0, profile_size = 0, print_schema = 0;
+  int profile_calls = 0, profile_size = 0, print_schema = 0, timed = 0, memory_size = 0;
   for (int a = 1; a < argc; a++) {
     if (!strcmp(argv[a], "--schema") && a + 1 < argc) { ++a; full = !strcmp(argv[a], "full"); hashed = !strcmp(argv[a], "hashed"); }
     else if (!strcmp(argv[a], "--update-mdat")) update_mdat = 1;
     else if (!strcmp(argv[a], "--print-schema")) { print_schema = 1; hashed = 1; full = 0; }
-    else if (!strcmp(argv[a], "--profile") && a + 2 < argc) {
+    else if (!strcmp(argv[a], "--memory") && a + 1 < argc) {
+      memory_size = atoi(argv[++a]);
+      if (memory_size < 1) { fprintf(stderr, "--memory SIZE: a positive number\n"); return 2; }
+      hashed = 1; full = 0;
+    }
+    else if ((!strcmp(argv[a], "--profile") || !strcmp(argv[a], "--cpu-time")) && a + 2 < argc) {
+      timed = !strcmp(argv[a], "--cpu-time");
       profile_calls = atoi(argv[++a]); profile_size = atoi(argv[++a]);
-      if (profile_calls < 1 || profile_size < 1) { fprintf(stderr, "--profile N SIZE: positive numbers\n"); return 2; }
+      if (profile_calls < 1 || profile_size < 1) { fprintf(stderr, "--profile|--cpu-time N SIZE: positive numbers\n"); return 2; }
       hashed = 1; full = 0;
     }
     else if (!strcmp(argv[a], "--runs") && a + 1 < argc) runs = atoi(argv[++a]);
@@ -944,7 +984,8 @@ int main(int argc, char **argv) {
     h_close(&st);
     return 0;
   }
-  if (profile_calls) return h_profile(profile_calls, profile_size);
+  if (memory_size) return h_memory(memory_size);
+  if (profile_calls) return h_profile(profile_calls, profile_size, timed);
   const char *names[4] = {"add", "copy by primary key", "update", "delete"};
 
   if (search == 2) { /* sealed-label search, min schema: last item's label = full scan */
