@@ -1,3 +1,4 @@
+import Foundation
 import Keychain
 import Testing
 
@@ -85,6 +86,25 @@ import Testing
     {
       try StatusExplainer.subject(for: "notInteractiv")
     }
+  }
+
+  /// `explain` trims blanks itself rather than through Foundation (start-up); it must trim
+  /// exactly what `trimmingCharacters(in: .whitespaces)` trims, scalar by scalar.
+  @Test(arguments: [
+    "  -25308\t", "\u{00A0}noErr\u{3000}", "\t\n-25308\n", " \u{301}x ", "   ", "", "a b",
+    "\u{2009}LAError.userCancel\u{202F}", "\u{200B}x\u{200B}", "\u{1680}é\u{1680}",
+    "\u{200C}y\u{2060}", "\u{205F}\u{2000}z\u{200A}",
+  ])
+  func blanksAreTrimmedAsFoundationTrimsThem(_ text: String) {
+    #expect(ExplainSubject.trimmingBlanks(text) == text.trimmingCharacters(in: .whitespaces))
+  }
+
+  @Test func everyBasicPlaneScalarIsABlankExactlyWhenFoundationSaysSo() {
+    let mismatches = (UInt32(0)...0xFFFF).compactMap(Unicode.Scalar.init).filter { scalar in
+      let text = "\(scalar)x\(scalar)"
+      return ExplainSubject.trimmingBlanks(text) != text.trimmingCharacters(in: .whitespaces)
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.map { String($0.value, radix: 16) })")
   }
 
   @Test func theParserTakesTheSameSpellings() throws {
