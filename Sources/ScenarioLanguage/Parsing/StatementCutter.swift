@@ -107,6 +107,7 @@ package struct StatementCutter {
   /// One line: where its statement starts or goes on, its brackets, and the statement handed
   /// on when they close at its end.
   private mutating func read(line range: Range<Int>, number: Int, _ handle: (Piece) -> Void) {
+    if statement == nil, holdsNoCode(range) { return }
     let line = lexed(range, firstLine: number)
     if statement == nil {
       guard line.tokens.count > 1 else { return }  // blank, or a comment: no statement
@@ -174,8 +175,25 @@ package struct StatementCutter {
 
   /// The bytes `range` lexed as a source of their own.
   private func lexed(_ range: Range<Int>, firstLine: Int) -> LexedSource {
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    return Lexer.lex(text, file: file, firstLine: firstLine)
+    let source = SourceCharacters(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+    return Lexer.lex(source, file: file, firstLine: firstLine)
+  }
+
+  /// Whether the line is blank or a comment, told from its bytes without lexing it: ASCII
+  /// blanks, then the end, or `#` or `//` not followed by a combining mark (which would make
+  /// them another character). Any other line is lexed, and may still hold no token.
+  private func holdsNoCode(_ range: Range<Int>) -> Bool {
+    var index = range.lowerBound
+    while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+    guard index < range.upperBound else { return true }
+    var after = index + 1
+    if bytes[index] == UInt8(ascii: "/") {
+      guard after < range.upperBound, bytes[after] == UInt8(ascii: "/") else { return false }
+      after += 1
+    } else if bytes[index] != UInt8(ascii: "#") {
+      return false
+    }
+    return after == range.upperBound || bytes[after] < 0x80
   }
 
   /// The column just after the characters that start at `range.lowerBound` and end at

@@ -10,12 +10,15 @@ package struct Token: Hashable, Sendable {
   /// The offset of the first character in the lexer's input: where a bare word read from the
   /// source starts, and where a masked secret is.
   var offset: Int
+  /// How many characters the token spans: `text.count`, known without counting them.
+  var length: Int
 
-  init(kind: TokenKind, location: SourceLocation, text: String, offset: Int) {
+  init(kind: TokenKind, location: SourceLocation, text: String, offset: Int, length: Int) {
     self.kind = kind
     self.location = location
     self.text = text
     self.offset = offset
+    self.length = length
   }
 
   /// How a diagnostic names the token: `` `SecItemAdd` `` or "the end of the statement".
@@ -25,7 +28,7 @@ package struct Token: Hashable, Sendable {
   static let endQuoted = "the end of the statement"
 
   /// The offset just past the token.
-  var endOffset: Int { offset + text.count }
+  var endOffset: Int { offset + length }
 }
 
 /// What a token is.
@@ -66,4 +69,23 @@ package enum Punctuation: Character, Hashable, Sendable, CaseIterable {
   case ampersand = "&"
   case exclamation = "!"
   case question = "?"
+
+  /// The punctuation mark that is this ASCII byte, if any: the lexer reads bytes.
+  init?(byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "["): self = .leftBracket
+    case UInt8(ascii: "]"): self = .rightBracket
+    case UInt8(ascii: "("): self = .leftParen
+    case UInt8(ascii: ")"): self = .rightParen
+    case UInt8(ascii: ":"): self = .colon
+    case UInt8(ascii: ","): self = .comma
+    case UInt8(ascii: "."): self = .dot
+    case UInt8(ascii: "+"): self = .plus
+    case UInt8(ascii: "="): self = .equals
+    case UInt8(ascii: "&"): self = .ampersand
+    case UInt8(ascii: "!"): self = .exclamation
+    case UInt8(ascii: "?"): self = .question
+    default: return nil
+    }
+  }
 }
