@@ -10,10 +10,10 @@ extension StatementParser {
   /// `as <Type>` casts, which are ignored.
   mutating func value() throws(Failure) -> Expr {
     let first = try castPrimary()
-    guard try peek().kind == .punctuation(.plus) else { return first }
+    guard try isNext(.plus) else { return first }
     var operands: [Expr] = []
     var left = first
-    while try peek().kind == .punctuation(.plus) {
+    while try isNext(.plus) {
       let plus = try advance()
       let right = try castPrimary()
       guard isDictionary(left), isDictionary(right) else {
@@ -63,7 +63,10 @@ extension StatementParser {
 
   private func isDictionary(_ expr: Expr) -> Bool {
     if case .binding(let name) = expr, poisoned.contains(name) { return true }
-    return [.dictionary, .result].contains(kind(of: expr))
+    switch kind(of: expr) {
+    case .dictionary, .result: return true
+    default: return false
+    }
   }
 
   /// A primary, a postfix `!` (`kCFBooleanTrue!`, from code where it is implicitly
@@ -361,7 +364,7 @@ extension StatementParser {
     var names: [String] = []
     if try consume(.rightBracket) { return names }
     repeat {
-      if try peek().kind == .punctuation(.rightBracket) { break }
+      if try isNext(.rightBracket) { break }
       names.append(try accessControlFlag())
     } while try consume(.comma)
     try expect(.rightBracket, "`,` or `]`")

@@ -62,17 +62,24 @@ package struct StatementSplitter {
           lexed: lexed, lines: lines, lineOffset: firstLine))
       start = nil
     }
-    for index in tokens.indices where tokens[index].kind != .end {
-      let token = tokens[index]
-      if start != nil, open.isEmpty, token.location.line > lastLine { close(before: index) }
+    // Tokens are read in place, not copied: this loop sees every token of the source.
+    for index in tokens.indices {
+      let mark: Punctuation?
+      switch tokens[index].kind {
+      case .end: continue
+      case .punctuation(let punctuation): mark = punctuation
+      default: mark = nil
+      }
+      let line = tokens[index].location.line
+      if start != nil, open.isEmpty, line > lastLine { close(before: index) }
       if start == nil { start = index }
-      lastLine = token.location.line
-      switch token.kind {
-      case .punctuation(let mark) where mark == .leftBracket || mark == .leftParen:
+      lastLine = line
+      switch mark {
+      case .leftBracket?, .leftParen?:
         open.append(
           OpenBracket(
-            bracket: mark.rawValue, line: token.location.line, column: token.location.column))
-      case .punctuation(.rightBracket), .punctuation(.rightParen):
+            bracket: mark?.rawValue ?? "[", line: line, column: tokens[index].location.column))
+      case .rightBracket?, .rightParen?:
         if !open.isEmpty { open.removeLast() }
       default: break
       }
@@ -100,6 +107,7 @@ package struct StatementSplitter {
     let source = lexed.source
     var text = ""
     var layout: [(base: Int, length: Int)] = []
+    layout.reserveCapacity(lastLine - firstLine + 1)
     var base = 0
     var lastCodeLength = 0
     for number in firstLine...lastLine {
@@ -112,7 +120,7 @@ package struct StatementSplitter {
         var start = line.lowerBound
         while start < end, source.isWhitespace(at: start) { start += 1 }
         base = line.lowerBound - start
-        text += source.text(start..<end)
+        text = source.text(start..<end)
       } else {
         text += "\n"
         text += source.text(line.lowerBound..<end)

@@ -128,6 +128,20 @@ package struct SourceCharacters: Sendable {
     isByteWise ? Character(Unicode.Scalar(utf8[index])) : wideCharacters[index]
   }
 
+  /// How many characters from `index` on `isPart` holds for, asked of each one's byte, when
+  /// the source is byte-wise; nil for another source. The lexer's runs of identifier
+  /// characters, of comment text and of string text, read without asking per character which
+  /// kind of source this is.
+  @inline(__always)
+  func byteWiseRun(from index: Int, while isPart: (UInt8) -> Bool) -> Int? {
+    guard isByteWise else { return nil }
+    return utf8.withUnsafeBufferPointer { bytes in
+      var end = index
+      while end < bytes.count, isPart(bytes[end]) { end += 1 }
+      return end - index
+    }
+  }
+
   /// The character at `index` if it is one ASCII byte, else nil (`é`, `\r\n`).
   @inline(__always)
   func asciiByte(at index: Int) -> UInt8? {
@@ -167,9 +181,18 @@ package struct SourceCharacters: Sendable {
   var lineRanges: [Range<Int>] {
     var lines: [Range<Int>] = []
     var start = 0
-    for index in 0..<count where isNewline(at: index) {
-      lines.append(start..<index)
-      start = index + 1
+    if isByteWise {
+      utf8.withUnsafeBufferPointer { bytes in
+        for (index, byte) in bytes.enumerated() where byte >= 0x0A && byte <= 0x0D {
+          lines.append(start..<index)
+          start = index + 1
+        }
+      }
+    } else {
+      for index in 0..<count where wideCharacters[index].isNewline {
+        lines.append(start..<index)
+        start = index + 1
+      }
     }
     lines.append(start..<count)
     return lines

@@ -5,20 +5,41 @@ package struct Token: Hashable, Sendable {
   var kind: TokenKind
   /// Where the token starts.
   var location: SourceLocation
-  /// The token as written (`"a\"b"` with its quotes and escapes; empty at the end).
-  var text: String
+  /// The token as written, for the kinds whose value is not their text (a string literal, a
+  /// duration, text that is no token); empty for the others, whose text their kind gives.
+  /// Why: a token is copied at every look of the parser, and a second string in every one of
+  /// them was a good part of its time (issue 29).
+  private var writtenText: String
   /// The offset of the first character in the lexer's input: where a bare word read from the
   /// source starts, and where a masked secret is.
   var offset: Int
   /// How many characters the token spans: `text.count`, known without counting them.
   var length: Int
 
-  init(kind: TokenKind, location: SourceLocation, text: String, offset: Int, length: Int) {
+  /// `text` is made only for the kinds that keep it.
+  init(
+    kind: TokenKind, location: SourceLocation, text: @autoclosure () -> String, offset: Int,
+    length: Int
+  ) {
     self.kind = kind
     self.location = location
-    self.text = text
+    switch kind {
+    case .string, .duration, .invalid: writtenText = text()
+    case .identifier, .integer, .word, .boolean, .punctuation, .end: writtenText = ""
+    }
     self.offset = offset
     self.length = length
+  }
+
+  /// The token as written (`"a\"b"` with its quotes and escapes; empty at the end).
+  var text: String {
+    switch kind {
+    case .identifier(let text), .integer(let text), .word(let text): return text
+    case .boolean(let value): return value ? "true" : "false"
+    case .punctuation(let mark): return String(mark.rawValue)
+    case .end: return ""
+    case .string, .duration, .invalid: return writtenText
+    }
   }
 
   /// How a diagnostic names the token: `` `SecItemAdd` `` or "the end of the statement".
@@ -50,7 +71,8 @@ package enum TokenKind: Hashable, Sendable {
   case word(String)
   /// Text that is no token (`"open`, `"a\qb"`, `1hr`, `@`): the error, and where it is, reported
   /// if the parser reads it as a token.
-  case invalid(ParseMessage, at: SourceLocation)
+  /// (Indirect: a message and a location would make every token several times larger.)
+  indirect case invalid(ParseMessage, at: SourceLocation)
   /// The end of the statement.
   case end
 }
