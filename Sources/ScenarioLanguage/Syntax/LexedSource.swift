@@ -88,11 +88,11 @@ extension LexedSource {
     var comments: [Int: Int] = [:]
     var base = 0
     for (index, line) in lines.enumerated() {
-      for var token in line.tokens where token.kind != .end || index == lines.count - 1 {
-        token.offset += base
-        tokens.append(token)
-      }
-      comments.merge(line.commentColumns) { $1 }
+      // Each line's tokens but its end (the last line's stays), moved by the lines before it.
+      let first = tokens.count
+      tokens += index == lines.count - 1 ? line.tokens[...] : line.tokens.dropLast()
+      for moved in first..<tokens.count { tokens[moved].offset += base }
+      if !line.commentColumns.isEmpty { comments.merge(line.commentColumns) { $1 } }
       base += line.source.count + 1
     }
     self.init(

@@ -303,6 +303,13 @@ package struct Lexer: Sendable {
   /// each comment starts.
   private mutating func skipBlanksAndComments() {
     while index < source.count {
+      if let run = source.byteWiseRun(from: index, while: { $0 == 0x20 || $0 == 0x09 }),
+        run > 0
+      {
+        index += run  // blanks, no line break
+        column += run
+        continue
+      }
       let byte = source.asciiByte(at: index)
       if source.isWhitespace(at: index) {
         advance()
