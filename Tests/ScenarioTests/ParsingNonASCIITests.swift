@@ -43,6 +43,17 @@ import Testing
     }
   }
 
+  /// Durations are read from bytes: a unit with any other character is none.
+  @Test func aDurationWithANonASCIIUnitIsInvalid() {
+    #expect(
+      throws: ScenarioDiagnostic(
+        at: SourceLocation(file: "<input>", line: 1, column: 6),
+        kind: .invalidDuration("5mé"))
+    ) {
+      _ = try Lexer.tokenize("wait 5mé")
+    }
+  }
+
   /// A `#` that a combining mark follows is another character, no comment: the line is read
   /// as code, as the `Character` reading always did.
   @Test func aHashWithACombiningMarkIsNoComment() {

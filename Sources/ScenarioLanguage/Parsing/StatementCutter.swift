@@ -57,7 +57,7 @@ package struct StatementCutter {
 
   /// The statement being read: where its first line starts, and that line's number.
   private var statement: (start: Int, line: Int)?
-  /// Its lines so far, and the line break after each but the last (none once refused).
+  /// Its lines before the one being read, and the line break after each (none once refused).
   private var lines: [LexedSource] = []
   private var separators: [Character] = []
   /// Whether the statement being read was refused: skipped to where its brackets close.
@@ -118,18 +118,19 @@ package struct StatementCutter {
       lines = []
       separators = []
     }
-    if !refused { lines.append(line) }
-    for token in line.tokens {
-      switch token.kind {
-      case .punctuation(.leftBracket), .punctuation(.leftParen):
+    // Tokens read in place: this loop sees every token of the source.
+    for index in line.tokens.indices {
+      switch line.tokens[index].kind {
+      case .punctuation(let mark) where mark == .leftBracket || mark == .leftParen:
         depth += 1
+        let location = line.tokens[index].location
         if depth <= nestingLimit {
           open.append(
             StatementSplitter.OpenBracket(
-              bracket: token.text.first ?? "[", line: number, column: token.location.column))
+              bracket: mark.rawValue, line: number, column: location.column))
         } else if !refused {
           refuse(
-            ScenarioDiagnostic(at: token.location, kind: .nestingTooDeep(limit: nestingLimit)),
+            ScenarioDiagnostic(at: location, kind: .nestingTooDeep(limit: nestingLimit)),
             line: line, handle)
         }
       case .punctuation(.rightBracket), .punctuation(.rightParen):
@@ -151,10 +152,14 @@ package struct StatementCutter {
             limit: Self.maximumStatementLength, firstLine: statement.line)),
         line: line, handle)
     }
-    guard depth == 0 else { return }
+    guard depth == 0 else {
+      if !refused { lines.append(line) }  // the statement goes on
+      return
+    }
     if !refused {
       handle(
-        .statement(lines.count == 1 ? line : LexedSource(joining: lines, separators: separators)))
+        .statement(
+          lines.isEmpty ? line : LexedSource(joining: lines + [line], separators: separators)))
     }
     self.statement = nil
     lines = []
@@ -165,7 +170,7 @@ package struct StatementCutter {
     _ diagnostic: ScenarioDiagnostic, line: LexedSource, _ handle: (Piece) -> Void
   ) {
     refused = true
-    let start = lines.first
+    let start = lines.first ?? line  // the lines before this one, if it is not the first
     lines = []
     separators = []
     handle(.refused(diagnostic, line: line, statementStart: start))
@@ -214,6 +219,11 @@ package struct StatementCutter {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
+      // Most bytes are none of the line breaks' first bytes: one test passes them.
+      if byte > 0x0D && byte < 0xC2 {
+        index += 1
+        continue
+      }
       if byte >= 0x0A && byte <= 0x0D {
         let crlf = byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A
         return (index, index + (crlf ? 2 : 1))

@@ -230,6 +230,7 @@ package struct StatementParser {
   }
 
   /// Throws when the next token is text that is no token (what ``peek()`` would throw).
+  @inline(__always)
   func checkNext() throws(Failure) {
     guard position < end, case .invalid(let message, let location) = source.tokens[position].kind
     else { return }
@@ -245,6 +246,7 @@ package struct StatementParser {
   }
 
   /// Reads the next token, known to be no invalid one, without copying it.
+  @inline(__always)
   private mutating func skip() {
     lastReadWord = nil
     lastReadIndex = min(position, end)
@@ -284,6 +286,7 @@ package struct StatementParser {
   }
 
   /// Whether the next token is `punctuation`; text that is no token is an error here.
+  @inline(__always)
   func isNext(_ punctuation: Punctuation) throws(Failure) -> Bool {
     if nextIs(punctuation) { return true }
     try checkNext()
@@ -291,6 +294,7 @@ package struct StatementParser {
   }
 
   /// Whether the next token is `punctuation`, read in place (no copy of the token).
+  @inline(__always)
   private func nextIs(_ punctuation: Punctuation) -> Bool {
     guard position < end, case .punctuation(let mark) = source.tokens[position].kind else {
       return false
@@ -299,6 +303,7 @@ package struct StatementParser {
   }
 
   /// Whether the next token is the identifier `word`, read in place.
+  @inline(__always)
   private func nextIs(identifier word: String) -> Bool {
     guard position < end, case .identifier(let name) = source.tokens[position].kind else {
       return false
