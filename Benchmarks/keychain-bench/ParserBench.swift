@@ -13,7 +13,7 @@ import Scenario
 /// device commands and narration. It parses without error and plays without failure.
 ///
 /// Non-ASCII text as often as the files of scenarios/ have it, or more: there, 52 of 378
-/// whole-line comments and 10 code lines (`say "… → …"`) in about 3 000; here, every block's
+/// whole-line comments and 10 of 3 234 code lines (`say "… → …"`); here, every block's
 /// comment has a `§` and every tenth block's narration a `→` (the parser reads such a code line
 /// as `Character`s, every other line as bytes).
 func generatedScenario(bytes: Int) -> String {

@@ -249,7 +249,8 @@ extension StatementParser {
     first: DictionaryKey, at firstToken: Token
   ) throws(Failure) -> [DictionaryEntry] {
     var entries: [DictionaryEntry] = []
-    // The raw keys seen so far: one lookup per entry keeps a large literal linear.
+    // The raw keys seen so far, once there are more than a few: one lookup per entry keeps a
+    // large literal linear, and a query's handful of keys is compared without making a set.
     var seen: Set<String> = []
     var key = first
     var keyToken = firstToken
@@ -261,7 +262,7 @@ extension StatementParser {
         recordSecret(from: valueStart)
         if case .binding(let name) = value { recordSecretName(name) }
       }
-      guard seen.insert(key.raw).inserted else {
+      guard Self.isNew(key.raw, among: entries, seen: &seen) else {
         throw failure(.duplicateKey(key.description), at: keyToken)
       }
       entries.append(
@@ -274,6 +275,17 @@ extension StatementParser {
     }
     try expect(.rightBracket, "`,` or `]`")
     return entries
+  }
+
+  /// Whether no entry before has the raw key `raw`: compared with each entry while there are a
+  /// few, looked up in `seen` (filled then) past that.
+  private static func isNew(
+    _ raw: String, among entries: [DictionaryEntry], seen: inout Set<String>
+  ) -> Bool {
+    let fewest = 8
+    guard entries.count >= fewest else { return !entries.contains { $0.key.raw == raw } }
+    if seen.isEmpty { seen = Set(entries.map(\.key.raw)) }
+    return seen.insert(raw).inserted
   }
 
   /// A string literal given for `kSecValueData` means its UTF-8 bytes (docs/scenario-language.md

@@ -200,7 +200,11 @@ package struct Lexer: Sendable {
       advance()
       return token(.invalid(message, at: at), from: start)
     }
-    value += source.text(run..<index)
+    if value.isEmpty {
+      value = source.text(run..<index)  // no escape: the text as it is, one copy
+    } else {
+      value += source.text(run..<index)
+    }
     advance()
     return token(.string(value), from: start)
   }
