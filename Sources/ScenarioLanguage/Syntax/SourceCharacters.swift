@@ -58,6 +58,15 @@ package struct SourceCharacters: Sendable {
   /// Whether each byte is a character of its own: ASCII, and no `\r\n` (one character of two
   /// bytes).
   private static func isByteWise(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // One pass without branches first (nearly every line is ASCII without `\r`).
+    var union: UInt8 = 0
+    var carriageReturns = false
+    for byte in bytes {
+      union |= byte
+      carriageReturns = carriageReturns || byte == 0x0D
+    }
+    guard union < 0x80 else { return false }
+    guard carriageReturns else { return true }
     var previous: UInt8 = 0
     for byte in bytes {
       if byte >= 0x80 || (byte == 0x0A && previous == 0x0D) { return false }
