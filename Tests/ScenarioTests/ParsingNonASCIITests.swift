@@ -33,25 +33,21 @@ import Testing
     #expect(diagnostic.location == SourceLocation(file: "f", line: 2, column: 43))
   }
 
-  @Test func lexicalErrorsAfterNonASCIITextCountCharacters() {
-    #expect(
-      throws: ScenarioDiagnostic(
-        at: SourceLocation(file: "<input>", line: 1, column: 6),
-        kind: .unexpectedCharacter("@"))
-    ) {
-      _ = try Lexer.tokenize("\"🔑é\" @")
+  /// Lexing `text` fails at `column` of its only line with `kind`.
+  private func expectLexicalError(_ text: String, column: Int, _ kind: ParseMessage) {
+    let location = SourceLocation(file: "<input>", line: 1, column: column)
+    #expect(throws: ScenarioDiagnostic(at: location, kind: kind)) {
+      _ = try Lexer.tokenize(text)
     }
+  }
+
+  @Test func lexicalErrorsAfterNonASCIITextCountCharacters() {
+    expectLexicalError("\"🔑é\" @", column: 6, .unexpectedCharacter("@"))
   }
 
   /// Durations are read from bytes: a unit with any other character is none.
   @Test func aDurationWithANonASCIIUnitIsInvalid() {
-    #expect(
-      throws: ScenarioDiagnostic(
-        at: SourceLocation(file: "<input>", line: 1, column: 6),
-        kind: .invalidDuration("5mé"))
-    ) {
-      _ = try Lexer.tokenize("wait 5mé")
-    }
+    expectLexicalError("wait 5mé", column: 6, .invalidDuration("5mé"))
   }
 
   /// A `#` that a combining mark follows is another character, no comment: the line is read
