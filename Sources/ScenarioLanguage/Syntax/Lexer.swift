@@ -170,11 +170,11 @@ package struct Lexer: Sendable {
     var run = index
     var problem: (ParseMessage, SourceLocation)?
     while index < source.count, !source.isNewline(at: index) {
-      if let run = source.byteWiseRun(from: index, while: { byte in
+      if let plain = source.byteWiseRun(from: index, while: { byte in
         byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && (byte < 0x0A || byte > 0x0D)
-      }), run > 0 {
-        index += run  // no line break: the column moves on
-        column += run
+      }), plain > 0 {
+        index += plain  // no line break: the column moves on
+        column += plain
         continue
       }
       let byte = source.asciiByte(at: index)

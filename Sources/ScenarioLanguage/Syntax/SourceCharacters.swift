@@ -10,7 +10,7 @@
 package struct SourceCharacters: Sendable {
   /// The source's UTF-8.
   private let utf8: [UInt8]
-  /// Whether every character is one byte (ASCII, no `\r\n`): then `characters` and
+  /// Whether every character is one byte (ASCII, no `\r\n`): then `wideCharacters` and
   /// `utf8Offsets` are empty and offsets are byte offsets.
   let isByteWise: Bool
   /// The source as characters, when it is not byte-wise.
