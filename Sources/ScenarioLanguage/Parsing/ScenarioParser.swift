@@ -163,14 +163,14 @@ public struct ScenarioParser: Sendable {
   /// The diagnostic with its source line, masked where the parser found secrets before it
   /// failed and, conservatively, from that line's tokens.
   private static func withSourceLine(
-    _ diagnostic: ScenarioDiagnostic, lexed: LexedSource, lines: [ArraySlice<Character>],
+    _ diagnostic: ScenarioDiagnostic, lexed: LexedSource, lines: [Range<Int>],
     secrets: [SourceSpan] = []
   ) -> ScenarioDiagnostic {
     var diagnostic = diagnostic
     let number = diagnostic.location.line
     let index = number - lexed.firstLine
     guard lines.indices.contains(index) else { return diagnostic }
-    diagnostic.sourceLine = String(characters: lines[index])
+    diagnostic.sourceLine = lexed.source.text(lines[index])
     let length = lines[index].count
     let known = secrets.filter { $0.startLine <= number && number <= $0.endLine }.map { span in
       let start = span.startLine == number ? span.startColumn - 1 : 0
@@ -178,7 +178,7 @@ public struct ScenarioParser: Sendable {
       return min(start, length)..<min(max(start, end), length)
     }
     return DiagnosticRedaction.redacted(
-      diagnostic, line: lexed.line(number, characters: lines[index]), known: known)
+      diagnostic, line: lexed.line(number, range: lines[index]), known: known)
   }
 
   /// Forgets every binding (the REPL's `reset`).

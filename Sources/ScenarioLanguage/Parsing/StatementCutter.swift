@@ -57,7 +57,7 @@ package struct StatementCutter {
 
   /// The statement being read: where its first line starts, and that line's number.
   private var statement: (start: Int, line: Int)?
-  /// Its lines so far, and the line break after each but the last (none once refused).
+  /// Its lines before the one being read, and the line break after each (none once refused).
   private var lines: [LexedSource] = []
   private var separators: [Character] = []
   /// Whether the statement being read was refused: skipped to where its brackets close.
@@ -107,6 +107,7 @@ package struct StatementCutter {
   /// One line: where its statement starts or goes on, its brackets, and the statement handed
   /// on when they close at its end.
   private mutating func read(line range: Range<Int>, number: Int, _ handle: (Piece) -> Void) {
+    if statement == nil, holdsNoCode(range) { return }
     let line = lexed(range, firstLine: number)
     if statement == nil {
       guard line.tokens.count > 1 else { return }  // blank, or a comment: no statement
@@ -117,18 +118,19 @@ package struct StatementCutter {
       lines = []
       separators = []
     }
-    if !refused { lines.append(line) }
-    for token in line.tokens {
-      switch token.kind {
-      case .punctuation(.leftBracket), .punctuation(.leftParen):
+    // Tokens read in place: this loop sees every token of the source.
+    for index in line.tokens.indices {
+      switch line.tokens[index].kind {
+      case .punctuation(let mark) where mark == .leftBracket || mark == .leftParen:
         depth += 1
+        let location = line.tokens[index].location
         if depth <= nestingLimit {
           open.append(
             StatementSplitter.OpenBracket(
-              bracket: token.text.first ?? "[", line: number, column: token.location.column))
+              bracket: mark.rawValue, line: number, column: location.column))
         } else if !refused {
           refuse(
-            ScenarioDiagnostic(at: token.location, kind: .nestingTooDeep(limit: nestingLimit)),
+            ScenarioDiagnostic(at: location, kind: .nestingTooDeep(limit: nestingLimit)),
             line: line, handle)
         }
       case .punctuation(.rightBracket), .punctuation(.rightParen):
@@ -150,10 +152,14 @@ package struct StatementCutter {
             limit: Self.maximumStatementLength, firstLine: statement.line)),
         line: line, handle)
     }
-    guard depth == 0 else { return }
+    guard depth == 0 else {
+      if !refused { lines.append(line) }  // the statement goes on
+      return
+    }
     if !refused {
       handle(
-        .statement(lines.count == 1 ? line : LexedSource(joining: lines, separators: separators)))
+        .statement(
+          lines.isEmpty ? line : LexedSource(joining: lines + [line], separators: separators)))
     }
     self.statement = nil
     lines = []
@@ -164,7 +170,7 @@ package struct StatementCutter {
     _ diagnostic: ScenarioDiagnostic, line: LexedSource, _ handle: (Piece) -> Void
   ) {
     refused = true
-    let start = lines.first
+    let start = lines.first ?? line  // the lines before this one, if it is not the first
     lines = []
     separators = []
     handle(.refused(diagnostic, line: line, statementStart: start))
@@ -174,8 +180,25 @@ package struct StatementCutter {
 
   /// The bytes `range` lexed as a source of their own.
   private func lexed(_ range: Range<Int>, firstLine: Int) -> LexedSource {
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    return Lexer.lex(text, file: file, firstLine: firstLine)
+    let source = SourceCharacters(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+    return Lexer.lex(source, file: file, firstLine: firstLine)
+  }
+
+  /// Whether the line is blank or a comment, told from its bytes without lexing it: ASCII
+  /// blanks, then the end, or `#` or `//` not followed by a combining mark (which would make
+  /// them another character). Any other line is lexed, and may still hold no token.
+  private func holdsNoCode(_ range: Range<Int>) -> Bool {
+    var index = range.lowerBound
+    while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+    guard index < range.upperBound else { return true }
+    var after = index + 1
+    if bytes[index] == UInt8(ascii: "/") {
+      guard after < range.upperBound, bytes[after] == UInt8(ascii: "/") else { return false }
+      after += 1
+    } else if bytes[index] != UInt8(ascii: "#") {
+      return false
+    }
+    return after == range.upperBound || bytes[after] < 0x80
   }
 
   /// The column just after the characters that start at `range.lowerBound` and end at
@@ -196,6 +219,11 @@ package struct StatementCutter {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
+      // Most bytes are none of the line breaks' first bytes: one test passes them.
+      if byte > 0x0D && byte < 0xC2 {
+        index += 1
+        continue
+      }
       if byte >= 0x0A && byte <= 0x0D {
         let crlf = byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A
         return (index, index + (crlf ? 2 : 1))

@@ -39,7 +39,10 @@ extension StatementParser {
   /// A passcode: a word of digits, or a string literal (an alphanumeric passcode, extension).
   mutating func passcode(_ token: Token) throws(Failure) -> String {
     switch token.kind {
-    case .word(let digits) where digits.allSatisfy({ $0.isASCII && $0.isNumber }):
+    // Every character an ASCII digit, asked of the bytes (a character of any other byte is
+    // none).
+    case .word(let digits)
+    where digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }):
       recordSecret(from: token)
       return digits
     case .string(let text) where !text.isEmpty:

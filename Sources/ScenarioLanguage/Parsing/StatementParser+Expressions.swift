@@ -10,10 +10,10 @@ extension StatementParser {
   /// `as <Type>` casts, which are ignored.
   mutating func value() throws(Failure) -> Expr {
     let first = try castPrimary()
-    guard try peek().kind == .punctuation(.plus) else { return first }
+    guard try isNext(.plus) else { return first }
     var operands: [Expr] = []
     var left = first
-    while try peek().kind == .punctuation(.plus) {
+    while try isNext(.plus) {
       let plus = try advance()
       let right = try castPrimary()
       guard isDictionary(left), isDictionary(right) else {
@@ -63,7 +63,10 @@ extension StatementParser {
 
   private func isDictionary(_ expr: Expr) -> Bool {
     if case .binding(let name) = expr, poisoned.contains(name) { return true }
-    return [.dictionary, .result].contains(kind(of: expr))
+    switch kind(of: expr) {
+    case .dictionary, .result: return true
+    default: return false
+    }
   }
 
   /// A primary, a postfix `!` (`kCFBooleanTrue!`, from code where it is implicitly
@@ -246,7 +249,8 @@ extension StatementParser {
     first: DictionaryKey, at firstToken: Token
   ) throws(Failure) -> [DictionaryEntry] {
     var entries: [DictionaryEntry] = []
-    // The raw keys seen so far: one lookup per entry keeps a large literal linear.
+    // The raw keys seen so far, once there are more than a few: one lookup per entry keeps a
+    // large literal linear, and a query's handful of keys is compared without making a set.
     var seen: Set<String> = []
     var key = first
     var keyToken = firstToken
@@ -258,7 +262,7 @@ extension StatementParser {
         recordSecret(from: valueStart)
         if case .binding(let name) = value { recordSecretName(name) }
       }
-      guard seen.insert(key.raw).inserted else {
+      guard Self.isNew(key.raw, among: entries, seen: &seen) else {
         throw failure(.duplicateKey(key.description), at: keyToken)
       }
       entries.append(
@@ -271,6 +275,17 @@ extension StatementParser {
     }
     try expect(.rightBracket, "`,` or `]`")
     return entries
+  }
+
+  /// Whether no entry before has the raw key `raw`: compared with each entry while there are a
+  /// few, looked up in `seen` (filled then) past that.
+  private static func isNew(
+    _ raw: String, among entries: [DictionaryEntry], seen: inout Set<String>
+  ) -> Bool {
+    let fewest = 8
+    guard entries.count >= fewest else { return !entries.contains { $0.key.raw == raw } }
+    if seen.isEmpty { seen = Set(entries.map(\.key.raw)) }
+    return seen.insert(raw).inserted
   }
 
   /// A string literal given for `kSecValueData` means its UTF-8 bytes (docs/scenario-language.md
@@ -361,7 +376,7 @@ extension StatementParser {
     var names: [String] = []
     if try consume(.rightBracket) { return names }
     repeat {
-      if try peek().kind == .punctuation(.rightBracket) { break }
+      if try isNext(.rightBracket) { break }
       names.append(try accessControlFlag())
     } while try consume(.comma)
     try expect(.rightBracket, "`,` or `]`")

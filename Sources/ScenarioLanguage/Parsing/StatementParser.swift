@@ -25,8 +25,15 @@ package struct StatementParser {
   private let endToken: Token
   /// How many brackets, parentheses and `try`s enclose the current token.
   private var depth = 0
-  /// The last token read, where a secret that started earlier ends.
-  private(set) var lastRead: Token?
+  /// The last token read, where a secret that started earlier ends: an index into the
+  /// tokens (`end` for the end), or the bare word last read (which is no token of the lexer's).
+  /// Kept as an index so that reading a token does not copy it.
+  private var lastReadIndex: Int?
+  private var lastReadWord: Token?
+  var lastRead: Token? {
+    if let lastReadWord { return lastReadWord }
+    return lastReadIndex.map { $0 < end ? source.tokens[$0] : endToken }
+  }
   /// Where the statement holds secrets (passcodes, item data, expected results), as source
   /// spans: every place that echoes the statement masks them.
   private(set) var secrets: [SourceSpan] = []
@@ -51,7 +58,7 @@ package struct StatementParser {
     self.start = chunk.tokens.lowerBound
     self.end = chunk.tokens.upperBound
     self.position = chunk.tokens.lowerBound
-    self.endToken = Token(kind: .end, location: chunk.end, text: "", offset: -1)
+    self.endToken = Token(kind: .end, location: chunk.end, text: "", offset: -1, length: 0)
     self.bindings = bindings
     self.poisoned = poisoned
   }
@@ -61,11 +68,15 @@ package struct StatementParser {
   /// The statement's kind; its location is its first token's.
   mutating func parseStatement() throws(Failure) -> (StatementKind, SourceLocation) {
     if let habit = quitHabit() { throw failure(.quitHabit(habit), at: source.tokens[position]) }
-    let first = try peek()
+    try checkNext()
+    let location = position < end ? source.tokens[position].location : endToken.location
     let kind = try statementKind()
-    let extra = try peek()
-    guard extra.kind == .end else { throw failure(.extraText(extra.quoted), at: extra) }
-    return (kind, first.location)
+    try checkNext()
+    if position < end, source.tokens[position].kind != .end {
+      let extra = source.tokens[position]
+      throw failure(.extraText(extra.quoted), at: extra)
+    }
+    return (kind, location)
   }
 
   private mutating func statementKind() throws(Failure) -> StatementKind {
@@ -120,15 +131,16 @@ package struct StatementParser {
     guard position < end else { return nil }
     let first = source.tokens[position]
     let second = position + 1 < end ? source.tokens[position + 1].kind : .end
-    let quitWords = [
-      Vocabulary.StatementWord.quit.rawValue, Vocabulary.StatementWord.exit.rawValue,
-    ]
+    func isQuitWord(_ word: String) -> Bool {
+      word == Vocabulary.StatementWord.quit.rawValue
+        || word == Vocabulary.StatementWord.exit.rawValue
+    }
     switch (first.kind, second) {
-    case (.punctuation(.dot), .identifier(let word)) where quitWords.contains(word):
+    case (.punctuation(.dot), .identifier(let word)) where isQuitWord(word):
       return ".\(word)"
-    case (.identifier(let word), .punctuation(.leftParen)) where quitWords.contains(word):
+    case (.identifier(let word), .punctuation(.leftParen)) where isQuitWord(word):
       return "\(word)()"
-    case (.invalid, .identifier("q")) where source.characters[first.offset] == "\\":
+    case (.invalid, .identifier("q")) where source.source[first.offset] == "\\":
       return "\\q"
     default:
       return nil
@@ -217,12 +229,28 @@ package struct StatementParser {
     position + offset < end ? source.tokens[position + offset] : nil
   }
 
+  /// Throws when the next token is text that is no token (what ``peek()`` would throw).
+  @inline(__always)
+  func checkNext() throws(Failure) {
+    guard position < end, case .invalid(let message, let location) = source.tokens[position].kind
+    else { return }
+    throw ScenarioDiagnostic(at: location, kind: message)
+  }
+
   @discardableResult
   mutating func advance() throws(Failure) -> Token {
-    let token = try peek()
+    try checkNext()
+    let index = position
+    skip()
+    return index < end ? source.tokens[index] : endToken
+  }
+
+  /// Reads the next token, known to be no invalid one, without copying it.
+  @inline(__always)
+  private mutating func skip() {
+    lastReadWord = nil
+    lastReadIndex = min(position, end)
     if position < end { position += 1 }
-    lastRead = token
-    return token
   }
 
   /// Records that the source from `first` to the end of the last token read is secret.
@@ -244,7 +272,7 @@ package struct StatementParser {
     guard position < end else { return endToken }
     let (token, next) = source.word(at: position)
     position = min(next, end)
-    lastRead = token
+    lastReadWord = token
     if case .invalid(let message, let location) = token.kind {
       throw ScenarioDiagnostic(at: location, kind: message)
     }
@@ -257,46 +285,79 @@ package struct StatementParser {
     while position > start, source.tokens[position - 1].offset >= token.offset { position -= 1 }
   }
 
+  /// Whether the next token is `punctuation`; text that is no token is an error here.
+  @inline(__always)
+  func isNext(_ punctuation: Punctuation) throws(Failure) -> Bool {
+    if nextIs(punctuation) { return true }
+    try checkNext()
+    return false
+  }
+
+  /// Whether the next token is `punctuation`, read in place (no copy of the token).
+  @inline(__always)
+  private func nextIs(_ punctuation: Punctuation) -> Bool {
+    guard position < end, case .punctuation(let mark) = source.tokens[position].kind else {
+      return false
+    }
+    return mark == punctuation
+  }
+
+  /// Whether the next token is the identifier `word`, read in place.
+  @inline(__always)
+  private func nextIs(identifier word: String) -> Bool {
+    guard position < end, case .identifier(let name) = source.tokens[position].kind else {
+      return false
+    }
+    return name == word
+  }
+
   /// Consumes the punctuation if it is next.
   mutating func consume(_ punctuation: Punctuation) throws(Failure) -> Bool {
-    guard try peek().kind == .punctuation(punctuation) else { return false }
-    try advance()
+    guard try isNext(punctuation) else { return false }
+    skip()
     return true
   }
 
   /// Consumes the identifier if it is next.
   mutating func consume(identifier: String) throws(Failure) -> Bool {
-    guard try peek().kind == .identifier(identifier) else { return false }
-    try advance()
+    guard nextIs(identifier: identifier) else {
+      try checkNext()
+      return false
+    }
+    skip()
     return true
   }
 
-  mutating func expect(_ punctuation: Punctuation, _ what: String) throws(Failure) {
-    let token = try advance()
-    guard token.kind == .punctuation(punctuation) else {
-      throw failure(.expected(what, found: token.quoted), at: token)
+  /// Reads `punctuation`, else fails with "expected `what`" (made only then: some name the
+  /// statement's words).
+  mutating func expect(
+    _ punctuation: Punctuation, _ what: @autoclosure () -> String
+  ) throws(Failure) {
+    guard try consume(punctuation) else {
+      let token = try advance()
+      throw failure(.expected(what(), found: token.quoted), at: token)
     }
   }
 
   mutating func expect(identifier: String) throws(Failure) {
-    let token = try advance()
-    guard token.kind == .identifier(identifier) else {
+    guard try consume(identifier: identifier) else {
+      let token = try advance()
       throw failure(.expected("`\(identifier)`", found: token.quoted), at: token)
     }
   }
 
-  mutating func identifier(_ what: String) throws(Failure) -> (String, Token) {
+  mutating func identifier(_ what: @autoclosure () -> String) throws(Failure) -> (String, Token) {
     let token = try advance()
     guard case .identifier(let name) = token.kind else {
-      throw failure(.expected(what, found: token.quoted), at: token)
+      throw failure(.expected(what(), found: token.quoted), at: token)
     }
     return (name, token)
   }
 
-  mutating func string(_ what: String) throws(Failure) -> String {
+  mutating func string(_ what: @autoclosure () -> String) throws(Failure) -> String {
     let token = try advance()
     guard case .string(let text) = token.kind else {
-      throw failure(.expected(what, found: token.quoted), at: token)
+      throw failure(.expected(what(), found: token.quoted), at: token)
     }
     return text
   }

@@ -47,9 +47,9 @@ package struct StatementSplitter {
   /// The innermost bracket left open at the end, whose statement is not in `chunks`.
   private(set) var unclosed: OpenBracket?
 
-  /// Splits `lexed`, whose lines (cut at any line break) are `lines`, the first numbered
-  /// `firstLine`.
-  init(lexed: LexedSource, lines: [ArraySlice<Character>], firstLine: Int) {
+  /// Splits `lexed`, whose lines (cut at any line break, as character ranges) are `lines`, the
+  /// first numbered `firstLine`.
+  init(lexed: LexedSource, lines: [Range<Int>], firstLine: Int) {
     var open: [OpenBracket] = []
     var start: Int?
     var lastLine = firstLine
@@ -62,17 +62,24 @@ package struct StatementSplitter {
           lexed: lexed, lines: lines, lineOffset: firstLine))
       start = nil
     }
-    for index in tokens.indices where tokens[index].kind != .end {
-      let token = tokens[index]
-      if start != nil, open.isEmpty, token.location.line > lastLine { close(before: index) }
+    // Tokens are read in place, not copied: this loop sees every token of the source.
+    for index in tokens.indices {
+      let mark: Punctuation?
+      switch tokens[index].kind {
+      case .end: continue
+      case .punctuation(let punctuation): mark = punctuation
+      default: mark = nil
+      }
+      let line = tokens[index].location.line
+      if start != nil, open.isEmpty, line > lastLine { close(before: index) }
       if start == nil { start = index }
-      lastLine = token.location.line
-      switch token.kind {
-      case .punctuation(let mark) where mark == .leftBracket || mark == .leftParen:
+      lastLine = line
+      switch mark {
+      case .leftBracket?, .leftParen?:
         open.append(
           OpenBracket(
-            bracket: mark.rawValue, line: token.location.line, column: token.location.column))
-      case .punctuation(.rightBracket), .punctuation(.rightParen):
+            bracket: mark?.rawValue ?? "[", line: line, column: tokens[index].location.column))
+      case .rightBracket?, .rightParen?:
         if !open.isEmpty { open.removeLast() }
       default: break
       }
@@ -92,31 +99,34 @@ package struct StatementSplitter {
 
   private static func chunk(
     tokens: Range<Int>, firstLine: Int, lastLine: Int, lexed: LexedSource,
-    lines: [ArraySlice<Character>], lineOffset: Int
+    lines: [Range<Int>], lineOffset: Int
   ) -> Chunk {
     // Each line's code (up to its comment), without trailing blanks; the first line also
     // without its leading ones. The text is built once, from the source's UTF-8 (one copy per
     // line): the statement's lines are visited once each.
+    let source = lexed.source
     var text = ""
     var layout: [(base: Int, length: Int)] = []
+    layout.reserveCapacity(lastLine - firstLine + 1)
     var base = 0
     var lastCodeLength = 0
     for number in firstLine...lastLine {
       let line = lines[number - lineOffset]
-      let length = lexed.commentColumns[number].map { $0 - 1 } ?? line.count
-      let code = line.prefix(length)
-      lastCodeLength = code.count
-      let trimmed = code.trimmingTrailingBlanks()
+      let length = min(lexed.commentColumns[number].map { $0 - 1 } ?? line.count, line.count)
+      lastCodeLength = length
+      var end = line.lowerBound + length
+      while end > line.lowerBound, source.isWhitespace(at: end - 1) { end -= 1 }
       if number == firstLine {
-        let lead = trimmed.prefix(while: \.isWhitespace).count
-        base = -lead
-        text += lexed.source.text(trimmed.startIndex + lead..<trimmed.endIndex)
+        var start = line.lowerBound
+        while start < end, source.isWhitespace(at: start) { start += 1 }
+        base = line.lowerBound - start
+        text = source.text(start..<end)
       } else {
         text += "\n"
-        text += lexed.source.text(trimmed.startIndex..<trimmed.endIndex)
+        text += source.text(line.lowerBound..<end)
       }
-      layout.append((base, trimmed.count))
-      base += trimmed.count + 1
+      layout.append((base, end - line.lowerBound))
+      base += end - line.lowerBound + 1
     }
     let end = SourceLocation(
       file: lexed.tokens[tokens.lowerBound].location.file, line: lastLine,
@@ -127,18 +137,9 @@ package struct StatementSplitter {
 }
 
 extension LexedSource {
-  /// The source's lines, cut at any line break (`\n`, `\r\n`, `\r`); a final line break gives a
-  /// final empty line.
-  var lines: [ArraySlice<Character>] {
-    var lines: [ArraySlice<Character>] = []
-    var start = 0
-    for (index, character) in characters.enumerated() where character.isNewline {
-      lines.append(characters[start..<index])
-      start = index + 1
-    }
-    lines.append(characters[start...])
-    return lines
-  }
+  /// The source's lines as character ranges, cut at any line break (`\n`, `\r\n`, `\r`); a
+  /// final line break gives a final empty line.
+  var lines: [Range<Int>] { source.lineRanges }
 }
 
 extension String {
@@ -156,23 +157,5 @@ extension String {
     }
     lines.append(line)
     return lines
-  }
-}
-
-extension String {
-  /// The characters as one string, appended one by one: `String(slice)` goes through the
-  /// standard library's unspecialised generic path, several times slower per character.
-  init(characters: ArraySlice<Character>) {
-    self.init()
-    for character in characters { append(character) }
-  }
-}
-
-extension BidirectionalCollection<Character> {
-  /// The collection without its trailing blanks.
-  func trimmingTrailingBlanks() -> SubSequence {
-    var end = endIndex
-    while end > startIndex, self[index(before: end)].isWhitespace { end = index(before: end) }
-    return self[startIndex..<end]
   }
 }

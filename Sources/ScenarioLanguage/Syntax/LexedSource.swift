@@ -3,7 +3,7 @@
 package struct LexedSource: Sendable {
   /// The source's characters and their UTF-8 (offsets in tokens index the characters).
   let source: SourceCharacters
-  /// The source, as characters.
+  /// The source, as characters (a copy when the source is byte-wise): for diagnostics.
   var characters: [Character] { source.characters }
   /// Every token, the last one ``TokenKind/end``.
   let tokens: [Token]
@@ -12,10 +12,10 @@ package struct LexedSource: Sendable {
   /// The line number of the first line.
   let firstLine: Int
 
-  /// One line of the source, as a source of its own: its characters, and its tokens with
-  /// offsets from the line's start (locations stay the file's).
-  func line(_ number: Int, characters line: ArraySlice<Character>) -> LexedSource {
-    let start = line.startIndex
+  /// One line of the source (`line`, its character range), as a source of its own: its
+  /// characters, and its tokens with offsets from the line's start (locations stay the file's).
+  func line(_ number: Int, range line: Range<Int>) -> LexedSource {
+    let start = line.lowerBound
     // Tokens are in source order: a binary search finds the line's first one.
     var low = 0
     var high = self.tokens.count
@@ -34,9 +34,10 @@ package struct LexedSource: Sendable {
     for index in tokens.indices { tokens[index].offset -= start }
     let endLocation = SourceLocation(
       file: self.tokens.last?.location.file ?? "", line: number, column: line.count + 1)
-    tokens.append(Token(kind: .end, location: endLocation, text: "", offset: line.count))
+    tokens.append(
+      Token(kind: .end, location: endLocation, text: "", offset: line.count, length: 0))
     return LexedSource(
-      source: SourceCharacters(line.startIndex..<line.endIndex, of: source), tokens: tokens,
+      source: SourceCharacters(line, of: source), tokens: tokens,
       commentColumns: commentColumns[number].map { [number: $0] } ?? [:], firstLine: number)
   }
 
@@ -48,23 +49,31 @@ package struct LexedSource: Sendable {
     let first = tokens[index]
     switch first.kind {
     case .end, .string, .punctuation(.comma): return (first, index + 1)
-    case .invalid where characters[first.offset] == "\"": return (first, index + 1)
+    case .invalid where source.asciiByte(at: first.offset) == UInt8(ascii: "\""):
+      return (first, index + 1)
     default: break
     }
     var end = first.offset
-    while end < characters.count {
-      let character = characters[end]
-      if character.isWhitespace || character == "," || character == "\"" || character == "#" {
+    while end < source.count {
+      if source.isWhitespace(at: end) { break }
+      let byte = source.asciiByte(at: end)
+      if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") {
         break
       }
-      if character == "/", end + 1 < characters.count, characters[end + 1] == "/" { break }
+      if byte == UInt8(ascii: "/"), end + 1 < source.count,
+        source.asciiByte(at: end + 1) == UInt8(ascii: "/")
+      {
+        break
+      }
       end += 1
     }
     var next = index
     while tokens[next].kind != .end, tokens[next].offset < end { next += 1 }
     let text = source.text(first.offset..<end)
     return (
-      Token(kind: .word(text), location: first.location, text: text, offset: first.offset), next
+      Token(
+        kind: .word(text), location: first.location, text: text, offset: first.offset,
+        length: end - first.offset), next
     )
   }
 }
@@ -79,12 +88,12 @@ extension LexedSource {
     var comments: [Int: Int] = [:]
     var base = 0
     for (index, line) in lines.enumerated() {
-      for var token in line.tokens where token.kind != .end || index == lines.count - 1 {
-        token.offset += base
-        tokens.append(token)
-      }
-      comments.merge(line.commentColumns) { $1 }
-      base += line.characters.count + 1
+      // Each line's tokens but its end (the last line's stays), moved by the lines before it.
+      let first = tokens.count
+      tokens += index == lines.count - 1 ? line.tokens[...] : line.tokens.dropLast()
+      for moved in first..<tokens.count { tokens[moved].offset += base }
+      if !line.commentColumns.isEmpty { comments.merge(line.commentColumns) { $1 } }
+      base += line.source.count + 1
     }
     self.init(
       source: SourceCharacters(joining: lines.map(\.source), separators: separators),

@@ -11,7 +11,6 @@ import DeviceState
 /// line, so an unterminated one cannot swallow the rest of the file.
 package struct Lexer: Sendable {
   private let source: SourceCharacters
-  private let characters: [Character]
   private let file: String
   private var index = 0
   private var line: Int
@@ -20,22 +19,32 @@ package struct Lexer: Sendable {
   private var commentColumns: [Int: Int] = [:]
 
   /// - Parameters:
-  ///   - text: the source.
+  ///   - source: the source.
   ///   - line: the line number of its first line.
-  private init(_ text: String, file: String, line: Int) {
-    self.source = SourceCharacters(text)
-    self.characters = source.characters
+  private init(_ source: SourceCharacters, file: String, line: Int) {
+    self.source = source
     self.file = file
     self.line = line
   }
 
   /// Lexes `text` to its end.
   static func lex(_ text: String, file: String, firstLine: Int = 1) -> LexedSource {
-    var lexer = Lexer(text, file: file, line: firstLine)
+    lex(SourceCharacters(text), file: file, firstLine: firstLine)
+  }
+
+  /// Lexes `source` to its end.
+  static func lex(_ source: SourceCharacters, file: String, firstLine: Int = 1) -> LexedSource {
+    var lexer = Lexer(source, file: file, line: firstLine)
     var tokens: [Token] = []
-    repeat { tokens.append(lexer.next()) } while tokens.last?.kind != .end
+    // About one token for every four characters of code: growing the array was a tenth of
+    // the lexer's time.
+    tokens.reserveCapacity(source.count / 4 + 2)
+    while true {
+      tokens.append(lexer.next())
+      if case .end = tokens[tokens.count - 1].kind { break }
+    }
     return LexedSource(
-      source: lexer.source, tokens: tokens, commentColumns: lexer.commentColumns,
+      source: source, tokens: tokens, commentColumns: lexer.commentColumns,
       firstLine: firstLine)
   }
 
@@ -58,15 +67,17 @@ package struct Lexer: Sendable {
   mutating func next() -> Token {
     skipBlanksAndComments()
     let start = (index, location)
-    guard let character = peek() else { return token(.end, from: start) }
-    if character == "\"" {
+    guard index < source.count else { return token(.end, from: start) }
+    let byte = source.asciiByte(at: index)
+    if byte == UInt8(ascii: "\"") {
       return stringLiteral()
     }
-    if character.isASCIIDigit || (character == "-" && peek(1)?.isASCIIDigit == true) {
+    if isASCIIDigit(at: index) || (byte == UInt8(ascii: "-") && isASCIIDigit(at: index + 1)) {
       return number()
     }
-    if character.isLetterFast || character == "_" {
-      let name = take(while: \.isWordCharacter)
+    if byte == UInt8(ascii: "_") || isLetter(at: index) {
+      skipWordCharacters()
+      let name = source.text(start.0..<index)
       switch name {
       case "true": return token(.boolean(true), from: start)
       case "false": return token(.boolean(false), from: start)
@@ -74,10 +85,10 @@ package struct Lexer: Sendable {
       }
     }
     advance()
-    if let punctuation = Punctuation(rawValue: character) {
+    if let byte, let punctuation = Punctuation(byte: byte) {
       return token(.punctuation(punctuation), from: start)
     }
-    return token(.invalid(.unexpectedCharacter(character), at: start.1), from: start)
+    return token(.invalid(.unexpectedCharacter(source[start.0]), at: start.1), from: start)
   }
 
   // MARK: - Numbers and durations
@@ -85,16 +96,13 @@ package struct Lexer: Sendable {
   /// An integer (`-25308`), or a duration when a unit follows the digits (`1h30m`).
   private mutating func number() -> Token {
     let start = (index, location)
-    var text = ""
-    if peek() == "-" {
-      advance()
-      text = "-"
-    }
-    text += take(while: \.isWordCharacter)
+    if source.asciiByte(at: index) == UInt8(ascii: "-") { advance() }
+    let hasLetter = skipWordCharacters()
+    let text = source.text(start.0..<index)
     func invalid(_ message: ParseMessage) -> Token {
-      token(.invalid(message, at: start.1), from: start)
+      token(.invalid(message, at: start.1), from: start, text: text)
     }
-    guard text.contains(where: \.isLetter) else {
+    guard hasLetter else {
       guard Int64(text) != nil else { return invalid(.integerTooLarge(text)) }
       return token(.integer(text), from: start)
     }
@@ -103,28 +111,49 @@ package struct Lexer: Sendable {
       let tooLong = Lexer.duration(text, checkingOverflow: false) != nil
       return invalid(tooLong ? .durationTooLong(text) : .invalidDuration(text))
     }
-    return token(.duration(duration), from: start)
+    return token(.duration(duration), from: start, text: text)
   }
 
   /// Parses `1h30m`-style text: one or more integers, each followed by a unit. Nil when the
   /// text is not a duration or, if `checkingOverflow`, its milliseconds overflow 64 bits.
+  ///
+  /// Reads bytes: units and digits are ASCII, so text with any other character is no duration.
   static func duration(_ text: String, checkingOverflow: Bool = true) -> SimulatedDuration? {
-    var total: Int64 = 0
-    var rest = Substring(text)
-    while !rest.isEmpty {
-      let digits = rest.prefix(while: \.isASCIIDigit)
-      rest = rest.dropFirst(digits.count)
-      let unit = rest.prefix(while: \.isLetter)
-      rest = rest.dropFirst(unit.count)
-      guard let amount = Int64(digits) ?? (checkingOverflow || digits.isEmpty ? nil : 0),
-        let size = SimulatedDuration.units.first(where: { $0.name == unit })?.milliseconds
-      else { return nil }
-      let (product, overflow) = amount.multipliedReportingOverflow(by: size)
-      let (sum, overflow2) = total.addingReportingOverflow(product)
-      guard !checkingOverflow || (!overflow && !overflow2) else { return nil }
-      total = sum
+    var text = text
+    return text.withUTF8 { bytes in
+      var total: Int64 = 0
+      var index = 0
+      while index < bytes.count {
+        let digitsStart = index
+        /// The digits' value; nil when it overflows 64 bits.
+        var amount: Int64? = 0
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
+          bytes[index] <= UInt8(ascii: "9")
+        {
+          let (tens, overflow) = (amount ?? 0).multipliedReportingOverflow(by: 10)
+          let (sum, overflow2) = tens.addingReportingOverflow(Int64(bytes[index] - 0x30))
+          amount = amount == nil || overflow || overflow2 ? nil : sum
+          index += 1
+        }
+        let unitStart = index
+        while index < bytes.count,
+          (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z")
+        {
+          index += 1
+        }
+        let unit = UnsafeBufferPointer(rebasing: bytes[unitStart..<index])
+        guard unitStart > digitsStart,
+          let amount = amount ?? (checkingOverflow ? nil : 0),
+          let size = SimulatedDuration.units.first(where: { $0.name.utf8.elementsEqual(unit) })?
+            .milliseconds
+        else { return nil }
+        let (product, overflow) = amount.multipliedReportingOverflow(by: size)
+        let (sum, overflow2) = total.addingReportingOverflow(product)
+        guard !checkingOverflow || (!overflow && !overflow2) else { return nil }
+        total = sum
+      }
+      return SimulatedDuration(milliseconds: total)
     }
-    return SimulatedDuration(milliseconds: total)
   }
 
   // MARK: - Strings
@@ -136,25 +165,47 @@ package struct Lexer: Sendable {
     let start = (index, location)
     advance()
     var value = ""
+    /// Where the characters not yet added to `value` start: runs without escapes are copied
+    /// whole.
+    var run = index
     var problem: (ParseMessage, SourceLocation)?
-    while let character = peek(), character != "\"", !character.isNewlineFast {
-      if character == "\\" {
+    while index < source.count, !source.isNewline(at: index) {
+      if let plain = source.byteWiseRun(from: index, while: { byte in
+        byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && (byte < 0x0A || byte > 0x0D)
+      }), plain > 0 {
+        index += plain  // no line break: the column moves on
+        column += plain
+        continue
+      }
+      let byte = source.asciiByte(at: index)
+      if byte == UInt8(ascii: "\"") { break }
+      if byte == UInt8(ascii: "\\") {
+        if problem == nil { value += source.text(run..<index) }
         let at = location
         switch escape() {
         case .success(let scalar): value.unicodeScalars.append(scalar)
         case .failure(let message): problem = problem ?? (message, at)
         }
+        run = index
       } else {
-        value.append(character)
-        advance()
+        index += 1  // not a line break: the column moves on
+        column += 1
       }
     }
-    guard peek() == "\"" else {
+    guard index < source.count, source.asciiByte(at: index) == UInt8(ascii: "\"") else {
       let (message, at) = problem ?? (.unterminatedString, start.1)
       return token(.invalid(message, at: at), from: start)
     }
+    if let (message, at) = problem {
+      advance()
+      return token(.invalid(message, at: at), from: start)
+    }
+    if value.isEmpty {
+      value = source.text(run..<index)  // no escape: the text as it is, one copy
+    } else {
+      value += source.text(run..<index)
+    }
     advance()
-    if let (message, at) = problem { return token(.invalid(message, at: at), from: start) }
     return token(.string(value), from: start)
   }
 
@@ -167,29 +218,39 @@ package struct Lexer: Sendable {
   /// One escape sequence, the backslash included; a bad one is consumed as far as it goes.
   private mutating func escape() -> Escape {
     advance()
-    guard let character = peek(), !character.isNewline else {
+    guard index < source.count, !source.isNewline(at: index) else {
       return .failure(.unterminatedString)
     }
+    let at = index
     advance()
-    switch character {
-    case "\"": return .success("\"")
-    case "\\": return .success("\\")
-    case "'": return .success("'")
-    case "n": return .success("\n")
-    case "t": return .success("\t")
-    case "r": return .success("\r")
-    case "0": return .success("\0")
-    case "u":
-      guard peek() == "{" else { return .failure(.invalidEscape("\\u")) }
+    switch source.asciiByte(at: at) {
+    case UInt8(ascii: "\""): return .success("\"")
+    case UInt8(ascii: "\\"): return .success("\\")
+    case UInt8(ascii: "'"): return .success("'")
+    case UInt8(ascii: "n"): return .success("\n")
+    case UInt8(ascii: "t"): return .success("\t")
+    case UInt8(ascii: "r"): return .success("\r")
+    case UInt8(ascii: "0"): return .success("\0")
+    case UInt8(ascii: "u"):
+      guard index < source.count, source.asciiByte(at: index) == UInt8(ascii: "{") else {
+        return .failure(.invalidEscape("\\u"))
+      }
       advance()
-      let hex = take(while: \.isHexDigit)
-      guard peek() == "}" else { return .failure(.invalidUnicodeEscape("\\u{\(hex)")) }
+      let hexStart = index
+      while index < source.count, isHexDigit(at: index) {
+        index += 1  // not a line break
+        column += 1
+      }
+      let hex = source.text(hexStart..<index)
+      guard index < source.count, source.asciiByte(at: index) == UInt8(ascii: "}") else {
+        return .failure(.invalidUnicodeEscape("\\u{\(hex)"))
+      }
       advance()
       guard hex.count <= 8, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code)
       else { return .failure(.invalidUnicodeEscape("\\u{\(hex)}")) }
       return .success(scalar)
     default:
-      return .failure(.invalidEscape("\\\(character)"))
+      return .failure(.invalidEscape("\\\(source[at])"))
     }
   }
 
@@ -197,13 +258,10 @@ package struct Lexer: Sendable {
 
   private var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
-  private func peek(_ offset: Int = 0) -> Character? {
-    index + offset < characters.count ? characters[index + offset] : nil
-  }
-
+  /// Moves past one character, counting lines and columns.
   private mutating func advance() {
-    guard index < characters.count else { return }
-    if characters[index].isNewlineFast {
+    guard index < source.count else { return }
+    if source.isNewline(at: index) {
       line += 1
       column = 1
     } else {
@@ -212,71 +270,100 @@ package struct Lexer: Sendable {
     index += 1
   }
 
-  private mutating func take(while predicate: (Character) -> Bool) -> String {
-    var text = ""
-    while let character = peek(), predicate(character) {
-      text.append(character)
-      advance()
+  /// Moves past letters, digits and `_` (what continues an identifier, an integer or a
+  /// duration), none of them a line break; returns whether any was a letter.
+  @discardableResult
+  private mutating func skipWordCharacters() -> Bool {
+    var hasLetter = false
+    if let run = source.byteWiseRun(from: index, while: { byte in
+      let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+      hasLetter = hasLetter || isLetter
+      return isLetter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || byte == UInt8(ascii: "_")
+    }) {
+      index += run
+      column += run
+      return hasLetter
     }
-    return text
+    while index < source.count {
+      if let byte = source.asciiByte(at: index) {
+        let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        guard isLetter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+          || byte == UInt8(ascii: "_")
+        else { break }
+        hasLetter = hasLetter || isLetter
+      } else {
+        let character = source[index]
+        guard character.isLetter || character.isNumber else { break }
+        hasLetter = hasLetter || character.isLetter
+      }
+      index += 1
+      column += 1
+    }
+    return hasLetter
   }
 
   /// Skips blanks, newlines, and `#` or `//` comments to the end of their line, noting where
   /// each comment starts.
   private mutating func skipBlanksAndComments() {
-    while let character = peek() {
-      if character.isWhitespaceFast {
+    while index < source.count {
+      if let run = source.byteWiseRun(from: index, while: { $0 == 0x20 || $0 == 0x09 }),
+        run > 0
+      {
+        index += run  // blanks, no line break
+        column += run
+        continue
+      }
+      let byte = source.asciiByte(at: index)
+      if source.isWhitespace(at: index) {
         advance()
-      } else if character == "#" || (character == "/" && peek(1) == "/") {
+      } else if byte == UInt8(ascii: "#")
+        || (byte == UInt8(ascii: "/") && index + 1 < source.count
+          && source.asciiByte(at: index + 1) == UInt8(ascii: "/"))
+      {
         commentColumns[line] = column
-        while let next = peek(), !next.isNewlineFast { advance() }
+        if let run = source.byteWiseRun(from: index, while: { $0 < 0x0A || $0 > 0x0D }) {
+          index += run
+          column += run
+          continue
+        }
+        while index < source.count, !source.isNewline(at: index) {
+          index += 1
+          column += 1
+        }
       } else {
         return
       }
     }
   }
 
-  private func token(_ kind: TokenKind, from start: (Int, SourceLocation)) -> Token {
+  // MARK: - Characters
+
+  // Nearly every character of a scenario is ASCII: these answer for it from its byte, without
+  // the Unicode property tables, and ask the tables for anything else.
+
+  private func isASCIIDigit(at index: Int) -> Bool {
+    guard index < source.count, let byte = source.asciiByte(at: index) else { return false }
+    return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  private func isLetter(at index: Int) -> Bool {
+    guard let byte = source.asciiByte(at: index) else { return source[index].isLetter }
+    return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
+
+  private func isHexDigit(at index: Int) -> Bool {
+    guard let byte = source.asciiByte(at: index) else { return source[index].isHexDigit }
+    return (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+      || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
+  }
+
+  /// The token from `start` to here; `text`, when given, is its source text already made.
+  private func token(
+    _ kind: TokenKind, from start: (Int, SourceLocation), text: String? = nil
+  ) -> Token {
     Token(
-      kind: kind, location: start.1, text: source.text(start.0..<index), offset: start.0)
-  }
-}
-
-extension Character {
-  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
-
-  // Nearly every character of a scenario is ASCII: these answer `isLetter`, `isNumber`,
-  // `isWhitespace` and `isNewline` for it without the Unicode property tables (which were a
-  // tenth of the lexer's time), and ask the tables for anything else.
-
-  /// The character's byte if it is one ASCII byte. Cheaper than `asciiValue`, which compares
-  /// the character with `\r\n` first; `\r\n` (two bytes) is left to the tables here.
-  private var asciiByte: UInt8? {
-    let bytes = utf8
-    return bytes.count == 1 ? bytes.first : nil
-  }
-
-  fileprivate var isLetterFast: Bool {
-    guard let byte = asciiByte else { return isLetter }
-    return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-  }
-
-  /// A letter, a digit or `_`: what continues an identifier, an integer or a duration.
-  fileprivate var isWordCharacter: Bool {
-    guard let byte = asciiByte else { return isLetter || isNumber }
-    return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-  }
-
-  /// `\t`, `\n`, `\v`, `\f`, `\r` (and `\r\n`), a space, or any other Unicode blank.
-  fileprivate var isWhitespaceFast: Bool {
-    guard let byte = asciiByte else { return isWhitespace }
-    return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
-  }
-
-  /// `\n`, `\v`, `\f`, `\r` (and `\r\n`), or any other Unicode line break.
-  fileprivate var isNewlineFast: Bool {
-    guard let byte = asciiByte else { return isNewline }
-    return byte >= 0x0A && byte <= 0x0D
+      kind: kind, location: start.1, text: text ?? source.text(start.0..<self.index),
+      offset: start.0, length: index - start.0)
   }
 }

@@ -1,19 +1,41 @@
-/// A source's characters, and where each starts in its UTF-8: the lexer and the parser index
+/// A source's characters over its UTF-8: the lexer, the splitter and the diagnostics index
 /// characters (columns count them), and any run of them becomes a `String` by copying its bytes.
 ///
-/// Why: making a token's or a statement's text character by character (or through the standard
-/// library's generic `String(Sequence)`) was most of the parser's time (issue 11).
+/// Why two forms: nearly every line of a scenario is ASCII, where each character is one byte,
+/// so such a source keeps its bytes alone and a character offset is a byte offset. Splitting
+/// text into `Character`s (grapheme breaking) and building strings from them was most of the
+/// parser's time (issues 11 and 29); a source with any other character (`é`, an emoji, a
+/// combining mark, `\r\n`) still keeps its `Character`s, so columns and texts come out as a
+/// `Character` count says.
 package struct SourceCharacters: Sendable {
-  /// The source, as characters.
-  let characters: [Character]
   /// The source's UTF-8.
   private let utf8: [UInt8]
-  /// Where character `i` starts in `utf8`; one more entry, `utf8.count`, for the end.
+  /// Whether every character is one byte (ASCII, no `\r\n`): then `wideCharacters` and
+  /// `utf8Offsets` are empty and offsets are byte offsets.
+  let isByteWise: Bool
+  /// The source as characters, when it is not byte-wise.
+  private let wideCharacters: [Character]
+  /// Where character `i` starts in `utf8`, and `utf8.count` last, when it is not byte-wise.
   private let utf8Offsets: [Int]
 
+  /// How many characters the source holds.
+  var count: Int { isByteWise ? utf8.count : wideCharacters.count }
+
   init(_ text: String) {
-    characters = Array(text)
-    utf8 = Array(text.utf8)
+    var contiguous = text
+    self = contiguous.withUTF8 { Self(bytes: $0, text: text) }
+  }
+
+  /// The source whose UTF-8 is `bytes`; `text` is the same text when the caller has it.
+  init(bytes: UnsafeBufferPointer<UInt8>, text: String? = nil) {
+    utf8 = Array(bytes)
+    isByteWise = Self.isByteWise(bytes)
+    guard !isByteWise else {
+      wideCharacters = []
+      utf8Offsets = []
+      return
+    }
+    let characters = Array(text ?? String(decoding: bytes, as: UTF8.self))
     var offsets: [Int] = []
     offsets.reserveCapacity(characters.count + 1)
     var offset = 0
@@ -22,30 +44,78 @@ package struct SourceCharacters: Sendable {
       offset += character.utf8.count
     }
     offsets.append(offset)
+    wideCharacters = characters
     utf8Offsets = offsets
+  }
+
+  private init(utf8: [UInt8], characters: [Character], offsets: [Int]) {
+    self.utf8 = utf8
+    isByteWise = characters.isEmpty && offsets.isEmpty
+    wideCharacters = characters
+    utf8Offsets = offsets
+  }
+
+  /// Whether each byte is a character of its own: ASCII, and no `\r\n` (one character of two
+  /// bytes).
+  private static func isByteWise(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // One pass without branches first (nearly every line is ASCII without `\r`).
+    var union: UInt8 = 0
+    var carriageReturns = false
+    for byte in bytes {
+      union |= byte
+      carriageReturns = carriageReturns || byte == 0x0D
+    }
+    guard union < 0x80 else { return false }
+    guard carriageReturns else { return true }
+    var previous: UInt8 = 0
+    for byte in bytes {
+      if byte >= 0x80 || (byte == 0x0A && previous == 0x0D) { return false }
+      previous = byte
+    }
+    return true
   }
 
   /// The characters `range` of `source`, as a source of their own (offsets from their start).
   init(_ range: Range<Int>, of source: SourceCharacters) {
-    characters = Array(source.characters[range])
+    guard !source.isByteWise else {
+      self.init(utf8: Array(source.utf8[range]), characters: [], offsets: [])
+      return
+    }
     let start = source.utf8Offsets[range.lowerBound]
-    utf8 = Array(source.utf8[start..<source.utf8Offsets[range.upperBound]])
-    utf8Offsets = source.utf8Offsets[range.lowerBound...range.upperBound].map { $0 - start }
+    self.init(
+      utf8: Array(source.utf8[start..<source.utf8Offsets[range.upperBound]]),
+      characters: Array(source.wideCharacters[range]),
+      offsets: source.utf8Offsets[range.lowerBound...range.upperBound].map { $0 - start })
   }
 
   /// `parts` one after the other, `separators[i]` between part `i` and part `i + 1`: lines
   /// lexed one by one, joined into their statement's source without lexing them again.
   init(joining parts: [SourceCharacters], separators: [Character]) {
-    var characters: [Character] = []
     var utf8: [UInt8] = []
+    utf8.reserveCapacity(parts.reduce(separators.count * 2) { $0 + $1.utf8.count })
+    let byteWise =
+      parts.allSatisfy(\.isByteWise) && separators.allSatisfy { $0.utf8.count == 1 }
+    guard !byteWise else {
+      for (index, part) in parts.enumerated() {
+        utf8 += part.utf8
+        if index < separators.count { utf8 += separators[index].utf8 }
+      }
+      self.init(utf8: utf8, characters: [], offsets: [])
+      return
+    }
+    var characters: [Character] = []
     var offsets: [Int] = []
-    let count = parts.reduce(separators.count) { $0 + $1.characters.count }
+    let count = parts.reduce(separators.count) { $0 + $1.count }
     characters.reserveCapacity(count)
     offsets.reserveCapacity(count + 1)
     for (index, part) in parts.enumerated() {
       let base = utf8.count
       characters += part.characters
-      offsets += part.utf8Offsets.dropLast().lazy.map { $0 + base }
+      if part.isByteWise {
+        offsets += part.utf8.indices.lazy.map { $0 + base }
+      } else {
+        offsets += part.utf8Offsets.dropLast().lazy.map { $0 + base }
+      }
       utf8 += part.utf8
       guard index < separators.count else { continue }
       characters.append(separators[index])
@@ -53,14 +123,87 @@ package struct SourceCharacters: Sendable {
       utf8 += separators[index].utf8
     }
     offsets.append(utf8.count)
-    self.characters = characters
-    self.utf8 = utf8
-    self.utf8Offsets = offsets
+    self.init(utf8: utf8, characters: characters, offsets: offsets)
+  }
+
+  /// The source as characters (a copy for a byte-wise source): for diagnostics, which are
+  /// made rarely.
+  var characters: [Character] {
+    isByteWise ? utf8.map { Character(Unicode.Scalar($0)) } : wideCharacters
+  }
+
+  /// The character at `index`.
+  subscript(index: Int) -> Character {
+    isByteWise ? Character(Unicode.Scalar(utf8[index])) : wideCharacters[index]
+  }
+
+  /// How many characters from `index` on `isPart` holds for, asked of each one's byte, when
+  /// the source is byte-wise; nil for another source. The lexer's runs of identifier
+  /// characters, of comment text and of string text, read without asking per character which
+  /// kind of source this is.
+  @inline(__always)
+  func byteWiseRun(from index: Int, while isPart: (UInt8) -> Bool) -> Int? {
+    guard isByteWise else { return nil }
+    return utf8.withUnsafeBufferPointer { bytes in
+      var end = index
+      while end < bytes.count, isPart(bytes[end]) { end += 1 }
+      return end - index
+    }
+  }
+
+  /// The character at `index` if it is one ASCII byte, else nil (`é`, `\r\n`).
+  @inline(__always)
+  func asciiByte(at index: Int) -> UInt8? {
+    if isByteWise { return utf8[index] }
+    let bytes = wideCharacters[index].utf8
+    return bytes.count == 1 ? bytes.first : nil
+  }
+
+  /// Whether the character at `index` is a blank or a line break (`Character.isWhitespace`).
+  @inline(__always)
+  func isWhitespace(at index: Int) -> Bool {
+    guard let byte = asciiByte(at: index) else { return wideCharacters[index].isWhitespace }
+    return byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+  }
+
+  /// Whether the character at `index` is a line break (`Character.isNewline`): `\n`, `\v`,
+  /// `\f`, `\r`, `\r\n`, U+0085, U+2028, U+2029.
+  @inline(__always)
+  func isNewline(at index: Int) -> Bool {
+    guard let byte = asciiByte(at: index) else { return wideCharacters[index].isNewline }
+    return byte >= 0x0A && byte <= 0x0D
   }
 
   /// The characters `range` as a string: one copy of their bytes.
   func text(_ range: Range<Int>) -> String {
+    if isByteWise {
+      return utf8.withUnsafeBufferPointer {
+        String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+      }
+    }
     let bytes = utf8[utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound]]
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The source's lines as character ranges, cut at any line break (`\n`, `\r\n`, `\r`, ...);
+  /// a final line break gives a final empty line.
+  var lineRanges: [Range<Int>] {
+    var lines: [Range<Int>] = []
+    var start = 0
+    if isByteWise {
+      utf8.withUnsafeBufferPointer { bytes in
+        for (index, byte) in bytes.enumerated() where byte >= 0x0A && byte <= 0x0D {
+          lines.append(start..<index)
+          start = index + 1
+        }
+      }
+    } else {
+      for index in 0..<count where wideCharacters[index].isNewline {
+        lines.append(start..<index)
+        start = index + 1
+      }
+    }
+    lines.append(start..<count)
+    return lines
   }
 }

@@ -13,6 +13,6 @@ package struct SourceSpan: Hashable, Sendable {
     startLine = first.location.line
     startColumn = first.location.column
     endLine = last.location.line
-    endColumn = last.location.column + last.text.count
+    endColumn = last.location.column + last.length
   }
 }

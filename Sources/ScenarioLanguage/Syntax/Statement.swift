@@ -38,6 +38,7 @@ public struct Statement: Hashable, Sendable {
 
   /// Adds secret ranges, keeping them sorted and joined where they overlap.
   mutating func addSecretRanges(_ ranges: [Range<Int>]) {
+    guard !ranges.isEmpty else { return }  // most statements hold no secret
     var merged: [Range<Int>] = []
     for range in (secretRanges + ranges).sorted(by: { $0.lowerBound < $1.lowerBound })
     where !range.isEmpty {

@@ -5,17 +5,41 @@ package struct Token: Hashable, Sendable {
   var kind: TokenKind
   /// Where the token starts.
   var location: SourceLocation
-  /// The token as written (`"a\"b"` with its quotes and escapes; empty at the end).
-  var text: String
+  /// The token as written, for the kinds whose value is not their text (a string literal, a
+  /// duration, text that is no token); empty for the others, whose text their kind gives.
+  /// Why: a token is copied at every look of the parser, and a second string in every one of
+  /// them was a good part of its time (issue 29).
+  private var writtenText: String
   /// The offset of the first character in the lexer's input: where a bare word read from the
   /// source starts, and where a masked secret is.
   var offset: Int
+  /// How many characters the token spans: `text.count`, known without counting them.
+  var length: Int
 
-  init(kind: TokenKind, location: SourceLocation, text: String, offset: Int) {
+  /// `text` is made only for the kinds that keep it.
+  init(
+    kind: TokenKind, location: SourceLocation, text: @autoclosure () -> String, offset: Int,
+    length: Int
+  ) {
     self.kind = kind
     self.location = location
-    self.text = text
+    switch kind {
+    case .string, .duration, .invalid: writtenText = text()
+    case .identifier, .integer, .word, .boolean, .punctuation, .end: writtenText = ""
+    }
     self.offset = offset
+    self.length = length
+  }
+
+  /// The token as written (`"a\"b"` with its quotes and escapes; empty at the end).
+  var text: String {
+    switch kind {
+    case .identifier(let text), .integer(let text), .word(let text): return text
+    case .boolean(let value): return value ? "true" : "false"
+    case .punctuation(let mark): return String(mark.rawValue)
+    case .end: return ""
+    case .string, .duration, .invalid: return writtenText
+    }
   }
 
   /// How a diagnostic names the token: `` `SecItemAdd` `` or "the end of the statement".
@@ -25,7 +49,7 @@ package struct Token: Hashable, Sendable {
   static let endQuoted = "the end of the statement"
 
   /// The offset just past the token.
-  var endOffset: Int { offset + text.count }
+  var endOffset: Int { offset + length }
 }
 
 /// What a token is.
@@ -47,7 +71,8 @@ package enum TokenKind: Hashable, Sendable {
   case word(String)
   /// Text that is no token (`"open`, `"a\qb"`, `1hr`, `@`): the error, and where it is, reported
   /// if the parser reads it as a token.
-  case invalid(ParseMessage, at: SourceLocation)
+  /// (Indirect: a message and a location would make every token several times larger.)
+  indirect case invalid(ParseMessage, at: SourceLocation)
   /// The end of the statement.
   case end
 }
@@ -66,4 +91,15 @@ package enum Punctuation: Character, Hashable, Sendable, CaseIterable {
   case ampersand = "&"
   case exclamation = "!"
   case question = "?"
+
+  /// The punctuation mark that is this ASCII byte, if any: the lexer reads bytes.
+  init?(byte: UInt8) {
+    guard byte < 0x80, let mark = Self.byASCIIByte[Int(byte)] else { return nil }
+    self = mark
+  }
+
+  /// Each ASCII byte's mark, nil for the others.
+  private static let byASCIIByte: [Punctuation?] = (0..<0x80).map { byte in
+    allCases.first { $0.rawValue.asciiValue == UInt8(byte) }
+  }
 }
