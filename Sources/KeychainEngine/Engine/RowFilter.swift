@@ -55,7 +55,9 @@ package struct RowFilter {
         synchronizable, .integer(flag ? 1 : 0), in: itemClass)
     case .any?: break
     case nil:
-      search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: itemClass)
+      search[.synchronizable] =
+        hasher.defaultValueColumns?.unsynchronizedCondition(in: itemClass)
+        ?? hasher.condition(synchronizable, .integer(0), in: itemClass)
     }
   }
 }
