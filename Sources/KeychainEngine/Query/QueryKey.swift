@@ -114,8 +114,8 @@ package enum QueryKey: Sendable, Equatable {
 
   /// The first character of `raw` when it is a single ASCII scalar, else `nil`. Read from the
   /// bytes when the second byte is ASCII too (the first character is then the first byte
-  /// alone); only otherwise is the first grapheme cluster worked out, which costs more than
-  /// the rest of the classification.
+  /// alone); only otherwise is the first grapheme cluster worked out, which takes a call into
+  /// the grapheme breaker for every key of every call.
   private static func leadingASCII(_ raw: String) -> UInt8? {
     let bytes = raw.utf8
     guard let first = bytes.first else { return nil }
