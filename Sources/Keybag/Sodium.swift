@@ -190,8 +190,10 @@ enum Sodium {
     _ plaintext: UnsafeRawBufferPointer, key: SecretBytes, associatedData: [UInt8]
   ) -> [UInt8] {
     var output = [UInt8](repeating: 0, count: nonceByteCount + plaintext.count + tagByteCount)
-    output.withUnsafeMutableBytes {
-      seal(plaintext, key: key, associatedData: associatedData, into: $0)
+    output.withUnsafeMutableBytes { output in
+      associatedData.withUnsafeBytes { ad in
+        seal(plaintext, key: key, associatedData: ad, into: output)
+      }
     }
     return output
   }
@@ -200,19 +202,17 @@ enum Sodium {
   /// `nonce ‖ ciphertext ‖ tag` long: the item path, which writes its key id in front and so
   /// wants no intermediate array.
   static func seal(
-    _ plaintext: UnsafeRawBufferPointer, key: SecretBytes, associatedData: [UInt8],
-    into output: UnsafeMutableRawBufferPointer
+    _ plaintext: UnsafeRawBufferPointer, key: SecretBytes,
+    associatedData ad: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
   ) {
     ready()
     precondition(output.count == nonceByteCount + plaintext.count + tagByteCount)
     let nonce = output.baseAddress!
     randombytes_buf(nonce, nonceByteCount)
     let status = key.withUnsafeBytes { key in
-      associatedData.withUnsafeBytes { ad in
-        csodium_aead_encrypt(
-          nonce + nonceByteCount, plaintext.baseAddress, UInt64(plaintext.count),
-          ad.baseAddress, UInt64(ad.count), nonce, key.baseAddress!)
-      }
+      csodium_aead_encrypt(
+        nonce + nonceByteCount, plaintext.baseAddress, UInt64(plaintext.count),
+        ad.baseAddress, UInt64(ad.count), nonce, key.baseAddress!)
     }
     precondition(status == 0, "crypto_aead_xchacha20poly1305_ietf_encrypt failed")
   }
@@ -220,8 +220,8 @@ enum Sodium {
   /// Opens `nonce ‖ ciphertext ‖ tag` read in place into `output` (exactly the plaintext
   /// size). Returns libsodium's status: 0 when the tag verifies.
   static func open(
-    _ sealed: UnsafeRawBufferPointer, key: SecretBytes, associatedData: [UInt8],
-    into output: UnsafeMutableRawBufferPointer
+    _ sealed: UnsafeRawBufferPointer, key: SecretBytes,
+    associatedData ad: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
   ) -> Int32 {
     ready()
     guard sealed.count >= nonceByteCount + tagByteCount,
@@ -229,11 +229,9 @@ enum Sodium {
     else { return -1 }
     let nonce = sealed.baseAddress!
     return key.withUnsafeBytes { key in
-      associatedData.withUnsafeBytes { ad in
-        csodium_aead_decrypt(
-          output.baseAddress, nonce + nonceByteCount, UInt64(sealed.count - nonceByteCount),
-          ad.baseAddress, UInt64(ad.count), nonce, key.baseAddress!)
-      }
+      csodium_aead_decrypt(
+        output.baseAddress, nonce + nonceByteCount, UInt64(sealed.count - nonceByteCount),
+        ad.baseAddress, UInt64(ad.count), nonce, key.baseAddress!)
     }
   }
 
@@ -242,6 +240,10 @@ enum Sodium {
     _ sealed: [UInt8], key: SecretBytes, associatedData: [UInt8],
     into output: UnsafeMutableRawBufferPointer
   ) -> Int32 {
-    sealed.withUnsafeBytes { open($0, key: key, associatedData: associatedData, into: output) }
+    sealed.withUnsafeBytes { sealed in
+      associatedData.withUnsafeBytes { ad in
+        open(sealed, key: key, associatedData: ad, into: output)
+      }
+    }
   }
 }

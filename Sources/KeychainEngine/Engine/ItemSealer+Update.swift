@@ -83,7 +83,7 @@ extension ItemSealer {
         return
       }
       sealed[name] = try keybag.seal(
-        bytes(), in: protection, context: Self.context(identity, column: name))
+        bytes(), in: protection, context: identity, suffix: Self.columnSuffix(of: name))
       columns.append(name)
     }
     try sealColumn(ItemClass.attributesColumn, unchanged: attributesUnchanged) {

@@ -39,7 +39,7 @@ package struct ItemSealer {
     var sealed: [String: Data] = [:]
     func sealColumn(_ name: String, _ bytes: Data) throws(KeybagError) {
       sealed[name] = try keybag.seal(
-        bytes, in: protection, context: Self.context(identity, column: name))
+        bytes, in: protection, context: identity, suffix: Self.columnSuffix(of: name))
     }
     let stored = Self.withoutNulls(attributes)
     try sealColumn(ItemClass.attributesColumn, StoredValueCodec.encode(attributes: stored))
@@ -82,7 +82,7 @@ package struct ItemSealer {
     if let sealedControl = row.sealedColumns[ItemClass.accessControlColumn] {
       let bytes = try keybag.open(
         sealedControl, in: protection,
-        context: Self.context(identity, column: ItemClass.accessControlColumn))
+        context: identity, suffix: Self.accessControlSuffix)
       guard let decoded = AccessControlCodec.decodeBound(bytes) else {
         throw .authenticationFailed
       }
@@ -138,7 +138,7 @@ package struct ItemSealer {
     }
     let bytes = try keybag.open(
       sealedAttributes, in: protection,
-      context: Self.context(identity, column: ItemClass.attributesColumn))
+      context: identity, suffix: Self.attributesSuffix)
     return (bytes, protection)
   }
 
@@ -152,7 +152,7 @@ package struct ItemSealer {
     guard let sealed = row.sealedColumns[ItemClass.dataColumn] else { return nil }
     let protection = try Self.protection(of: row)
     return try keybag.open(
-      sealed, in: protection, context: Self.context(identity, column: ItemClass.dataColumn))
+      sealed, in: protection, context: identity, suffix: Self.dataSuffix)
   }
 
   /// The protection class a stored row was sealed with.
@@ -232,13 +232,11 @@ package struct ItemSealer {
     }
   }
 
-  /// The associated data of one column: `identity ‖ 0xFF ‖ column name, length-prefixed`.
-  static func context(_ identity: [UInt8], column name: String) -> Data {
-    let suffix = columnSuffixes[name] ?? columnSuffix(name)
-    var bytes = Data(capacity: identity.count + suffix.count)
-    bytes.append(contentsOf: identity)
-    bytes.append(contentsOf: suffix)
-    return bytes
+  /// What the associated data of one column appends to the item's identity:
+  /// `0xFF ‖ column name, length-prefixed`. The keybag joins the two in place
+  /// (``Keybag/seal(_:in:context:suffix:)``).
+  static func columnSuffix(of name: String) -> [UInt8] {
+    knownColumnSuffix(name) ?? columnSuffix(name)
   }
 
   private static func columnSuffix(_ name: String) -> [UInt8] {
@@ -247,14 +245,20 @@ package struct ItemSealer {
     return bytes
   }
 
-  /// The suffix of every sealed column, built once.
-  private static let columnSuffixes: [String: [UInt8]] = {
-    var suffixes: [String: [UInt8]] = [:]
-    for itemClass in ItemClass.allCases {
-      for name in itemClass.sealedColumns { suffixes[name] = columnSuffix(name) }
+  /// The suffix of a sealed column every class has, built once: comparing the name with
+  /// three short names costs less than hashing it for a dictionary, on every seal and open.
+  private static func knownColumnSuffix(_ name: String) -> [UInt8]? {
+    switch name {
+    case ItemClass.attributesColumn: attributesSuffix
+    case ItemClass.dataColumn: dataSuffix
+    case ItemClass.accessControlColumn: accessControlSuffix
+    default: nil
     }
-    return suffixes
-  }()
+  }
+
+  static let attributesSuffix = columnSuffix(ItemClass.attributesColumn)
+  static let dataSuffix = columnSuffix(ItemClass.dataColumn)
+  static let accessControlSuffix = columnSuffix(ItemClass.accessControlColumn)
 
   package init(keybag: Keybag, defaultValueColumns: DefaultValueColumns? = nil) {
     self.keybag = keybag

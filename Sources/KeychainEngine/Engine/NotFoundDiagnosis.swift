@@ -20,15 +20,17 @@ import Keybag
 /// the query, an item of another class, `akpu` items deleted with the passcode.
 ///
 /// It holds the store and the keybag, not the engine: a miss defers it (``DeferredDiagnosis``)
-/// and it may be worked out after the call, before anything changes either.
-package struct NotFoundDiagnosis: NearMissSearch {
+/// and it may be worked out after the call, before anything changes either. A class, so that
+/// the deferred diagnosis holds one reference rather than a boxed copy of its fields: every
+/// miss makes one, and the box was an allocation more, torn down through generic witnesses.
+package final class NotFoundDiagnosis: NearMissSearch {
   let database: ItemDatabase
   let sealer: ItemSealer
   let query: ParsedQuery
   let filter: RowFilter
   let context: SecItemEngine.Context
   /// What the store said when a read failed: the explanation tells it instead of hiding it.
-  private let storeFailures = StoreFailures()
+  private var storeFailures: [String] = []
   /// The caller's groups as the probes compare them (`agrp IN (…)`), hashed once.
   private let scope: ItemDatabase.OneOf
 
@@ -44,13 +46,7 @@ package struct NotFoundDiagnosis: NearMissSearch {
   }
 
   /// The first store failure met while looking for near misses, if any.
-  package var storeFailure: String? { storeFailures.reasons.first }
-
-  /// Collects the store's failures across the kinds' reads (the diagnosis itself never
-  /// throws: the call's status is already decided).
-  private final class StoreFailures {
-    var reasons: [String] = []
-  }
+  package var storeFailure: String? { storeFailures.first }
 
   /// The rows `read` returns, or none when the store fails, the failure kept for the
   /// explanation.
@@ -58,7 +54,7 @@ package struct NotFoundDiagnosis: NearMissSearch {
     do {
       return try read()
     } catch {
-      storeFailures.reasons.append("\(error)")
+      storeFailures.append("\(error)")
       return []
     }
   }

@@ -30,13 +30,20 @@ package struct RowFilter {
     // The query's attributes, `tomb` and `sync`: sized once, not grown insert by insert (and
     // at creation: ``PresizedColumns``).
     search = PresizedColumns.empty(capacity: query.attributes.count + 2)
+    // Which of the two columns the query compares, noted as they are added rather than
+    // looked up after (each look-up hashes the name).
+    var comparesGroup = false
+    var comparesTombstone = false
     for (name, value) in query.attributes {
-      if let column = hasher.condition(name, value, in: itemClass) { search[name] = column }
+      guard let column = hasher.condition(name, value, in: itemClass) else { continue }
+      search[name] = column
+      if name == AttributeName.accessGroup.rawValue { comparesGroup = true }
+      if name == AttributeName.tombstone.rawValue { comparesTombstone = true }
     }
-    if search[.accessGroup] == nil {
+    if !comparesGroup {
       accessGroups = scope()
     }
-    if search[.tombstone] == nil { search[.tombstone] = .integer(0) }
+    if !comparesTombstone { search[.tombstone] = .integer(0) }
     if let reference = query.persistentRef {
       rowID = PersistentReference.decode(reference)?.1 ?? -1
       return
@@ -48,7 +55,9 @@ package struct RowFilter {
         synchronizable, .integer(flag ? 1 : 0), in: itemClass)
     case .any?: break
     case nil:
-      search[.synchronizable] = hasher.condition(synchronizable, .integer(0), in: itemClass)
+      search[.synchronizable] =
+        hasher.defaultValueColumns?.unsynchronizedCondition(in: itemClass)
+        ?? hasher.condition(synchronizable, .integer(0), in: itemClass)
     }
   }
 }

@@ -103,7 +103,7 @@ extension SecItemEngine {
       .itemNotFound(
         SecItemFailure.NotFound(
           itemClass: query.itemClass,
-          searchedGroups: filter.accessGroups == nil ? nil : context.caller.accessGroups,
+          searchedGroups: filter.accessGroups == nil ? nil : accessGroups(of: context.caller),
           lost: lost,
           sealedAttributes: filter.queried.keys.filter {
             query.itemClass.attribute(named: $0).map {

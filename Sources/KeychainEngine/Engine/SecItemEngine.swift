@@ -68,14 +68,25 @@ package final class SecItemEngine {
   /// needs them, and rebuilding the list and hashing every group on each call was a tenth
   /// of a look-up's cost (docs/benchmarks-history.md). Keyed by the whole identity, so a changed
   /// entitlement is a new entry.
-  private var lastScope: (app: AppIdentity, scope: ItemDatabase.OneOf)?
+  private var lastScope: (app: AppIdentity, groups: [String], scope: ItemDatabase.OneOf)?
 
   /// The `agrp IN (…)` scope of every group `caller` is entitled to, in its order.
   func scope(of caller: Caller) -> ItemDatabase.OneOf {
-    if let lastScope, lastScope.app == caller.app { return lastScope.scope }
-    let scope = sealer.hasher.scope(caller.accessGroups)
-    lastScope = (caller.app, scope)
-    return scope
+    scopeEntry(of: caller).scope
+  }
+
+  /// `caller`'s access groups (``Caller/accessGroups``), kept with their scope: a miss names
+  /// them, and building the list (a set drops duplicates) was a twentieth of a miss (issue 29).
+  func accessGroups(of caller: Caller) -> [String] {
+    scopeEntry(of: caller).groups
+  }
+
+  private func scopeEntry(of caller: Caller) -> (groups: [String], scope: ItemDatabase.OneOf) {
+    if let lastScope, lastScope.app == caller.app { return (lastScope.groups, lastScope.scope) }
+    let groups = caller.accessGroups
+    let scope = sealer.hasher.scope(groups)
+    lastScope = (caller.app, groups, scope)
+    return (groups, scope)
   }
 
   /// The columns of every primary-key attribute's default value, hashed once: they depend

@@ -14,9 +14,20 @@ package final class DefaultValueColumns: Sendable {
   /// By attribute name: the kind the column was hashed as, and the column.
   private let columns: [String: (kind: AttributeKind, column: StoredValue)]
 
+  /// Each class's condition on `sync` of a search that does not name kSecAttrSynchronizable
+  /// (`sync = 0`, which the daemon adds): every such search compares it.
+  private let unsynchronized: (genp: StoredValue?, inet: StoredValue?, cert: StoredValue?,
+    keys: StoredValue?)
+
   /// The columns `hasher` makes (``SearchHasher/column(_:of:)``) of the default values of
   /// every class's primary-key attributes.
   init(hasher: SearchHasher) {
+    func unsynchronized(_ itemClass: ItemClass) -> StoredValue? {
+      hasher.condition(AttributeName.synchronizable.rawValue, .integer(0), in: itemClass)
+    }
+    self.unsynchronized = (
+      unsynchronized(.genp), unsynchronized(.inet), unsynchronized(.cert), unsynchronized(.keys)
+    )
     var columns: [String: (kind: AttributeKind, column: StoredValue)] = [:]
     for itemClass in ItemClass.allCases {
       for attribute in itemClass.attributes
@@ -29,6 +40,17 @@ package final class DefaultValueColumns: Sendable {
       }
     }
     self.columns = columns
+  }
+
+  /// What a search of `itemClass` compares `sync` with when it does not name
+  /// kSecAttrSynchronizable (``SearchHasher/condition(_:_:in:)`` of `sync = 0`), hashed once.
+  func unsynchronizedCondition(in itemClass: ItemClass) -> StoredValue? {
+    switch itemClass {
+    case .genp: unsynchronized.genp
+    case .inet: unsynchronized.inet
+    case .cert: unsynchronized.cert
+    case .keys: unsynchronized.keys
+    }
   }
 
   /// The column of `attribute`'s default value, or `nil` when it was not hashed here (no

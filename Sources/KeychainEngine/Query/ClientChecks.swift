@@ -1,10 +1,13 @@
 import DeviceState
+import ItemStore
 
 /// The checks Security's client library (`SecItem.m`) makes before the request reaches the
 /// daemon, so they win over the daemon's entitlement errors.
 package enum ClientChecks {
-  static func check(_ query: SecQuery, as function: SecItemFunction) throws(SecItemFailure) {
-    if let control = query[.accessControl] {
+  static func check(
+    _ query: SecQuery, as function: SecItemFunction, holding keys: CheckedKeys
+  ) throws(SecItemFailure) {
+    if keys.contains(.accessControl), let control = query[.accessControl] {
       guard case .accessControl = control else {
         throw SecItemFailure(.errSecParam, .wrongType(key: .accessControl, got: control.type))
       }
@@ -14,12 +17,15 @@ package enum ClientChecks {
         throw SecItemFailure(.errSecParam, .accessControlSynchronizable)
       }
     }
-    if query[.authenticationUI] == .string(AuthenticationUI.skip.rawValue),
+    if keys.contains(.authenticationUI),
+      query[.authenticationUI] == .string(AuthenticationUI.skip.rawValue),
       function != .copyMatching
     {
       throw SecItemFailure(.errSecParam, .authenticationUISkipOutsideCopy(function))
     }
-    if query[.authenticationContext] != nil, query[.credentialReference] != nil {
+    if keys.contains(.authenticationContext), query[.authenticationContext] != nil,
+      query[.credentialReference] != nil
+    {
       throw SecItemFailure(.errSecParam, .contextWithCredentialReference)
     }
   }
@@ -29,6 +35,36 @@ package enum ClientChecks {
     case .bool(true)?: true
     case .number(let number)?: number != 0
     default: false
+    }
+  }
+}
+
+/// Which of the keys the validator's early checks read a dictionary holds, found in one pass
+/// over its keys: most dictionaries hold none of them, and looking each one up hashed it
+/// every call (issue 29). A check still reads its key's value from the dictionary.
+struct CheckedKeys: OptionSet {
+  let rawValue: UInt8
+
+  static let accessControl = Self(rawValue: 1 << 0)
+  static let authenticationUI = Self(rawValue: 1 << 1)
+  static let authenticationContext = Self(rawValue: 1 << 2)
+  static let appClipItem = Self(rawValue: 1 << 3)
+  static let accessGroup = Self(rawValue: 1 << 4)
+
+  init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// The checked keys among `query`'s.
+  init(_ query: SecQuery) {
+    rawValue = 0
+    for key in query.keys {
+      switch key {
+      case AttributeName.accessControl.rawValue: insert(.accessControl)
+      case SecQueryKey.authenticationUI.rawValue: insert(.authenticationUI)
+      case SecQueryKey.authenticationContext.rawValue: insert(.authenticationContext)
+      case AttributeName.appClipItem.rawValue: insert(.appClipItem)
+      case AttributeName.accessGroup.rawValue: insert(.accessGroup)
+      default: continue
+      }
     }
   }
 }

@@ -100,14 +100,28 @@ package enum QueryKey: Sendable, Equatable {
       return raw == AttributeName.dataProtectionKeychain.rawValue
         ? .ignoredAttribute : .attribute(AttributeName(rawValue: raw))
     }
-    switch raw.first {
-    case "c": return raw == SecQueryKey.itemClass.rawValue ? .itemClass : nil
-    case "m": return .match(raw)
-    case "r": return ReturnKey(raw).map(QueryKey.returnKey)
-    case "u": return SecQueryKey.useKeys.contains(raw) ? .use(SecQueryKey(rawValue: raw)) : nil
-    case "v": return ValueKey(raw).map(QueryKey.value)
-    case "f": return .ignored
+    switch leadingASCII(raw) {
+    case UInt8(ascii: "c"): return raw == SecQueryKey.itemClass.rawValue ? .itemClass : nil
+    case UInt8(ascii: "m"): return .match(raw)
+    case UInt8(ascii: "r"): return ReturnKey(raw).map(QueryKey.returnKey)
+    case UInt8(ascii: "u"):
+      return SecQueryKey.useKeys.contains(raw) ? .use(SecQueryKey(rawValue: raw)) : nil
+    case UInt8(ascii: "v"): return ValueKey(raw).map(QueryKey.value)
+    case UInt8(ascii: "f"): return .ignored
     default: return nil
     }
+  }
+
+  /// The first character of `raw` when it is a single ASCII scalar, else `nil`. Read from the
+  /// bytes when the second byte is ASCII too (the first character is then the first byte
+  /// alone); only otherwise is the first grapheme cluster worked out, which takes a call into
+  /// the grapheme breaker for every key of every call.
+  private static func leadingASCII(_ raw: String) -> UInt8? {
+    let bytes = raw.utf8
+    guard let first = bytes.first else { return nil }
+    let second = bytes.dropFirst().first
+    if first < 0x80, second.map({ $0 < 0x80 }) ?? true { return first }
+    guard let character = raw.first, character.unicodeScalars.count == 1 else { return nil }
+    return character.asciiValue
   }
 }

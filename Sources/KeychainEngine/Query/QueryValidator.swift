@@ -18,10 +18,11 @@ package struct QueryValidator {
   func validate(_ query: SecQuery, as function: SecItemFunction) throws(SecItemFailure)
     -> ParsedQuery
   {
-    try ClientChecks.check(query, as: function)
+    let keys = CheckedKeys(query)
+    try ClientChecks.check(query, as: function, holding: keys)
     try policy.requireEntitlements(function)
-    try Self.rejectInternalAttributes(query)
-    try checkExplicitGroup(query, as: function)
+    try Self.rejectInternalAttributes(query, holding: keys)
+    try checkExplicitGroup(query, as: function, holding: keys)
     let parsed = try parser.parse(query, as: function)
     try AcceptanceRules.check(parsed)
     return parsed
@@ -31,13 +32,15 @@ package struct QueryValidator {
   func validateUpdate(_ query: SecQuery, _ attributes: SecQuery) throws(SecItemFailure)
     -> (query: ParsedQuery, attributes: ParsedQuery)
   {
-    try ClientChecks.check(query, as: .update)
-    try ClientChecks.check(attributes, as: .attributesToUpdate)
+    let queryKeys = CheckedKeys(query)
+    let attributeKeys = CheckedKeys(attributes)
+    try ClientChecks.check(query, as: .update, holding: queryKeys)
+    try ClientChecks.check(attributes, as: .attributesToUpdate, holding: attributeKeys)
     try policy.requireEntitlements(.update)
-    try Self.rejectInternalAttributes(query)
-    try Self.rejectInternalAttributes(attributes)
-    try checkExplicitGroup(query, as: .update)
-    try checkExplicitGroup(attributes, as: .attributesToUpdate)
+    try Self.rejectInternalAttributes(query, holding: queryKeys)
+    try Self.rejectInternalAttributes(attributes, holding: attributeKeys)
+    try checkExplicitGroup(query, as: .update, holding: queryKeys)
+    try checkExplicitGroup(attributes, as: .attributesToUpdate, holding: attributeKeys)
     let parsedQuery = try parser.parse(query, as: .update)
     try AcceptanceRules.check(parsedQuery)
     try AcceptanceRules.checkUpdateKeys(attributes)
@@ -49,14 +52,17 @@ package struct QueryValidator {
   // MARK: - Daemon pre-checks
 
   /// `queryHasValidAttributes` (SecItemServer.c l.2480): apps may not pass internal attributes.
-  private static func rejectInternalAttributes(_ query: SecQuery) throws(SecItemFailure) {
-    guard query[.appClipItem] != nil else { return }
+  private static func rejectInternalAttributes(_ query: SecQuery, holding keys: CheckedKeys)
+    throws(SecItemFailure)
+  {
+    guard keys.contains(.appClipItem), query[.appClipItem] != nil else { return }
     throw SecItemFailure(.errSecParam, .internalAttribute(.appClipItem))
   }
 
-  private func checkExplicitGroup(_ query: SecQuery, as function: SecItemFunction)
-    throws(SecItemFailure)
-  {
+  private func checkExplicitGroup(
+    _ query: SecQuery, as function: SecItemFunction, holding keys: CheckedKeys
+  ) throws(SecItemFailure) {
+    guard keys.contains(.accessGroup) else { return }
     switch query[.accessGroup] {
     case .string(let group)?:
       try policy.check(explicit: group, in: function)
