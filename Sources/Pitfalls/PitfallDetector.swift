@@ -25,31 +25,53 @@ package struct PitfallDetector {
       /// call it made; `nil` for any other name.
       package init?(appleName name: String) {
         guard
-          let match = Self.appleNames.first(where: {
-            Self.bytes($0.name).elementsEqual(name.utf8)
-          })
+          let function = Self.first(where: { Self.bytes($0.appleName).elementsEqual(name.utf8) })
         else { return nil }
-        self = match.function
+        self = function
       }
 
       /// The same for a name given as a `StaticString` (the test phone's SecItem calls),
       /// compared byte by byte: its `description` would allocate a `String` at every call.
       package init?(appleName name: StaticString) {
-        let bytes = Self.bytes(name)
-        guard
-          let match = Self.appleNames.first(where: { Self.bytes($0.name).elementsEqual(bytes) })
-        else { return nil }
-        self = match.function
+        guard let function = Self.first(where: { Self.same($0.appleName, name) }) else {
+          return nil
+        }
+        self = function
+      }
+
+      /// Whether two static strings hold the same bytes: a plain loop, which `elementsEqual`
+      /// is not once compiled (it cost more than the rest of judging a plain read).
+      private static func same(_ first: StaticString, _ second: StaticString) -> Bool {
+        let count = first.utf8CodeUnitCount
+        guard second.utf8CodeUnitCount == count else { return false }
+        let (left, right) = (first.utf8Start, second.utf8Start)
+        for index in 0..<count where left[index] != right[index] { return false }
+        return true
+      }
+
+      /// Apple's name of the function.
+      package var appleName: StaticString {
+        switch self {
+        case .add: "SecItemAdd"
+        case .copyMatching: "SecItemCopyMatching"
+        case .update: "SecItemUpdate"
+        case .delete: "SecItemDelete"
+        }
+      }
+
+      /// The first function, the commonest call first, whose name `matches`; no array, so
+      /// that naming a call allocates nothing.
+      private static func first(where matches: (Function) -> Bool) -> Function? {
+        if matches(.copyMatching) { return .copyMatching }
+        if matches(.add) { return .add }
+        if matches(.update) { return .update }
+        if matches(.delete) { return .delete }
+        return nil
       }
 
       private static func bytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
       }
-
-      private static let appleNames: [(name: StaticString, function: Function)] = [
-        ("SecItemAdd", .add), ("SecItemCopyMatching", .copyMatching),
-        ("SecItemUpdate", .update), ("SecItemDelete", .delete),
-      ]
     }
     package var function: Function
     package var query: SecQuery
