@@ -157,7 +157,7 @@ public final class SimulatedPhone: @unchecked Sendable {
     callsRecorded += 1
     if let kind = PitfallDetector.Call.Function(appleName: function) {
       // Nearly every call is a plain successful read, which the detector judges without a
-      // `Call` (no copy of the caller's identity, no look-at the Mac's login keychain).
+      // `Call` (no copy of the caller's identity, no look at the Mac's login keychain).
       let inBackground = device.appState == .background
       let attributes = attributesToUpdate ?? [:]
       if !pitfallDetector.observeIfPlainRead(
