@@ -155,13 +155,22 @@ public final class SimulatedPhone: @unchecked Sendable {
       function, query: query, attributesToUpdate: attributesToUpdate, outcome: outcome,
       prompts: user.takePrompts())
     callsRecorded += 1
-    if let kind = PitfallDetector.Call.Function(appleName: function.description) {
-      pitfallDetector.observe(
-        .init(
-          function: kind, query: query, attributes: attributesToUpdate ?? [:],
-          status: outcome.status, inBackground: device.appState == .background,
-          caller: device.caller.app, line: callsRecorded,
-          addsToLoginKeychainByDefault: kind == .add && device.addsToLoginKeychainByDefault(query)))
+    if let kind = PitfallDetector.Call.Function(appleName: function) {
+      // Nearly every call is a plain successful read, which the detector judges without a
+      // `Call` (no copy of the caller's identity, no look at the Mac's login keychain).
+      let inBackground = device.appState == .background
+      let attributes = attributesToUpdate ?? [:]
+      if !pitfallDetector.observeIfPlainRead(
+        kind, status: outcome.status, inBackground: inBackground, query: query,
+        attributes: attributes, line: callsRecorded, caller: { device.caller.app })
+      {
+        pitfallDetector.observe(
+          .init(
+            function: kind, query: query, attributes: attributes, status: outcome.status,
+            inBackground: inBackground, caller: device.caller.app, line: callsRecorded,
+            addsToLoginKeychainByDefault: kind == .add
+              && device.addsToLoginKeychainByDefault(query)))
+      }
       recordPitfalls()
     }
     return outcome

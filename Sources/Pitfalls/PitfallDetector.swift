@@ -24,13 +24,53 @@ package struct PitfallDetector {
       /// The function Apple names `name` (`SecItemAdd`, ...), as a package's step names the
       /// call it made; `nil` for any other name.
       package init?(appleName name: String) {
-        switch name {
-        case "SecItemAdd": self = .add
-        case "SecItemCopyMatching": self = .copyMatching
-        case "SecItemUpdate": self = .update
-        case "SecItemDelete": self = .delete
-        default: return nil
+        guard
+          let function = Self.first(where: { Self.bytes($0.appleName).elementsEqual(name.utf8) })
+        else { return nil }
+        self = function
+      }
+
+      /// The same for a name given as a `StaticString` (the test phone's SecItem calls),
+      /// compared byte by byte: its `description` would allocate a `String` at every call.
+      package init?(appleName name: StaticString) {
+        guard let function = Self.first(where: { Self.same($0.appleName, name) }) else {
+          return nil
         }
+        self = function
+      }
+
+      /// Whether two static strings hold the same bytes: a plain loop, which `elementsEqual`
+      /// is not once compiled (it cost more than the rest of judging a plain read).
+      private static func same(_ first: StaticString, _ second: StaticString) -> Bool {
+        let count = first.utf8CodeUnitCount
+        guard second.utf8CodeUnitCount == count else { return false }
+        let (left, right) = (first.utf8Start, second.utf8Start)
+        for index in 0..<count where left[index] != right[index] { return false }
+        return true
+      }
+
+      /// Apple's name of the function.
+      package var appleName: StaticString {
+        switch self {
+        case .add: "SecItemAdd"
+        case .copyMatching: "SecItemCopyMatching"
+        case .update: "SecItemUpdate"
+        case .delete: "SecItemDelete"
+        }
+      }
+
+      /// The first function, the commonest call first, whose name `matches`; no array, so
+      /// that naming a call allocates nothing.
+      private static func first(where matches: (Function) -> Bool) -> Function? {
+        if matches(.copyMatching) { return .copyMatching }
+        if matches(.add) { return .add }
+        if matches(.update) { return .update }
+        if matches(.delete) { return .delete }
+        return nil
+      }
+
+      private static func bytes(_ name: StaticString) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
       }
     }
     package var function: Function
@@ -111,6 +151,7 @@ package struct PitfallDetector {
 
   /// The pitfalls found since the last call.
   package mutating func take() -> [Pitfall] {
+    if found.isEmpty { return [] }
     defer { found = [] }
     return found
   }
@@ -141,12 +182,10 @@ package struct PitfallDetector {
   /// the item checks, whose cost grows with the items seen, so the test phone's calls stay
   /// as cheap as docs/benchmarks-history.md measures them.
   package mutating func observe(_ call: Call) {
-    if call.function == .copyMatching, call.status == .errSecSuccess, !call.inBackground,
-      pendingDuplicate == nil, !(previous.map(Self.pairsWithNextCall) ?? false)
+    if observeIfPlainRead(
+      call.function, status: call.status, inBackground: call.inBackground, query: call.query,
+      attributes: call.attributes, line: call.line, caller: { call.caller })
     {
-      checkGroup(call)
-      checkRetry(call)
-      previous = call
       return
     }
     let identity = Self.identity(call.query)
@@ -166,6 +205,30 @@ package struct PitfallDetector {
     if call.function == .copyMatching { checkRead(call, identity: identity) }
     remember(call, identity: identity)
     previous = call
+  }
+
+  /// Judges a call as ``observe(_:)`` does when it is a successful read in the foreground
+  /// right after anything but a delete or a failed read, and answers true; answers false,
+  /// having done nothing, for any other call, which ``observe(_:)`` must judge. The test phone
+  /// asks this first, so that for nearly every call it builds no ``Call`` (the caller's
+  /// identity is read only for a query that names an access group).
+  ///
+  /// Such a read can show only a group mistake or end a retry. It pairs with no next call
+  /// (``pairsWithNextCall(_:)``), so it is remembered as no call at all: what follows is
+  /// judged exactly as after the read.
+  package mutating func observeIfPlainRead(
+    _ function: Call.Function, status: OSStatus, inBackground: Bool, query: SecQuery,
+    attributes: SecQuery = [:], line: Int, caller: () -> AppIdentity
+  ) -> Bool {
+    guard function == .copyMatching, status == .errSecSuccess, !inBackground,
+      pendingDuplicate == nil, !(previous.map(Self.pairsWithNextCall) ?? false)
+    else { return false }
+    checkGroup(of: query, line: line, caller: caller)
+    checkGroup(of: attributes, line: line, caller: caller)
+    // checkRetry's answer to a success: it ends a run of locked reads of the same query.
+    if lockedReads?.query == query { lockedReads = nil }
+    previous = nil
+    return true
   }
 
   // MARK: - The checks
@@ -197,11 +260,19 @@ package struct PitfallDetector {
   }
 
   private mutating func checkGroup(_ call: Call) {
-    for dictionary in [call.query, call.attributes] {
-      guard case .string(let group)? = dictionary[RawKey.accessGroup] else { continue }
-      if !Self.hasTeamPrefix(group, caller: call.caller) {
-        found.append(Pitfall(kind: .accessGroupWithoutTeamPrefix, line: call.line, detail: group))
-      }
+    checkGroup(of: call.query, line: call.line, caller: { call.caller })
+    checkGroup(of: call.attributes, line: call.line, caller: { call.caller })
+  }
+
+  /// One dictionary of a call; the caller is read only when it names a group.
+  private mutating func checkGroup(
+    of dictionary: SecQuery, line: Int, caller: () -> AppIdentity
+  ) {
+    guard !dictionary.isEmpty, case .string(let group)? = dictionary[RawKey.accessGroup] else {
+      return
+    }
+    if !Self.hasTeamPrefix(group, caller: caller()) {
+      found.append(Pitfall(kind: .accessGroupWithoutTeamPrefix, line: line, detail: group))
     }
   }
 

@@ -75,7 +75,7 @@ enum SecItemCall {
       call(device, query)
     }
     if outcome.status == .errSecSuccess, let result {
-      if KeyReferences.asked(in: query), let value = outcome.result {
+      if let value = outcome.result, KeyReferences.asked(in: query, for: value) {
         do throws(KeyFailure) {
           result.pointee = try KeyReferences.object(value, query: query, on: phone)
         } catch {
@@ -138,10 +138,17 @@ enum SecItemCall {
 /// `kSecReturnRef` on key items: the rows the engine returns become `SecKey`s, shaped as
 /// `SecItemResultCopyPrepared` shapes them (KeyEngine's `KeyItemReference`).
 enum KeyReferences {
-  /// Whether the query asks for refs to key items. kSecReturnRef is looked at first: nearly no
-  /// query has it, and that one look-up is half the cost of reading the whole request.
-  static func asked(in query: SecQuery) -> Bool {
-    query["r_Ref"] == .bool(true) && KeyReferenceRequest(query: query)?.returnsRef == true
+  /// Whether the query asks for refs to key items and `value` holds rows that could become
+  /// keys. Any other value (the data of nearly every call) is returned as it is either way
+  /// (``object(_:query:on:)`` shapes rows only), so it is decided without a look-up; then
+  /// kSecReturnRef is looked at first: nearly no query has it, and that one look-up is half
+  /// the cost of reading the whole request.
+  static func asked(in query: SecQuery, for value: SecValue) -> Bool {
+    switch value {
+    case .dictionary, .array: break
+    default: return false
+    }
+    return query["r_Ref"] == .bool(true) && KeyReferenceRequest(query: query)?.returnsRef == true
   }
 
   static func object(_ value: SecValue, query: SecQuery, on phone: SimulatedPhone)
