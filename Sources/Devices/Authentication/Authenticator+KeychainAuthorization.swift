@@ -8,9 +8,9 @@ extension Authenticator {
   /// The engine's authorizer for one call. Calls without kSecUseAuthenticationContext get a
   /// context of their own, shared by every item the call visits, as Security's client does.
   func keychainAuthorizer() -> SecItemEngine.Authorizer {
-    let callContext = LAContext()
+    let callContext = CallAuthenticationContext()
     return { [unowned self] item, parsed, action in
-      self.authorize(item, parsed, action: action, fallbackContext: callContext)
+      self.authorize(item, parsed, action: action, callContext: callContext)
     }
   }
 
@@ -27,13 +27,13 @@ extension Authenticator {
 
   private func authorize(
     _ item: KeychainItem, _ parsed: ParsedQuery, action: SecItemFailure.ItemAction,
-    fallbackContext: LAContext
+    callContext: CallAuthenticationContext
   ) -> SecItemFailure? {
     guard let control = item.accessControl,
       let requirement = AccessRequirement(
         flags: control.flags, boundGeneration: item.boundBiometryGeneration)
     else { return nil }
-    let context = parsed.authenticationContext ?? fallbackContext
+    let context = parsed.authenticationContext ?? callContext.context
     if parsed.authenticationUI == .skip {
       return skipUnlessHeld(requirement, context: context)
     }
