@@ -11,6 +11,24 @@ public enum ItemClass: String, CaseIterable, Sendable, Codable {
   /// kSecClassKey.
   case keys
 
+  /// Equality by case. Written out because a raw-valued enum otherwise takes
+  /// `RawRepresentable`'s, which compares the raw `String`s (docs/benchmarks.md, issue 29).
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.position == rhs.position }
+
+  /// Hashing by case, not by the raw `String`: the class is part of the keys of the store's
+  /// statement and column caches, looked up on every call.
+  public func hash(into hasher: inout Hasher) { hasher.combine(position) }
+
+  /// The case's position in ``allCases``.
+  private var position: UInt8 {
+    switch self {
+    case .genp: 0
+    case .inet: 1
+    case .cert: 2
+    case .keys: 3
+    }
+  }
+
   /// The table name, which is the class code.
   public var tableName: String { rawValue }
 
