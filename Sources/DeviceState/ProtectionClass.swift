@@ -51,6 +51,28 @@ public enum ProtectionClass: String, CaseIterable, Sendable, Codable, Hashable {
     }
   }
 
+  /// Equality by case. Written out because a raw-valued enum otherwise takes
+  /// `RawRepresentable`'s, which compares the raw `String`s; the keybag looks its class keys up
+  /// by class twice per seal or open (docs/benchmarks.md, issue 29).
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.ordinal == rhs.ordinal }
+
+  /// Hashing by case, not by the raw `String` (`RawRepresentable`'s default): one integer
+  /// through the hasher instead of the name's bytes, on every keybag look-up.
+  public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+  /// The case's position in ``allCases``.
+  private var ordinal: UInt8 {
+    switch self {
+    case .ak: 0
+    case .ck: 1
+    case .dk: 2
+    case .aku: 3
+    case .cku: 4
+    case .dku: 5
+    case .akpu: 6
+    }
+  }
+
   /// Looks a class up by its Apple constant name (`"kSecAttrAccessibleAfterFirstUnlock"`).
   public init?(appleName: String) {
     guard let found = Self.allCases.first(where: { $0.appleName == appleName }) else {

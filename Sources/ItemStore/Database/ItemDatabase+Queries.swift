@@ -183,18 +183,18 @@ extension ItemDatabase {
 
   /// The current row of a `layout.selectSQL` statement (rowid first, then the columns).
   private func readRow(_ statement: Statement, layout: TableLayout) -> ItemRow {
-    // Sized at creation (`PresizedColumns`: not grown, no generic metadata looked up).
+    // Sized at creation; filled in the `SELECT`'s order, no name looked up (``ColumnSlots``).
     var row = ItemRow(
       rowID: statement.int64(at: 0), itemClass: layout.itemClass,
-      searchColumns: PresizedColumns.empty(capacity: layout.searchColumns.count),
-      sealedColumns: PresizedColumns.emptySealed(capacity: layout.sealedColumns.count))
+      searchColumns: SearchColumns(minimumCapacity: layout.searchColumns.count),
+      sealedColumns: SealedColumns(minimumCapacity: layout.sealedColumns.count))
     var index: Int32 = 1
     for name in layout.searchColumns {
-      row.searchColumns[name] = statement.column(at: index)
+      row.searchColumns.appendNew(name, statement.column(at: index))
       index += 1
     }
     for name in layout.sealedColumns {
-      if let data = statement.data(at: index) { row.sealedColumns[name] = data }
+      if let data = statement.data(at: index) { row.sealedColumns.appendNew(name, data) }
       index += 1
     }
     return row

@@ -12,18 +12,28 @@ public struct ItemRow: Equatable, Sendable {
   public var itemClass: ItemClass
   /// A keyed hash per attribute, `pdmn` and `tomb`, by column name. On insert a missing (or
   /// `.null`) column gets a default; rows read back carry every searchable column.
-  public var searchColumns: [String: StoredValue]
+  public var searchColumns: SearchColumns
   /// Opaque ciphertexts by column name (`attrs`, `accc`, `data`). A column absent here is
   /// NULL in the table, and absent again when read back.
-  public var sealedColumns: [String: Data]
+  public var sealedColumns: SealedColumns
 
   public init(
-    rowID: Int64? = nil, itemClass: ItemClass, searchColumns: [String: StoredValue] = [:],
-    sealedColumns: [String: Data] = [:]
+    rowID: Int64? = nil, itemClass: ItemClass, searchColumns: SearchColumns = [:],
+    sealedColumns: SealedColumns = [:]
   ) {
     self.rowID = rowID
     self.itemClass = itemClass
     self.searchColumns = searchColumns
     self.sealedColumns = sealedColumns
+  }
+
+  /// A row from column dictionaries (a caller that built or filtered one).
+  public init(
+    rowID: Int64? = nil, itemClass: ItemClass, searchColumns: [String: StoredValue],
+    sealedColumns: [String: Data] = [:]
+  ) {
+    self.init(
+      rowID: rowID, itemClass: itemClass, searchColumns: SearchColumns(searchColumns),
+      sealedColumns: SealedColumns(sealedColumns))
   }
 }

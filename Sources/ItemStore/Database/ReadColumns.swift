@@ -16,12 +16,15 @@ struct ReadColumns {
     layout: TableLayout, search: [String]?, sealed: [String]?,
     error: (String, TableLayout) -> ItemStoreError
   ) throws(ItemStoreError) {
-    self.search = search ?? layout.searchColumns
-    self.sealed = sealed ?? layout.sealedColumns
     if search == nil && sealed == nil {
+      self.search = layout.searchColumns
+      self.sealed = layout.sealedColumns
       selectSQL = layout.selectSQL
       return
     }
+    // Each column once: a row's slots hold distinct names (``ColumnSlots``).
+    self.search = Self.distinct(search ?? layout.searchColumns)
+    self.sealed = Self.distinct(sealed ?? layout.sealedColumns)
     for name in self.search where !layout.searchSet.contains(name) { throw error(name, layout) }
     for name in self.sealed where !layout.sealedSet.contains(name) { throw error(name, layout) }
     let list = (self.search + self.sealed).map(quoted).joined(separator: ", ")
@@ -30,20 +33,26 @@ struct ReadColumns {
       + quoted(layout.itemClass.tableName)
   }
 
+  /// `names` without repeats, in their order.
+  private static func distinct(_ names: [String]) -> [String] {
+    var seen: Set<String> = []
+    return names.filter { seen.insert($0).inserted }
+  }
+
   /// The current row of a `selectSQL` statement.
   func row(_ statement: Statement, of itemClass: ItemClass) -> ItemRow {
-    // Sized at creation (`PresizedColumns`: not grown, no generic metadata looked up).
+    // Sized at creation; filled in the `SELECT`'s order, no name looked up (``ColumnSlots``).
     var row = ItemRow(
       rowID: statement.int64(at: 0), itemClass: itemClass,
-      searchColumns: PresizedColumns.empty(capacity: search.count),
-      sealedColumns: PresizedColumns.emptySealed(capacity: sealed.count))
+      searchColumns: SearchColumns(minimumCapacity: search.count),
+      sealedColumns: SealedColumns(minimumCapacity: sealed.count))
     var index: Int32 = 1
     for name in search {
-      row.searchColumns[name] = statement.column(at: index)
+      row.searchColumns.appendNew(name, statement.column(at: index))
       index += 1
     }
     for name in sealed {
-      if let data = statement.data(at: index) { row.sealedColumns[name] = data }
+      if let data = statement.data(at: index) { row.sealedColumns.appendNew(name, data) }
       index += 1
     }
     return row

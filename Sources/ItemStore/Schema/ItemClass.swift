@@ -11,6 +11,16 @@ public enum ItemClass: String, CaseIterable, Sendable, Codable {
   /// kSecClassKey.
   case keys
 
+  /// Equality and hashing by case (its position in ``allCases``), written out because a
+  /// raw-valued enum otherwise takes `RawRepresentable`'s, which hash and compare the raw
+  /// `String`s; the class is part of the keys of the store's caches, looked up on every call
+  /// (docs/benchmarks.md, issue 29).
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.position == rhs.position }
+  public func hash(into hasher: inout Hasher) { hasher.combine(position) }
+  private var position: UInt8 {
+    switch self { case .genp: 0; case .inet: 1; case .cert: 2; case .keys: 3 }
+  }
+
   /// The table name, which is the class code.
   public var tableName: String { rawValue }
 

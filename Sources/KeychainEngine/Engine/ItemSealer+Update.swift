@@ -76,7 +76,7 @@ extension ItemSealer {
       identityTouched ? Self.identity(itemClass, search: search) : original.identity
     // Reuse only what was sealed under this very identity.
     let reusable = identity == original.identity
-    var sealed: [String: Data] = [:]
+    var sealed = SealedColumns(minimumCapacity: 3)
     func sealColumn(_ name: String, unchanged: Bool, _ bytes: () -> Data) throws(KeybagError) {
       if reusable && unchanged, let kept = original.row.sealedColumns[name] {
         sealed[name] = kept

@@ -36,7 +36,7 @@ package struct ItemSealer {
     // securityd's query_pre_add gives every primary-key attribute a value (SecItemDb.c).
     let search = hasher.columns(itemClass, fillingKeyDefaultsIn: &attributes)
     let identity = Self.identity(itemClass, search: search)
-    var sealed: [String: Data] = [:]
+    var sealed = SealedColumns(minimumCapacity: 3)
     func sealColumn(_ name: String, _ bytes: Data) throws(KeybagError) {
       sealed[name] = try keybag.seal(
         bytes, in: protection, context: identity, suffix: Self.columnSuffix(of: name))
@@ -167,15 +167,16 @@ package struct ItemSealer {
 
   /// `class ‖ for each primary-key column: name, hash ‖ pdmn`, length-prefixed throughout.
   /// Computed once per row; each column's context appends its name to it.
-  static func identity(_ itemClass: ItemClass, search: [String: StoredValue]) -> [UInt8] {
+  static func identity(_ itemClass: ItemClass, search: SearchColumns) -> [UInt8] {
     let layout = IdentityLayout.of(itemClass)
     var bytes: [UInt8] = []
     // Each column: its prefix (4 + 4 bytes), then a hash's tag, length and 16 bytes.
     bytes.reserveCapacity(layout.head.count + 32 * layout.columns.count)
     bytes.append(contentsOf: layout.head)
-    for (name, prefix) in layout.columns {
+    // A row read for opening has these columns first, in this order (``openingColumns(_:)``).
+    for (position, (name, prefix)) in layout.columns.enumerated() {
       bytes.append(contentsOf: prefix)
-      StoredValueCodec.encode(search[name] ?? .null, into: &bytes)
+      StoredValueCodec.encode(search.value(name, expectedAt: position) ?? .null, into: &bytes)
     }
     return bytes
   }

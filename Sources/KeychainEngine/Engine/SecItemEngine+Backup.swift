@@ -112,7 +112,7 @@ extension SecItemEngine {
     var incoming = item
     incoming.rowID = nil
     let row = try sealer.seal(incoming)
-    let key = row.searchColumns.filter { item.itemClass.primaryKey.contains($0.key) }
+    let key = row.searchColumns.filter { item.itemClass.primaryKey.contains($0.key) }.dictionary
     guard let existing = try database.rows(in: item.itemClass, matching: key, limit: 1).first,
       let existingID = existing.rowID
     else {

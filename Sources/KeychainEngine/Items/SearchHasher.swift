@@ -29,9 +29,8 @@ package struct SearchHasher {
   /// (An update hashes only what it changed: ``ItemSealer/seal(_:updating:touching:)``.)
   func columns(
     _ itemClass: ItemClass, attributes: [String: StoredValue]
-  ) -> [String: StoredValue] {
-    // Sized at creation (``PresizedColumns``).
-    var columns = PresizedColumns.empty(capacity: itemClass.searchColumns.count)
+  ) -> SearchColumns {
+    var columns = SearchColumns(minimumCapacity: itemClass.searchColumns.count)
     for attribute in itemClass.attributes where attribute.isSearchable {
       guard let value = attributes[attribute.name], value != .null else { continue }
       columns[attribute.name] = column(value, of: attribute)
@@ -45,8 +44,8 @@ package struct SearchHasher {
   /// looked the key's up twice (docs/benchmarks-history.md).
   func columns(
     _ itemClass: ItemClass, fillingKeyDefaultsIn attributes: inout [String: StoredValue]
-  ) -> [String: StoredValue] {
-    var columns = PresizedColumns.empty(capacity: itemClass.searchColumns.count)
+  ) -> SearchColumns {
+    var columns = SearchColumns(minimumCapacity: itemClass.searchColumns.count)
     for attribute in itemClass.attributes where attribute.isSearchable || attribute.isPrimaryKey {
       var value = attributes[attribute.name] ?? .null
       if value == .null {

@@ -109,6 +109,7 @@ extension SecItemEngine {
     } catch {
       guard case .duplicateItem = error else { throw error }
       let key = row.searchColumns.filter { content.itemClass.primaryKey.contains($0.key) }
+        .dictionary
       let holders = try database.rows(in: content.itemClass, matching: key)
       guard let holder = holders.first(where: { $0.rowID != rowID })?.rowID else { throw error }
       return .collision(rowID: holder)
