@@ -84,7 +84,7 @@ package struct StatementParser {
     guard case .identifier(let word) = token.kind else {
       throw failure(.expected("a statement", found: token.quoted), at: token)
     }
-    switch Vocabulary.StatementWord(rawValue: word) {
+    switch Vocabulary.StatementWord(word: word) {
     case .device?: return .device(try deviceCommand())
     case .icloud? where !isBound(word): return .icloud(try icloudCommand())
     case .backup? where !isBound(word): return .backup(try backupCommand())
@@ -248,7 +248,9 @@ package struct StatementParser {
   /// Reads the next token, known to be no invalid one, without copying it.
   @inline(__always)
   private mutating func skip() {
-    lastReadWord = nil
+    // Tested first: assigning nil to an optional token destroys it through a generic witness,
+    // at every token read, and a bare word was rarely the last one read.
+    if case .some = lastReadWord { lastReadWord = nil }
     lastReadIndex = min(position, end)
     if position < end { position += 1 }
   }

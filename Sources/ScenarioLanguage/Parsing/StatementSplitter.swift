@@ -97,6 +97,20 @@ package struct StatementSplitter {
     self.init(lexed: lexed, lines: lexed.lines, firstLine: firstLine)
   }
 
+  /// The chunk of a source the cutter found to be one whole statement (its brackets closed,
+  /// at least one token before the end), without reading its tokens again. A one-line
+  /// statement's line is the whole source, found without looking for line breaks.
+  static func chunk(ofStatement lexed: LexedSource) -> Chunk {
+    let tokens = lexed.tokens
+    let firstLine = tokens[0].location.line
+    let lastLine = tokens[tokens.count - 2].location.line
+    return chunk(
+      tokens: 0..<tokens.count - 1, firstLine: firstLine, lastLine: lastLine, lexed: lexed,
+      lines: firstLine == lastLine && firstLine == lexed.firstLine
+        ? [0..<lexed.source.count] : lexed.lines,
+      lineOffset: lexed.firstLine)
+  }
+
   private static func chunk(
     tokens: Range<Int>, firstLine: Int, lastLine: Int, lexed: LexedSource,
     lines: [Range<Int>], lineOffset: Int

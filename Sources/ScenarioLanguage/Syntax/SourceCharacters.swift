@@ -26,11 +26,12 @@ package struct SourceCharacters: Sendable {
     self = contiguous.withUTF8 { Self(bytes: $0, text: text) }
   }
 
-  /// The source whose UTF-8 is `bytes`; `text` is the same text when the caller has it.
-  init(bytes: UnsafeBufferPointer<UInt8>, text: String? = nil) {
+  /// The source whose UTF-8 is `bytes`; `text` is the same text when the caller has it, and
+  /// `isByteWise` whether its characters are one byte each when the caller knows.
+  init(bytes: UnsafeBufferPointer<UInt8>, text: String? = nil, isByteWise: Bool? = nil) {
     utf8 = Array(bytes)
-    isByteWise = Self.isByteWise(bytes)
-    guard !isByteWise else {
+    self.isByteWise = isByteWise ?? Self.isByteWise(bytes)
+    guard !self.isByteWise else {
       wideCharacters = []
       utf8Offsets = []
       return
