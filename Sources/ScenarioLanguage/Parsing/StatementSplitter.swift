@@ -106,14 +106,14 @@ package struct StatementSplitter {
     let lastLine = tokens[tokens.count - 2].location.line
     return chunk(
       tokens: 0..<tokens.count - 1, firstLine: firstLine, lastLine: lastLine, lexed: lexed,
-      lines: firstLine == lastLine && firstLine == lexed.firstLine
-        ? [0..<lexed.source.count] : lexed.lines,
+      lines: firstLine == lastLine && firstLine == lexed.firstLine ? nil : lexed.lines,
       lineOffset: lexed.firstLine)
   }
 
+  /// `lines` nil: the source is the statement's one line.
   private static func chunk(
     tokens: Range<Int>, firstLine: Int, lastLine: Int, lexed: LexedSource,
-    lines: [Range<Int>], lineOffset: Int
+    lines: [Range<Int>]?, lineOffset: Int
   ) -> Chunk {
     // Each line's code (up to its comment), without trailing blanks; the first line also
     // without its leading ones. The text is built once, from the source's UTF-8 (one copy per
@@ -125,7 +125,7 @@ package struct StatementSplitter {
     var base = 0
     var lastCodeLength = 0
     for number in firstLine...lastLine {
-      let line = lines[number - lineOffset]
+      let line = lines?[number - lineOffset] ?? 0..<source.count
       let length = min(lexed.commentColumns[number].map { $0 - 1 } ?? line.count, line.count)
       lastCodeLength = length
       var end = line.lowerBound + length
@@ -153,7 +153,7 @@ package struct StatementSplitter {
 extension LexedSource {
   /// The source's lines as character ranges, cut at any line break (`\n`, `\r\n`, `\r`); a
   /// final line break gives a final empty line.
-  var lines: [Range<Int>] { source.lineRanges }
+  var lines: [Range<Int>] { joinedLines ?? source.lineRanges }
 }
 
 extension String {
