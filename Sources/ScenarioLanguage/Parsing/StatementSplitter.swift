@@ -120,6 +120,9 @@ package struct StatementSplitter {
     // line): the statement's lines are visited once each.
     let source = lexed.source
     var text = ""
+    /// A text of several lines: their UTF-8 gathered, then made a string once (appending to
+    /// a string line by line grew it several times; issue 29).
+    var joined: [UInt8] = []
     var layout: [(base: Int, length: Int)] = []
     layout.reserveCapacity(lastLine - firstLine + 1)
     var base = 0
@@ -134,14 +137,20 @@ package struct StatementSplitter {
         var start = line.lowerBound
         while start < end, source.isWhitespace(at: start) { start += 1 }
         base = line.lowerBound - start
-        text = source.text(start..<end)
+        if firstLine == lastLine {
+          text = source.text(start..<end)
+        } else {
+          joined.reserveCapacity(source.utf8Count)
+          source.appendUTF8(of: start..<end, to: &joined)
+        }
       } else {
-        text += "\n"
-        text += source.text(line.lowerBound..<end)
+        joined.append(UInt8(ascii: "\n"))
+        source.appendUTF8(of: line.lowerBound..<end, to: &joined)
       }
       layout.append((base, end - line.lowerBound))
       base += end - line.lowerBound + 1
     }
+    if firstLine != lastLine { text = String(decoding: joined, as: UTF8.self) }
     let end = SourceLocation(
       file: lexed.tokens[tokens.lowerBound].location.file, line: lastLine,
       column: lastCodeLength + 1)

@@ -175,6 +175,19 @@ package struct SourceCharacters: Sendable {
     return byte >= 0x0A && byte <= 0x0D
   }
 
+  /// How many bytes of UTF-8 the source holds.
+  var utf8Count: Int { utf8.count }
+
+  /// Appends the UTF-8 of the characters `range` to `bytes`: a text of several runs is
+  /// gathered, then made a string with one copy.
+  func appendUTF8(of range: Range<Int>, to bytes: inout [UInt8]) {
+    if isByteWise {
+      bytes += utf8[range]
+    } else {
+      bytes += utf8[utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound]]
+    }
+  }
+
   /// The characters `range` as a string: one copy of their bytes.
   func text(_ range: Range<Int>) -> String {
     if isByteWise {
