@@ -123,7 +123,7 @@ public struct ScenarioParser: Sendable {
     // The cutter hands on no statement without a token; `Optional<Chunk>` is avoided here, as
     // destroying one went through a generic witness (issue 29).
     if unclosed == nil, lexed.tokens.count > 1 {
-      let chunk = StatementSplitter.chunk(ofStatement: lexed)
+      let chunk = StatementSplitter.chunk(ofStatement: lexed, file: file)
       var parser = StatementParser(
         source: lexed, chunk: chunk, bindings: state.known, poisoned: state.poisoned)
       // The parser holds the only reference: a new binding does not copy all the others.

@@ -127,7 +127,7 @@ package struct StatementCutter {
       switch line.tokens[index].kind {
       case .punctuation(let mark) where mark == .leftBracket || mark == .leftParen:
         depth += 1
-        let location = line.tokens[index].location
+        let location = SourceLocation(file: file, line.tokens[index].location)
         if depth <= nestingLimit {
           open.append(
             StatementSplitter.OpenBracket(

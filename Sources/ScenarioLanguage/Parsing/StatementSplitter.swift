@@ -48,8 +48,8 @@ package struct StatementSplitter {
   private(set) var unclosed: OpenBracket?
 
   /// Splits `lexed`, whose lines (cut at any line break, as character ranges) are `lines`, the
-  /// first numbered `firstLine`.
-  init(lexed: LexedSource, lines: [Range<Int>], firstLine: Int) {
+  /// first numbered `firstLine`, the source of `file`.
+  init(lexed: LexedSource, lines: [Range<Int>], firstLine: Int, file: String) {
     var open: [OpenBracket] = []
     var start: Int?
     var lastLine = firstLine
@@ -59,7 +59,7 @@ package struct StatementSplitter {
       chunks.append(
         Self.chunk(
           tokens: first..<index, firstLine: tokens[first].location.line, lastLine: lastLine,
-          lexed: lexed, lines: lines, lineOffset: firstLine))
+          lexed: lexed, lines: lines, lineOffset: firstLine, file: file))
       start = nil
     }
     // Tokens are read in place, not copied: this loop sees every token of the source.
@@ -94,26 +94,26 @@ package struct StatementSplitter {
   /// Lexes and splits text.
   init(source: String, firstLine: Int) {
     let lexed = Lexer.lex(source, file: "", firstLine: firstLine)
-    self.init(lexed: lexed, lines: lexed.lines, firstLine: firstLine)
+    self.init(lexed: lexed, lines: lexed.lines, firstLine: firstLine, file: "")
   }
 
   /// The chunk of a source the cutter found to be one whole statement (its brackets closed,
   /// at least one token before the end), without reading its tokens again. A one-line
   /// statement's line is the whole source, found without looking for line breaks.
-  static func chunk(ofStatement lexed: LexedSource) -> Chunk {
+  static func chunk(ofStatement lexed: LexedSource, file: String) -> Chunk {
     let tokens = lexed.tokens
     let firstLine = tokens[0].location.line
     let lastLine = tokens[tokens.count - 2].location.line
     return chunk(
       tokens: 0..<tokens.count - 1, firstLine: firstLine, lastLine: lastLine, lexed: lexed,
       lines: firstLine == lastLine && firstLine == lexed.firstLine ? nil : lexed.lines,
-      lineOffset: lexed.firstLine)
+      lineOffset: lexed.firstLine, file: file)
   }
 
   /// `lines` nil: the source is the statement's one line.
   private static func chunk(
     tokens: Range<Int>, firstLine: Int, lastLine: Int, lexed: LexedSource,
-    lines: [Range<Int>]?, lineOffset: Int
+    lines: [Range<Int>]?, lineOffset: Int, file: String
   ) -> Chunk {
     // Each line's code (up to its comment), without trailing blanks; the first line also
     // without its leading ones. The text is built once, from the source's UTF-8 (one copy per
@@ -152,7 +152,7 @@ package struct StatementSplitter {
     }
     if firstLine != lastLine { text = String(decoding: joined, as: UTF8.self) }
     let end = SourceLocation(
-      file: lexed.tokens[tokens.lowerBound].location.file, line: lastLine,
+      file: file, line: lastLine,
       column: lastCodeLength + 1)
     return Chunk(
       tokens: tokens, firstLine: firstLine, sourceText: text, end: end, lineLayout: layout)

@@ -35,8 +35,7 @@ package struct LexedSource: Sendable {
       index += 1
     }
     for index in tokens.indices { tokens[index].offset -= start }
-    let endLocation = SourceLocation(
-      file: self.tokens.last?.location.file ?? "", line: number, column: line.count + 1)
+    let endLocation = TokenPosition(line: number, column: line.count + 1)
     tokens.append(
       Token(kind: .end, location: endLocation, text: "", offset: line.count, length: 0))
     return LexedSource(
