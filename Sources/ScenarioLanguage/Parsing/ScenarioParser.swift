@@ -87,8 +87,8 @@ public struct ScenarioParser: Sendable {
       source, file: file, firstLine: firstLine, nestingLimit: StatementParser.nestingLimit
     ) { piece in
       switch piece {
-      case .statement(let lexed):
-        parse(lexed, into: &state, emit: emit)
+      case .statement(let lexed, let unclosed):
+        parse(lexed, unclosed: unclosed, into: &state, emit: emit)
       case .refused(let diagnostic, let line, let start):
         state.diagnostics.append(
           line.map { Self.withSourceLine(diagnostic, lexed: $0, lines: $0.lines) } ?? diagnostic)
@@ -114,14 +114,16 @@ public struct ScenarioParser: Sendable {
     var literals: [String: (statement: Int, range: Range<Int>)] = [:]
   }
 
-  /// Parses one statement the cutter handed on (its lexer's tokens are shared by the splitter,
-  /// the parser and the masking); the last one may leave a bracket open.
+  /// Parses one statement the cutter handed on (its lexer's tokens are shared by the parser
+  /// and the masking); the last one may leave a bracket open (`unclosed`).
   private func parse(
-    _ lexed: LexedSource, into state: inout ParseState, emit: ((Statement) -> Void)?
+    _ lexed: LexedSource, unclosed: StatementSplitter.OpenBracket?, into state: inout ParseState,
+    emit: ((Statement) -> Void)?
   ) {
-    let lines = lexed.lines
-    let splitter = StatementSplitter(lexed: lexed, lines: lines, firstLine: lexed.firstLine)
-    for chunk in splitter.chunks {
+    // The cutter hands on no statement without a token; `Optional<Chunk>` is avoided here, as
+    // destroying one went through a generic witness (issue 29).
+    if unclosed == nil, lexed.tokens.count > 1 {
+      let chunk = StatementSplitter.chunk(ofStatement: lexed, file: file)
       var parser = StatementParser(
         source: lexed, chunk: chunk, bindings: state.known, poisoned: state.poisoned)
       // The parser holds the only reference: a new binding does not copy all the others.
@@ -149,14 +151,14 @@ public struct ScenarioParser: Sendable {
         state.known = parser.takeBindingsBeforeStatement()
         parser.poisoned = []  // ours alone again: inserting below does not copy it
         state.diagnostics.append(
-          Self.withSourceLine(error, lexed: lexed, lines: lines, secrets: parser.secrets))
+          Self.withSourceLine(error, lexed: lexed, lines: lexed.lines, secrets: parser.secrets))
         if let name = parser.pendingName { state.poisoned.insert(name) }
       }
     }
-    if let open = splitter.unclosed {
+    if let open = unclosed {
       let location = SourceLocation(file: file, line: open.line, column: open.column)
       let diagnostic = ScenarioDiagnostic(at: location, kind: .unclosedBracket(open.bracket))
-      state.diagnostics.append(Self.withSourceLine(diagnostic, lexed: lexed, lines: lines))
+      state.diagnostics.append(Self.withSourceLine(diagnostic, lexed: lexed, lines: lexed.lines))
     }
   }
 

@@ -26,9 +26,11 @@ package struct StatementCutter {
 
   /// What the cutter hands on, in source order.
   package enum Piece {
-    /// One statement, lexed, its first line numbered as in the source. The last piece may
-    /// leave a bracket open (the input ended inside the statement).
-    case statement(LexedSource)
+    /// One statement, lexed, its first line numbered as in the source: its tokens are the one
+    /// statement ``StatementSplitter`` would cut (brackets are counted the same way), so the
+    /// parser takes them without splitting again. The last piece may leave a bracket open (the
+    /// input ended inside the statement): `unclosed` is then the innermost one.
+    case statement(LexedSource, unclosed: StatementSplitter.OpenBracket?)
     /// A line or statement past a limit: the error, and the line it points into, lexed (for
     /// the echo and its masking), when that line is not itself too long to echo; and the
     /// refused statement's first line (a `let` there binds a name the parser then poisons).
@@ -78,7 +80,7 @@ package struct StatementCutter {
     var start = 0
     var number = firstLine
     while true {
-      let (end, next) = lineEnd(from: start)
+      let (end, next, isASCII) = lineEnd(from: start)
       guard end - start <= Self.maximumLineLength else {
         let column = columnAfter(start..<start + Self.maximumLineLength)
         let location = SourceLocation(file: file, line: number, column: column)
@@ -88,7 +90,7 @@ package struct StatementCutter {
             line: nil))
         return nil
       }
-      read(line: start..<end, number: number, handle)
+      read(line: start..<end, number: number, isASCII: isASCII, handle)
       guard let next else { break }
       if statement != nil, !refused {
         separators.append(
@@ -100,15 +102,17 @@ package struct StatementCutter {
     }
     guard statement != nil, !refused else { return nil }
     // The input ends inside a statement: the parser reports the bracket left open.
-    handle(.statement(LexedSource(joining: lines, separators: separators)))
+    handle(.statement(LexedSource(joining: lines, separators: separators), unclosed: open.last))
     return open.last
   }
 
   /// One line: where its statement starts or goes on, its brackets, and the statement handed
   /// on when they close at its end.
-  private mutating func read(line range: Range<Int>, number: Int, _ handle: (Piece) -> Void) {
+  private mutating func read(
+    line range: Range<Int>, number: Int, isASCII: Bool, _ handle: (Piece) -> Void
+  ) {
     if statement == nil, holdsNoCode(range) { return }
-    let line = lexed(range, firstLine: number)
+    let line = lexed(range, firstLine: number, isASCII: isASCII)
     if statement == nil {
       guard line.tokens.count > 1 else { return }  // blank, or a comment: no statement
       statement = (range.lowerBound, number)
@@ -123,7 +127,7 @@ package struct StatementCutter {
       switch line.tokens[index].kind {
       case .punctuation(let mark) where mark == .leftBracket || mark == .leftParen:
         depth += 1
-        let location = line.tokens[index].location
+        let location = SourceLocation(file: file, line.tokens[index].location)
         if depth <= nestingLimit {
           open.append(
             StatementSplitter.OpenBracket(
@@ -159,7 +163,8 @@ package struct StatementCutter {
     if !refused {
       handle(
         .statement(
-          lines.isEmpty ? line : LexedSource(joining: lines + [line], separators: separators)))
+          lines.isEmpty ? line : LexedSource(joining: lines + [line], separators: separators),
+          unclosed: nil))
     }
     self.statement = nil
     lines = []
@@ -178,9 +183,10 @@ package struct StatementCutter {
 
   // MARK: - Bytes
 
-  /// The bytes `range` lexed as a source of their own.
-  private func lexed(_ range: Range<Int>, firstLine: Int) -> LexedSource {
-    let source = SourceCharacters(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
+  /// The bytes `range`, one line (ASCII when `isASCII`), lexed as a source of their own.
+  private func lexed(_ range: Range<Int>, firstLine: Int, isASCII: Bool) -> LexedSource {
+    let source = SourceCharacters(
+      bytes: UnsafeBufferPointer(rebasing: bytes[range]), isByteWise: isASCII)
     return Lexer.lex(source, file: file, firstLine: firstLine)
   }
 
@@ -214,11 +220,15 @@ package struct StatementCutter {
   /// Where the line that starts at `start` ends, and where the next one starts (nil after the
   /// last line). A line ends at any line break a `Character` is a newline for: `\n`, `\v`,
   /// `\f`, `\r`, `\r\n` (one break), U+0085, U+2028 and U+2029, as the lexer counts lines.
-  private func lineEnd(from start: Int) -> (end: Int, next: Int?) {
+  /// Whether the line is ASCII (a line holds no `\r`, so each byte is then a character) comes
+  /// from the same pass, so lexing it need not look at its bytes again for that.
+  private func lineEnd(from start: Int) -> (end: Int, next: Int?, isASCII: Bool) {
     var index = start
     let count = bytes.count
+    var union: UInt8 = 0
     while index < count {
       let byte = bytes[index]
+      union |= byte
       // Most bytes are none of the line breaks' first bytes: one test passes them.
       if byte > 0x0D && byte < 0xC2 {
         index += 1
@@ -226,18 +236,18 @@ package struct StatementCutter {
       }
       if byte >= 0x0A && byte <= 0x0D {
         let crlf = byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A
-        return (index, index + (crlf ? 2 : 1))
+        return (index, index + (crlf ? 2 : 1), union < 0x80)
       }
       if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0x85 {
-        return (index, index + 2)
+        return (index, index + 2, false)
       }
       if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
         bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
       {
-        return (index, index + 3)
+        return (index, index + 3, false)
       }
       index += 1
     }
-    return (count, nil)
+    return (count, nil, union < 0x80)
   }
 }

@@ -156,7 +156,7 @@ extension StatementParser {
     if valueToken.kind == .identifier("nil") { throw failure(.subscriptNil, at: valueToken) }
     let value = try value()
     let entry = DictionaryEntry(
-      key: key, value: Self.coerced(value, for: key), location: keyToken.location)
+      key: key, value: Self.coerced(value, for: key), location: location(of: keyToken))
     beginBinding(name)
     return .bind(name: name, value: .merge([.binding(name), .dictionary([entry])]))
   }

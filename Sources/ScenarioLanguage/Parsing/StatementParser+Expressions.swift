@@ -267,7 +267,7 @@ extension StatementParser {
       }
       entries.append(
         DictionaryEntry(
-          key: key, value: Self.coerced(value, for: key), location: keyToken.location))
+          key: key, value: Self.coerced(value, for: key), location: location(of: keyToken)))
       guard try consume(.comma) else { break }
       if try consume(.rightBracket) { return entries }
       keyToken = try peek()

@@ -21,8 +21,9 @@ package struct StatementParser {
   private let end: Int
   /// The next token to read.
   private var position: Int
-  /// The end of the statement: after its last line's code.
+  /// The end of the statement: after its last line's code; its file is every token's.
   private let endToken: Token
+  private let endLocation: SourceLocation
   /// How many brackets, parentheses and `try`s enclose the current token.
   private var depth = 0
   /// The last token read, where a secret that started earlier ends: an index into the
@@ -58,7 +59,9 @@ package struct StatementParser {
     self.start = chunk.tokens.lowerBound
     self.end = chunk.tokens.upperBound
     self.position = chunk.tokens.lowerBound
-    self.endToken = Token(kind: .end, location: chunk.end, text: "", offset: -1, length: 0)
+    self.endLocation = chunk.end
+    self.endToken = Token(
+      kind: .end, location: TokenPosition(chunk.end), text: "", offset: -1, length: 0)
     self.bindings = bindings
     self.poisoned = poisoned
   }
@@ -69,7 +72,7 @@ package struct StatementParser {
   mutating func parseStatement() throws(Failure) -> (StatementKind, SourceLocation) {
     if let habit = quitHabit() { throw failure(.quitHabit(habit), at: source.tokens[position]) }
     try checkNext()
-    let location = position < end ? source.tokens[position].location : endToken.location
+    let location = position < end ? location(of: source.tokens[position]) : endLocation
     let kind = try statementKind()
     try checkNext()
     if position < end, source.tokens[position].kind != .end {
@@ -84,7 +87,7 @@ package struct StatementParser {
     guard case .identifier(let word) = token.kind else {
       throw failure(.expected("a statement", found: token.quoted), at: token)
     }
-    switch Vocabulary.StatementWord(rawValue: word) {
+    switch Vocabulary.StatementWord(word: word) {
     case .device?: return .device(try deviceCommand())
     case .icloud? where !isBound(word): return .icloud(try icloudCommand())
     case .backup? where !isBound(word): return .backup(try backupCommand())
@@ -248,7 +251,9 @@ package struct StatementParser {
   /// Reads the next token, known to be no invalid one, without copying it.
   @inline(__always)
   private mutating func skip() {
-    lastReadWord = nil
+    // Tested first: assigning nil to an optional token destroys it through a generic witness,
+    // at every token read, and a bare word was rarely the last one read.
+    if case .some = lastReadWord { lastReadWord = nil }
     lastReadIndex = min(position, end)
     if position < end { position += 1 }
   }
@@ -393,6 +398,11 @@ package struct StatementParser {
   mutating func leaveNesting() { depth -= 1 }
 
   func failure(_ message: ParseMessage, at token: Token) -> Failure {
-    ScenarioDiagnostic(at: token.location, kind: message)
+    ScenarioDiagnostic(at: location(of: token), kind: message)
+  }
+
+  /// Where `token` is, in the statement's file.
+  func location(of token: Token) -> SourceLocation {
+    SourceLocation(file: endLocation.file, token.location)
   }
 }

@@ -48,8 +48,8 @@ package struct StatementSplitter {
   private(set) var unclosed: OpenBracket?
 
   /// Splits `lexed`, whose lines (cut at any line break, as character ranges) are `lines`, the
-  /// first numbered `firstLine`.
-  init(lexed: LexedSource, lines: [Range<Int>], firstLine: Int) {
+  /// first numbered `firstLine`, the source of `file`.
+  init(lexed: LexedSource, lines: [Range<Int>], firstLine: Int, file: String) {
     var open: [OpenBracket] = []
     var start: Int?
     var lastLine = firstLine
@@ -59,7 +59,7 @@ package struct StatementSplitter {
       chunks.append(
         Self.chunk(
           tokens: first..<index, firstLine: tokens[first].location.line, lastLine: lastLine,
-          lexed: lexed, lines: lines, lineOffset: firstLine))
+          lexed: lexed, lines: lines, lineOffset: firstLine, file: file))
       start = nil
     }
     // Tokens are read in place, not copied: this loop sees every token of the source.
@@ -94,24 +94,41 @@ package struct StatementSplitter {
   /// Lexes and splits text.
   init(source: String, firstLine: Int) {
     let lexed = Lexer.lex(source, file: "", firstLine: firstLine)
-    self.init(lexed: lexed, lines: lexed.lines, firstLine: firstLine)
+    self.init(lexed: lexed, lines: lexed.lines, firstLine: firstLine, file: "")
   }
 
+  /// The chunk of a source the cutter found to be one whole statement (its brackets closed,
+  /// at least one token before the end), without reading its tokens again. A one-line
+  /// statement's line is the whole source, found without looking for line breaks.
+  static func chunk(ofStatement lexed: LexedSource, file: String) -> Chunk {
+    let tokens = lexed.tokens
+    let firstLine = tokens[0].location.line
+    let lastLine = tokens[tokens.count - 2].location.line
+    return chunk(
+      tokens: 0..<tokens.count - 1, firstLine: firstLine, lastLine: lastLine, lexed: lexed,
+      lines: firstLine == lastLine && firstLine == lexed.firstLine ? nil : lexed.lines,
+      lineOffset: lexed.firstLine, file: file)
+  }
+
+  /// `lines` nil: the source is the statement's one line.
   private static func chunk(
     tokens: Range<Int>, firstLine: Int, lastLine: Int, lexed: LexedSource,
-    lines: [Range<Int>], lineOffset: Int
+    lines: [Range<Int>]?, lineOffset: Int, file: String
   ) -> Chunk {
     // Each line's code (up to its comment), without trailing blanks; the first line also
     // without its leading ones. The text is built once, from the source's UTF-8 (one copy per
     // line): the statement's lines are visited once each.
     let source = lexed.source
     var text = ""
+    /// A text of several lines: their UTF-8 gathered, then made a string once (appending to
+    /// a string line by line grew it several times; issue 29).
+    var joined: [UInt8] = []
     var layout: [(base: Int, length: Int)] = []
     layout.reserveCapacity(lastLine - firstLine + 1)
     var base = 0
     var lastCodeLength = 0
     for number in firstLine...lastLine {
-      let line = lines[number - lineOffset]
+      let line = lines?[number - lineOffset] ?? 0..<source.count
       let length = min(lexed.commentColumns[number].map { $0 - 1 } ?? line.count, line.count)
       lastCodeLength = length
       var end = line.lowerBound + length
@@ -120,16 +137,22 @@ package struct StatementSplitter {
         var start = line.lowerBound
         while start < end, source.isWhitespace(at: start) { start += 1 }
         base = line.lowerBound - start
-        text = source.text(start..<end)
+        if firstLine == lastLine {
+          text = source.text(start..<end)
+        } else {
+          joined.reserveCapacity(source.utf8Count)
+          source.appendUTF8(of: start..<end, to: &joined)
+        }
       } else {
-        text += "\n"
-        text += source.text(line.lowerBound..<end)
+        joined.append(UInt8(ascii: "\n"))
+        source.appendUTF8(of: line.lowerBound..<end, to: &joined)
       }
       layout.append((base, end - line.lowerBound))
       base += end - line.lowerBound + 1
     }
+    if firstLine != lastLine { text = String(decoding: joined, as: UTF8.self) }
     let end = SourceLocation(
-      file: lexed.tokens[tokens.lowerBound].location.file, line: lastLine,
+      file: file, line: lastLine,
       column: lastCodeLength + 1)
     return Chunk(
       tokens: tokens, firstLine: firstLine, sourceText: text, end: end, lineLayout: layout)
@@ -139,7 +162,7 @@ package struct StatementSplitter {
 extension LexedSource {
   /// The source's lines as character ranges, cut at any line break (`\n`, `\r\n`, `\r`); a
   /// final line break gives a final empty line.
-  var lines: [Range<Int>] { source.lineRanges }
+  var lines: [Range<Int>] { joinedLines ?? source.lineRanges }
 }
 
 extension String {

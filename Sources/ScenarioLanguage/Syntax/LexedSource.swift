@@ -11,6 +11,9 @@ package struct LexedSource: Sendable {
   let commentColumns: [Int: Int]
   /// The line number of the first line.
   let firstLine: Int
+  /// The lines' character ranges when the lines were joined (``init(joining:separators:)``),
+  /// which knows them without looking for line breaks again; nil for a source lexed whole.
+  var joinedLines: [Range<Int>]? = nil
 
   /// One line of the source (`line`, its character range), as a source of its own: its
   /// characters, and its tokens with offsets from the line's start (locations stay the file's).
@@ -32,8 +35,7 @@ package struct LexedSource: Sendable {
       index += 1
     }
     for index in tokens.indices { tokens[index].offset -= start }
-    let endLocation = SourceLocation(
-      file: self.tokens.last?.location.file ?? "", line: number, column: line.count + 1)
+    let endLocation = TokenPosition(line: number, column: line.count + 1)
     tokens.append(
       Token(kind: .end, location: endLocation, text: "", offset: line.count, length: 0))
     return LexedSource(
@@ -86,8 +88,11 @@ extension LexedSource {
     var tokens: [Token] = []
     tokens.reserveCapacity(lines.reduce(0) { $0 + $1.tokens.count })
     var comments: [Int: Int] = [:]
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(lines.count)
     var base = 0
     for (index, line) in lines.enumerated() {
+      ranges.append(base..<base + line.source.count)
       // Each line's tokens but its end (the last line's stays), moved by the lines before it.
       let first = tokens.count
       tokens += index == lines.count - 1 ? line.tokens[...] : line.tokens.dropLast()
@@ -97,6 +102,7 @@ extension LexedSource {
     }
     self.init(
       source: SourceCharacters(joining: lines.map(\.source), separators: separators),
-      tokens: tokens, commentColumns: comments, firstLine: lines.first?.firstLine ?? 1)
+      tokens: tokens, commentColumns: comments, firstLine: lines.first?.firstLine ?? 1,
+      joinedLines: ranges)
   }
 }

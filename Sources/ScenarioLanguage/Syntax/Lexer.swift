@@ -363,7 +363,7 @@ package struct Lexer: Sendable {
     _ kind: TokenKind, from start: (Int, SourceLocation), text: String? = nil
   ) -> Token {
     Token(
-      kind: kind, location: start.1, text: text ?? source.text(start.0..<self.index),
+      kind: kind, location: TokenPosition(start.1), text: text ?? source.text(start.0..<self.index),
       offset: start.0, length: index - start.0)
   }
 }

@@ -26,11 +26,12 @@ package struct SourceCharacters: Sendable {
     self = contiguous.withUTF8 { Self(bytes: $0, text: text) }
   }
 
-  /// The source whose UTF-8 is `bytes`; `text` is the same text when the caller has it.
-  init(bytes: UnsafeBufferPointer<UInt8>, text: String? = nil) {
+  /// The source whose UTF-8 is `bytes`; `text` is the same text when the caller has it, and
+  /// `isByteWise` whether its characters are one byte each when the caller knows.
+  init(bytes: UnsafeBufferPointer<UInt8>, text: String? = nil, isByteWise: Bool? = nil) {
     utf8 = Array(bytes)
-    isByteWise = Self.isByteWise(bytes)
-    guard !isByteWise else {
+    self.isByteWise = isByteWise ?? Self.isByteWise(bytes)
+    guard !self.isByteWise else {
       wideCharacters = []
       utf8Offsets = []
       return
@@ -172,6 +173,19 @@ package struct SourceCharacters: Sendable {
   func isNewline(at index: Int) -> Bool {
     guard let byte = asciiByte(at: index) else { return wideCharacters[index].isNewline }
     return byte >= 0x0A && byte <= 0x0D
+  }
+
+  /// How many bytes of UTF-8 the source holds.
+  var utf8Count: Int { utf8.count }
+
+  /// Appends the UTF-8 of the characters `range` to `bytes`: a text of several runs is
+  /// gathered, then made a string with one copy.
+  func appendUTF8(of range: Range<Int>, to bytes: inout [UInt8]) {
+    if isByteWise {
+      bytes += utf8[range]
+    } else {
+      bytes += utf8[utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound]]
+    }
   }
 
   /// The characters `range` as a string: one copy of their bytes.

@@ -39,6 +39,12 @@ public struct Statement: Hashable, Sendable {
   /// Adds secret ranges, keeping them sorted and joined where they overlap.
   mutating func addSecretRanges(_ ranges: [Range<Int>]) {
     guard !ranges.isEmpty else { return }  // most statements hold no secret
+    // The parser finds a statement's secrets in source order, apart and not empty: then they
+    // are kept as they come, without sorting and merging a copy (issue 29).
+    if secretRanges.isEmpty, Self.areSortedApart(ranges) {
+      secretRanges = ranges
+      return
+    }
     var merged: [Range<Int>] = []
     for range in (secretRanges + ranges).sorted(by: { $0.lowerBound < $1.lowerBound })
     where !range.isEmpty {
@@ -49,5 +55,16 @@ public struct Statement: Hashable, Sendable {
       }
     }
     secretRanges = merged
+  }
+
+  /// Whether `ranges` are each non-empty and each ends before the next starts: what merging
+  /// them would leave as it is.
+  private static func areSortedApart(_ ranges: [Range<Int>]) -> Bool {
+    var end = Int.min
+    for range in ranges {
+      guard !range.isEmpty, range.lowerBound > end else { return false }
+      end = range.upperBound
+    }
+    return true
   }
 }
