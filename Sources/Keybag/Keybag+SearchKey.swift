@@ -14,16 +14,17 @@ extension Keybag {
   /// Bytes in a search hash: 128 bits, so a collision among a device's items is negligible.
   public static let searchHashByteCount = 16
 
-  /// The keyed BLAKE2b hash of `message` under this device's search key.
-  public func searchHash(_ message: [UInt8]) -> Data {
-    // Hashed straight into the returned bytes: one allocation, not an array and its copy.
-    var hash = Data(count: Self.searchHashByteCount)
-    hash.withUnsafeMutableBytes { out in
-      message.withUnsafeBytes { message in
-        Sodium.keyedHash(into: out, key: searchKey, message: message)
-      }
+  /// The keyed BLAKE2b hash of `message` under this device's search key. It takes bytes the
+  /// caller holds, so a message can be built on the stack (``SearchHasher``).
+  public func searchHash(_ message: UnsafeRawBufferPointer) -> Data {
+    // Hashed into 16 bytes on the stack, then copied once into the `Data`: a zero-filled
+    // `Data(count:)` written through `withUnsafeMutableBytes` cost a uniqueness check and an
+    // exclusivity-checked access on top of the same allocation (docs/benchmarks.md).
+    var hash: (UInt64, UInt64) = (0, 0)
+    return withUnsafeMutableBytes(of: &hash) { out in
+      Sodium.keyedHash(into: out, key: searchKey, message: message)
+      return Data(bytes: out.baseAddress!, count: Self.searchHashByteCount)
     }
-    return hash
   }
 
   /// The search key of a device with `uid`: a label hashed under the UID.

@@ -75,13 +75,16 @@ package struct SearchHasher {
     {
       return known
     }
-    // Allocated once at its final size, not grown as the name and the value are appended.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(attribute.name.utf8.count + 1 + Self.byteFormCount(value))
-    bytes.append(contentsOf: attribute.name.utf8)
-    bytes.append(0)
-    Self.appendByteForm(value, kind: attribute.kind, to: &bytes)
-    return .blob(keybag.searchHash(bytes))
+    // The message lives on the stack, sized by an upper bound: a heap array per hash was
+    // most of what a hash cost besides BLAKE2b (docs/benchmarks.md).
+    let capacity = attribute.name.utf8.count + 1 + Self.byteFormCount(value)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      var message = MessageBytes(buffer)
+      message.append(contentsOf: attribute.name.utf8)
+      message.append(0)
+      Self.appendByteForm(value, kind: attribute.kind, to: &message)
+      return .blob(keybag.searchHash(UnsafeRawBufferPointer(message.written)))
+    }
   }
 
   /// The `agrp IN (…)` scope of a search over `groups`.
@@ -106,7 +109,9 @@ package struct SearchHasher {
     }
   }
 
-  static func appendByteForm(_ value: StoredValue, kind: AttributeKind, to bytes: inout [UInt8]) {
+  static func appendByteForm<Bytes: ByteFormSink>(
+    _ value: StoredValue, kind: AttributeKind, to bytes: inout Bytes
+  ) {
     switch kind {
     case .blob, .data, .string:
       switch value {
@@ -150,7 +155,9 @@ package struct SearchHasher {
     withUnsafeBytes(of: Int32(truncatingIfNeeded: number).littleEndian) { Data($0) }
   }
 
-  private static func appendTagged(_ tag: UInt8, _ raw: UInt64, to bytes: inout [UInt8]) {
+  private static func appendTagged<Bytes: ByteFormSink>(
+    _ tag: UInt8, _ raw: UInt64, to bytes: inout Bytes
+  ) {
     bytes.append(tag)
     withUnsafeBytes(of: raw.bigEndian) { bytes.append(contentsOf: $0) }
   }
