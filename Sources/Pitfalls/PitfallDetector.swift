@@ -225,8 +225,7 @@ package struct PitfallDetector {
     else { return false }
     checkGroup(of: query, line: line, caller: caller)
     checkGroup(of: attributes, line: line, caller: caller)
-    // checkRetry's answer to a success: it ends a run of locked reads of the same query.
-    if lockedReads?.query == query { lockedReads = nil }
+    checkRetry(query: query, status: status, line: line)
     previous = nil
     return true
   }
@@ -310,7 +309,7 @@ package struct PitfallDetector {
         if let kind { reportOnce(kind, key: "\(item.identity)", line: call.line, item.protection) }
       }
     }
-    checkRetry(call)
+    checkRetry(query: call.query, status: call.status, line: call.line)
     guard call.status == .errSecItemNotFound else { return }
     let queriesSync = call.query[RawKey.synchronizable] != nil
     if !queriesSync, matching.contains(where: \.synchronizable) {
@@ -332,20 +331,20 @@ package struct PitfallDetector {
     }
   }
 
-  private mutating func checkRetry(_ call: Call) {
-    guard call.status == .errSecInteractionNotAllowed else {
-      if lockedReads?.query == call.query { lockedReads = nil }
+  private mutating func checkRetry(query: SecQuery, status: OSStatus, line: Int) {
+    guard status == .errSecInteractionNotAllowed else {
+      if lockedReads?.query == query { lockedReads = nil }
       return
     }
-    guard let reads = lockedReads, reads.query == call.query else {
-      lockedReads = (call.query, 1, call.line)
+    guard let reads = lockedReads, reads.query == query else {
+      lockedReads = (query, 1, line)
       return
     }
-    lockedReads = (call.query, reads.count + 1, reads.firstLine)
+    lockedReads = (query, reads.count + 1, reads.firstLine)
     if reads.count + 1 == Self.retryLoopAttempts {
       found.append(
         Pitfall(
-          kind: .lockedReadRetried, line: call.line, earlierLine: reads.firstLine,
+          kind: .lockedReadRetried, line: line, earlierLine: reads.firstLine,
           detail: String(reads.count + 1)))
     }
   }

@@ -13,7 +13,7 @@ import Testing
     let source =
       "  say \"🇫🇷 cafe\u{301}\"  # é\r\nSecItemAdd [kSecAttrAccount: \"e\u{301}🔑\",\r\n"
       + "  kSecClass: kSecClassGenericPassword]\t\r\napp install com.exa\u{301}mple.app\r\n"
-    let splitter = StatementSplitter(source: source, firstLine: 1)
+    let splitter = ParsingTestSupport.split(source, firstLine: 1)
     #expect(
       splitter.chunks.map(\.sourceText) == [
         "say \"🇫🇷 cafe\u{301}\"",
@@ -31,16 +31,16 @@ import Testing
   }
 
   @Test func blankAndCommentLinesAreSkipped() {
-    let splitter = StatementSplitter(
-      source: "\n# heading\n  // note\ndevice lock\n\n   \ndevice reboot # done\n", firstLine: 1)
+    let splitter = ParsingTestSupport.split(
+      "\n# heading\n  // note\ndevice lock\n\n   \ndevice reboot # done\n", firstLine: 1)
     #expect(splitter.chunks.map(\.firstLine) == [4, 7])
     #expect(splitter.chunks.map(\.sourceText) == ["device lock", "device reboot"])
     #expect(splitter.unclosed == nil)
   }
 
   @Test func aStatementContinuesWhileABracketIsOpen() {
-    let splitter = StatementSplitter(
-      source: """
+    let splitter = ParsingTestSupport.split(
+      """
         SecItemUpdate([kSecClass: kSecClassGenericPassword],   # the query
                       [kSecValueData: "x)"   // not a bracket: in a string
                       ])
@@ -56,13 +56,13 @@ import Testing
   }
 
   @Test func crLfLineEndings() {
-    let splitter = StatementSplitter(source: "device lock\r\nlet q = [\r\n:]\r\n", firstLine: 1)
+    let splitter = ParsingTestSupport.split("device lock\r\nlet q = [\r\n:]\r\n", firstLine: 1)
     #expect(splitter.chunks.map(\.firstLine) == [1, 2])
     #expect(splitter.chunks.last?.sourceText == "let q = [\n:]")
   }
 
   @Test func anUnterminatedStringEndsOnItsLine() {
-    let splitter = StatementSplitter(source: "say \"[oops\ndevice lock", firstLine: 1)
+    let splitter = ParsingTestSupport.split("say \"[oops\ndevice lock", firstLine: 1)
     #expect(splitter.chunks.count == 2)
     #expect(splitter.unclosed == nil)
   }

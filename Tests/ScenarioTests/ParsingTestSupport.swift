@@ -24,6 +24,21 @@ enum ParsingTestSupport {
     "account": .value,
   ]
 
+  /// The statements the parser's cutter hands on for `source`, as the parser's chunks, and the
+  /// innermost bracket left open at its end (whose statement is not among them).
+  static func split(_ source: String, firstLine: Int)
+    -> (chunks: [StatementSplitter.Chunk], unclosed: StatementSplitter.OpenBracket?)
+  {
+    var chunks: [StatementSplitter.Chunk] = []
+    let unclosed = StatementCutter.cut(
+      source, file: "", firstLine: firstLine, nestingLimit: StatementParser.nestingLimit
+    ) { piece in
+      guard case .statement(let lexed, unclosed: nil) = piece else { return }
+      chunks.append(StatementSplitter.chunk(ofStatement: lexed, file: ""))
+    }
+    return (chunks, unclosed)
+  }
+
   /// Parses `source` with the usual bindings.
   static func parse(_ source: String, file: String = "test.scenario") -> ParseResult {
     var parser = ScenarioParser(file: file, bindings: bindings)

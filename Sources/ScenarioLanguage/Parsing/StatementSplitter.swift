@@ -1,8 +1,9 @@
-/// Cuts a lexed source into statements: one per line, continued while a `[` or `(` is open.
+/// A statement as the parser reads it: its tokens, its text and where its lines are.
 ///
-/// It works on the lexer's tokens, so a bracket inside a string or a comment counts for nothing,
-/// and it reads each source line once, for the statement's text.
-package struct StatementSplitter {
+/// ``StatementCutter`` finds where statements end (one per line, continued while a `[` or `(`
+/// is open, counted on the lexer's tokens, so a bracket inside a string or a comment counts for
+/// nothing); this makes each one's ``Chunk``, reading each of its lines once, for its text.
+package enum StatementSplitter {
   /// One statement.
   package struct Chunk: Hashable {
     /// The statement's tokens: indices into the lexed source's tokens.
@@ -41,60 +42,6 @@ package struct StatementSplitter {
     var bracket: Character
     var line: Int
     var column: Int
-  }
-
-  private(set) var chunks: [Chunk] = []
-  /// The innermost bracket left open at the end, whose statement is not in `chunks`.
-  private(set) var unclosed: OpenBracket?
-
-  /// Splits `lexed`, whose lines (cut at any line break, as character ranges) are `lines`, the
-  /// first numbered `firstLine`, the source of `file`.
-  init(lexed: LexedSource, lines: [Range<Int>], firstLine: Int, file: String) {
-    var open: [OpenBracket] = []
-    var start: Int?
-    var lastLine = firstLine
-    let tokens = lexed.tokens
-    func close(before index: Int) {
-      guard let first = start else { return }
-      chunks.append(
-        Self.chunk(
-          tokens: first..<index, firstLine: tokens[first].location.line, lastLine: lastLine,
-          lexed: lexed, lines: lines, lineOffset: firstLine, file: file))
-      start = nil
-    }
-    // Tokens are read in place, not copied: this loop sees every token of the source.
-    for index in tokens.indices {
-      let mark: Punctuation?
-      switch tokens[index].kind {
-      case .end: continue
-      case .punctuation(let punctuation): mark = punctuation
-      default: mark = nil
-      }
-      let line = tokens[index].location.line
-      if start != nil, open.isEmpty, line > lastLine { close(before: index) }
-      if start == nil { start = index }
-      lastLine = line
-      switch mark {
-      case .leftBracket?, .leftParen?:
-        open.append(
-          OpenBracket(
-            bracket: mark?.rawValue ?? "[", line: line, column: tokens[index].location.column))
-      case .rightBracket?, .rightParen?:
-        if !open.isEmpty { open.removeLast() }
-      default: break
-      }
-    }
-    if open.isEmpty {
-      close(before: tokens.count - 1)
-    } else {
-      unclosed = open.last
-    }
-  }
-
-  /// Lexes and splits text.
-  init(source: String, firstLine: Int) {
-    let lexed = Lexer.lex(source, file: "", firstLine: firstLine)
-    self.init(lexed: lexed, lines: lexed.lines, firstLine: firstLine, file: "")
   }
 
   /// The chunk of a source the cutter found to be one whole statement (its brackets closed,
