@@ -17,7 +17,7 @@ extension Keybag {
     throws(KeybagError) -> Data
   {
     try Self.withContext(context, []) { context, suffix in
-      seal(plaintext, in: protectionClass, context: context, suffix: suffix)
+      plaintext.withUnsafeBytes { seal($0, in: protectionClass, context: context, suffix: suffix) }
     }.get()
   }
 
@@ -28,13 +28,23 @@ extension Keybag {
     _ plaintext: Data, in protectionClass: ProtectionClass, context: [UInt8], suffix: [UInt8]
   ) throws(KeybagError) -> Data {
     try Self.withContext(context, suffix) { context, suffix in
-      seal(plaintext, in: protectionClass, context: context, suffix: suffix)
+      plaintext.withUnsafeBytes { seal($0, in: protectionClass, context: context, suffix: suffix) }
+    }.get()
+  }
+
+  /// ``seal(_:in:context:suffix:)`` of bytes a caller built in an array (an item's encoded
+  /// attributes), sealed from where they are: no `Data` is made of them first.
+  public func seal(
+    _ plaintext: [UInt8], in protectionClass: ProtectionClass, context: [UInt8], suffix: [UInt8]
+  ) throws(KeybagError) -> Data {
+    try Self.withContext(context, suffix) { context, suffix in
+      plaintext.withUnsafeBytes { seal($0, in: protectionClass, context: context, suffix: suffix) }
     }.get()
   }
 
   private func seal(
-    _ plaintext: Data, in protectionClass: ProtectionClass, context: UnsafeRawBufferPointer,
-    suffix: UnsafeRawBufferPointer
+    _ plaintext: UnsafeRawBufferPointer, in protectionClass: ProtectionClass,
+    context: UnsafeRawBufferPointer, suffix: UnsafeRawBufferPointer
   ) -> Result<Data, KeybagError> {
     guard let stored = wrapped[protectionClass] else {
       return .failure(.noClassKey(protectionClass))
@@ -43,18 +53,21 @@ extension Keybag {
       return .failure(.classUnavailable(protectionClass))
     }
     let idCount = KeyID.byteCount
-    var sealed = Data(count: idCount + Sodium.sealedOverhead + plaintext.count)
-    Self.withItemAssociatedData(
-      protectionClass, keyID: stored.keyID, context: context, suffix: suffix
-    ) { ad in
-      sealed.withUnsafeMutableBytes { out in
+    let count = idCount + Sodium.sealedOverhead + plaintext.count
+    // Sealed in a buffer on the stack, then copied once into the `Data`: a zero-filled
+    // `Data(count:)` written through `withUnsafeMutableBytes` cost a uniqueness check and
+    // exclusivity-checked accesses on top of the same allocation (docs/benchmarks.md). The
+    // buffer holds only ciphertext.
+    let sealed = withUnsafeTemporaryAllocation(byteCount: count, alignment: 16) { out in
+      Self.withItemAssociatedData(
+        protectionClass, keyID: stored.keyID, context: context, suffix: suffix
+      ) { ad in
         out.copyBytes(from: stored.keyID.bytes)
-        plaintext.withUnsafeBytes { plain in
-          Sodium.seal(
-            plain, key: key, associatedData: ad,
-            into: UnsafeMutableRawBufferPointer(rebasing: out[idCount...]))
-        }
+        Sodium.seal(
+          plaintext, key: key, associatedData: ad,
+          into: UnsafeMutableRawBufferPointer(rebasing: out[idCount...]))
       }
+      return Data(bytes: out.baseAddress!, count: count)
     }
     return .success(sealed)
   }
@@ -71,31 +84,62 @@ extension Keybag {
   public func open(_ sealed: Data, in protectionClass: ProtectionClass, context: Data)
     throws(KeybagError) -> Data
   {
+    var plaintext = Data()
     try Self.withContext(context, []) { context, suffix in
-      open(sealed, in: protectionClass, context: context, suffix: suffix)
+      open(sealed, in: protectionClass, context: context, suffix: suffix) {
+        plaintext = Self.data($0)
+      }
     }.get()
+    return plaintext
   }
 
   /// ``open(_:in:context:)`` of what ``seal(_:in:context:suffix:)`` produced.
   public func open(
     _ sealed: Data, in protectionClass: ProtectionClass, context: [UInt8], suffix: [UInt8]
   ) throws(KeybagError) -> Data {
+    try withOpened(sealed, in: protectionClass, context: context, suffix: suffix, Self.data)
+  }
+
+  /// ``open(_:in:context:suffix:)`` for a caller that only reads the plaintext (decodes it):
+  /// `body` gets it in a buffer on the stack, wiped (`sodium_memzero`) once `body` returns, so
+  /// no `Data` is made and released per open (docs/benchmarks.md). `body` runs only when the
+  /// bytes authenticate, and must not keep the buffer.
+  ///
+  /// - Throws: as ``open(_:in:context:)``.
+  @inlinable
+  public func withOpened<R>(
+    _ sealed: Data, in protectionClass: ProtectionClass, context: [UInt8], suffix: [UInt8],
+    _ body: (UnsafeRawBufferPointer) -> R
+  ) throws(KeybagError) -> R {
+    var result: R?
+    try open(sealed, in: protectionClass, context: context, suffix: suffix) { result = body($0) }
+    // `open` returns only after calling `body` once.
+    return result!
+  }
+
+  /// ``withOpened(_:in:context:suffix:_:)`` without a generic result, so the keybag's own code
+  /// need not be specialised for each caller's.
+  @usableFromInline
+  func open(
+    _ sealed: Data, in protectionClass: ProtectionClass, context: [UInt8], suffix: [UInt8],
+    reading body: (UnsafeRawBufferPointer) -> Void
+  ) throws(KeybagError) {
     try Self.withContext(context, suffix) { context, suffix in
-      open(sealed, in: protectionClass, context: context, suffix: suffix)
+      open(sealed, in: protectionClass, context: context, suffix: suffix, reading: body)
     }.get()
   }
 
   private func open(
     _ sealed: Data, in protectionClass: ProtectionClass, context: UnsafeRawBufferPointer,
-    suffix: UnsafeRawBufferPointer
-  ) -> Result<Data, KeybagError> {
+    suffix: UnsafeRawBufferPointer, reading read: (UnsafeRawBufferPointer) -> Void
+  ) -> Result<Void, KeybagError> {
     let idCount = KeyID.byteCount
     guard sealed.count >= idCount + Sodium.sealedOverhead else {
       return .failure(.authenticationFailed)
     }
     // Read in place: no copy of the ciphertext, and the plaintext is decrypted straight
-    // into the returned Data.
-    return sealed.withUnsafeBytes { bytes -> Result<Data, KeybagError> in
+    // into a buffer on the stack, wiped before it is given back.
+    return sealed.withUnsafeBytes { bytes -> Result<Void, KeybagError> in
       let idBytes = UnsafeRawBufferPointer(rebasing: bytes[..<idCount])
       if !destroyedKeyIDs.isEmpty, destroyedKeyIDs.contains(KeyID(bytes: Array(idBytes))) {
         return .failure(.keyDestroyed)
@@ -106,16 +150,25 @@ extension Keybag {
         return .failure(.classUnavailable(protectionClass))
       }
       let body = UnsafeRawBufferPointer(rebasing: bytes[idCount...])
-      var plaintext = Data(count: body.count - Sodium.sealedOverhead)
-      let status = Self.withItemAssociatedData(
-        protectionClass, keyID: stored.keyID, context: context, suffix: suffix
-      ) { ad in
-        plaintext.withUnsafeMutableBytes { out in
-          Sodium.open(body, key: key, associatedData: ad, into: out)
+      let count = body.count - Sodium.sealedOverhead
+      return withUnsafeTemporaryAllocation(byteCount: max(count, 1), alignment: 16) { buffer in
+        defer { Sodium.wipe(buffer) }
+        let plaintext = UnsafeMutableRawBufferPointer(rebasing: buffer[..<count])
+        let status = Self.withItemAssociatedData(
+          protectionClass, keyID: stored.keyID, context: context, suffix: suffix
+        ) { ad in
+          Sodium.open(body, key: key, associatedData: ad, into: plaintext)
         }
+        guard status == 0 else { return .failure(.authenticationFailed) }
+        read(UnsafeRawBufferPointer(plaintext))
+        return .success(())
       }
-      return status == 0 ? .success(plaintext) : .failure(.authenticationFailed)
     }
+  }
+
+  /// A `Data` copy of an opened plaintext, made in one allocation.
+  private static func data(_ bytes: UnsafeRawBufferPointer) -> Data {
+    bytes.isEmpty ? Data() : Data(bytes: bytes.baseAddress!, count: bytes.count)
   }
 
   /// Whether `bytes` and `other` hold the same bytes: one comparison of memory, where a

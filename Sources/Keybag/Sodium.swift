@@ -235,6 +235,13 @@ enum Sodium {
     }
   }
 
+  /// Overwrites `bytes` with zeros (`sodium_memzero`, which the compiler may not elide): a
+  /// plaintext's buffer once it has been read.
+  static func wipe(_ bytes: UnsafeMutableRawBufferPointer) {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    sodium_memzero(base, bytes.count)
+  }
+
   /// The `[UInt8]` form behind both array `open`s; `output` is exactly the plaintext size.
   private static func open(
     _ sealed: [UInt8], key: SecretBytes, associatedData: [UInt8],

@@ -77,30 +77,46 @@ extension ItemSealer {
     // Reuse only what was sealed under this very identity.
     let reusable = identity == original.identity
     var sealed = SealedColumns(minimumCapacity: 3)
-    func sealColumn(_ name: String, unchanged: Bool, _ bytes: () -> Data) throws(KeybagError) {
-      if reusable && unchanged, let kept = original.row.sealedColumns[name] {
-        sealed[name] = kept
-        return
+    /// Whether column `name` keeps its stored ciphertext, which it then holds.
+    func kept(_ name: String, unchanged: Bool) -> Bool {
+      guard reusable && unchanged, let kept = original.row.sealedColumns[name] else {
+        return false
       }
-      sealed[name] = try keybag.seal(
-        bytes(), in: protection, context: identity, suffix: Self.columnSuffix(of: name))
+      sealed[name] = kept
+      return true
+    }
+    func store(_ name: String, _ ciphertext: Data) {
+      sealed[name] = ciphertext
       columns.append(name)
     }
-    try sealColumn(ItemClass.attributesColumn, unchanged: attributesUnchanged) {
-      StoredValueCodec.encode(attributes: Self.withoutNulls(attributes))
+    if !kept(ItemClass.attributesColumn, unchanged: attributesUnchanged) {
+      // Sealed from the array they are encoded in.
+      store(
+        ItemClass.attributesColumn,
+        try keybag.seal(
+          StoredValueCodec.attributeBytes(Self.withoutNulls(attributes)), in: protection,
+          context: identity, suffix: Self.attributesSuffix))
     }
     if let control = item.accessControl {
       let unchanged =
         original.item.accessControl == control
         && original.item.boundBiometryGeneration == item.boundBiometryGeneration
-      try sealColumn(ItemClass.accessControlColumn, unchanged: unchanged) {
-        AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration)
+      if !kept(ItemClass.accessControlColumn, unchanged: unchanged) {
+        store(
+          ItemClass.accessControlColumn,
+          try keybag.seal(
+            AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration),
+            in: protection, context: identity, suffix: Self.accessControlSuffix))
       }
     } else if original.row.sealedColumns[ItemClass.accessControlColumn] != nil {
       columns.append(ItemClass.accessControlColumn)
     }
     if let data = item.data {
-      try sealColumn(ItemClass.dataColumn, unchanged: original.item.data == data) { data }
+      if !kept(ItemClass.dataColumn, unchanged: original.item.data == data) {
+        store(
+          ItemClass.dataColumn,
+          try keybag.seal(data, in: protection, context: identity, suffix: Self.dataSuffix))
+      }
     } else if original.row.sealedColumns[ItemClass.dataColumn] != nil {
       columns.append(ItemClass.dataColumn)
     }

@@ -37,18 +37,19 @@ package struct ItemSealer {
     let search = hasher.columns(itemClass, fillingKeyDefaultsIn: &attributes)
     let identity = Self.identity(itemClass, search: search)
     var sealed = SealedColumns(minimumCapacity: 3)
-    func sealColumn(_ name: String, _ bytes: Data) throws(KeybagError) {
-      sealed[name] = try keybag.seal(
-        bytes, in: protection, context: identity, suffix: Self.columnSuffix(of: name))
-    }
-    let stored = Self.withoutNulls(attributes)
-    try sealColumn(ItemClass.attributesColumn, StoredValueCodec.encode(attributes: stored))
+    // The attributes are sealed from the array they are encoded in.
+    sealed[ItemClass.attributesColumn] = try keybag.seal(
+      StoredValueCodec.attributeBytes(Self.withoutNulls(attributes)), in: protection,
+      context: identity, suffix: Self.attributesSuffix)
     if let control = item.accessControl {
-      try sealColumn(
-        ItemClass.accessControlColumn,
-        AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration))
+      sealed[ItemClass.accessControlColumn] = try keybag.seal(
+        AccessControlCodec.encode(control, boundGeneration: item.boundBiometryGeneration),
+        in: protection, context: identity, suffix: Self.accessControlSuffix)
     }
-    if let data = item.data { try sealColumn(ItemClass.dataColumn, data) }
+    if let data = item.data {
+      sealed[ItemClass.dataColumn] = try keybag.seal(
+        data, in: protection, context: identity, suffix: Self.dataSuffix)
+    }
     return ItemRow(
       rowID: item.rowID, itemClass: itemClass, searchColumns: search, sealedColumns: sealed)
   }
@@ -73,9 +74,10 @@ package struct ItemSealer {
   /// ``openAttributes(_:)`` with `row`'s ``identity(of:)`` already computed, for a caller
   /// that opens the secret of the same row too (the identity is a tenth of a read).
   func openAttributes(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem {
-    let (bytes, protection) = try openAttributeBytes(row, identity: identity)
-    guard let attributes = StoredValueCodec.decodeAttributes(bytes),
-      attributes[.accessible] == row.searchColumns[.accessible]
+    let (decoded, protection) = try openAttributeBytes(row, identity: identity) {
+      StoredValueCodec.decodeAttributes($0)
+    }
+    guard let attributes = decoded, attributes[.accessible] == row.searchColumns[.accessible]
     else { throw .authenticationFailed }
     var item = KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: attributes)
     item.attributes[.tombstone] = row.searchColumns[.tombstone]
@@ -101,11 +103,11 @@ package struct ItemSealer {
   /// - Throws: as ``openAttributes(_:)``.
   func openForSecretOnly(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem? {
     guard row.sealedColumns[ItemClass.accessControlColumn] == nil else { return nil }
-    let (bytes, _) = try openAttributeBytes(row, identity: identity)
-    guard
-      StoredValueCodec.attributes(
-        bytes, hold: AttributeName.accessible.rawValue, row.searchColumns[.accessible])
-    else { throw .authenticationFailed }
+    let expected = row.searchColumns[.accessible]
+    let (sound, _) = try openAttributeBytes(row, identity: identity) {
+      StoredValueCodec.attributes($0, hold: AttributeName.accessible.rawValue, expected)
+    }
+    guard sound else { throw .authenticationFailed }
     return KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: [:])
   }
 
@@ -117,29 +119,32 @@ package struct ItemSealer {
   /// - Throws: as ``openAttributes(_:)``.
   func openAttribute(_ name: String, of row: ItemRow) throws(KeybagError) -> StoredValue? {
     let identity = Self.identity(row.itemClass, search: row.searchColumns)
-    let (bytes, _) = try openAttributeBytes(row, identity: identity)
-    guard let value = StoredValueCodec.attribute(name, in: bytes) else {
+    let (found, _) = try openAttributeBytes(row, identity: identity) {
+      StoredValueCodec.attribute(name, in: $0)
+    }
+    guard let value = found else {
       throw .authenticationFailed
     }
     return value
   }
 
-  /// The plaintext of `row`'s sealed attributes, opened under the row's protection class
-  /// (returned too, for the columns opened next) and `identity`.
+  /// What `read` makes of the plaintext of `row`'s sealed attributes, opened under the row's
+  /// protection class (returned too, for the columns opened next) and `identity`. The
+  /// plaintext is read where the keybag opened it, and wiped after (no `Data` per row:
+  /// docs/benchmarks.md).
   ///
   /// - Throws: as ``openAttributes(_:)``; a row without an attributes column is
   ///   ``KeybagError/authenticationFailed``.
-  private func openAttributeBytes(_ row: ItemRow, identity: [UInt8]) throws(KeybagError)
-    -> (bytes: Data, protection: ProtectionClass)
-  {
+  private func openAttributeBytes<Read>(
+    _ row: ItemRow, identity: [UInt8], _ read: (UnsafeRawBufferPointer) -> Read
+  ) throws(KeybagError) -> (read: Read, protection: ProtectionClass) {
     let protection = try Self.protection(of: row)
     guard let sealedAttributes = row.sealedColumns[ItemClass.attributesColumn] else {
       throw .authenticationFailed
     }
-    let bytes = try keybag.open(
-      sealedAttributes, in: protection,
-      context: identity, suffix: Self.attributesSuffix)
-    return (bytes, protection)
+    let result = try keybag.withOpened(
+      sealedAttributes, in: protection, context: identity, suffix: Self.attributesSuffix, read)
+    return (result, protection)
   }
 
   /// Opens the secret of `row`; `nil` when the item has none.
@@ -235,26 +240,13 @@ package struct ItemSealer {
 
   /// What the associated data of one column appends to the item's identity:
   /// `0xFF ‖ column name, length-prefixed`. The keybag joins the two in place
-  /// (``Keybag/seal(_:in:context:suffix:)``).
-  static func columnSuffix(of name: String) -> [UInt8] {
-    knownColumnSuffix(name) ?? columnSuffix(name)
-  }
-
+  /// (``Keybag/seal(_:in:context:suffix:)``). Every class has the same three sealed columns,
+  /// so each suffix is built once (``attributesSuffix``, ``dataSuffix``,
+  /// ``accessControlSuffix``).
   private static func columnSuffix(_ name: String) -> [UInt8] {
     var bytes: [UInt8] = [0xFF]
     StoredValueCodec.appendLengthPrefixed(name.utf8, to: &bytes)
     return bytes
-  }
-
-  /// The suffix of a sealed column every class has, built once: comparing the name with
-  /// three short names costs less than hashing it for a dictionary, on every seal and open.
-  private static func knownColumnSuffix(_ name: String) -> [UInt8]? {
-    switch name {
-    case ItemClass.attributesColumn: attributesSuffix
-    case ItemClass.dataColumn: dataSuffix
-    case ItemClass.accessControlColumn: accessControlSuffix
-    default: nil
-    }
   }
 
   static let attributesSuffix = columnSuffix(ItemClass.attributesColumn)

@@ -85,6 +85,12 @@ package enum StoredValueCodec {
   /// Every attribute of an item, as one sealed value: a 4-byte count, then per attribute (by
   /// name order) its length-prefixed name and its encoded value.
   package static func encode(attributes: [String: StoredValue]) -> Data {
+    Data(attributeBytes(attributes))
+  }
+
+  /// ``encode(attributes:)`` in the array it is built in, for the sealer, which seals it from
+  /// there: no `Data` is made of it (docs/benchmarks.md).
+  static func attributeBytes(_ attributes: [String: StoredValue]) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(16 * attributes.count + 4)
     append(UInt32(truncatingIfNeeded: attributes.count), to: &bytes)
@@ -92,70 +98,81 @@ package enum StoredValueCodec {
       appendLengthPrefixed(name.utf8, to: &bytes)
       encode(value, into: &bytes)
     }
-    return Data(bytes)
+    return bytes
   }
 
   /// Decodes what ``encode(attributes:)`` made, or `nil` for malformed bytes.
   package static func decodeAttributes(_ data: Data) -> [String: StoredValue]? {
-    data.withUnsafeBytes { raw -> [String: StoredValue]? in
-      let bytes = raw.bindMemory(to: UInt8.self)
-      var attributes: [String: StoredValue] = [:]
-      // Sized at creation (``PresizedColumns``).
-      let wellFormed = forEachAttribute(
-        in: bytes, reserving: { attributes = PresizedColumns.empty(capacity: $0) }
-      ) {
-        name, value in
-        guard let name = text(name), let value = decode(value)
-        else { return false }
-        attributes[name] = value
-        return true
-      }
-      return wellFormed ? attributes : nil
+    data.withUnsafeBytes { decodeAttributes($0) }
+  }
+
+  /// ``decodeAttributes(_:)`` of bytes read in place (an opened plaintext).
+  static func decodeAttributes(_ raw: UnsafeRawBufferPointer) -> [String: StoredValue]? {
+    let bytes = raw.bindMemory(to: UInt8.self)
+    var attributes: [String: StoredValue] = [:]
+    // Sized at creation (``PresizedColumns``).
+    let wellFormed = forEachAttribute(
+      in: bytes, reserving: { attributes = PresizedColumns.empty(capacity: $0) }
+    ) {
+      name, value in
+      guard let name = text(name), let value = decode(value)
+      else { return false }
+      attributes[name] = value
+      return true
     }
+    return wellFormed ? attributes : nil
   }
 
   /// The value of attribute `name` in what ``encode(attributes:)`` made, decoding nothing
   /// else: `.some(nil)` when the item lacks it, `nil` when the bytes are malformed as far as
   /// they were read (``decodeAttributes(_:)`` checks every value).
   static func attribute(_ name: String, in data: Data) -> StoredValue?? {
+    data.withUnsafeBytes { attribute(name, in: $0) }
+  }
+
+  /// ``attribute(_:in:)`` of bytes read in place (an opened plaintext).
+  static func attribute(_ name: String, in raw: UnsafeRawBufferPointer) -> StoredValue?? {
     var wanted = name
     return wanted.withUTF8 { wantedBytes -> StoredValue?? in
-      data.withUnsafeBytes { raw -> StoredValue?? in
-        var found: StoredValue??
-        let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) {
-          candidate, value in
-          guard candidate.elementsEqual(wantedBytes) else { return true }
-          found = .some(decode(value))
-          return false
-        }
-        if let found {
-          guard let value = found else { return nil }
-          return .some(value)
-        }
-        return wellFormed ? .some(nil) : nil
+      var found: StoredValue??
+      let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) {
+        candidate, value in
+        guard candidate.elementsEqual(wantedBytes) else { return true }
+        found = .some(decode(value))
+        return false
       }
+      if let found {
+        guard let value = found else { return nil }
+        return .some(value)
+      }
+      return wellFormed ? .some(nil) : nil
     }
   }
 
   /// Whether `data` is attributes ``encode(attributes:)`` made, well formed to the end, whose
   /// `name` holds `expected` (`nil`: absent), decoding no other value: what a read that returns
-  /// only the secret needs of them. (Every value is decoded by ``decodeAttributes(_:)``; the
-  /// caller has authenticated the bytes, so they are the encoder's.)
+  /// only the secret needs of them. (Every value is decoded by ``decodeAttributes(_:)``;
+  /// the caller has authenticated the bytes, so they are the encoder's.)
   static func attributes(_ data: Data, hold name: String, _ expected: StoredValue?) -> Bool {
+    data.withUnsafeBytes { attributes($0, hold: name, expected) }
+  }
+
+  /// ``attributes(_:hold:_:)`` of bytes read in place (an opened plaintext).
+  static func attributes(
+    _ raw: UnsafeRawBufferPointer, hold name: String, _ expected: StoredValue?
+  ) -> Bool {
     var wanted = name
     return wanted.withUTF8 { wantedBytes -> Bool in
-      data.withUnsafeBytes { raw -> Bool in
-        var found: StoredValue?
-        var decodable = true
-        let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) {
-          candidate, value in
-          guard candidate.elementsEqual(wantedBytes) else { return true }
-          found = decode(value)
-          decodable = found != nil
-          return decodable
-        }
-        return wellFormed && decodable && found == expected
+      var found: StoredValue?
+      var decodable = true
+      let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) {
+        candidate, value in
+        guard candidate.elementsEqual(wantedBytes) else { return true }
+        found = decode(value)
+        decodable = found != nil
+        return decodable
       }
+      return wellFormed && decodable && found == expected
     }
   }
 
