@@ -199,18 +199,23 @@ extension Keybag {
     let prefix = itemLabel(of: protectionClass)
     let count = prefix.count + keyID.bytes.count + context.count + suffix.count
     return withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { buffer in
-      var offset = 0
-      func append(_ bytes: UnsafeRawBufferPointer) {
-        guard !bytes.isEmpty else { return }
-        UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]).copyMemory(from: bytes)
-        offset += bytes.count
-      }
-      prefix.withUnsafeBytes { append($0) }
-      keyID.bytes.withUnsafeBytes { append($0) }
-      append(context)
-      append(suffix)
+      // Each part is copied at an offset passed along, not through a local function that
+      // updates a captured offset: a captured variable is checked for exclusive access at
+      // run time on every use (docs/benchmarks.md).
+      let afterLabel = prefix.withUnsafeBytes { copy($0, into: buffer, at: 0) }
+      let afterKeyID = keyID.bytes.withUnsafeBytes { copy($0, into: buffer, at: afterLabel) }
+      _ = copy(suffix, into: buffer, at: copy(context, into: buffer, at: afterKeyID))
       return body(UnsafeRawBufferPointer(buffer))
     }
+  }
+
+  /// Copies `bytes` into `buffer` at `offset`; returns the offset after them.
+  private static func copy(
+    _ bytes: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer, at offset: Int
+  ) -> Int {
+    guard !bytes.isEmpty else { return offset }
+    UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]).copyMemory(from: bytes)
+    return offset + bytes.count
   }
 
   private static func itemLabel(_ protectionClass: ProtectionClass) -> [UInt8] {

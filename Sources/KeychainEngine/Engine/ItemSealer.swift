@@ -174,16 +174,26 @@ package struct ItemSealer {
   /// Computed once per row; each column's context appends its name to it.
   static func identity(_ itemClass: ItemClass, search: SearchColumns) -> [UInt8] {
     let layout = IdentityLayout.of(itemClass)
-    var bytes: [UInt8] = []
-    // Each column: its prefix (4 + 4 bytes), then a hash's tag, length and 16 bytes.
-    bytes.reserveCapacity(layout.head.count + 32 * layout.columns.count)
-    bytes.append(contentsOf: layout.head)
     // A row read for opening has these columns first, in this order (``openingColumns(_:)``).
-    for (position, (name, prefix)) in layout.columns.enumerated() {
-      bytes.append(contentsOf: prefix)
-      StoredValueCodec.encode(search.value(name, expectedAt: position) ?? .null, into: &bytes)
+    func value(_ position: Int) -> StoredValue {
+      search.value(layout.columns[position].name, expectedAt: position) ?? .null
     }
-    return bytes
+    // Sized exactly, then written in place: appending piece by piece to an array checked its
+    // capacity and uniqueness three times a column, most of the identity's cost, on every
+    // SecItem call (docs/benchmarks.md).
+    var count = layout.constantByteCount
+    for position in layout.columns.indices {
+      count += StoredValueCodec.encodedCount(value(position))
+    }
+    return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+      var bytes = MessageBytes(buffer)
+      bytes.append(contentsOf: layout.head)
+      for position in layout.columns.indices {
+        bytes.append(contentsOf: layout.columns[position].prefix)
+        StoredValueCodec.encode(value(position), into: &bytes)
+      }
+      written = bytes.written.count
+    }
   }
 
   /// The identity a stored row's ciphertexts were sealed under (``identity(_:search:)``).
@@ -207,6 +217,8 @@ package struct ItemSealer {
   private struct IdentityLayout {
     let head: [UInt8]
     let columns: [(name: String, prefix: [UInt8])]
+    /// The bytes of ``head`` and of every column's prefix: an identity's size but its values'.
+    let constantByteCount: Int
     /// ``ItemSealer/openingColumns(_:)``.
     let openingColumns: [String]
 
@@ -219,6 +231,7 @@ package struct ItemSealer {
         StoredValueCodec.appendLengthPrefixed(name.utf8, to: &prefix)
         return (name, prefix)
       }
+      constantByteCount = head.count + columns.reduce(0) { $0 + $1.prefix.count }
       openingColumns = columns.map(\.name) + [AttributeName.tombstone.rawValue]
     }
 

@@ -11,7 +11,9 @@ import ItemStore
 /// Bytes are built in a `[UInt8]` and turned into `Data` once: appending to `Data` piece by
 /// piece was a measurable share of every SecItem call (docs/benchmarks-history.md).
 package enum StoredValueCodec {
-  static func encode(_ value: StoredValue, into bytes: inout [UInt8]) {
+  /// Appends `value`'s bytes to `bytes`: an array, or the buffer of an item's identity, which
+  /// ``encodedCount(_:)`` sizes beforehand (``ItemSealer/identity(_:search:)``).
+  static func encode<Bytes: ByteFormSink>(_ value: StoredValue, into bytes: inout Bytes) {
     switch value {
     case .null:
       bytes.append(0)
@@ -39,7 +41,7 @@ package enum StoredValueCodec {
   }
 
   /// The exact size ``encode(_:)`` produces, so its buffer is allocated once.
-  private static func encodedCount(_ value: StoredValue) -> Int {
+  static func encodedCount(_ value: StoredValue) -> Int {
     switch value {
     case .null: 1
     case .text(let text): 5 + text.utf8.count
@@ -213,14 +215,16 @@ package enum StoredValueCodec {
     return offset == bytes.count
   }
 
-  static func appendLengthPrefixed(
-    _ payload: some Collection<UInt8>, to bytes: inout [UInt8]
+  static func appendLengthPrefixed<Bytes: ByteFormSink>(
+    _ payload: some Collection<UInt8>, to bytes: inout Bytes
   ) {
     append(UInt32(truncatingIfNeeded: payload.count), to: &bytes)
     bytes.append(contentsOf: payload)
   }
 
-  private static func append<T: FixedWidthInteger>(_ number: T, to bytes: inout [UInt8]) {
+  private static func append<T: FixedWidthInteger, Bytes: ByteFormSink>(
+    _ number: T, to bytes: inout Bytes
+  ) {
     withUnsafeBytes(of: number.bigEndian) { bytes.append(contentsOf: $0) }
   }
 }
