@@ -103,9 +103,9 @@ public struct ColumnSlots<Value: Equatable & Sendable>: Equatable, Sendable, Seq
   }
 
   /// Appends column `name`, which the caller knows is not there yet (a row being read, column
-  /// by column of its `SELECT`): no look-up.
+  /// by column of its `SELECT`; an item's columns hashed in its class's order): no look-up.
   @inlinable
-  mutating func appendNew(_ name: String, _ value: Value) {
+  package mutating func appendNew(_ name: String, _ value: Value) {
     slots.append(Slot(name: name, value: value))
   }
 

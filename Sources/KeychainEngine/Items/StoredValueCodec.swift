@@ -93,14 +93,20 @@ package enum StoredValueCodec {
   /// ``encode(attributes:)`` in the array it is built in, for the sealer, which seals it from
   /// there: no `Data` is made of it (docs/benchmarks.md).
   static func attributeBytes(_ attributes: [String: StoredValue]) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(16 * attributes.count + 4)
-    append(UInt32(truncatingIfNeeded: attributes.count), to: &bytes)
-    for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
-      appendLengthPrefixed(name.utf8, to: &bytes)
-      encode(value, into: &bytes)
+    let sorted = attributes.sorted(by: { $0.key < $1.key })
+    // Sized exactly, then written in place, as an identity is (``ItemSealer``): no capacity
+    // or uniqueness check per piece.
+    var count = 4
+    for (name, value) in sorted { count += 4 + name.utf8.count + encodedCount(value) }
+    return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+      var bytes = MessageBytes(buffer)
+      append(UInt32(truncatingIfNeeded: sorted.count), to: &bytes)
+      for (name, value) in sorted {
+        appendLengthPrefixed(name.utf8, to: &bytes)
+        encode(value, into: &bytes)
+      }
+      written = bytes.written.count
     }
-    return bytes
   }
 
   /// Decodes what ``encode(attributes:)`` made, or `nil` for malformed bytes.
