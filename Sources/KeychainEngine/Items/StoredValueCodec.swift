@@ -145,7 +145,7 @@ package enum StoredValueCodec {
       var found: StoredValue??
       let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) {
         candidate, value in
-        guard candidate.elementsEqual(wantedBytes) else { return true }
+        guard sameBytes(candidate, wantedBytes) else { return true }
         found = .some(decode(value))
         return false
       }
@@ -175,13 +175,22 @@ package enum StoredValueCodec {
       var decodable = true
       let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) {
         candidate, value in
-        guard candidate.elementsEqual(wantedBytes) else { return true }
+        guard sameBytes(candidate, wantedBytes) else { return true }
         found = decode(value)
         decodable = found != nil
         return decodable
       }
       return wellFormed && decodable && found == expected
     }
+  }
+
+  /// Whether `bytes` and `other` hold the same bytes: one comparison of memory, where the
+  /// generic `elementsEqual` walked a name byte by byte for every attribute passed over.
+  private static func sameBytes(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    bytes.count == other.count
+      && (bytes.isEmpty || memcmp(bytes.baseAddress!, other.baseAddress!, bytes.count) == 0)
   }
 
   /// Walks the attributes ``encode(attributes:)`` made: `body` gets each name's and value's
