@@ -77,10 +77,10 @@ package struct ItemSealer {
     let (decoded, protection) = try openAttributeBytes(row, identity: identity) {
       StoredValueCodec.decodeAttributes($0)
     }
-    guard let attributes = decoded, attributes[.accessible] == row.searchColumns[.accessible]
+    guard let attributes = decoded, attributes[.accessible] == Self.accessibleColumn(of: row)
     else { throw .authenticationFailed }
     var item = KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: attributes)
-    item.attributes[.tombstone] = row.searchColumns[.tombstone]
+    item.attributes[.tombstone] = Self.tombstoneColumn(of: row)
     if let sealedControl = row.sealedColumns[ItemClass.accessControlColumn] {
       let bytes = try keybag.open(
         sealedControl, in: protection,
@@ -103,7 +103,7 @@ package struct ItemSealer {
   /// - Throws: as ``openAttributes(_:)``.
   func openForSecretOnly(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem? {
     guard row.sealedColumns[ItemClass.accessControlColumn] == nil else { return nil }
-    let expected = row.searchColumns[.accessible]
+    let expected = Self.accessibleColumn(of: row)
     let (sound, _) = try openAttributeBytes(row, identity: identity) {
       StoredValueCodec.attributes($0, hold: AttributeName.accessible.rawValue, expected)
     }
@@ -162,10 +162,25 @@ package struct ItemSealer {
 
   /// The protection class a stored row was sealed with.
   package static func protection(of row: ItemRow) throws(KeybagError) -> ProtectionClass {
-    guard case .text(let raw)? = row.searchColumns[.accessible],
+    guard case .text(let raw)? = accessibleColumn(of: row),
       let protection = ProtectionClass(rawValue: raw)
     else { throw .authenticationFailed }
     return protection
+  }
+
+  /// `row`'s `pdmn` column. A row read for opening holds it last of the identity's columns
+  /// (``openingColumns(_:)``), so it is found there at once, where a search by name compared
+  /// every column before it; any other row is searched.
+  static func accessibleColumn(of row: ItemRow) -> StoredValue? {
+    let position = IdentityLayout.of(row.itemClass).columns.count - 1
+    return row.searchColumns.value(AttributeName.accessible.rawValue, expectedAt: position)
+  }
+
+  /// `row`'s `tomb` column, found at once in a row read for opening, as
+  /// ``accessibleColumn(of:)`` finds `pdmn`: it follows the identity's columns.
+  static func tombstoneColumn(of row: ItemRow) -> StoredValue? {
+    let position = IdentityLayout.of(row.itemClass).columns.count
+    return row.searchColumns.value(AttributeName.tombstone.rawValue, expectedAt: position)
   }
 
   // MARK: - Identity
