@@ -120,14 +120,12 @@ package enum StoredValueCodec {
     var attributes: [String: StoredValue] = [:]
     // Sized at creation (``PresizedColumns``).
     let wellFormed = forEachAttribute(
-      in: bytes, reserving: { attributes = PresizedColumns.empty(capacity: $0) }
-    ) {
-      name, value in
-      guard let name = text(name), let value = decode(value)
-      else { return false }
-      attributes[name] = value
-      return true
-    }
+      in: bytes, reserving: { attributes = PresizedColumns.empty(capacity: $0) },
+      { name, value in
+        guard let name = text(name), let value = decode(value) else { return false }
+        attributes[name] = value
+        return true
+      })
     return wellFormed ? attributes : nil
   }
 
