@@ -77,8 +77,8 @@ extension StatementParser {
   /// `let name = ...`, `let name: [String: Any] = ...`, `var result: CFTypeRef?`.
   mutating func binding(isVariable: Bool) throws(Failure) -> StatementKind {
     let (name, nameToken) = try identifier("a name after `\(isVariable ? "var" : "let")`")
-    guard !Self.reservedNames.contains(name), SecConstants.keys[name] == nil,
-      SecConstants.values[name] == nil
+    guard !nameToken.isReservedName, nameToken.constantKey == nil,
+      nameToken.constantValue == nil
     else {
       throw failure(.reservedName(name), at: nameToken)
     }

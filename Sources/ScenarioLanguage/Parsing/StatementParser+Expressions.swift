@@ -155,6 +155,23 @@ extension StatementParser {
 
   /// A value written as a name: a keyword, a bound name or an Apple value constant.
   private mutating func named(_ name: String, at token: Token) throws(Failure) -> Expr {
+    // Each word of this switch is a reserved name: other names skip its string comparisons.
+    if token.isReservedName {
+      if let expr = try reservedValue(name, at: token) { return expr }
+    }
+    if isBound(name) { return .binding(name) }
+    if name == Vocabulary.lastResult { return .lastResult }
+    if let value = token.constantValue { return .constant(name: name, value: value) }
+    if token.constantKey != nil { throw failure(.keyNotValue(name), at: token) }
+    let candidates = SecConstants.values.keys.sorted() + bindings.keys.sorted()
+    let what = name.hasPrefix("k") ? "constant" : "name"
+    throw failure(
+      .unknown(what, name, suggestion: Suggestion.nearest(to: name, in: candidates)), at: token)
+  }
+
+  /// The value a reserved name written as a value stands for (`nil`, `Data(...)`, ...); nil
+  /// for one that is no value (`_`, `createKeychain`).
+  private mutating func reservedValue(_ name: String, at token: Token) throws(Failure) -> Expr? {
     switch name {
     case "nil": return .null
     case "Data": return try dataInitializer()
@@ -170,16 +187,8 @@ extension StatementParser {
       try expect(.leftParen, "`(` after `LAContext`")
       try expect(.rightParen, "`)`")
       return .newContext
-    default: break
+    default: return nil
     }
-    if isBound(name) { return .binding(name) }
-    if name == Vocabulary.lastResult { return .lastResult }
-    if let value = SecConstants.values[name] { return .constant(name: name, value: value) }
-    if SecConstants.keys[name] != nil { throw failure(.keyNotValue(name), at: token) }
-    let candidates = SecConstants.values.keys.sorted() + bindings.keys.sorted()
-    let what = name.hasPrefix("k") ? "constant" : "name"
-    throw failure(
-      .unknown(what, name, suggestion: Suggestion.nearest(to: name, in: candidates)), at: token)
   }
 
   /// `Data("...".utf8)` or `Data()`.
@@ -229,8 +238,8 @@ extension StatementParser {
     key: DictionaryKey?, value: Expr?, token: Token
   ) {
     let token = try peek()
-    if case .identifier(let name) = token.kind, !isBound(name), SecConstants.values[name] == nil,
-      !Self.reservedNames.contains(name)
+    if case .identifier(let name) = token.kind, !isBound(name), token.constantValue == nil,
+      !token.isReservedName
     {
       // A key constant, or a name known nowhere: reported as an unknown key.
       return (try key(), nil, token)
@@ -249,6 +258,8 @@ extension StatementParser {
     first: DictionaryKey, at firstToken: Token
   ) throws(Failure) -> [DictionaryEntry] {
     var entries: [DictionaryEntry] = []
+    // A query's handful of entries without growing the array twice on the way.
+    entries.reserveCapacity(4)
     // The raw keys seen so far, once there are more than a few: one lookup per entry keeps a
     // large literal linear, and a query's handful of keys is compared without making a set.
     var seen: Set<String> = []
@@ -309,11 +320,11 @@ extension StatementParser {
       try expect(.rightParen, "`)`")
       return key
     case .identifier(let name):
-      if let raw = SecConstants.keys[name] {
+      if let raw = token.constantKey {
         try skipCasts()
         return DictionaryKey(raw: raw, appleName: name)
       }
-      if SecConstants.values[name] != nil { throw failure(.valueNotKey(name), at: token) }
+      if token.constantValue != nil { throw failure(.valueNotKey(name), at: token) }
       let suggestion = Suggestion.nearest(to: name, in: SecConstants.keys.keys.sorted())
       throw failure(.unknown("constant", name, suggestion: suggestion), at: token)
     default:

@@ -181,7 +181,9 @@ package struct StatementParser {
   // MARK: - Names
 
   func isBound(_ name: String) -> Bool {
-    name == "_" || bindings[name] != nil || poisoned.contains(name)
+    // Asked of nearly every name: empty tables are not hashed against.
+    name == "_" || (!bindings.isEmpty && bindings[name] != nil)
+      || (!poisoned.isEmpty && poisoned.contains(name))
   }
 
   /// Checks that `name` is bound to a `kind` (a poisoned name passes).

@@ -40,8 +40,11 @@ package struct Lexer: Sendable {
     // the lexer's time.
     tokens.reserveCapacity(source.count / 4 + 2)
     while true {
-      tokens.append(lexer.next())
-      if case .end = tokens[tokens.count - 1].kind { break }
+      let token = lexer.next()
+      // Asked before the token is moved into the array: reading its kind there copied it.
+      let isEnd = token.kind == .end
+      tokens.append(token)
+      if isEnd { break }
     }
     return LexedSource(
       source: source, tokens: tokens, commentColumns: lexer.commentColumns,
@@ -66,7 +69,7 @@ package struct Lexer: Sendable {
   /// The next token.
   mutating func next() -> Token {
     skipBlanksAndComments()
-    let start = (index, location)
+    let start = (index, position)
     guard index < source.count else { return token(.end, from: start) }
     let byte = source.asciiByte(at: index)
     if byte == UInt8(ascii: "\"") {
@@ -77,30 +80,48 @@ package struct Lexer: Sendable {
     }
     if byte == UInt8(ascii: "_") || isLetter(at: index) {
       skipWordCharacters()
-      let name = source.text(start.0..<index)
-      switch name {
-      case "true": return token(.boolean(true), from: start)
-      case "false": return token(.boolean(false), from: start)
-      default: return token(.identifier(name), from: start)
-      }
+      return identifier(from: start)
     }
     advance()
     if let byte, let punctuation = Punctuation(byte: byte) {
       return token(.punctuation(punctuation), from: start)
     }
-    return token(.invalid(.unexpectedCharacter(source[start.0]), at: start.1), from: start)
+    return token(
+      .invalid(.unexpectedCharacter(source[start.0]), at: located(start.1)), from: start)
+  }
+
+  /// The identifier (or `true`, `false`) from `start` to here. A known name (``KnownName``) is
+  /// found from the bytes of an ASCII source and shares the table's string.
+  private func identifier(from start: (Int, TokenPosition)) -> Token {
+    let range = start.0..<index
+    let known: Int32
+    let name: String
+    if let found = source.withByteWiseUTF8(of: range, KnownName.table.index(ofASCII:)) {
+      known = found
+      name = found >= 0 ? KnownName.table.names[Int(found)].text : source.text(range)
+    } else {
+      name = source.text(range)
+      known = KnownName.table.index(of: name)
+    }
+    if known < 0 {
+      if name == "true" { return token(.boolean(true), from: start) }
+      if name == "false" { return token(.boolean(false), from: start) }
+    }
+    return Token(
+      kind: .identifier(name), location: start.1, text: "", offset: start.0,
+      length: index - start.0, knownName: known)
   }
 
   // MARK: - Numbers and durations
 
   /// An integer (`-25308`), or a duration when a unit follows the digits (`1h30m`).
   private mutating func number() -> Token {
-    let start = (index, location)
+    let start = (index, position)
     if source.asciiByte(at: index) == UInt8(ascii: "-") { advance() }
     let hasLetter = skipWordCharacters()
     let text = source.text(start.0..<index)
     func invalid(_ message: ParseMessage) -> Token {
-      token(.invalid(message, at: start.1), from: start, text: text)
+      token(.invalid(message, at: located(start.1)), from: start, text: text)
     }
     guard hasLetter else {
       guard Int64(text) != nil else { return invalid(.integerTooLarge(text)) }
@@ -162,13 +183,13 @@ package struct Lexer: Sendable {
   /// A string ends on its line. A bad escape makes the whole literal, to its closing quote,
   /// one invalid token.
   private mutating func stringLiteral() -> Token {
-    let start = (index, location)
+    let start = (index, position)
     advance()
     var value = ""
     /// Where the characters not yet added to `value` start: runs without escapes are copied
     /// whole.
     var run = index
-    var problem: (ParseMessage, SourceLocation)?
+    var problem: (ParseMessage, TokenPosition)?
     while index < source.count, !source.isNewline(at: index) {
       if let plain = source.byteWiseRun(from: index, while: { byte in
         byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && (byte < 0x0A || byte > 0x0D)
@@ -181,7 +202,7 @@ package struct Lexer: Sendable {
       if byte == UInt8(ascii: "\"") { break }
       if byte == UInt8(ascii: "\\") {
         if problem == nil { value += source.text(run..<index) }
-        let at = location
+        let at = position
         switch escape() {
         case .success(let scalar): value.unicodeScalars.append(scalar)
         case .failure(let message): problem = problem ?? (message, at)
@@ -194,11 +215,11 @@ package struct Lexer: Sendable {
     }
     guard index < source.count, source.asciiByte(at: index) == UInt8(ascii: "\"") else {
       let (message, at) = problem ?? (.unterminatedString, start.1)
-      return token(.invalid(message, at: at), from: start)
+      return token(.invalid(message, at: located(at)), from: start)
     }
     if let (message, at) = problem {
       advance()
-      return token(.invalid(message, at: at), from: start)
+      return token(.invalid(message, at: located(at)), from: start)
     }
     if value.isEmpty {
       value = source.text(run..<index)  // no escape: the text as it is, one copy
@@ -256,7 +277,13 @@ package struct Lexer: Sendable {
 
   // MARK: - Cursor
 
-  private var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+  /// Where the next character is (no file name: a token does not keep it).
+  private var position: TokenPosition { TokenPosition(line: line, column: column) }
+
+  /// `position` in the file, for an invalid token's message.
+  private func located(_ position: TokenPosition) -> SourceLocation {
+    SourceLocation(file: file, position)
+  }
 
   /// Moves past one character, counting lines and columns.
   private mutating func advance() {
@@ -360,10 +387,10 @@ package struct Lexer: Sendable {
 
   /// The token from `start` to here; `text`, when given, is its source text already made.
   private func token(
-    _ kind: TokenKind, from start: (Int, SourceLocation), text: String? = nil
+    _ kind: TokenKind, from start: (Int, TokenPosition), text: String? = nil
   ) -> Token {
     Token(
-      kind: kind, location: TokenPosition(start.1), text: text ?? source.text(start.0..<self.index),
+      kind: kind, location: start.1, text: text ?? source.text(start.0..<self.index),
       offset: start.0, length: index - start.0)
   }
 }

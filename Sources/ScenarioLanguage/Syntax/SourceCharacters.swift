@@ -152,6 +152,16 @@ package struct SourceCharacters: Sendable {
     }
   }
 
+  /// `body` of the bytes of the characters `range` when the source is byte-wise; nil for another
+  /// source. An identifier is looked up from its bytes without making a `String` of them.
+  @inline(__always)
+  func withByteWiseUTF8<Result>(
+    of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result? {
+    guard isByteWise else { return nil }
+    return utf8.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+  }
+
   /// The character at `index` if it is one ASCII byte, else nil (`é`, `\r\n`).
   @inline(__always)
   func asciiByte(at index: Int) -> UInt8? {
