@@ -130,7 +130,10 @@ public struct ScenarioParser: Sendable {
       state.known = [:]
       do {
         let (kind, location) = try parser.parseStatement()
-        var statement = Statement(kind: kind, location: location, sourceText: chunk.sourceText)
+        let boundName: String? = if case .bind(let name, _) = kind { name } else { nil }
+        // The kind and the statement are moved, not copied (issue 29).
+        var statement = Statement(
+          kind: consume kind, location: location, sourceText: chunk.sourceText)
         statement.addSecretRanges(parser.secrets.map(chunk.range(of:)))
         for name in parser.secretNames {
           guard let literal = state.literals[name] else { continue }
@@ -140,12 +143,12 @@ public struct ScenarioParser: Sendable {
             state.lateSecrets[literal.statement, default: []].append(literal.range)
           }
         }
-        if case .bind(let name, _) = kind {
+        if let name = boundName {
           state.literals[name] = parser.boundLiteral.map { (state.count, chunk.range(of: $0)) }
         }
         if let late = state.knownLateSecrets[state.count] { statement.addSecretRanges(late) }
         state.count += 1
-        if let emit { emit(statement) } else { state.statements.append(statement) }
+        if let emit { emit(statement) } else { state.statements.append(consume statement) }
         state.known = parser.bindings
       } catch {
         state.known = parser.takeBindingsBeforeStatement()

@@ -5,6 +5,9 @@ import KeychainEngine
 /// name a `let` may not bind. The lexer finds it once, from the identifier's bytes, and the token
 /// keeps its index (``Token/knownName``).
 ///
+/// The words that start a statement are known names too (no key, no value): their `String`,
+/// `SecItemCopyMatching` among them, is made once rather than for every statement.
+///
 /// Why: the parser asked `SecConstants.keys`, `SecConstants.values` and the reserved names about
 /// the same identifier several times, hashing it as a `String` each time, and the lexer made a
 /// new `String` of every identifier (issue 29). A known name's `String` is made once, here.
@@ -42,7 +45,7 @@ package struct KnownName: Sendable {
       let reserved = StatementParser.reservedNames
       let candidates =
         SecConstants.orderedKeys.map(\.name) + SecConstants.values.keys.sorted()
-        + reserved.sorted()
+        + reserved.sorted() + Vocabulary.statementWords
       for name in candidates where seen.insert(name).inserted {
         names.append(
           KnownName(
