@@ -121,12 +121,12 @@ extension StatementParser {
         try advance()
         return try packageKeychainCreation(binding: name)
       }
-      if bindings[word] == .packageKeychain {
+      if boundKind(of: word) == .packageKeychain {
         try advance()
         try expect(.dot, "`.` and a method after `\(word)`")
         return try packageCall(on: word)
       }
-      if bindings[word] == .context {
+      if boundKind(of: word) == .context {
         try advance()
         if try consume(.dot) { return .context(word, try contextAction()) }
         pushBack(token)

@@ -46,7 +46,7 @@ extension StatementParser {
       return strict ? .strictResult(expected) : .result(expected)
     case .identifier("count"):
       return .count(try count())
-    case .identifier(let name) where bindings[name] == .context:
+    case .identifier(let name) where boundKind(of: name) == .context:
       return try contextExpectation(name)
     case .identifier("device"):
       return .device(

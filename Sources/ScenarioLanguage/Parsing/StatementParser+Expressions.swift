@@ -50,10 +50,10 @@ extension StatementParser {
   }
 
   /// What an expression evaluates to, as far as the parser can tell.
-  func kind(of expr: Expr) -> BindingKind {
+  mutating func kind(of expr: Expr) -> BindingKind {
     switch expr {
     case .dictionary, .merge: .dictionary
-    case .binding(let name): bindings[name] ?? .value
+    case .binding(let name): boundKind(of: name) ?? .value
     case .accessControl: .accessControl
     case .newContext: .context
     case .lastResult: .result
@@ -61,7 +61,7 @@ extension StatementParser {
     }
   }
 
-  private func isDictionary(_ expr: Expr) -> Bool {
+  private mutating func isDictionary(_ expr: Expr) -> Bool {
     if case .binding(let name) = expr, poisoned.contains(name) { return true }
     switch kind(of: expr) {
     case .dictionary, .result: return true

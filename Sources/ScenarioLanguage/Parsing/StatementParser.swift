@@ -10,6 +10,9 @@ package struct StatementParser {
   /// The names bound so far; only ``bind(_:as:)`` adds one, so that a failed statement can be
   /// undone (``takeBindingsBeforeStatement()``).
   private(set) var bindings: [String: BindingKind]
+  /// The last name ``boundKind(of:)`` looked up and its answer; forgotten whenever `bindings`
+  /// changes.
+  private var lastLookup: (name: String, kind: BindingKind?)?
   /// Names whose `let` failed: known, of any kind, so one mistake is reported once.
   var poisoned: Set<String>
   /// The name a `let` is binding, poisoned if the statement fails.
@@ -166,7 +169,7 @@ package struct StatementParser {
       return try rightHandSide(binding: nil)
     }
     if try consume(.dot) {
-      if bindings[name] == .packageKeychain { return try packageCall(on: name) }
+      if boundKind(of: name) == .packageKeychain { return try packageCall(on: name) }
       try requireBinding(name, .context, at: token)
       return .context(name, try contextAction())
     }
@@ -180,15 +183,28 @@ package struct StatementParser {
 
   // MARK: - Names
 
-  func isBound(_ name: String) -> Bool {
-    // Asked of nearly every name: empty tables are not hashed against.
-    name == "_" || (!bindings.isEmpty && bindings[name] != nil)
-      || (!poisoned.isEmpty && poisoned.contains(name))
+  mutating func isBound(_ name: String) -> Bool {
+    // Asked of nearly every name: an empty table is not hashed against.
+    name == "_" || boundKind(of: name) != nil || (!poisoned.isEmpty && poisoned.contains(name))
+  }
+
+  /// What `name` is bound to, if anything. The same name is asked about several times in a
+  /// row (is it bound, to a dictionary, is the merge's operand one): the last answer is kept,
+  /// as hashing the name each time was a good part of parsing a statement (issue 29).
+  mutating func boundKind(of name: String) -> BindingKind? {
+    if let last = lastLookup, last.name == name { return last.kind }
+    let kind = bindings.isEmpty ? nil : bindings[name]
+    lastLookup = (name, kind)
+    return kind
   }
 
   /// Checks that `name` is bound to a `kind` (a poisoned name passes).
-  func requireBinding(_ name: String, _ kind: BindingKind, at token: Token) throws(Failure) {
-    guard !poisoned.contains(name), let actual = bindings[name], actual != kind else { return }
+  mutating func requireBinding(
+    _ name: String, _ kind: BindingKind, at token: Token
+  ) throws(Failure) {
+    guard !poisoned.contains(name), let actual = boundKind(of: name), actual != kind else {
+      return
+    }
     // A call's result is a dictionary or a value: only running the scenario tells which.
     if actual == .result, kind == .dictionary || kind == .value { return }
     throw failure(.bindingIsNot(name, is: actual, expected: kind.article), at: token)
@@ -203,6 +219,7 @@ package struct StatementParser {
 
   /// Binds `name` to a `kind`, remembering what it replaces.
   mutating func bind(_ name: String, as kind: BindingKind) {
+    lastLookup = nil
     replacedBinding = (name, bindings.updateValue(kind, forKey: name))
   }
 
@@ -212,6 +229,7 @@ package struct StatementParser {
   mutating func takeBindingsBeforeStatement() -> [String: BindingKind] {
     var bindings = self.bindings
     self.bindings = [:]
+    lastLookup = nil
     if let (name, previous) = replacedBinding { bindings[name] = previous }
     replacedBinding = nil
     return bindings
