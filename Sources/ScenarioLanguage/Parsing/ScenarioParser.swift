@@ -146,7 +146,9 @@ public struct ScenarioParser: Sendable {
         if let name = boundName {
           state.literals[name] = parser.boundLiteral.map { (state.count, chunk.range(of: $0)) }
         }
-        if let late = state.knownLateSecrets[state.count] { statement.addSecretRanges(late) }
+        if !state.knownLateSecrets.isEmpty, let late = state.knownLateSecrets[state.count] {
+          statement.addSecretRanges(late)
+        }
         state.count += 1
         if let emit { emit(statement) } else { state.statements.append(consume statement) }
         state.known = parser.bindings

@@ -135,6 +135,14 @@ package struct StatementParser {
   /// psql and Python leave, which gets its own message rather than a bare parse error.
   private func quitHabit() -> String? {
     guard position < end else { return nil }
+    // Told in place first: every statement is asked, and nearly none starts like these.
+    switch source.tokens[position].kind {
+    case .punctuation(.dot), .invalid: break
+    case .identifier:
+      guard position + 1 < end, case .punctuation(.leftParen) = source.tokens[position + 1].kind
+      else { return nil }
+    default: return nil
+    }
     let first = source.tokens[position]
     let second = position + 1 < end ? source.tokens[position + 1].kind : .end
     func isQuitWord(_ word: String) -> Bool {

@@ -79,7 +79,9 @@ package enum StatementSplitter {
     var lastCodeLength = 0
     for number in firstLine...lastLine {
       let line = lines?[number - lineOffset] ?? 0..<source.count
-      let length = min(lexed.commentColumns[number].map { $0 - 1 } ?? line.count, line.count)
+      // Most statements have no comment: their empty table is not hashed against.
+      let comment = lexed.commentColumns.isEmpty ? nil : lexed.commentColumns[number]
+      let length = min(comment.map { $0 - 1 } ?? line.count, line.count)
       lastCodeLength = length
       var end = line.lowerBound + length
       while end > line.lowerBound, source.isWhitespace(at: end - 1) { end -= 1 }

@@ -267,7 +267,8 @@ package struct Lexer: Sendable {
         return .failure(.invalidUnicodeEscape("\\u{\(hex)"))
       }
       advance()
-      guard hex.count <= 8, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code)
+      // `hex.count`, without counting characters again: they are the ones skipped above.
+      guard index - hexStart <= 8, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code)
       else { return .failure(.invalidUnicodeEscape("\\u{\(hex)}")) }
       return .success(scalar)
     default:
