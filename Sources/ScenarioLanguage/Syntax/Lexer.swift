@@ -39,16 +39,24 @@ package struct Lexer: Sendable {
     // About one token for every four characters of code: growing the array was a tenth of
     // the lexer's time.
     tokens.reserveCapacity(source.count / 4 + 2)
-    while true {
-      let token = lexer.next()
-      // Asked before the token is moved into the array: reading its kind there copied it.
-      let isEnd = token.kind == .end
-      tokens.append(token)
-      if isEnd { break }
+    let byteWise: Void? = source.withByteWiseUTF8(of: 0..<source.count) { bytes in
+      while !append(lexer.nextByteWise(in: bytes), to: &tokens) {}
+    }
+    if byteWise == nil {
+      while !append(lexer.next(), to: &tokens) {}
     }
     return LexedSource(
       source: source, tokens: tokens, commentColumns: lexer.commentColumns,
       firstLine: firstLine)
+  }
+
+  /// Appends `token` to `tokens`; whether it is the end. (Its kind is asked before the token
+  /// is moved into the array: reading it there copied it.)
+  @inline(__always)
+  private static func append(_ token: consuming Token, to tokens: inout [Token]) -> Bool {
+    let isEnd = if case .end = token.kind { true } else { false }
+    tokens.append(token)
+    return isEnd
   }
 
   /// Every token up to and including ``TokenKind/end``; throws the first invalid one.
@@ -88,6 +96,79 @@ package struct Lexer: Sendable {
     }
     return token(
       .invalid(.unexpectedCharacter(source[start.0]), at: located(start.1)), from: start)
+  }
+
+  /// The next token of a byte-wise source (every character one ASCII byte), `bytes` its UTF-8:
+  /// what ``next()`` gives, read from the bytes without asking at each character which kind of
+  /// source this is (issue 29). Blanks, comments, names and punctuation are read here; string
+  /// literals and numbers, rarer, by ``next()``.
+  private mutating func nextByteWise(in bytes: UnsafeBufferPointer<UInt8>) -> Token {
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte == 0x20 || byte == 0x09 {
+        column += 1
+      } else if byte >= 0x0A && byte <= 0x0D {
+        line += 1
+        column = 1
+      } else if byte == UInt8(ascii: "#")
+        || (byte == UInt8(ascii: "/") && index + 1 < count && bytes[index + 1] == byte)
+      {
+        commentColumns[line] = column
+        while index < count, bytes[index] < 0x0A || bytes[index] > 0x0D {
+          index += 1
+          column += 1
+        }
+        continue
+      } else {
+        break
+      }
+      index += 1
+    }
+    guard index < count else { return token(.end, from: (index, position)) }
+    let byte = bytes[index]
+    let start = (index, position)
+    if byte == UInt8(ascii: "\""), let end = Self.plainStringEnd(in: bytes, from: index + 1) {
+      // A literal without escapes: its value is its bytes between the quotes.
+      index = end + 1
+      column += index - start.0
+      let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start.0 + 1..<end]), as: UTF8.self)
+      return token(.string(value), from: start)
+    }
+    if byte == UInt8(ascii: "\"") || Self.isDigit(byte)
+      || (byte == UInt8(ascii: "-") && index + 1 < count && Self.isDigit(bytes[index + 1]))
+    {
+      return next()
+    }
+    if byte == UInt8(ascii: "_") || Self.isLetter(byte) {
+      repeat {
+        index += 1
+      } while index < count
+        && (Self.isLetter(bytes[index]) || Self.isDigit(bytes[index])
+          || bytes[index] == UInt8(ascii: "_"))
+      column += index - start.0
+      return identifier(from: start)
+    }
+    index += 1
+    column += 1
+    if let punctuation = Punctuation(byte: byte) {
+      return token(.punctuation(punctuation), from: start)
+    }
+    return token(
+      .invalid(.unexpectedCharacter(source[start.0]), at: located(start.1)), from: start)
+  }
+
+  /// Where the string literal whose text starts at `start` closes, when no escape and no line
+  /// break comes first (nil: ``stringLiteral()`` reads it).
+  private static func plainStringEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    var end = start
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") { return end }
+      if byte == UInt8(ascii: "\\") || (byte >= 0x0A && byte <= 0x0D) { return nil }
+      end += 1
+    }
+    return nil
   }
 
   /// The identifier (or `true`, `false`) from `start` to here. A known name (``KnownName``) is
@@ -372,12 +453,22 @@ package struct Lexer: Sendable {
 
   private func isASCIIDigit(at index: Int) -> Bool {
     guard index < source.count, let byte = source.asciiByte(at: index) else { return false }
-    return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    return Self.isDigit(byte)
   }
 
   private func isLetter(at index: Int) -> Bool {
     guard let byte = source.asciiByte(at: index) else { return source[index].isLetter }
-    return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    return Self.isLetter(byte)
+  }
+
+  @inline(__always)
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  @inline(__always)
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
   }
 
   private func isHexDigit(at index: Int) -> Bool {
