@@ -6,7 +6,9 @@ import KeychainEngine
 /// keeps its index (``Token/knownName``).
 ///
 /// The words that start a statement are known names too (no key, no value): their `String`,
-/// `SecItemCopyMatching` among them, is made once rather than for every statement.
+/// `SecItemCopyMatching` among them, is made once rather than for every statement. (Every word
+/// of the language was tried: more names pass the first-byte test, and hashing them cost more
+/// than making their short strings.)
 ///
 /// Why: the parser asked `SecConstants.keys`, `SecConstants.values` and the reserved names about
 /// the same identifier several times, hashing it as a `String` each time, and the lexer made a
@@ -46,7 +48,8 @@ package struct KnownName: Sendable {
       let candidates =
         SecConstants.orderedKeys.map(\.name) + SecConstants.values.keys.sorted()
         + reserved.sorted() + Vocabulary.statementWords
-      for name in candidates where seen.insert(name).inserted {
+      // `true` and `false` are booleans, which the lexer tells apart from names it does not know.
+      for name in candidates where name != "true" && name != "false" && seen.insert(name).inserted {
         names.append(
           KnownName(
             text: name, key: SecConstants.keys[name], value: SecConstants.values[name],

@@ -184,7 +184,7 @@ package struct Lexer: Sendable {
       name = source.text(range)
       known = KnownName.table.index(of: name)
     }
-    if known < 0 {
+    if known < 0 {  // `true` and `false` are no known names (``KnownName/Table``)
       if name == "true" { return token(.boolean(true), from: start) }
       if name == "false" { return token(.boolean(false), from: start) }
     }
