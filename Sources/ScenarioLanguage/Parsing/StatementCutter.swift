@@ -163,7 +163,8 @@ package struct StatementCutter {
     if !refused {
       handle(
         .statement(
-          lines.isEmpty ? line : LexedSource(joining: lines + [line], separators: separators),
+          // Moved, not copied: nothing reads the line after (issue 29).
+          lines.isEmpty ? consume line : LexedSource(joining: lines + [line], separators: separators),
           unclosed: nil))
     }
     self.statement = nil
