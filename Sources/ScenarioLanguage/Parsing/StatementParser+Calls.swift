@@ -58,11 +58,6 @@ extension StatementParser {
 
   // MARK: - let and var
 
-  /// Names a `let` cannot bind: they mean something else where a value is read.
-  static let reservedNames: Set<String> = [
-    "_", "Data", "LAContext", "SecAccessControlCreateWithFlags", "String", "nil", "createKeychain",
-  ]
-
   /// The name a statement starting with `let name` or `var name` binds, read from its first
   /// line's tokens without parsing it: for a statement refused before parsing (too long, too
   /// deep), whose name is then poisoned as a failed binding's is.

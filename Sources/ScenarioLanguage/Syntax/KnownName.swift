@@ -20,7 +20,7 @@ package struct KnownName: Sendable {
   let key: String?
   /// The value, when the name is a value constant (`kSecClassGenericPassword`).
   let value: SecValue?
-  /// Whether it is one of ``StatementParser/reservedNames``.
+  /// Whether it is one of ``Vocabulary/reservedNames``.
   let isReserved: Bool
 
   /// Every known name, and the index that finds one by its bytes.
@@ -44,7 +44,7 @@ package struct KnownName: Sendable {
     init() {
       var names: [KnownName] = []
       var seen: Set<String> = []
-      let reserved = StatementParser.reservedNames
+      let reserved = Vocabulary.reservedNames
       let candidates =
         SecConstants.orderedKeys.map(\.name) + SecConstants.values.keys.sorted()
         + reserved.sorted() + Vocabulary.statementWords

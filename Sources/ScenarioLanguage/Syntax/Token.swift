@@ -63,7 +63,7 @@ package struct Token: Hashable, Sendable {
     knownName < 0 ? nil : KnownName.table.names[Int(knownName)].value
   }
 
-  /// Whether the token is a name a `let` may not bind (``StatementParser/reservedNames``).
+  /// Whether the token is a name a `let` may not bind (``Vocabulary/reservedNames``).
   var isReservedName: Bool {
     knownName >= 0 && KnownName.table.names[Int(knownName)].isReserved
   }
