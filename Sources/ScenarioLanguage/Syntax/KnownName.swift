@@ -112,12 +112,19 @@ package struct KnownName: Sendable {
     /// The index of the name `text`, compared as strings are; -1 for any other.
     func index(of text: String) -> Int32 { byText[text] ?? -1 }
 
-    /// FNV-1a: a few instructions a byte, and names differ early or in length.
+    /// The length and four bytes (the first, the middle one and the last two), mixed: a
+    /// fixed handful of instructions whatever the length, where hashing every byte cost more
+    /// than the look-up saved. Names that share all five (`kSecAttrAccessible...`) are told
+    /// apart by the byte comparison after.
     private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> Int {
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in word {
-        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-      }
+      let count = word.count
+      guard count > 0 else { return 0 }
+      var hash = UInt64(count)
+      hash = hash << 8 | UInt64(word[0])
+      hash = hash << 8 | UInt64(word[count / 2])
+      hash = hash << 8 | UInt64(word[count - 1])
+      hash = hash << 8 | UInt64(word[count > 1 ? count - 2 : 0])
+      hash = (hash ^ (hash >> 31)) &* 0xBF58_476D_1CE4_E5B9
       return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
   }
