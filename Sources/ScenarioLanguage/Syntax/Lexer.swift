@@ -128,11 +128,10 @@ package struct Lexer: Sendable {
     guard index < count else { return token(.end, from: (index, position)) }
     let byte = bytes[index]
     let start = (index, position)
-    if byte == UInt8(ascii: "\""), let end = Self.plainStringEnd(in: bytes, from: index + 1) {
-      // A literal without escapes: its value is its bytes between the quotes.
+    if byte == UInt8(ascii: "\""), let (value, end) = Self.byteWiseString(in: bytes, from: index + 1)
+    {
       index = end + 1
       column += index - start.0
-      let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start.0 + 1..<end]), as: UTF8.self)
       return token(.string(value), from: start)
     }
     if byte == UInt8(ascii: "\"") || Self.isDigit(byte)
@@ -158,17 +157,94 @@ package struct Lexer: Sendable {
       .invalid(.unexpectedCharacter(source[start.0]), at: located(start.1)), from: start)
   }
 
-  /// Where the string literal whose text starts at `start` closes, when no escape and no line
-  /// break comes first (nil: ``stringLiteral()`` reads it).
-  private static func plainStringEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+  /// The value of the string literal of a byte-wise source whose text starts at `start` (just
+  /// after its opening quote), and where its closing quote is. Nil for a literal with an error
+  /// (a bad escape, no closing quote on its line): ``stringLiteral()`` reads it, so its message
+  /// and place come out as they always have.
+  private static func byteWiseString(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> (value: String, end: Int)? {
+    // First where it ends, each escape checked; then its value, written once.
     var end = start
-    while end < bytes.count {
+    var hasEscapes = false
+    while true {
+      guard end < bytes.count else { return nil }
       let byte = bytes[end]
-      if byte == UInt8(ascii: "\"") { return end }
-      if byte == UInt8(ascii: "\\") || (byte >= 0x0A && byte <= 0x0D) { return nil }
-      end += 1
+      if byte == UInt8(ascii: "\"") { break }
+      if byte >= 0x0A && byte <= 0x0D { return nil }
+      if byte == UInt8(ascii: "\\") {
+        guard let (_, next) = escape(in: bytes, at: end) else { return nil }
+        hasEscapes = true
+        end = next
+      } else {
+        end += 1
+      }
     }
-    return nil
+    guard hasEscapes else {
+      return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), end)
+    }
+    // Every escape is shorter than its UTF-8, so the text's length bounds the value's.
+    let value = String(unsafeUninitializedCapacity: end - start) { buffer in
+      var written = 0
+      var index = start
+      while index < end {
+        if bytes[index] == UInt8(ascii: "\\"), let (scalar, next) = escape(in: bytes, at: index) {
+          for unit in scalar.utf8 {
+            buffer[written] = unit
+            written += 1
+          }
+          index = next
+        } else {
+          buffer[written] = bytes[index]
+          written += 1
+          index += 1
+        }
+      }
+      return written
+    }
+    return (value, end)
+  }
+
+  /// What the escape whose backslash is at `index` of a byte-wise source stands for, and where
+  /// it ends; nil for a bad one (as ``escape()`` tells them apart).
+  private static func escape(
+    in bytes: UnsafeBufferPointer<UInt8>, at index: Int
+  ) -> (Unicode.Scalar, next: Int)? {
+    guard index + 1 < bytes.count else { return nil }
+    switch bytes[index + 1] {
+    case UInt8(ascii: "\""): return ("\"", index + 2)
+    case UInt8(ascii: "\\"): return ("\\", index + 2)
+    case UInt8(ascii: "'"): return ("'", index + 2)
+    case UInt8(ascii: "n"): return ("\n", index + 2)
+    case UInt8(ascii: "t"): return ("\t", index + 2)
+    case UInt8(ascii: "r"): return ("\r", index + 2)
+    case UInt8(ascii: "0"): return ("\0", index + 2)
+    case UInt8(ascii: "u"):
+      guard index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "{") else { return nil }
+      let digitsStart = index + 3
+      var end = digitsStart
+      var code: UInt32 = 0
+      while end < bytes.count, let digit = hexValue(bytes[end]) {
+        code = code << 4 | digit
+        end += 1
+      }
+      guard end > digitsStart, end - digitsStart <= 8, end < bytes.count,
+        bytes[end] == UInt8(ascii: "}"), let scalar = Unicode.Scalar(code)
+      else { return nil }
+      return (scalar, end + 1)
+    default:
+      return nil
+    }
+  }
+
+  /// The value of an ASCII hex digit.
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
   }
 
   /// The identifier (or `true`, `false`) from `start` to here. A known name (``KnownName``) is
@@ -348,8 +424,7 @@ package struct Lexer: Sendable {
         return .failure(.invalidUnicodeEscape("\\u{\(hex)"))
       }
       advance()
-      // `hex.count`, without counting characters again: they are the ones skipped above.
-      guard index - hexStart <= 8, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code)
+      guard hex.count <= 8, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code)
       else { return .failure(.invalidUnicodeEscape("\\u{\(hex)}")) }
       return .success(scalar)
     default:
