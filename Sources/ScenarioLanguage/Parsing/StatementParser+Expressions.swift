@@ -35,7 +35,7 @@ extension StatementParser {
   mutating func dictionary(_ what: String) throws(Failure) -> Expr {
     let start = try peek()
     switch start.kind {
-    case .identifier(let name) where isBound(name):
+    case .identifier(let name) where isBound(name, token: start):
       try requireBinding(name, .dictionary, at: start)
     case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.rightBracket):
       throw failure(.expected(what, found: start.quoted), at: start)
@@ -159,7 +159,7 @@ extension StatementParser {
     if token.isReservedName {
       if let expr = try reservedValue(name, at: token) { return expr }
     }
-    if isBound(name) { return .binding(name) }
+    if isBound(name, token: token) { return .binding(name) }
     if name == Vocabulary.lastResult { return .lastResult }
     if let value = token.constantValue { return .constant(name: name, value: value) }
     if token.constantKey != nil { throw failure(.keyNotValue(name), at: token) }
@@ -238,7 +238,8 @@ extension StatementParser {
     key: DictionaryKey?, value: Expr?, token: Token
   ) {
     let token = try peek()
-    if case .identifier(let name) = token.kind, !isBound(name), token.constantValue == nil,
+    if case .identifier(let name) = token.kind, !isBound(name, token: token),
+      token.constantValue == nil,
       !token.isReservedName
     {
       // A key constant, or a name known nowhere: reported as an unknown key.

@@ -10,6 +10,10 @@ package struct StatementParser {
   /// The names bound so far; only ``bind(_:as:)`` adds one, so that a failed statement can be
   /// undone (``takeBindingsBeforeStatement()``).
   private(set) var bindings: [String: BindingKind]
+  /// Whether `bindings` may hold an Apple key or value constant's name: a `let` refuses one,
+  /// so only bindings a ``ScenarioParser`` was made with can; when they hold none, such a name
+  /// is not looked up (``isBound(_:token:)``).
+  private let constantsMayBeBound: Bool
   /// The last name ``boundKind(of:)`` looked up and its answer; forgotten whenever `bindings`
   /// changes.
   private var lastLookup: (name: String, kind: BindingKind?)?
@@ -56,8 +60,9 @@ package struct StatementParser {
 
   init(
     source: LexedSource, chunk: StatementSplitter.Chunk, bindings: [String: BindingKind],
-    poisoned: Set<String>
+    poisoned: Set<String>, constantsMayBeBound: Bool = true
   ) {
+    self.constantsMayBeBound = constantsMayBeBound
     self.source = source
     self.start = chunk.tokens.lowerBound
     self.end = chunk.tokens.upperBound
@@ -194,6 +199,16 @@ package struct StatementParser {
   mutating func isBound(_ name: String) -> Bool {
     // Asked of nearly every name: an empty table is not hashed against.
     name == "_" || boundKind(of: name) != nil || (!poisoned.isEmpty && poisoned.contains(name))
+  }
+
+  /// ``isBound(_:)`` for the identifier `token`, whose text is `name`: a constant's name is
+  /// bound only if poisoned, when no binding can hold it (issue 29: most names a statement reads
+  /// are constants, each looked up in vain).
+  mutating func isBound(_ name: String, token: Token) -> Bool {
+    guard constantsMayBeBound || !token.isConstantName else {
+      return !poisoned.isEmpty && poisoned.contains(name)
+    }
+    return isBound(name)
   }
 
   /// What `name` is bound to, if anything. The same name is asked about several times in a

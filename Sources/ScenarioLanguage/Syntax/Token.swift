@@ -63,6 +63,13 @@ package struct Token: Hashable, Sendable {
     knownName < 0 ? nil : KnownName.table.names[Int(knownName)].value
   }
 
+  /// Whether the token is an Apple key or value constant's name (which a `let` may not bind).
+  var isConstantName: Bool {
+    guard knownName >= 0 else { return false }
+    let name = KnownName.table.names[Int(knownName)]
+    return name.key != nil || name.value != nil
+  }
+
   /// Whether the token is a name a `let` may not bind (``Vocabulary/reservedNames``).
   var isReservedName: Bool {
     knownName >= 0 && KnownName.table.names[Int(knownName)].isReserved
