@@ -37,8 +37,8 @@ package struct KnownName: Sendable {
     /// For text that is not ASCII, where equal strings need not have equal bytes (the Kelvin
     /// sign is canonically `K`): found as a `String`, as the dictionaries found it.
     private let byText: [String: Int32]
-    /// Which ASCII bytes start a known name (bit `b` of word `b >> 6`): most identifiers
-    /// (`query1`, `expect`, `errSecSuccess`) are told apart by their first byte alone.
+    /// Which ASCII bytes start a known name (bit `b` of word `b >> 6`): an identifier whose
+    /// first byte starts none is told apart without hashing it.
     private let firstBytes: (UInt64, UInt64)
 
     init() {
@@ -101,7 +101,9 @@ package struct KnownName: Sendable {
         guard candidate >= 0 else { return -1 }
         let start = starts[Int(candidate)]
         if starts[Int(candidate) + 1] - start == word.count,
-          bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + start, word.baseAddress!, word.count) == 0 })
+          bytes.withUnsafeBufferPointer({
+            memcmp($0.baseAddress! + start, word.baseAddress!, word.count) == 0
+          })
         {
           return candidate
         }

@@ -100,8 +100,8 @@ package struct Lexer: Sendable {
 
   /// The next token of a byte-wise source (every character one ASCII byte), `bytes` its UTF-8:
   /// what ``next()`` gives, read from the bytes without asking at each character which kind of
-  /// source this is (issue 29). Blanks, comments, names and punctuation are read here; string
-  /// literals and numbers, rarer, by ``next()``.
+  /// source this is (issue 29). Blanks, comments, names, punctuation and string literals are
+  /// read here; numbers, rarer, and a literal with an error (for its message) by ``next()``.
   private mutating func nextByteWise(in bytes: UnsafeBufferPointer<UInt8>) -> Token {
     let count = bytes.count
     while index < count {
@@ -128,7 +128,8 @@ package struct Lexer: Sendable {
     guard index < count else { return token(.end, from: (index, position)) }
     let byte = bytes[index]
     let start = (index, position)
-    if byte == UInt8(ascii: "\""), let (value, end) = Self.byteWiseString(in: bytes, from: index + 1)
+    if byte == UInt8(ascii: "\""),
+      let (value, end) = Self.byteWiseString(in: bytes, from: index + 1)
     {
       index = end + 1
       column += index - start.0
@@ -181,9 +182,10 @@ package struct Lexer: Sendable {
       }
     }
     guard hasEscapes else {
-      return (String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), end)
+      let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      return (String(decoding: text, as: UTF8.self), end)
     }
-    // Every escape is shorter than its UTF-8, so the text's length bounds the value's.
+    // No escape is shorter than the UTF-8 it stands for: the text's length bounds the value's.
     let value = String(unsafeUninitializedCapacity: end - start) { buffer in
       var written = 0
       var index = start
