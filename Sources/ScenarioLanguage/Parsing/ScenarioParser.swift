@@ -1,3 +1,5 @@
+import KeychainEngine
+
 /// Turns scenario text into statements, resolving names and reporting every error it finds.
 ///
 /// A file is parsed at once with ``parse(file:source:)``. The REPL keeps one parser so that
@@ -101,6 +103,9 @@ public struct ScenarioParser: Sendable {
   /// What parsing a source has found so far, carried from one statement to the next.
   private struct ParseState {
     var known: [String: BindingKind]
+    /// Whether `known` may hold an Apple constant's name: only bindings given to the parser can
+    /// (a `let` refuses one), so its statements need not look such names up otherwise.
+    let constantsMayBeBound: Bool
     var statements: [Statement] = []
     /// How many statements parsed so far (collected or handed on): the next one's index.
     var count = 0
@@ -112,6 +117,13 @@ public struct ScenarioParser: Sendable {
     var poisoned: Set<String> = []
     /// `let name = "..."`: the statement and the literal, masked too if `name` becomes item data.
     var literals: [String: (statement: Int, range: Range<Int>)] = [:]
+
+    init(known: [String: BindingKind]) {
+      self.known = known
+      constantsMayBeBound = known.keys.contains {
+        SecConstants.keys[$0] != nil || SecConstants.values[$0] != nil
+      }
+    }
   }
 
   /// Parses one statement the cutter handed on (its lexer's tokens are shared by the parser
@@ -125,12 +137,16 @@ public struct ScenarioParser: Sendable {
     if unclosed == nil, lexed.tokens.count > 1 {
       let chunk = StatementSplitter.chunk(ofStatement: lexed, file: file)
       var parser = StatementParser(
-        source: lexed, chunk: chunk, bindings: state.known, poisoned: state.poisoned)
+        source: lexed, chunk: chunk, bindings: state.known, poisoned: state.poisoned,
+        constantsMayBeBound: state.constantsMayBeBound)
       // The parser holds the only reference: a new binding does not copy all the others.
       state.known = [:]
       do {
         let (kind, location) = try parser.parseStatement()
-        var statement = Statement(kind: kind, location: location, sourceText: chunk.sourceText)
+        let boundName: String? = if case .bind(let name, _) = kind { name } else { nil }
+        // The kind and the statement are moved, not copied (issue 29).
+        var statement = Statement(
+          kind: consume kind, location: location, sourceText: chunk.sourceText)
         statement.addSecretRanges(parser.secrets.map(chunk.range(of:)))
         for name in parser.secretNames {
           guard let literal = state.literals[name] else { continue }
@@ -140,12 +156,14 @@ public struct ScenarioParser: Sendable {
             state.lateSecrets[literal.statement, default: []].append(literal.range)
           }
         }
-        if case .bind(let name, _) = kind {
+        if let name = boundName {
           state.literals[name] = parser.boundLiteral.map { (state.count, chunk.range(of: $0)) }
         }
-        if let late = state.knownLateSecrets[state.count] { statement.addSecretRanges(late) }
+        if !state.knownLateSecrets.isEmpty, let late = state.knownLateSecrets[state.count] {
+          statement.addSecretRanges(late)
+        }
         state.count += 1
-        if let emit { emit(statement) } else { state.statements.append(statement) }
+        if let emit { emit(statement) } else { state.statements.append(consume statement) }
         state.known = parser.bindings
       } catch {
         state.known = parser.takeBindingsBeforeStatement()

@@ -161,10 +161,11 @@ package struct StatementCutter {
       return
     }
     if !refused {
-      handle(
-        .statement(
-          lines.isEmpty ? line : LexedSource(joining: lines + [line], separators: separators),
-          unclosed: nil))
+      // The line is moved, not copied: nothing reads it after (issue 29).
+      let whole =
+        lines.isEmpty
+        ? consume line : LexedSource(joining: lines + [line], separators: separators)
+      handle(.statement(consume whole, unclosed: nil))
     }
     self.statement = nil
     lines = []

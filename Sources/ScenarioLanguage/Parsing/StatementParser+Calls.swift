@@ -58,11 +58,6 @@ extension StatementParser {
 
   // MARK: - let and var
 
-  /// Names a `let` cannot bind: they mean something else where a value is read.
-  static let reservedNames: Set<String> = [
-    "_", "Data", "LAContext", "SecAccessControlCreateWithFlags", "String", "nil", "createKeychain",
-  ]
-
   /// The name a statement starting with `let name` or `var name` binds, read from its first
   /// line's tokens without parsing it: for a statement refused before parsing (too long, too
   /// deep), whose name is then poisoned as a failed binding's is.
@@ -77,8 +72,8 @@ extension StatementParser {
   /// `let name = ...`, `let name: [String: Any] = ...`, `var result: CFTypeRef?`.
   mutating func binding(isVariable: Bool) throws(Failure) -> StatementKind {
     let (name, nameToken) = try identifier("a name after `\(isVariable ? "var" : "let")`")
-    guard !Self.reservedNames.contains(name), SecConstants.keys[name] == nil,
-      SecConstants.values[name] == nil
+    guard !nameToken.isReservedName, nameToken.constantKey == nil,
+      nameToken.constantValue == nil
     else {
       throw failure(.reservedName(name), at: nameToken)
     }
@@ -121,12 +116,12 @@ extension StatementParser {
         try advance()
         return try packageKeychainCreation(binding: name)
       }
-      if bindings[word] == .packageKeychain {
+      if boundKind(of: word) == .packageKeychain {
         try advance()
         try expect(.dot, "`.` and a method after `\(word)`")
         return try packageCall(on: word)
       }
-      if bindings[word] == .context {
+      if boundKind(of: word) == .context {
         try advance()
         if try consume(.dot) { return .context(word, try contextAction()) }
         pushBack(token)

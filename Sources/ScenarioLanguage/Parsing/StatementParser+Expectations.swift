@@ -46,7 +46,7 @@ extension StatementParser {
       return strict ? .strictResult(expected) : .result(expected)
     case .identifier("count"):
       return .count(try count())
-    case .identifier(let name) where bindings[name] == .context:
+    case .identifier(let name) where boundKind(of: name) == .context:
       return try contextExpectation(name)
     case .identifier("device"):
       return .device(
@@ -55,8 +55,11 @@ extension StatementParser {
       return .laError(try laError())
     case .identifier(let name):
       if let code = PackageError.Code(rawValue: name) { return .packageError(code) }
-      let isStatusName = OSStatus(nameOrNumber: name) != nil || name.hasPrefix("errSec")
-      if isStatusName || name == Vocabulary.noErr {
+      // A known status is taken as found: ``status(_:)`` would look its name up again.
+      if name != Vocabulary.noErr, let status = OSStatus(nameOrNumber: name) {
+        return .status(status)
+      }
+      if name.hasPrefix("errSec") || name == Vocabulary.noErr {
         return .status(try status(token))
       }
       let suggestion = Suggestion.nearest(

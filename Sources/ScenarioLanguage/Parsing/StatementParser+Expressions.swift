@@ -35,7 +35,7 @@ extension StatementParser {
   mutating func dictionary(_ what: String) throws(Failure) -> Expr {
     let start = try peek()
     switch start.kind {
-    case .identifier(let name) where isBound(name):
+    case .identifier(let name) where isBound(name, token: start):
       try requireBinding(name, .dictionary, at: start)
     case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.rightBracket):
       throw failure(.expected(what, found: start.quoted), at: start)
@@ -50,10 +50,10 @@ extension StatementParser {
   }
 
   /// What an expression evaluates to, as far as the parser can tell.
-  func kind(of expr: Expr) -> BindingKind {
+  mutating func kind(of expr: Expr) -> BindingKind {
     switch expr {
     case .dictionary, .merge: .dictionary
-    case .binding(let name): bindings[name] ?? .value
+    case .binding(let name): boundKind(of: name) ?? .value
     case .accessControl: .accessControl
     case .newContext: .context
     case .lastResult: .result
@@ -61,7 +61,7 @@ extension StatementParser {
     }
   }
 
-  private func isDictionary(_ expr: Expr) -> Bool {
+  private mutating func isDictionary(_ expr: Expr) -> Bool {
     if case .binding(let name) = expr, poisoned.contains(name) { return true }
     switch kind(of: expr) {
     case .dictionary, .result: return true
@@ -155,6 +155,23 @@ extension StatementParser {
 
   /// A value written as a name: a keyword, a bound name or an Apple value constant.
   private mutating func named(_ name: String, at token: Token) throws(Failure) -> Expr {
+    // Each word of this switch is a reserved name: other names skip its string comparisons.
+    if token.isReservedName {
+      if let expr = try reservedValue(name, at: token) { return expr }
+    }
+    if isBound(name, token: token) { return .binding(name) }
+    if name == Vocabulary.lastResult { return .lastResult }
+    if let value = token.constantValue { return .constant(name: name, value: value) }
+    if token.constantKey != nil { throw failure(.keyNotValue(name), at: token) }
+    let candidates = SecConstants.values.keys.sorted() + bindings.keys.sorted()
+    let what = name.hasPrefix("k") ? "constant" : "name"
+    throw failure(
+      .unknown(what, name, suggestion: Suggestion.nearest(to: name, in: candidates)), at: token)
+  }
+
+  /// The value a reserved name written as a value stands for (`nil`, `Data(...)`, ...); nil
+  /// for one that is no value (`_`, `createKeychain`).
+  private mutating func reservedValue(_ name: String, at token: Token) throws(Failure) -> Expr? {
     switch name {
     case "nil": return .null
     case "Data": return try dataInitializer()
@@ -170,16 +187,8 @@ extension StatementParser {
       try expect(.leftParen, "`(` after `LAContext`")
       try expect(.rightParen, "`)`")
       return .newContext
-    default: break
+    default: return nil
     }
-    if isBound(name) { return .binding(name) }
-    if name == Vocabulary.lastResult { return .lastResult }
-    if let value = SecConstants.values[name] { return .constant(name: name, value: value) }
-    if SecConstants.keys[name] != nil { throw failure(.keyNotValue(name), at: token) }
-    let candidates = SecConstants.values.keys.sorted() + bindings.keys.sorted()
-    let what = name.hasPrefix("k") ? "constant" : "name"
-    throw failure(
-      .unknown(what, name, suggestion: Suggestion.nearest(to: name, in: candidates)), at: token)
   }
 
   /// `Data("...".utf8)` or `Data()`.
@@ -229,8 +238,9 @@ extension StatementParser {
     key: DictionaryKey?, value: Expr?, token: Token
   ) {
     let token = try peek()
-    if case .identifier(let name) = token.kind, !isBound(name), SecConstants.values[name] == nil,
-      !Self.reservedNames.contains(name)
+    if case .identifier(let name) = token.kind, !isBound(name, token: token),
+      token.constantValue == nil,
+      !token.isReservedName
     {
       // A key constant, or a name known nowhere: reported as an unknown key.
       return (try key(), nil, token)
@@ -249,6 +259,8 @@ extension StatementParser {
     first: DictionaryKey, at firstToken: Token
   ) throws(Failure) -> [DictionaryEntry] {
     var entries: [DictionaryEntry] = []
+    // A query's handful of entries without growing the array twice on the way.
+    entries.reserveCapacity(4)
     // The raw keys seen so far, once there are more than a few: one lookup per entry keeps a
     // large literal linear, and a query's handful of keys is compared without making a set.
     var seen: Set<String> = []
@@ -309,11 +321,11 @@ extension StatementParser {
       try expect(.rightParen, "`)`")
       return key
     case .identifier(let name):
-      if let raw = SecConstants.keys[name] {
+      if let raw = token.constantKey {
         try skipCasts()
         return DictionaryKey(raw: raw, appleName: name)
       }
-      if SecConstants.values[name] != nil { throw failure(.valueNotKey(name), at: token) }
+      if token.constantValue != nil { throw failure(.valueNotKey(name), at: token) }
       let suggestion = Suggestion.nearest(to: name, in: SecConstants.keys.keys.sorted())
       throw failure(.unknown("constant", name, suggestion: suggestion), at: token)
     default:

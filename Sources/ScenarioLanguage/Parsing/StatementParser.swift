@@ -10,6 +10,13 @@ package struct StatementParser {
   /// The names bound so far; only ``bind(_:as:)`` adds one, so that a failed statement can be
   /// undone (``takeBindingsBeforeStatement()``).
   private(set) var bindings: [String: BindingKind]
+  /// Whether `bindings` may hold an Apple key or value constant's name: a `let` refuses one,
+  /// so only bindings a ``ScenarioParser`` was made with can; when they hold none, such a name
+  /// is not looked up (``isBound(_:token:)``).
+  private let constantsMayBeBound: Bool
+  /// The last name ``boundKind(of:)`` looked up and its answer; forgotten whenever `bindings`
+  /// changes.
+  private var lastLookup: (name: String, kind: BindingKind?)?
   /// Names whose `let` failed: known, of any kind, so one mistake is reported once.
   var poisoned: Set<String>
   /// The name a `let` is binding, poisoned if the statement fails.
@@ -53,8 +60,9 @@ package struct StatementParser {
 
   init(
     source: LexedSource, chunk: StatementSplitter.Chunk, bindings: [String: BindingKind],
-    poisoned: Set<String>
+    poisoned: Set<String>, constantsMayBeBound: Bool = true
   ) {
+    self.constantsMayBeBound = constantsMayBeBound
     self.source = source
     self.start = chunk.tokens.lowerBound
     self.end = chunk.tokens.upperBound
@@ -132,6 +140,14 @@ package struct StatementParser {
   /// psql and Python leave, which gets its own message rather than a bare parse error.
   private func quitHabit() -> String? {
     guard position < end else { return nil }
+    // Told in place first: every statement is asked, and nearly none starts like these.
+    switch source.tokens[position].kind {
+    case .punctuation(.dot), .invalid: break
+    case .identifier:
+      guard position + 1 < end, case .punctuation(.leftParen) = source.tokens[position + 1].kind
+      else { return nil }
+    default: return nil
+    }
     let first = source.tokens[position]
     let second = position + 1 < end ? source.tokens[position + 1].kind : .end
     func isQuitWord(_ word: String) -> Bool {
@@ -166,7 +182,7 @@ package struct StatementParser {
       return try rightHandSide(binding: nil)
     }
     if try consume(.dot) {
-      if bindings[name] == .packageKeychain { return try packageCall(on: name) }
+      if boundKind(of: name) == .packageKeychain { return try packageCall(on: name) }
       try requireBinding(name, .context, at: token)
       return .context(name, try contextAction())
     }
@@ -180,13 +196,38 @@ package struct StatementParser {
 
   // MARK: - Names
 
-  func isBound(_ name: String) -> Bool {
-    name == "_" || bindings[name] != nil || poisoned.contains(name)
+  mutating func isBound(_ name: String) -> Bool {
+    // Asked of nearly every name: an empty table is not hashed against.
+    name == "_" || boundKind(of: name) != nil || (!poisoned.isEmpty && poisoned.contains(name))
+  }
+
+  /// ``isBound(_:)`` for the identifier `token`, whose text is `name`: a constant's name is
+  /// bound only if poisoned, when no binding can hold it (issue 29: most names a statement reads
+  /// are constants, each looked up in vain).
+  mutating func isBound(_ name: String, token: Token) -> Bool {
+    guard constantsMayBeBound || !token.isConstantName else {
+      return !poisoned.isEmpty && poisoned.contains(name)
+    }
+    return isBound(name)
+  }
+
+  /// What `name` is bound to, if anything. The same name is asked about several times in a
+  /// row (is it bound, to a dictionary, is the merge's operand one): the last answer is kept,
+  /// as hashing the name each time was a good part of parsing a statement (issue 29).
+  mutating func boundKind(of name: String) -> BindingKind? {
+    if let last = lastLookup, last.name == name { return last.kind }
+    let kind = bindings.isEmpty ? nil : bindings[name]
+    lastLookup = (name, kind)
+    return kind
   }
 
   /// Checks that `name` is bound to a `kind` (a poisoned name passes).
-  func requireBinding(_ name: String, _ kind: BindingKind, at token: Token) throws(Failure) {
-    guard !poisoned.contains(name), let actual = bindings[name], actual != kind else { return }
+  mutating func requireBinding(
+    _ name: String, _ kind: BindingKind, at token: Token
+  ) throws(Failure) {
+    guard !poisoned.contains(name), let actual = boundKind(of: name), actual != kind else {
+      return
+    }
     // A call's result is a dictionary or a value: only running the scenario tells which.
     if actual == .result, kind == .dictionary || kind == .value { return }
     throw failure(.bindingIsNot(name, is: actual, expected: kind.article), at: token)
@@ -201,6 +242,7 @@ package struct StatementParser {
 
   /// Binds `name` to a `kind`, remembering what it replaces.
   mutating func bind(_ name: String, as kind: BindingKind) {
+    lastLookup = nil
     replacedBinding = (name, bindings.updateValue(kind, forKey: name))
   }
 
@@ -210,6 +252,7 @@ package struct StatementParser {
   mutating func takeBindingsBeforeStatement() -> [String: BindingKind] {
     var bindings = self.bindings
     self.bindings = [:]
+    lastLookup = nil
     if let (name, previous) = replacedBinding { bindings[name] = previous }
     replacedBinding = nil
     return bindings

@@ -16,8 +16,10 @@ package enum StatementSplitter {
     /// Where the statement ends: after its last line's code (a comment is not code).
     var end: SourceLocation
     /// For each line of the statement, the offset in `sourceText` of its column 1 (negative
-    /// for a first line that starts with blanks), and its length there.
-    var lineLayout: [(base: Int, length: Int)]
+    /// for a first line that starts with blanks), and its length there: the first line's, and
+    /// the others' (none for a one-line statement, which then needs no array; issue 29).
+    var firstLineLayout: (base: Int, length: Int)
+    var laterLineLayouts: [(base: Int, length: Int)]
 
     package static func == (lhs: Chunk, rhs: Chunk) -> Bool {
       lhs.tokens == rhs.tokens && lhs.sourceText == rhs.sourceText
@@ -28,8 +30,8 @@ package enum StatementSplitter {
     /// Where `span` is in `sourceText`.
     func range(of span: SourceSpan) -> Range<Int> {
       func offset(line: Int, column: Int) -> Int {
-        let index = min(max(line - firstLine, 0), lineLayout.count - 1)
-        let layout = lineLayout[index]
+        let index = min(max(line - firstLine, 0), laterLineLayouts.count)
+        let layout = index == 0 ? firstLineLayout : laterLineLayouts[index - 1]
         return layout.base + min(max(column - 1, layout.base < 0 ? -layout.base : 0), layout.length)
       }
       let start = offset(line: span.startLine, column: span.startColumn)
@@ -70,13 +72,16 @@ package enum StatementSplitter {
     /// A text of several lines: their UTF-8 gathered, then made a string once (appending to
     /// a string line by line grew it several times; issue 29).
     var joined: [UInt8] = []
-    var layout: [(base: Int, length: Int)] = []
-    layout.reserveCapacity(lastLine - firstLine + 1)
+    var firstLayout = (base: 0, length: 0)
+    var laterLayouts: [(base: Int, length: Int)] = []
+    if lastLine > firstLine { laterLayouts.reserveCapacity(lastLine - firstLine) }
     var base = 0
     var lastCodeLength = 0
     for number in firstLine...lastLine {
       let line = lines?[number - lineOffset] ?? 0..<source.count
-      let length = min(lexed.commentColumns[number].map { $0 - 1 } ?? line.count, line.count)
+      // Most statements have no comment: their empty table is not hashed against.
+      let comment = lexed.commentColumns.isEmpty ? nil : lexed.commentColumns[number]
+      let length = min(comment.map { $0 - 1 } ?? line.count, line.count)
       lastCodeLength = length
       var end = line.lowerBound + length
       while end > line.lowerBound, source.isWhitespace(at: end - 1) { end -= 1 }
@@ -94,7 +99,11 @@ package enum StatementSplitter {
         joined.append(UInt8(ascii: "\n"))
         source.appendUTF8(of: line.lowerBound..<end, to: &joined)
       }
-      layout.append((base, end - line.lowerBound))
+      if number == firstLine {
+        firstLayout = (base, end - line.lowerBound)
+      } else {
+        laterLayouts.append((base, end - line.lowerBound))
+      }
       base += end - line.lowerBound + 1
     }
     if firstLine != lastLine { text = String(decoding: joined, as: UTF8.self) }
@@ -102,7 +111,8 @@ package enum StatementSplitter {
       file: file, line: lastLine,
       column: lastCodeLength + 1)
     return Chunk(
-      tokens: tokens, firstLine: firstLine, sourceText: text, end: end, lineLayout: layout)
+      tokens: tokens, firstLine: firstLine, sourceText: text, end: end,
+      firstLineLayout: firstLayout, laterLineLayouts: laterLayouts)
   }
 }
 

@@ -39,13 +39,24 @@ package struct Lexer: Sendable {
     // About one token for every four characters of code: growing the array was a tenth of
     // the lexer's time.
     tokens.reserveCapacity(source.count / 4 + 2)
-    while true {
-      tokens.append(lexer.next())
-      if case .end = tokens[tokens.count - 1].kind { break }
+    let byteWise: Void? = source.withByteWiseUTF8(of: 0..<source.count) { bytes in
+      while !append(lexer.nextByteWise(in: bytes), to: &tokens) {}
+    }
+    if byteWise == nil {
+      while !append(lexer.next(), to: &tokens) {}
     }
     return LexedSource(
       source: source, tokens: tokens, commentColumns: lexer.commentColumns,
       firstLine: firstLine)
+  }
+
+  /// Appends `token` to `tokens`; whether it is the end. (Its kind is asked before the token
+  /// is moved into the array: reading it there copied it.)
+  @inline(__always)
+  private static func append(_ token: consuming Token, to tokens: inout [Token]) -> Bool {
+    let isEnd = if case .end = token.kind { true } else { false }
+    tokens.append(token)
+    return isEnd
   }
 
   /// Every token up to and including ``TokenKind/end``; throws the first invalid one.
@@ -66,7 +77,7 @@ package struct Lexer: Sendable {
   /// The next token.
   mutating func next() -> Token {
     skipBlanksAndComments()
-    let start = (index, location)
+    let start = (index, position)
     guard index < source.count else { return token(.end, from: start) }
     let byte = source.asciiByte(at: index)
     if byte == UInt8(ascii: "\"") {
@@ -77,30 +88,199 @@ package struct Lexer: Sendable {
     }
     if byte == UInt8(ascii: "_") || isLetter(at: index) {
       skipWordCharacters()
-      let name = source.text(start.0..<index)
-      switch name {
-      case "true": return token(.boolean(true), from: start)
-      case "false": return token(.boolean(false), from: start)
-      default: return token(.identifier(name), from: start)
-      }
+      return identifier(from: start)
     }
     advance()
     if let byte, let punctuation = Punctuation(byte: byte) {
       return token(.punctuation(punctuation), from: start)
     }
-    return token(.invalid(.unexpectedCharacter(source[start.0]), at: start.1), from: start)
+    return token(
+      .invalid(.unexpectedCharacter(source[start.0]), at: located(start.1)), from: start)
+  }
+
+  /// The next token of a byte-wise source (every character one ASCII byte), `bytes` its UTF-8:
+  /// what ``next()`` gives, read from the bytes without asking at each character which kind of
+  /// source this is (issue 29). Blanks, comments, names, punctuation and string literals are
+  /// read here; numbers, rarer, and a literal with an error (for its message) by ``next()``.
+  private mutating func nextByteWise(in bytes: UnsafeBufferPointer<UInt8>) -> Token {
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte == 0x20 || byte == 0x09 {
+        column += 1
+      } else if byte >= 0x0A && byte <= 0x0D {
+        line += 1
+        column = 1
+      } else if byte == UInt8(ascii: "#")
+        || (byte == UInt8(ascii: "/") && index + 1 < count && bytes[index + 1] == byte)
+      {
+        commentColumns[line] = column
+        while index < count, bytes[index] < 0x0A || bytes[index] > 0x0D {
+          index += 1
+          column += 1
+        }
+        continue
+      } else {
+        break
+      }
+      index += 1
+    }
+    guard index < count else { return token(.end, from: (index, position)) }
+    let byte = bytes[index]
+    let start = (index, position)
+    if byte == UInt8(ascii: "\""),
+      let (value, end) = Self.byteWiseString(in: bytes, from: index + 1)
+    {
+      index = end + 1
+      column += index - start.0
+      return token(.string(value), from: start)
+    }
+    if byte == UInt8(ascii: "\"") || Self.isDigit(byte)
+      || (byte == UInt8(ascii: "-") && index + 1 < count && Self.isDigit(bytes[index + 1]))
+    {
+      return next()
+    }
+    if byte == UInt8(ascii: "_") || Self.isLetter(byte) {
+      repeat {
+        index += 1
+      } while index < count
+        && (Self.isLetter(bytes[index]) || Self.isDigit(bytes[index])
+          || bytes[index] == UInt8(ascii: "_"))
+      column += index - start.0
+      return identifier(from: start)
+    }
+    index += 1
+    column += 1
+    if let punctuation = Punctuation(byte: byte) {
+      return token(.punctuation(punctuation), from: start)
+    }
+    return token(
+      .invalid(.unexpectedCharacter(source[start.0]), at: located(start.1)), from: start)
+  }
+
+  /// The value of the string literal of a byte-wise source whose text starts at `start` (just
+  /// after its opening quote), and where its closing quote is. Nil for a literal with an error
+  /// (a bad escape, no closing quote on its line): ``stringLiteral()`` reads it, so its message
+  /// and place come out as they always have.
+  private static func byteWiseString(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> (value: String, end: Int)? {
+    // First where it ends, each escape checked; then its value, written once.
+    var end = start
+    var hasEscapes = false
+    while true {
+      guard end < bytes.count else { return nil }
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") { break }
+      if byte >= 0x0A && byte <= 0x0D { return nil }
+      if byte == UInt8(ascii: "\\") {
+        guard let (_, next) = escape(in: bytes, at: end) else { return nil }
+        hasEscapes = true
+        end = next
+      } else {
+        end += 1
+      }
+    }
+    guard hasEscapes else {
+      let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      return (String(decoding: text, as: UTF8.self), end)
+    }
+    // No escape is shorter than the UTF-8 it stands for: the text's length bounds the value's.
+    let value = String(unsafeUninitializedCapacity: end - start) { buffer in
+      var written = 0
+      var index = start
+      while index < end {
+        if bytes[index] == UInt8(ascii: "\\"), let (scalar, next) = escape(in: bytes, at: index) {
+          for unit in scalar.utf8 {
+            buffer[written] = unit
+            written += 1
+          }
+          index = next
+        } else {
+          buffer[written] = bytes[index]
+          written += 1
+          index += 1
+        }
+      }
+      return written
+    }
+    return (value, end)
+  }
+
+  /// What the escape whose backslash is at `index` of a byte-wise source stands for, and where
+  /// it ends; nil for a bad one (as ``escape()`` tells them apart).
+  private static func escape(
+    in bytes: UnsafeBufferPointer<UInt8>, at index: Int
+  ) -> (Unicode.Scalar, next: Int)? {
+    guard index + 1 < bytes.count else { return nil }
+    switch bytes[index + 1] {
+    case UInt8(ascii: "\""): return ("\"", index + 2)
+    case UInt8(ascii: "\\"): return ("\\", index + 2)
+    case UInt8(ascii: "'"): return ("'", index + 2)
+    case UInt8(ascii: "n"): return ("\n", index + 2)
+    case UInt8(ascii: "t"): return ("\t", index + 2)
+    case UInt8(ascii: "r"): return ("\r", index + 2)
+    case UInt8(ascii: "0"): return ("\0", index + 2)
+    case UInt8(ascii: "u"):
+      guard index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "{") else { return nil }
+      let digitsStart = index + 3
+      var end = digitsStart
+      var code: UInt32 = 0
+      while end < bytes.count, let digit = hexValue(bytes[end]) {
+        code = code << 4 | digit
+        end += 1
+      }
+      guard end > digitsStart, end - digitsStart <= 8, end < bytes.count,
+        bytes[end] == UInt8(ascii: "}"), let scalar = Unicode.Scalar(code)
+      else { return nil }
+      return (scalar, end + 1)
+    default:
+      return nil
+    }
+  }
+
+  /// The value of an ASCII hex digit.
+  private static func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+  }
+
+  /// The identifier (or `true`, `false`) from `start` to here. A known name (``KnownName``) is
+  /// found from the bytes of an ASCII source and shares the table's string.
+  private func identifier(from start: (Int, TokenPosition)) -> Token {
+    let range = start.0..<index
+    let known: Int32
+    let name: String
+    if let found = source.withByteWiseUTF8(of: range, KnownName.table.index(ofASCII:)) {
+      known = found
+      name = found >= 0 ? KnownName.table.names[Int(found)].text : source.text(range)
+    } else {
+      name = source.text(range)
+      known = KnownName.table.index(of: name)
+    }
+    if known < 0 {  // `true` and `false` are no known names (``KnownName/Table``)
+      if name == "true" { return token(.boolean(true), from: start) }
+      if name == "false" { return token(.boolean(false), from: start) }
+    }
+    return Token(
+      kind: .identifier(name), location: start.1, text: "", offset: start.0,
+      length: index - start.0, knownName: known)
   }
 
   // MARK: - Numbers and durations
 
   /// An integer (`-25308`), or a duration when a unit follows the digits (`1h30m`).
   private mutating func number() -> Token {
-    let start = (index, location)
+    let start = (index, position)
     if source.asciiByte(at: index) == UInt8(ascii: "-") { advance() }
     let hasLetter = skipWordCharacters()
     let text = source.text(start.0..<index)
     func invalid(_ message: ParseMessage) -> Token {
-      token(.invalid(message, at: start.1), from: start, text: text)
+      token(.invalid(message, at: located(start.1)), from: start, text: text)
     }
     guard hasLetter else {
       guard Int64(text) != nil else { return invalid(.integerTooLarge(text)) }
@@ -162,13 +342,13 @@ package struct Lexer: Sendable {
   /// A string ends on its line. A bad escape makes the whole literal, to its closing quote,
   /// one invalid token.
   private mutating func stringLiteral() -> Token {
-    let start = (index, location)
+    let start = (index, position)
     advance()
     var value = ""
     /// Where the characters not yet added to `value` start: runs without escapes are copied
     /// whole.
     var run = index
-    var problem: (ParseMessage, SourceLocation)?
+    var problem: (ParseMessage, TokenPosition)?
     while index < source.count, !source.isNewline(at: index) {
       if let plain = source.byteWiseRun(from: index, while: { byte in
         byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && (byte < 0x0A || byte > 0x0D)
@@ -181,7 +361,7 @@ package struct Lexer: Sendable {
       if byte == UInt8(ascii: "\"") { break }
       if byte == UInt8(ascii: "\\") {
         if problem == nil { value += source.text(run..<index) }
-        let at = location
+        let at = position
         switch escape() {
         case .success(let scalar): value.unicodeScalars.append(scalar)
         case .failure(let message): problem = problem ?? (message, at)
@@ -194,11 +374,11 @@ package struct Lexer: Sendable {
     }
     guard index < source.count, source.asciiByte(at: index) == UInt8(ascii: "\"") else {
       let (message, at) = problem ?? (.unterminatedString, start.1)
-      return token(.invalid(message, at: at), from: start)
+      return token(.invalid(message, at: located(at)), from: start)
     }
     if let (message, at) = problem {
       advance()
-      return token(.invalid(message, at: at), from: start)
+      return token(.invalid(message, at: located(at)), from: start)
     }
     if value.isEmpty {
       value = source.text(run..<index)  // no escape: the text as it is, one copy
@@ -256,7 +436,13 @@ package struct Lexer: Sendable {
 
   // MARK: - Cursor
 
-  private var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+  /// Where the next character is (no file name: a token does not keep it).
+  private var position: TokenPosition { TokenPosition(line: line, column: column) }
+
+  /// `position` in the file, for an invalid token's message.
+  private func located(_ position: TokenPosition) -> SourceLocation {
+    SourceLocation(file: file, position)
+  }
 
   /// Moves past one character, counting lines and columns.
   private mutating func advance() {
@@ -344,12 +530,22 @@ package struct Lexer: Sendable {
 
   private func isASCIIDigit(at index: Int) -> Bool {
     guard index < source.count, let byte = source.asciiByte(at: index) else { return false }
-    return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    return Self.isDigit(byte)
   }
 
   private func isLetter(at index: Int) -> Bool {
     guard let byte = source.asciiByte(at: index) else { return source[index].isLetter }
-    return (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    return Self.isLetter(byte)
+  }
+
+  @inline(__always)
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  @inline(__always)
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
   }
 
   private func isHexDigit(at index: Int) -> Bool {
@@ -360,10 +556,10 @@ package struct Lexer: Sendable {
 
   /// The token from `start` to here; `text`, when given, is its source text already made.
   private func token(
-    _ kind: TokenKind, from start: (Int, SourceLocation), text: String? = nil
+    _ kind: TokenKind, from start: (Int, TokenPosition), text: String? = nil
   ) -> Token {
     Token(
-      kind: kind, location: TokenPosition(start.1), text: text ?? source.text(start.0..<self.index),
+      kind: kind, location: start.1, text: text ?? source.text(start.0..<self.index),
       offset: start.0, length: index - start.0)
   }
 }

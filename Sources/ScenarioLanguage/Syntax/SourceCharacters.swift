@@ -13,10 +13,27 @@ package struct SourceCharacters: Sendable {
   /// Whether every character is one byte (ASCII, no `\r\n`): then `wideCharacters` and
   /// `utf8Offsets` are empty and offsets are byte offsets.
   let isByteWise: Bool
-  /// The source as characters, when it is not byte-wise.
-  private let wideCharacters: [Character]
+  /// The characters of a source that is not byte-wise; nil for a byte-wise one. One reference
+  /// rather than two arrays: a source is copied with every statement handed on, and each copy
+  /// retained and released both arrays, empty as they nearly always are (issue 29).
+  private let wide: Wide?
+
+  /// A source's characters and where each starts in its UTF-8.
+  private final class Wide: Sendable {
+    let characters: [Character]
+    /// Where character `i` starts in `utf8`, and `utf8.count` last.
+    let offsets: [Int]
+
+    init(characters: [Character], offsets: [Int]) {
+      self.characters = characters
+      self.offsets = offsets
+    }
+  }
+
+  /// The source as characters, when it is not byte-wise (else empty).
+  private var wideCharacters: [Character] { wide?.characters ?? [] }
   /// Where character `i` starts in `utf8`, and `utf8.count` last, when it is not byte-wise.
-  private let utf8Offsets: [Int]
+  private var utf8Offsets: [Int] { wide?.offsets ?? [] }
 
   /// How many characters the source holds.
   var count: Int { isByteWise ? utf8.count : wideCharacters.count }
@@ -32,8 +49,7 @@ package struct SourceCharacters: Sendable {
     utf8 = Array(bytes)
     self.isByteWise = isByteWise ?? Self.isByteWise(bytes)
     guard !self.isByteWise else {
-      wideCharacters = []
-      utf8Offsets = []
+      wide = nil
       return
     }
     let characters = Array(text ?? String(decoding: bytes, as: UTF8.self))
@@ -45,15 +61,13 @@ package struct SourceCharacters: Sendable {
       offset += character.utf8.count
     }
     offsets.append(offset)
-    wideCharacters = characters
-    utf8Offsets = offsets
+    wide = Wide(characters: characters, offsets: offsets)
   }
 
   private init(utf8: [UInt8], characters: [Character], offsets: [Int]) {
     self.utf8 = utf8
     isByteWise = characters.isEmpty && offsets.isEmpty
-    wideCharacters = characters
-    utf8Offsets = offsets
+    wide = isByteWise ? nil : Wide(characters: characters, offsets: offsets)
   }
 
   /// Whether each byte is a character of its own: ASCII, and no `\r\n` (one character of two
@@ -150,6 +164,16 @@ package struct SourceCharacters: Sendable {
       while end < bytes.count, isPart(bytes[end]) { end += 1 }
       return end - index
     }
+  }
+
+  /// `body` of the bytes of the characters `range` when the source is byte-wise; nil for another
+  /// source. An identifier is looked up from its bytes without making a `String` of them.
+  @inline(__always)
+  func withByteWiseUTF8<Result>(
+    of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result? {
+    guard isByteWise else { return nil }
+    return utf8.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 
   /// The character at `index` if it is one ASCII byte, else nil (`é`, `\r\n`).

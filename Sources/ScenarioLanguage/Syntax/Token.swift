@@ -1,4 +1,5 @@
 import DeviceState
+import KeychainEngine
 
 /// One lexical unit of a statement.
 package struct Token: Hashable, Sendable {
@@ -15,14 +16,17 @@ package struct Token: Hashable, Sendable {
   var offset: Int
   /// How many characters the token spans: `text.count`, known without counting them.
   var length: Int
+  /// An identifier's index in ``KnownName/table``, found by the lexer; -1 for any other token.
+  var knownName: Int32
 
   /// `text` is made only for the kinds that keep it.
   init(
     kind: TokenKind, location: TokenPosition, text: @autoclosure () -> String, offset: Int,
-    length: Int
+    length: Int, knownName: Int32 = -1
   ) {
     self.kind = kind
     self.location = location
+    self.knownName = knownName
     switch kind {
     case .string, .duration, .invalid: writtenText = text()
     case .identifier, .integer, .word, .boolean, .punctuation, .end: writtenText = ""
@@ -50,6 +54,26 @@ package struct Token: Hashable, Sendable {
 
   /// The offset just past the token.
   var endOffset: Int { offset + length }
+
+  /// The raw key when the token is a key constant's name (`kSecAttrAccount`: `"acct"`).
+  var constantKey: String? { knownName < 0 ? nil : KnownName.table.names[Int(knownName)].key }
+
+  /// The value when the token is a value constant's name (`kSecClassGenericPassword`).
+  var constantValue: SecValue? {
+    knownName < 0 ? nil : KnownName.table.names[Int(knownName)].value
+  }
+
+  /// Whether the token is an Apple key or value constant's name (which a `let` may not bind).
+  var isConstantName: Bool {
+    guard knownName >= 0 else { return false }
+    let name = KnownName.table.names[Int(knownName)]
+    return name.key != nil || name.value != nil
+  }
+
+  /// Whether the token is a name a `let` may not bind (``Vocabulary/reservedNames``).
+  var isReservedName: Bool {
+    knownName >= 0 && KnownName.table.names[Int(knownName)].isReserved
+  }
 }
 
 /// Where a token starts: its line and column, without the file name, which is the same for

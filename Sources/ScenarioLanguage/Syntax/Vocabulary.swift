@@ -46,6 +46,12 @@ package enum Vocabulary {
     }
   }
 
+  /// Names a `let` cannot bind: they mean something else where a value is read. The lexer's
+  /// known names (``KnownName``) mark them, so the parser tells them without a set.
+  static let reservedNames: Set<String> = [
+    "_", "Data", "LAContext", "SecAccessControlCreateWithFlags", "String", "nil", "createKeychain",
+  ]
+
   /// The SecItem functions, which start a statement (`SecItemAdd [...]`) or a call.
   package static let secItemFunctions = [
     "SecItemAdd", "SecItemCopyMatching", "SecItemDelete", "SecItemUpdate",

@@ -1,0 +1,133 @@
+import Glibc
+import KeychainEngine
+
+/// A name the parser looks up at nearly every identifier: an Apple key or value constant, or a
+/// name a `let` may not bind. The lexer finds it once, from the identifier's bytes, and the token
+/// keeps its index (``Token/knownName``).
+///
+/// The words that start a statement are known names too (no key, no value): their `String`,
+/// `SecItemCopyMatching` among them, is made once rather than for every statement. (Every word
+/// of the language was tried: more names pass the first-byte test, and hashing them cost more
+/// than making their short strings.)
+///
+/// Why: the parser asked `SecConstants.keys`, `SecConstants.values` and the reserved names about
+/// the same identifier several times, hashing it as a `String` each time, and the lexer made a
+/// new `String` of every identifier (issue 29). A known name's `String` is made once, here.
+package struct KnownName: Sendable {
+  /// The name, made once: every identifier that is this name shares it.
+  let text: String
+  /// The raw key, when the name is a key constant (`kSecAttrAccount`: `"acct"`).
+  let key: String?
+  /// The value, when the name is a value constant (`kSecClassGenericPassword`).
+  let value: SecValue?
+  /// Whether it is one of ``Vocabulary/reservedNames``.
+  let isReserved: Bool
+
+  /// Every known name, and the index that finds one by its bytes.
+  static let table = Table()
+
+  /// The known names and an open-addressing hash index over their UTF-8.
+  struct Table: Sendable {
+    let names: [KnownName]
+    /// Every name's UTF-8, one after the other; name `i`'s is `starts[i]..<starts[i + 1]`.
+    private let bytes: [UInt8]
+    private let starts: [Int]
+    /// A power of two of slots, each -1 or an index into `names`.
+    private let slots: [Int32]
+    /// For text that is not ASCII, where equal strings need not have equal bytes (the Kelvin
+    /// sign is canonically `K`): found as a `String`, as the dictionaries found it.
+    private let byText: [String: Int32]
+    /// Which ASCII bytes start a known name (bit `b` of word `b >> 6`): an identifier whose
+    /// first byte starts none is told apart without hashing it.
+    private let firstBytes: (UInt64, UInt64)
+
+    init() {
+      var names: [KnownName] = []
+      var seen: Set<String> = []
+      let reserved = Vocabulary.reservedNames
+      let candidates =
+        SecConstants.orderedKeys.map(\.name) + SecConstants.values.keys.sorted()
+        + reserved.sorted() + Vocabulary.statementWords
+      // `true` and `false` are booleans, which the lexer tells apart from names it does not know.
+      for name in candidates where name != "true" && name != "false" && seen.insert(name).inserted {
+        names.append(
+          KnownName(
+            text: name, key: SecConstants.keys[name], value: SecConstants.values[name],
+            isReserved: reserved.contains(name)))
+      }
+      var bytes: [UInt8] = []
+      var starts: [Int] = []
+      for name in names {
+        starts.append(bytes.count)
+        bytes += name.text.utf8
+      }
+      starts.append(bytes.count)
+      var size = 1
+      while size < names.count * 4 { size *= 2 }
+      var slots = [Int32](repeating: -1, count: size)
+      for index in names.indices {
+        var slot = bytes.withUnsafeBufferPointer {
+          Self.hash(UnsafeBufferPointer(rebasing: $0[starts[index]..<starts[index + 1]]))
+        } & (size - 1)
+        while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+        slots[slot] = Int32(index)
+      }
+      self.names = names
+      self.bytes = bytes
+      self.starts = starts
+      self.slots = slots
+      byText = Dictionary(uniqueKeysWithValues: names.indices.map { (names[$0].text, Int32($0)) })
+      var firstBytes: (UInt64, UInt64) = (0, 0)
+      for name in names {
+        guard let first = name.text.utf8.first, first < 0x80 else { continue }
+        if first < 64 {
+          firstBytes.0 |= 1 << UInt64(first)
+        } else {
+          firstBytes.1 |= 1 << UInt64(first - 64)
+        }
+      }
+      self.firstBytes = firstBytes
+    }
+
+    /// The index of the name whose UTF-8 is `word`, ASCII text; -1 for any other.
+    func index(ofASCII word: UnsafeBufferPointer<UInt8>) -> Int32 {
+      guard let first = word.first, first < 0x80,
+        (first < 64 ? firstBytes.0 >> UInt64(first) : firstBytes.1 >> UInt64(first - 64)) & 1 != 0
+      else { return -1 }
+      let mask = slots.count - 1
+      var slot = Self.hash(word) & mask
+      while true {
+        let candidate = slots[slot]
+        guard candidate >= 0 else { return -1 }
+        let start = starts[Int(candidate)]
+        if starts[Int(candidate) + 1] - start == word.count,
+          bytes.withUnsafeBufferPointer({
+            memcmp($0.baseAddress! + start, word.baseAddress!, word.count) == 0
+          })
+        {
+          return candidate
+        }
+        slot = (slot + 1) & mask
+      }
+    }
+
+    /// The index of the name `text`, compared as strings are; -1 for any other.
+    func index(of text: String) -> Int32 { byText[text] ?? -1 }
+
+    /// The length and four bytes (the first, the middle one and the last two), mixed: a
+    /// fixed handful of instructions whatever the length, where hashing every byte cost more
+    /// than the look-up saved. Names that share all five (`kSecAttrAccessible...`) are told
+    /// apart by the byte comparison after.
+    private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> Int {
+      let count = word.count
+      guard count > 0 else { return 0 }
+      var hash = UInt64(count)
+      hash = hash << 8 | UInt64(word[0])
+      hash = hash << 8 | UInt64(word[count / 2])
+      hash = hash << 8 | UInt64(word[count - 1])
+      hash = hash << 8 | UInt64(word[count > 1 ? count - 2 : 0])
+      hash = (hash ^ (hash >> 31)) &* 0xBF58_476D_1CE4_E5B9
+      return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+  }
+}

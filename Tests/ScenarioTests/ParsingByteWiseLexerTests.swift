@@ -1,0 +1,54 @@
+import Testing
+
+@testable import ScenarioLanguage
+
+/// The lexer reads an ASCII source from its bytes (names, blanks, comments, punctuation and
+/// string literals) and any other source as `Character`s: both must give the same tokens, the
+/// same texts, places and errors, and the same comment columns (issue 29).
+@Suite struct ParsingByteWiseLexerTests {
+  static let sources: [String] = [
+    "device lock",
+    "let query = [kSecClass: kSecClassGenericPassword, kSecAttrAccount: \"user-1\"]",
+    "SecItemAdd q + [kSecValueData: \"token \\\"7\\\" \\u{1F511}\", kSecAttrAccessible: x]",
+    #"say "a\tb\nc\r\0\'d\\e""#,
+    #"say "\u{e9}\u{0}\u{10FFFF}\u{00000041}\u{aBcD}""#,
+    #"say "\u{110000}""#,
+    #"say "\u{FFFFFFFF}" "\u{0000000041}" "\u{g}" "\u{41""#,
+    #"say "\u{D800}""#,
+    #"say "\u{}""#,
+    #"say "\u{123456789}""#,
+    #"say "\u{12"#,
+    #"say "\u12""#,
+    #"say "a\qb" after"#,
+    #"say "open"#,
+    #"say "ends with a backslash\"#,
+    "say \"broken\\\nnext line\"",
+    #"say "" """#,
+    "wait 1h30m  # a comment \"x",
+    "wait 1hr // another",
+    "expect -25308, 99999999999999999999, -5m, 0000",
+    "_x true false trueish ctx2.member a - b ; b @ {}",
+    "#only a comment\n  // and another\n\tdevice\tunlock 123456",
+    "a\rb\u{0B}c\u{0C}d\ne",
+    "String(kSecAttrAccount) as! [String: Any]? & ! ? . + = ( ) [ ]",
+    "SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil)",
+    "",
+    "   ",
+  ]
+
+  @Test(arguments: sources)
+  func bytesAndCharactersGiveTheSameTokens(_ text: String) {
+    let bytes = Array(text.utf8)
+    let (byteWise, wide) = bytes.withUnsafeBufferPointer { buffer in
+      (
+        Lexer.lex(SourceCharacters(bytes: buffer, isByteWise: true), file: "f", firstLine: 3),
+        Lexer.lex(SourceCharacters(bytes: buffer, isByteWise: false), file: "f", firstLine: 3)
+      )
+    }
+    #expect(byteWise.source.isByteWise)
+    #expect(!wide.source.isByteWise)
+    #expect(byteWise.tokens == wide.tokens)
+    #expect(byteWise.tokens.map(\.text) == wide.tokens.map(\.text))
+    #expect(byteWise.commentColumns == wide.commentColumns)
+  }
+}
