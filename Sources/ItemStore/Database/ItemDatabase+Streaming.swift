@@ -20,6 +20,20 @@ extension ItemDatabase {
     searchColumns: [String]? = nil, sealedColumns: [String]? = nil,
     storeFailure: (ItemStoreError) -> E, _ body: (ItemRow) throws(E) -> Bool
   ) throws(E) {
+    try forEachRow(
+      in: itemClass, matching: SearchConditions(matching), oneOf: oneOf,
+      searchColumns: searchColumns, sealedColumns: sealedColumns, storeFailure: storeFailure,
+      body)
+  }
+
+  /// ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)`` with the
+  /// conditions already in the `WHERE`'s order (``SearchConditions``), as the engine makes
+  /// them for every SecItem call.
+  public func forEachRow<E: Error>(
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf? = nil,
+    searchColumns: [String]? = nil, sealedColumns: [String]? = nil,
+    storeFailure: (ItemStoreError) -> E, _ body: (ItemRow) throws(E) -> Bool
+  ) throws(E) {
     var stopped: E?
     do throws(ItemStoreError) {
       let (sql, bound, reading) = try streamingSearch(
@@ -52,7 +66,7 @@ extension ItemDatabase {
   /// does: a look-up repeats one shape call after call, and building the `WHERE` and asking
   /// whether it sorts was about a twentieth of a copy.
   private func streamingSearch(
-    in itemClass: ItemClass, matching: [String: StoredValue], oneOf: OneOf?,
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf?,
     searchColumns: [String]?, sealedColumns: [String]?
   ) throws(ItemStoreError) -> (sql: String, values: [StoredValue], reading: ReadColumns) {
     let readingKey = ReadColumns.Key(
@@ -82,6 +96,13 @@ extension ItemDatabase {
   /// that one would sort whole rows.
   func streamingQuery(
     _ select: String, matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
+  ) throws(ItemStoreError) -> (sql: String, values: [StoredValue], gathersRowIDs: Bool) {
+    try streamingQuery(select, matching: SearchConditions(matching), oneOf: oneOf, layout: layout)
+  }
+
+  /// ``streamingQuery(_:matching:oneOf:layout:)`` of conditions in the `WHERE`'s order.
+  func streamingQuery(
+    _ select: String, matching: SearchConditions, oneOf: OneOf?, layout: TableLayout
   ) throws(ItemStoreError) -> (sql: String, values: [StoredValue], gathersRowIDs: Bool) {
     let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
     let plain = select + clause + " ORDER BY rowid"
@@ -125,10 +146,10 @@ extension ItemDatabase {
   /// row is then read by its rowid and checked against the other conditions (`tomb`, `pdmn`)
   /// as the reader asks for it.
   private func rowidOrdered(
-    _ select: String, matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
+    _ select: String, matching: SearchConditions, oneOf: OneOf?, layout: TableLayout
   ) throws(ItemStoreError) -> (String, [StoredValue]) {
-    let indexed = matching.filter { layout.indexedColumns.contains($0.key) }
-    let others = matching.filter { !layout.indexedColumns.contains($0.key) }
+    let indexed = matching.filter { layout.indexedColumns.contains($0) }
+    let others = matching.filter { !layout.indexedColumns.contains($0) }
     let (inner, innerValues) = try whereClause(indexed, oneOf: oneOf, layout: layout)
     let (outer, outerValues) = try whereClause(others, oneOf: nil, layout: layout)
     let sql =

@@ -62,7 +62,11 @@ extension ItemClass {
 }
 
 /// The precomputed schema of one class: attributes, column split and look-up tables.
-struct ClassCatalog: Sendable {
+///
+/// A class: every attribute look-up (``ItemClass/attribute(named:)``) starts from its
+/// class's catalog, and copying a struct of seven lists and tables out of its static retained
+/// and released each of them, more than the look-up itself (issue 29).
+final class ClassCatalog: Sendable {
   let attributes: [AttributeSchema]
   let primaryKey: [String]
   /// The primary key in the order of the `UNIQUE` constraint, which doubles as the main

@@ -5,7 +5,10 @@ import Foundation
 /// Columns are always listed in the same order (searchable columns, then sealed ones), so
 /// inserts and updates bind by position and each statement text is fixed per class — which
 /// is what lets the connection compile it once.
-struct TableLayout: Sendable {
+///
+/// A class: every store call takes its class's layout, and copying a struct of a dozen lists,
+/// tables and texts out of its static retained and released each of them (issue 29).
+final class TableLayout: Sendable {
   let itemClass: ItemClass
   /// Every column but rowid: searchable first, then sealed (ending with `data`).
   let columns: [String]

@@ -11,8 +11,9 @@ import ItemStore
 /// not match cannot fail the call.
 package struct RowFilter {
   var itemClass: ItemClass
-  /// Column → the value it must hold (a hash, or `pdmn`/`tomb` as they are).
-  var search: [String: StoredValue] = [:]
+  /// Column → the value it must hold (a hash, or `pdmn`/`tomb` as they are), in the order
+  /// the store's `WHERE` compares and binds them: no name hashed, none sorted per call.
+  var search = SearchConditions()
   var accessGroups: ItemDatabase.OneOf?
   /// The query's own attribute values, to name a row the filter selected without opening it
   /// (the row holds the same bytes).
@@ -27,9 +28,8 @@ package struct RowFilter {
   init(_ query: ParsedQuery, scope: @autoclosure () -> ItemDatabase.OneOf, hasher: SearchHasher) {
     itemClass = query.itemClass
     queried = query.attributes
-    // The query's attributes, `tomb` and `sync`: sized once, not grown insert by insert (and
-    // at creation: ``PresizedColumns``).
-    search = PresizedColumns.empty(capacity: query.attributes.count + 2)
+    // The query's attributes, `tomb` and `sync`: sized once, not grown insert by insert.
+    search = SearchConditions(minimumCapacity: query.attributes.count + 2)
     // Which of the two columns the query compares, noted as they are added rather than
     // looked up after (each look-up hashes the name).
     var comparesGroup = false
@@ -96,8 +96,7 @@ extension SecItemEngine {
         filter.accessGroups.map { scope in
           scope.values.contains(row.searchColumns[.accessGroup] ?? .null)
         } ?? true
-      let matches = filter.search.allSatisfy { row.searchColumns[$0.key] == $0.value }
-      if inScope && matches { _ = try body(row) }
+      if inScope && filter.search.allMatch(row) { _ = try body(row) }
       return
     }
     let searchColumns: [String]?
