@@ -36,12 +36,12 @@ extension ItemDatabase {
   ) throws(E) {
     var stopped: E?
     do throws(ItemStoreError) {
-      let (sql, bound, reading) = try streamingSearch(
+      let (sql, bound, scope, reading) = try streamingSearch(
         in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
         sealedColumns: sealedColumns)
       try perform(on: itemClass) { () throws(SQLiteError) in
         try connection.withStatement(sql) { statement throws(SQLiteError) in
-          try statement.bind(bound)
+          try statement.bind(bound, then: scope)
           streamingReads += 1
           defer { streamingReads -= 1 }
           while try statement.step() {
@@ -61,21 +61,23 @@ extension ItemDatabase {
   }
 
   /// The SQL of ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``,
-  /// its values and the columns it reads. A plain search's text is kept (``SearchShape``) and
+  /// its values (bound in order: `values`, then `scope`) and the columns it reads. A plain search's text is kept (``SearchShape``) and
   /// reused while the searches keep its shape, as ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)``
   /// does: a look-up repeats one shape call after call, and building the `WHERE` and asking
   /// whether it sorts was about a twentieth of a copy.
   private func streamingSearch(
     in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf?,
     searchColumns: [String]?, sealedColumns: [String]?
-  ) throws(ItemStoreError) -> (sql: String, values: [StoredValue], reading: ReadColumns) {
+  ) throws(ItemStoreError) -> (
+    sql: String, values: [StoredValue], scope: [StoredValue], reading: ReadColumns
+  ) {
     let readingKey = ReadColumns.Key(
       itemClass: itemClass, search: searchColumns, sealed: sealedColumns)
     if let last = lastStreamingSearch,
-      let values = last.values(
+      last.fits(
         in: itemClass, matching: matching, oneOf: oneOf, limit: nil, readingKey: readingKey)
     {
-      return (last.sql, values, last.reading)
+      return (last.sql, matching.values, oneOf?.values ?? [], last.reading)
     }
     let layout = TableLayout.of(itemClass)
     let reading = try readColumns(of: layout, search: searchColumns, sealed: sealedColumns)
@@ -88,7 +90,7 @@ extension ItemDatabase {
         of: itemClass, matching: matching, oneOf: oneOf, limit: nil, readingKey: readingKey,
         reading: reading, sql: sql)
     }
-    return (sql, values, reading)
+    return (sql, values, [], reading)
   }
 
   /// The SQL that reads the rows `select` reads, that match, in rowid order, and its values:

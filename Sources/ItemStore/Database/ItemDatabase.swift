@@ -35,6 +35,9 @@ public final class ItemDatabase {
   var lastSearch: SearchShape?
   /// The `UPDATE`s of some columns of a row, by the columns they set (their layout indexes).
   private var partialUpdates: [PartialUpdate: String] = [:]
+  /// The last one used: updates repeat one set of columns call after call, and comparing a
+  /// few indexes is cheaper than hashing them (a seventieth of an update, issue 29).
+  private var lastPartialUpdate: (shape: PartialUpdate, sql: String)?
 
   private struct PartialUpdate: Hashable {
     let itemClass: ItemClass
@@ -151,10 +154,16 @@ public final class ItemDatabase {
   /// building its text (quoting every name) was a twentieth of an update (docs/benchmarks-history.md).
   func partialUpdateSQL(_ layout: TableLayout, changed: [Int]) -> String {
     let shape = PartialUpdate(itemClass: layout.itemClass, changed: changed)
-    if let known = partialUpdates[shape] { return known }
-    let sql = layout.updateSQL(setting: changed.map { layout.columns[$0] })
-    if partialUpdates.count >= 256 { partialUpdates.removeAll() }
-    partialUpdates[shape] = sql
+    if let lastPartialUpdate, lastPartialUpdate.shape == shape { return lastPartialUpdate.sql }
+    let sql: String
+    if let known = partialUpdates[shape] {
+      sql = known
+    } else {
+      sql = layout.updateSQL(setting: changed.map { layout.columns[$0] })
+      if partialUpdates.count >= 256 { partialUpdates.removeAll() }
+      partialUpdates[shape] = sql
+    }
+    lastPartialUpdate = (shape, sql)
     return sql
   }
 
@@ -272,16 +281,20 @@ public final class ItemDatabase {
     var values: [StoredValue] = []
     values.reserveCapacity(layout.columns.count)
     var found = (search: 0, sealed: 0)
+    // Rows keep their columns mostly in the layout's order: each is found at the cursor
+    // rather than by comparing every name before it (an add's 24 columns, issue 29).
+    var cursor = 0
     for (name, fallback) in zip(layout.searchColumns, layout.searchDefaultList) {
-      guard let value = row.searchColumns[name] else {
+      guard let value = row.searchColumns.value(name, from: &cursor) else {
         values.append(fallback)
         continue
       }
       found.search += 1
       values.append(value == .null ? fallback : value)
     }
+    cursor = 0
     for name in layout.sealedColumns {
-      guard let sealed = row.sealedColumns[name] else {
+      guard let sealed = row.sealedColumns.value(name, from: &cursor) else {
         values.append(.null)
         continue
       }

@@ -33,36 +33,43 @@ public struct SearchConditions: Equatable, Sendable {
   public var count: Int { columns.count }
   public var isEmpty: Bool { columns.isEmpty }
 
-  /// Where `column` is, or where it would go to keep the names sorted.
-  private func position(of column: String) -> (index: Int, found: Bool) {
+  /// Where `column` is. Names compare equal by their raw words (small strings); only an
+  /// insertion orders them.
+  private func index(of column: String) -> Int? {
     var index = 0
     while index < columns.count {
-      let name = columns[index]
-      if name == column { return (index, true) }
-      if column < name { break }
+      if columns[index] == column { return index }
       index += 1
     }
-    return (index, false)
+    return nil
   }
 
   /// The value `column` must hold; setting `nil` removes the condition, as in a dictionary.
   public subscript(column: String) -> StoredValue? {
-    get {
-      let (index, found) = position(of: column)
-      return found ? values[index] : nil
-    }
+    get { index(of: column).map { values[$0] } }
     set {
-      let (index, found) = position(of: column)
-      switch (found, newValue) {
-      case (true, let value?): values[index] = value
-      case (true, nil):
+      switch (index(of: column), newValue) {
+      case (let index?, let value?): values[index] = value
+      case (let index?, nil):
         columns.remove(at: index)
         values.remove(at: index)
-      case (false, let value?):
-        columns.insert(column, at: index)
-        values.insert(value, at: index)
-      case (false, nil): break
+      case (nil, let value?): insert(column, value)
+      case (nil, nil): break
       }
+    }
+  }
+
+  /// Adds a condition on a column not yet compared: appended, then moved down past the names
+  /// that sort after it (a search's few names arrive mostly in order, and appending does not
+  /// shift the arrays).
+  private mutating func insert(_ column: String, _ value: StoredValue) {
+    columns.append(column)
+    values.append(value)
+    var index = columns.count - 1
+    while index > 0 && column < columns[index - 1] {
+      columns.swapAt(index, index - 1)
+      values.swapAt(index, index - 1)
+      index -= 1
     }
   }
 

@@ -37,11 +37,20 @@ struct SearchShape {
     in itemClass: ItemClass, matching: SearchConditions, oneOf: ItemDatabase.OneOf?,
     limit: Int?, readingKey: ReadColumns.Key
   ) -> [StoredValue]? {
-    guard itemClass == self.itemClass, matching.columns == columns,
-      oneOf?.column == oneOfColumn, (oneOf?.values.count ?? 0) == oneOfCount,
-      limit == self.limit, readingKey == self.readingKey
+    guard
+      fits(in: itemClass, matching: matching, oneOf: oneOf, limit: limit, readingKey: readingKey)
     else { return nil }
     guard let oneOf else { return matching.values }
     return matching.values + oneOf.values
+  }
+
+  /// Whether a search has this shape: then its `?`s take `matching`'s values, then `oneOf`'s.
+  func fits(
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: ItemDatabase.OneOf?,
+    limit: Int?, readingKey: ReadColumns.Key
+  ) -> Bool {
+    itemClass == self.itemClass && matching.columns == columns
+      && oneOf?.column == oneOfColumn && (oneOf?.values.count ?? 0) == oneOfCount
+      && limit == self.limit && readingKey == self.readingKey
   }
 }

@@ -67,8 +67,20 @@ final class Statement {
 
   /// Binds `values` to parameters 1...n in order.
   func bind(_ values: [StoredValue]) throws(SQLiteError) {
-    for (offset, value) in values.enumerated() {
-      try bind(value, at: Int32(offset + 1))
+    try bind(values, then: [])
+  }
+
+  /// Binds `values`, then `more`, to parameters 1...n in order: a search's conditions and
+  /// its `IN` list, without joining them into one array first.
+  func bind(_ values: [StoredValue], then more: [StoredValue]) throws(SQLiteError) {
+    var index: Int32 = 1
+    for value in values {
+      try bind(value, at: index)
+      index += 1
+    }
+    for value in more {
+      try bind(value, at: index)
+      index += 1
     }
   }
 
