@@ -36,6 +36,10 @@ final class TableLayout: Sendable {
   /// `SELECT rowid, <columns> FROM <table>`, to be followed by a WHERE clause.
   let selectSQL: String
   let updateSQL: String
+  /// An `UPDATE` of row `?` that changes nothing (its sealed `data` set to itself: no index
+  /// covers it), for a write whose values all equal the stored ones: it still fails to find a
+  /// row that is gone.
+  let unchangedUpdateSQL: String
   let deleteSQL: String
 
   init(_ itemClass: ItemClass) {
@@ -89,6 +93,8 @@ final class TableLayout: Sendable {
     self.selectSQL = "SELECT rowid, \(list) FROM \(table)"
     let assignments = columns.map { "\(quoted($0)) = ?" }.joined(separator: ", ")
     self.updateSQL = "UPDATE \(table) SET \(assignments) WHERE rowid = ?"
+    let unchanged = quoted(ItemClass.dataColumn)
+    self.unchangedUpdateSQL = "UPDATE \(table) SET \(unchanged) = \(unchanged) WHERE rowid = ?"
     self.deleteSQL = "DELETE FROM \(table) WHERE rowid = ?"
   }
 

@@ -65,8 +65,14 @@ package struct RowFilter {
 extension SecItemEngine {
   /// What of each candidate row ``forEachCandidate(_:reading:_:)`` reads.
   package enum CandidateColumns {
-    /// Every column: a row an update rewrites (it keeps the hashes it does not change).
+    /// Every column.
     case whole
+    /// What opening a row needs, and the searchable columns `touched`: a row an update
+    /// rewrites, which writes only the columns it may change
+    /// (``ItemDatabase/replace(rowID:with:previous:changing:)``) and keeps every other one as
+    /// stored, unread (reading every hash of the row, and tearing it down, was about a tenth
+    /// of an update, issue 29).
+    case forUpdating(touched: [String])
     /// Only what opening a row needs (``ItemSealer/openingColumns(_:)`` and the sealed
     /// columns), for a caller that never writes the rows back nor reads their other hashes.
     case forOpening
@@ -105,6 +111,9 @@ extension SecItemEngine {
     case .whole: (searchColumns, sealedColumns) = (nil, nil)
     case .forOpening:
       (searchColumns, sealedColumns) = (ItemSealer.openingColumns(filter.itemClass), nil)
+    case .forUpdating(let touched):
+      (searchColumns, sealedColumns) =
+        (ItemSealer.openingColumns(filter.itemClass) + touched, nil)
     case .rowIDOnly: (searchColumns, sealedColumns) = ([], [])
     }
     try database.forEachRow(
