@@ -24,14 +24,15 @@ struct AttributeCodes: Sendable {
   /// `name`'s UTF-8 bytes in the low seven bytes and its length in the top one, so that two
   /// names pack alike only when they are equal; `nil` for a name longer than seven bytes.
   static func code(of name: String) -> UInt64? {
-    var code: UInt64 = 0
-    var count: UInt64 = 0
-    for byte in name.utf8 {
-      count += 1
-      if count > 7 { return nil }
-      code = code << 8 | UInt64(byte)
+    // A short name is a small string: its bytes are read in place, where iterating its
+    // `utf8` view decoded them one by one.
+    var name = name
+    return name.withUTF8 { bytes -> UInt64? in
+      guard bytes.count <= 7 else { return nil }
+      var code: UInt64 = 0
+      for byte in bytes { code = code << 8 | UInt64(byte) }
+      return UInt64(bytes.count) << 56 | code
     }
-    return count << 56 | code
   }
 
   /// The position, in the list the codes were built from, of the name packed as `code`.
