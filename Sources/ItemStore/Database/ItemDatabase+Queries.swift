@@ -72,12 +72,13 @@ extension ItemDatabase {
     let key = ReadColumns.Key(itemClass: layout.itemClass, search: search, sealed: sealed)
     if let lastReadColumns, lastReadColumns.key == key { return lastReadColumns.reading }
     let reading: ReadColumns
-    if let known = readColumns[key] {
-      reading = known
+    if let known = readColumnLists.first(where: { $0.key == key }) {
+      reading = known.reading
     } else {
       reading = try ReadColumns(
         layout: layout, search: search, sealed: sealed, error: columnError)
-      readColumns[key] = reading
+      if readColumnLists.count >= Self.shapeListLimit { readColumnLists.removeAll() }
+      readColumnLists.append((key, reading))
     }
     lastReadColumns = (key, reading)
     return reading
