@@ -65,8 +65,6 @@ package struct RowFilter {
 extension SecItemEngine {
   /// What of each candidate row ``forEachCandidate(_:reading:_:)`` reads.
   package enum CandidateColumns {
-    /// Every column.
-    case whole
     /// What opening a row needs, and the searchable columns `touched`: a row an update
     /// rewrites, which writes only the columns it may change
     /// (``ItemDatabase/replace(rowID:with:previous:changing:)``) and keeps every other one as
@@ -87,7 +85,7 @@ extension SecItemEngine {
   /// whatever the keychain's size. `body` must not write to the store: it gathers rowids,
   /// and the caller writes once this returns.
   func forEachCandidate(
-    _ filter: RowFilter, reading columns: CandidateColumns = .whole,
+    _ filter: RowFilter, reading columns: CandidateColumns,
     _ body: (ItemRow) throws(SecItemFailure) -> Bool
   ) throws(SecItemFailure) {
     if let rowID = filter.rowID {
@@ -108,7 +106,6 @@ extension SecItemEngine {
     let searchColumns: [String]?
     let sealedColumns: [String]?
     switch columns {
-    case .whole: (searchColumns, sealedColumns) = (nil, nil)
     case .forOpening:
       (searchColumns, sealedColumns) = (ItemSealer.openingColumns(filter.itemClass), nil)
     case .forUpdating(let touched):

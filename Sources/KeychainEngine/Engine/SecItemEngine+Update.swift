@@ -123,7 +123,8 @@ extension SecItemEngine {
   package struct Replacement {
     var rowID: Int64
     var row: ItemRow
-    /// The row as stored, so only the changed columns are written.
+    /// The row as stored (the columns the update read), so only the changed columns are
+    /// written.
     var previous: ItemRow
     /// The only columns in which `row` may differ from `previous`.
     var columns: [String]
