@@ -3,10 +3,10 @@
 ///
 /// Why not a `[String: StoredValue]`: a SecItem call's search has four to six conditions,
 /// set once each and then read in name order. A dictionary hashes each name on every insert
-/// and look-up, and its `WHERE` had to sort the names again per call, then look each value up
-/// by name to bind it (about a twentieth of a look-up by primary key, issue 29). Here a
-/// search of the last search's shape compares its column list (small strings, two words
-/// each) and binds ``values`` as they are.
+/// and look-up, and a search of the last search's shape looked each value up by name again to
+/// bind it in the `WHERE`'s order (together about a twentieth of a look-up by primary key,
+/// issue 29). Here such a search compares its column list (small strings, two words each)
+/// and binds ``values`` as they are.
 public struct SearchConditions: Equatable, Sendable {
   /// The compared columns, sorted by name, each once.
   public private(set) var columns: [String]
