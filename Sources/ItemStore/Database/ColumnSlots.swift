@@ -95,6 +95,21 @@ public struct ColumnSlots<Value: Equatable & Sendable>: Equatable, Sendable, Seq
     return self[name]
   }
 
+  /// The value of column `name`, looked for first at slot `cursor`, which then moves past
+  /// the slot where it was found: reading a row's columns in the order they were set (a
+  /// sealed row's, a row read from the store) finds each at once, whatever columns are missing
+  /// in between, and one out of place costs one search, not one per column after it.
+  @inlinable
+  public func value(_ name: String, from cursor: inout Int) -> Value? {
+    if cursor < slots.count && slots[cursor].name == name {
+      cursor += 1
+      return slots[cursor - 1].value
+    }
+    guard let index = slot(of: name) else { return nil }
+    cursor = index + 1
+    return slots[index].value
+  }
+
   /// The value of attribute `name`'s column.
   @inlinable
   public subscript(name: AttributeName) -> Value? {

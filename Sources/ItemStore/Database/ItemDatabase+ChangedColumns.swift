@@ -3,11 +3,14 @@ import Foundation
 extension ItemDatabase {
   /// ``replace(rowID:with:previous:)`` for a writer that knows which columns it may have set.
   ///
-  /// `row` must be `previous` (the row as stored now, read whole) with only the columns named
-  /// in `columns` changed. Of those, the ones whose value differs from `previous` are written,
-  /// exactly as ``replace(rowID:with:previous:)`` writes them; when none differs, the whole row
-  /// is, as there. Binding and comparing the two whole rows to find the changed columns was a
-  /// tenth of an update (docs/benchmarks-history.md); an update changes two or three of them.
+  /// `row` must be `previous` (the row as stored now: read whole, or only some of its
+  /// columns, those named in `columns` among them) with only the columns named in `columns`
+  /// changed. Of those, the ones whose value differs from `previous` are written, exactly as
+  /// ``replace(rowID:with:previous:)`` writes them; every other column stays as stored, read
+  /// or not. When none differs, nothing is written, but the row must still exist. Binding and
+  /// comparing the two whole rows to find the changed columns was a tenth of an update
+  /// (docs/benchmarks-history.md); an update changes two or three of them, and reads no more
+  /// (issue 29).
   ///
   /// - Throws: what ``replace(rowID:with:previous:)`` throws;
   ///   ``ItemStoreError/unknownColumn(_:in:)`` for a name in `columns` that is no column of the
@@ -31,10 +34,20 @@ extension ItemDatabase {
         changed.append((index, value))
       }
     }
-    guard !changed.isEmpty else {
-      return try replace(rowID: rowID, with: row, previous: nil)
-    }
     assertNotStreaming()
+    guard !changed.isEmpty else {
+      // Rewriting the row whole would set the columns it was not read with to their
+      // defaults; a statement that sets nothing new still says whether the row is there.
+      let found = try perform(on: row.itemClass) { () throws(SQLiteError) -> Int in
+        try connection.withStatement(layout.unchangedUpdateSQL) { statement throws(SQLiteError) in
+          try statement.bind(.integer(rowID), at: 1)
+          try statement.run()
+          return connection.changes
+        }
+      }
+      guard found > 0 else { throw .rowNotFound(rowID, in: row.itemClass) }
+      return
+    }
     // In the layout's order and once each, as the UPDATEs kept by their columns are.
     changed.sort { $0.index < $1.index }
     var indexes: [Int] = []

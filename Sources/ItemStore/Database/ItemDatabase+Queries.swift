@@ -26,7 +26,7 @@ extension ItemDatabase {
     limit: Int? = nil, searchColumns: [String]? = nil, sealedColumns: [String]? = nil
   ) throws(ItemStoreError) -> [ItemRow] {
     let (sql, values, reading) = try search(
-      in: itemClass, matching: matching, oneOf: oneOf, limit: limit,
+      in: itemClass, matching: SearchConditions(matching), oneOf: oneOf, limit: limit,
       searchColumns: searchColumns, sealedColumns: sealedColumns)
     return try perform(on: itemClass) { () throws(SQLiteError) -> [ItemRow] in
       try connection.withStatement(sql) { statement throws(SQLiteError) in
@@ -42,7 +42,7 @@ extension ItemDatabase {
   /// the values to bind and the columns read; the text is reused while the searches keep the
   /// shape of the last one (``SearchShape``).
   private func search(
-    in itemClass: ItemClass, matching: [String: StoredValue], oneOf: OneOf?, limit: Int?,
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf?, limit: Int?,
     searchColumns: [String]?, sealedColumns: [String]?
   ) throws(ItemStoreError) -> (sql: String, values: [StoredValue], reading: ReadColumns) {
     let readingKey = ReadColumns.Key(
@@ -72,12 +72,13 @@ extension ItemDatabase {
     let key = ReadColumns.Key(itemClass: layout.itemClass, search: search, sealed: sealed)
     if let lastReadColumns, lastReadColumns.key == key { return lastReadColumns.reading }
     let reading: ReadColumns
-    if let known = readColumns[key] {
-      reading = known
+    if let known = readColumnLists.first(where: { $0.key == key }) {
+      reading = known.reading
     } else {
       reading = try ReadColumns(
         layout: layout, search: search, sealed: sealed, error: columnError)
-      readColumns[key] = reading
+      if readColumnLists.count >= Self.shapeListLimit { readColumnLists.removeAll() }
+      readColumnLists.append((key, reading))
     }
     lastReadColumns = (key, reading)
     return reading
@@ -102,7 +103,8 @@ extension ItemDatabase {
     atMost count: Int, searchColumns: [String]? = nil, sealedColumns: [String]? = nil
   ) throws(ItemStoreError) -> [ItemRow] {
     let layout = TableLayout.of(itemClass)
-    let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
+    let (clause, values) = try whereClause(
+      SearchConditions(matching), oneOf: oneOf, layout: layout)
     let reading = try readColumns(of: layout, search: searchColumns, sealed: sealedColumns)
     let sql = reading.selectSQL + clause + " LIMIT \(max(count, 0))"
     var rows = try perform(on: itemClass) { () throws(SQLiteError) -> [ItemRow] in
@@ -139,7 +141,8 @@ extension ItemDatabase {
     in itemClass: ItemClass, matching: [String: StoredValue] = [:], oneOf: OneOf? = nil
   ) throws(ItemStoreError) -> Int {
     let layout = TableLayout.of(itemClass)
-    let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
+    let (clause, values) = try whereClause(
+      SearchConditions(matching), oneOf: oneOf, layout: layout)
     let sql = "SELECT count(*) FROM \(quoted(itemClass.tableName))" + clause
     return try perform(on: itemClass) { () throws(SQLiteError) -> Int in
       try connection.withStatement(sql) { statement throws(SQLiteError) in
@@ -151,22 +154,22 @@ extension ItemDatabase {
 
   // MARK: - SQL
 
-  /// ` WHERE "a" = ? AND "b" IN (?, ?)` and the values to bind, columns sorted by name so
-  /// that the same filter shape always yields the same (cached) SQL text.
+  /// ` WHERE "a" = ? AND "b" IN (?, ?)` and the values to bind, columns sorted by name
+  /// (``SearchConditions``) so that the same filter shape always yields the same (cached)
+  /// SQL text.
   func whereClause(
-    _ matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
+    _ matching: SearchConditions, oneOf: OneOf?, layout: TableLayout
   ) throws(ItemStoreError) -> (String, [StoredValue]) {
     var clause = ""
     clause.reserveCapacity(32 * (matching.count + 1) + 3 * (oneOf?.values.count ?? 0))
-    var values: [StoredValue] = []
+    var values = matching.values
     values.reserveCapacity(matching.count + (oneOf?.values.count ?? 0))
-    for (name, value) in matching.sorted(by: { $0.key < $1.key }) {
+    for name in matching.columns {
       guard let condition = layout.equalityConditions[name] else {
         throw columnError(name, layout: layout)
       }
       clause += clause.isEmpty ? " WHERE " : " AND "
       clause += condition
-      values.append(value)
     }
     if let oneOf {
       guard let opening = layout.inClauseOpenings[oneOf.column] else {

@@ -9,7 +9,8 @@ extension ItemDatabase {
     ordered: Bool = true
   ) throws -> [String] {
     let layout = TableLayout.of(itemClass)
-    let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
+    let (clause, values) = try whereClause(
+      SearchConditions(matching), oneOf: oneOf, layout: layout)
     let sql =
       "EXPLAIN QUERY PLAN " + layout.selectSQL + clause
       + (ordered ? " ORDER BY rowid" : " LIMIT 16")

@@ -20,14 +20,28 @@ extension ItemDatabase {
     searchColumns: [String]? = nil, sealedColumns: [String]? = nil,
     storeFailure: (ItemStoreError) -> E, _ body: (ItemRow) throws(E) -> Bool
   ) throws(E) {
+    try forEachRow(
+      in: itemClass, matching: SearchConditions(matching), oneOf: oneOf,
+      searchColumns: searchColumns, sealedColumns: sealedColumns, storeFailure: storeFailure,
+      body)
+  }
+
+  /// ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)`` with the
+  /// conditions already in the `WHERE`'s order (``SearchConditions``), as the engine makes
+  /// them for every SecItem call.
+  public func forEachRow<E: Error>(
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf? = nil,
+    searchColumns: [String]? = nil, sealedColumns: [String]? = nil,
+    storeFailure: (ItemStoreError) -> E, _ body: (ItemRow) throws(E) -> Bool
+  ) throws(E) {
     var stopped: E?
     do throws(ItemStoreError) {
-      let (sql, bound, reading) = try streamingSearch(
+      let (sql, bound, scope, reading) = try streamingSearch(
         in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
         sealedColumns: sealedColumns)
       try perform(on: itemClass) { () throws(SQLiteError) in
         try connection.withStatement(sql) { statement throws(SQLiteError) in
-          try statement.bind(bound)
+          try statement.bind(bound, then: scope)
           streamingReads += 1
           defer { streamingReads -= 1 }
           while try statement.step() {
@@ -47,21 +61,23 @@ extension ItemDatabase {
   }
 
   /// The SQL of ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``,
-  /// its values and the columns it reads. A plain search's text is kept (``SearchShape``) and
+  /// its values (bound in order: `values`, then `scope`) and the columns it reads. A plain search's text is kept (``SearchShape``) and
   /// reused while the searches keep its shape, as ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)``
   /// does: a look-up repeats one shape call after call, and building the `WHERE` and asking
   /// whether it sorts was about a twentieth of a copy.
   private func streamingSearch(
-    in itemClass: ItemClass, matching: [String: StoredValue], oneOf: OneOf?,
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf?,
     searchColumns: [String]?, sealedColumns: [String]?
-  ) throws(ItemStoreError) -> (sql: String, values: [StoredValue], reading: ReadColumns) {
+  ) throws(ItemStoreError) -> (
+    sql: String, values: [StoredValue], scope: [StoredValue], reading: ReadColumns
+  ) {
     let readingKey = ReadColumns.Key(
       itemClass: itemClass, search: searchColumns, sealed: sealedColumns)
     if let last = lastStreamingSearch,
-      let values = last.values(
+      last.fits(
         in: itemClass, matching: matching, oneOf: oneOf, limit: nil, readingKey: readingKey)
     {
-      return (last.sql, values, last.reading)
+      return (last.sql, matching.values, oneOf?.values ?? [], last.reading)
     }
     let layout = TableLayout.of(itemClass)
     let reading = try readColumns(of: layout, search: searchColumns, sealed: sealedColumns)
@@ -74,7 +90,7 @@ extension ItemDatabase {
         of: itemClass, matching: matching, oneOf: oneOf, limit: nil, readingKey: readingKey,
         reading: reading, sql: sql)
     }
-    return (sql, values, reading)
+    return (sql, values, [], reading)
   }
 
   /// The SQL that reads the rows `select` reads, that match, in rowid order, and its values:
@@ -82,6 +98,13 @@ extension ItemDatabase {
   /// that one would sort whole rows.
   func streamingQuery(
     _ select: String, matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
+  ) throws(ItemStoreError) -> (sql: String, values: [StoredValue], gathersRowIDs: Bool) {
+    try streamingQuery(select, matching: SearchConditions(matching), oneOf: oneOf, layout: layout)
+  }
+
+  /// ``streamingQuery(_:matching:oneOf:layout:)`` of conditions in the `WHERE`'s order.
+  func streamingQuery(
+    _ select: String, matching: SearchConditions, oneOf: OneOf?, layout: TableLayout
   ) throws(ItemStoreError) -> (sql: String, values: [StoredValue], gathersRowIDs: Bool) {
     let (clause, values) = try whereClause(matching, oneOf: oneOf, layout: layout)
     let plain = select + clause + " ORDER BY rowid"
@@ -125,10 +148,10 @@ extension ItemDatabase {
   /// row is then read by its rowid and checked against the other conditions (`tomb`, `pdmn`)
   /// as the reader asks for it.
   private func rowidOrdered(
-    _ select: String, matching: [String: StoredValue], oneOf: OneOf?, layout: TableLayout
+    _ select: String, matching: SearchConditions, oneOf: OneOf?, layout: TableLayout
   ) throws(ItemStoreError) -> (String, [StoredValue]) {
-    let indexed = matching.filter { layout.indexedColumns.contains($0.key) }
-    let others = matching.filter { !layout.indexedColumns.contains($0.key) }
+    let indexed = matching.filter { layout.indexedColumns.contains($0) }
+    let others = matching.filter { !layout.indexedColumns.contains($0) }
     let (inner, innerValues) = try whereClause(indexed, oneOf: oneOf, layout: layout)
     let (outer, outerValues) = try whereClause(others, oneOf: nil, layout: layout)
     let sql =

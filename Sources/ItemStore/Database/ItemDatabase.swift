@@ -25,8 +25,10 @@ public final class ItemDatabase {
   let connection: Connection
   /// The column lists of ``firstRows(in:matching:oneOf:atMost:searchColumns:sealedColumns:)``
   /// and ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)`` and their `SELECT`s,
-  /// built once per list.
-  var readColumns: [ReadColumns.Key: ReadColumns] = [:]
+  /// built once per list. A short list searched in order, not a dictionary: a program reads
+  /// a few lists, and a dictionary keyed by them made the runtime look their `Hashable`
+  /// conformance up at its first use, a few hundred thousand instructions (issue 29).
+  var readColumnLists: [(key: ReadColumns.Key, reading: ReadColumns)] = []
   /// The list read last: a look-up reads the same list call after call, and comparing it
   /// (the same array buffers compare at once) is cheaper than hashing its names.
   var lastReadColumns: (key: ReadColumns.Key, reading: ReadColumns)?
@@ -34,9 +36,17 @@ public final class ItemDatabase {
   /// SQL the next one of the same shape reuses.
   var lastSearch: SearchShape?
   /// The `UPDATE`s of some columns of a row, by the columns they set (their layout indexes).
-  private var partialUpdates: [PartialUpdate: String] = [:]
+  /// A short list searched in order, as ``readColumnLists`` (the first use of a dictionary
+  /// keyed by these cost a hundredth of an update's first two hundred calls, issue 29).
+  private var partialUpdates: [(shape: PartialUpdate, sql: String)] = []
+  /// The last one used: updates repeat one set of columns call after call, and comparing a
+  /// few indexes is cheaper than searching (a seventieth of an update, issue 29).
+  private var lastPartialUpdate: (shape: PartialUpdate, sql: String)?
+  /// How many entries ``readColumnLists`` and the partial `UPDATE`s keep before they start
+  /// again: a program uses a few shapes; a search through many would cost more than rebuilding.
+  static let shapeListLimit = 64
 
-  private struct PartialUpdate: Hashable {
+  private struct PartialUpdate: Equatable {
     let itemClass: ItemClass
     let changed: [Int]
   }
@@ -151,10 +161,16 @@ public final class ItemDatabase {
   /// building its text (quoting every name) was a twentieth of an update (docs/benchmarks-history.md).
   func partialUpdateSQL(_ layout: TableLayout, changed: [Int]) -> String {
     let shape = PartialUpdate(itemClass: layout.itemClass, changed: changed)
-    if let known = partialUpdates[shape] { return known }
-    let sql = layout.updateSQL(setting: changed.map { layout.columns[$0] })
-    if partialUpdates.count >= 256 { partialUpdates.removeAll() }
-    partialUpdates[shape] = sql
+    if let lastPartialUpdate, lastPartialUpdate.shape == shape { return lastPartialUpdate.sql }
+    let sql: String
+    if let known = partialUpdates.first(where: { $0.shape == shape }) {
+      sql = known.sql
+    } else {
+      sql = layout.updateSQL(setting: changed.map { layout.columns[$0] })
+      if partialUpdates.count >= Self.shapeListLimit { partialUpdates.removeAll() }
+      partialUpdates.append((shape, sql))
+    }
+    lastPartialUpdate = (shape, sql)
     return sql
   }
 
@@ -272,16 +288,20 @@ public final class ItemDatabase {
     var values: [StoredValue] = []
     values.reserveCapacity(layout.columns.count)
     var found = (search: 0, sealed: 0)
+    // Rows keep their columns mostly in the layout's order: each is found at the cursor
+    // rather than by comparing every name before it (an add's 24 columns, issue 29).
+    var cursor = 0
     for (name, fallback) in zip(layout.searchColumns, layout.searchDefaultList) {
-      guard let value = row.searchColumns[name] else {
+      guard let value = row.searchColumns.value(name, from: &cursor) else {
         values.append(fallback)
         continue
       }
       found.search += 1
       values.append(value == .null ? fallback : value)
     }
+    cursor = 0
     for name in layout.sealedColumns {
-      guard let sealed = row.sealedColumns[name] else {
+      guard let sealed = row.sealedColumns.value(name, from: &cursor) else {
         values.append(.null)
         continue
       }

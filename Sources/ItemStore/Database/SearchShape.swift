@@ -17,11 +17,11 @@ struct SearchShape {
   /// The shape of a search of `itemClass` by `matching` and `oneOf` (their columns, not their
   /// values), whose SQL is `sql`.
   init(
-    of itemClass: ItemClass, matching: [String: StoredValue], oneOf: ItemDatabase.OneOf?,
+    of itemClass: ItemClass, matching: SearchConditions, oneOf: ItemDatabase.OneOf?,
     limit: Int?, readingKey: ReadColumns.Key, reading: ReadColumns, sql: String
   ) {
     self.itemClass = itemClass
-    self.columns = matching.keys.sorted()
+    self.columns = matching.columns
     self.oneOfColumn = oneOf?.column
     self.oneOfCount = oneOf?.values.count ?? 0
     self.limit = limit
@@ -31,22 +31,26 @@ struct SearchShape {
   }
 
   /// The values to bind for a search of this shape, in the order of its `?`s, or `nil` when
-  /// the search has another shape.
+  /// the search has another shape. The conditions' values are already in the `WHERE`'s order
+  /// (``SearchConditions``): no column is looked up.
   func values(
-    in itemClass: ItemClass, matching: [String: StoredValue], oneOf: ItemDatabase.OneOf?,
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: ItemDatabase.OneOf?,
     limit: Int?, readingKey: ReadColumns.Key
   ) -> [StoredValue]? {
-    guard itemClass == self.itemClass, matching.count == columns.count,
-      oneOf?.column == oneOfColumn, (oneOf?.values.count ?? 0) == oneOfCount,
-      limit == self.limit, readingKey == self.readingKey
+    guard
+      fits(in: itemClass, matching: matching, oneOf: oneOf, limit: limit, readingKey: readingKey)
     else { return nil }
-    var values: [StoredValue] = []
-    values.reserveCapacity(columns.count + oneOfCount)
-    for name in columns {
-      guard let value = matching[name] else { return nil }
-      values.append(value)
-    }
-    if let oneOf { values += oneOf.values }
-    return values
+    guard let oneOf else { return matching.values }
+    return matching.values + oneOf.values
+  }
+
+  /// Whether a search has this shape: then its `?`s take `matching`'s values, then `oneOf`'s.
+  func fits(
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: ItemDatabase.OneOf?,
+    limit: Int?, readingKey: ReadColumns.Key
+  ) -> Bool {
+    itemClass == self.itemClass && matching.columns == columns
+      && oneOf?.column == oneOfColumn && (oneOf?.values.count ?? 0) == oneOfCount
+      && limit == self.limit && readingKey == self.readingKey
   }
 }

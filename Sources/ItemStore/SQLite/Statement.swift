@@ -14,6 +14,13 @@ final class Statement {
   private unowned let connection: Connection
   /// Set by ``Connection/withStatement(_:_:)`` while a body uses it.
   var isRunning = false
+  /// The bytes of the texts and blobs ``bind(_:then:)`` bound, kept here and bound without a
+  /// copy (`SQLITE_STATIC`) until ``reset()`` clears the bindings and zeroes them: SQLite's own
+  /// copy of each (`SQLITE_TRANSIENT`) was an allocation and a free per value per call
+  /// (issue 29). Grown, never shrunk, and only while nothing is bound from it.
+  private var boundBytes: UnsafeMutableRawPointer?
+  private var boundBytesCapacity = 0
+  private var boundBytesUsed = 0
 
   /// Compiles `sql` on `connection`.
   /// Related SQLite documentation: <https://www.sqlite.org/c3ref/prepare.html>
@@ -23,7 +30,10 @@ final class Statement {
     self.connection = connection
   }
 
-  deinit { sqlite3_finalize(handle) }
+  deinit {
+    sqlite3_finalize(handle)
+    boundBytes?.deallocate()
+  }
 
   var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
 
@@ -67,9 +77,78 @@ final class Statement {
 
   /// Binds `values` to parameters 1...n in order.
   func bind(_ values: [StoredValue]) throws(SQLiteError) {
-    for (offset, value) in values.enumerated() {
-      try bind(value, at: Int32(offset + 1))
+    try bind(values, then: [])
+  }
+
+  /// Binds `values`, then `more`, to parameters 1...n in order: a search's conditions and
+  /// its `IN` list, without joining them into one array first. Their texts and blobs are
+  /// copied once into this statement's own bytes (``boundBytes``).
+  func bind(_ values: [StoredValue], then more: [StoredValue]) throws(SQLiteError) {
+    let kept = reserveBoundBytes(Self.byteCount(values) + Self.byteCount(more))
+    var index: Int32 = 1
+    for value in values {
+      try bind(value, at: index, keeping: kept)
+      index += 1
     }
+    for value in more {
+      try bind(value, at: index, keeping: kept)
+      index += 1
+    }
+  }
+
+  /// How many bytes the texts and blobs of `values` hold.
+  private static func byteCount(_ values: [StoredValue]) -> Int {
+    var count = 0
+    for value in values {
+      switch value {
+      case .text(let string): count += string.utf8.count
+      case .blob(let data): count += data.count
+      case .integer, .real, .null: break
+      }
+    }
+    return count
+  }
+
+  /// Makes room for `count` more bytes in ``boundBytes``: `false` when it cannot without
+  /// moving bytes already bound (the values are then bound with a copy of SQLite's).
+  private func reserveBoundBytes(_ count: Int) -> Bool {
+    if boundBytesUsed + count <= boundBytesCapacity { return true }
+    guard boundBytesUsed == 0 else { return false }
+    boundBytes?.deallocate()
+    let capacity = max(count, 2 * boundBytesCapacity, 256)
+    boundBytes = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+    boundBytesCapacity = capacity
+    return true
+  }
+
+  /// ``bind(_:at:)``, a non-empty text or blob copied into ``boundBytes`` when `kept`.
+  private func bind(_ value: StoredValue, at index: Int32, keeping kept: Bool) throws(SQLiteError) {
+    guard kept, let base = boundBytes else { return try bind(value, at: index) }
+    let start = base + boundBytesUsed
+    let code: Int32
+    switch value {
+    case .text(let string) where !string.isEmpty:
+      var text = string
+      let count = text.withUTF8 { bytes in
+        start.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        return bytes.count
+      }
+      boundBytesUsed += count
+      code = sqlite3_bind_text(
+        handle, index, start.assumingMemoryBound(to: CChar.self), Int32(count), nil)
+    case .blob(let data) where !data.isEmpty:
+      // Through `withUnsafeBytes`, which inlines: `copyBytes(to:count:)` did not, and cost
+      // more than the copy.
+      let count = data.withUnsafeBytes { bytes in
+        start.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+        return bytes.count
+      }
+      boundBytesUsed += count
+      code = sqlite3_bind_blob(handle, index, start, Int32(count), nil)
+    default:
+      return try bind(value, at: index)
+    }
+    try check(code)
   }
 
   // MARK: - Stepping
@@ -96,6 +175,10 @@ final class Statement {
   func reset() {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
+    if boundBytesUsed > 0, let boundBytes {
+      boundBytes.initializeMemory(as: UInt8.self, repeating: 0, count: boundBytesUsed)
+      boundBytesUsed = 0
+    }
   }
 
   // MARK: - Columns

@@ -62,7 +62,11 @@ extension ItemClass {
 }
 
 /// The precomputed schema of one class: attributes, column split and look-up tables.
-struct ClassCatalog: Sendable {
+///
+/// A class: every attribute look-up (``ItemClass/attribute(named:)``) starts from its
+/// class's catalog, and copying a struct of seven lists and tables out of its static retained
+/// and released each of them, more than the look-up itself (issue 29).
+final class ClassCatalog: Sendable {
   let attributes: [AttributeSchema]
   let primaryKey: [String]
   /// The primary key in the order of the `UNIQUE` constraint, which doubles as the main
@@ -72,6 +76,8 @@ struct ClassCatalog: Sendable {
   let searchColumns: [String]
   let sealedColumns: [String]
   let byName: [String: AttributeSchema]
+  /// ``attributes`` by their packed names, for ``attribute(named:)``.
+  private let codes: AttributeCodes
   /// Every index beyond the `UNIQUE` one, each a list of columns: the given ones, then one
   /// per hashed attribute no index starts with, so a search on any attribute is served by
   /// an index. Not indexed alone: `agrp` and `sync` (they narrow nothing, and SQLite could
@@ -124,6 +130,7 @@ struct ClassCatalog: Sendable {
     self.searchColumns = hashed + attributes.filter { $0.storage == .plain }.map(\.name)
     self.sealedColumns = ItemClass.sealedColumnNames
     self.byName = Dictionary(uniqueKeysWithValues: attributes.map { ($0.name, $0) })
+    self.codes = AttributeCodes(attributes.map(\.name))
     var allIndexes = indexes
     let unindexed: Set<String> = [
       AttributeName.accessGroup.rawValue, AttributeName.synchronizable.rawValue,
@@ -137,6 +144,13 @@ struct ClassCatalog: Sendable {
     }
     self.indexes = allIndexes
     precondition(Set(self.uniqueOrder) == Set(primaryKey), "UNIQUE order must cover the key")
+  }
+
+  /// The attribute named `name`: found by its packed name (``AttributeCodes``), a name too
+  /// long to pack (none of the class's) by the dictionary.
+  func attribute(named name: String) -> AttributeSchema? {
+    guard let code = AttributeCodes.code(of: name) else { return byName[name] }
+    return codes.position(of: code).map { attributes[$0] }
   }
 }
 

@@ -33,7 +33,7 @@ public enum ItemClass: String, CaseIterable, Sendable, Codable {
   /// The schema of attribute `name`, or `nil` if the class has no such attribute — which is
   /// errSecNoSuchAttr territory for the engine.
   public func attribute(named name: String) -> AttributeSchema? {
-    catalog.byName[name]
+    catalog.attribute(named: name)
   }
 
   /// The columns SQLite compares: a keyed hash of every attribute but `accc`, `pdmn` and

@@ -5,7 +5,10 @@ import Foundation
 /// Columns are always listed in the same order (searchable columns, then sealed ones), so
 /// inserts and updates bind by position and each statement text is fixed per class — which
 /// is what lets the connection compile it once.
-struct TableLayout: Sendable {
+///
+/// A class: every store call takes its class's layout, and copying a struct of a dozen lists,
+/// tables and texts out of its static retained and released each of them (issue 29).
+final class TableLayout: Sendable {
   let itemClass: ItemClass
   /// Every column but rowid: searchable first, then sealed (ending with `data`).
   let columns: [String]
@@ -33,6 +36,10 @@ struct TableLayout: Sendable {
   /// `SELECT rowid, <columns> FROM <table>`, to be followed by a WHERE clause.
   let selectSQL: String
   let updateSQL: String
+  /// An `UPDATE` of row `?` that changes nothing (its sealed `data` set to itself: no index
+  /// covers it), for a write whose values all equal the stored ones: it still fails to find a
+  /// row that is gone.
+  let unchangedUpdateSQL: String
   let deleteSQL: String
 
   init(_ itemClass: ItemClass) {
@@ -86,6 +93,8 @@ struct TableLayout: Sendable {
     self.selectSQL = "SELECT rowid, \(list) FROM \(table)"
     let assignments = columns.map { "\(quoted($0)) = ?" }.joined(separator: ", ")
     self.updateSQL = "UPDATE \(table) SET \(assignments) WHERE rowid = ?"
+    let unchanged = quoted(ItemClass.dataColumn)
+    self.unchangedUpdateSQL = "UPDATE \(table) SET \(unchanged) = \(unchanged) WHERE rowid = ?"
     self.deleteSQL = "DELETE FROM \(table) WHERE rowid = ?"
   }
 

@@ -92,7 +92,7 @@ package final class NotFoundDiagnosis: NearMissSearch {
     let reachable = Set(scope.values)
     let rows = rows { () throws(ItemStoreError) in
       try database.firstRows(
-        in: query.itemClass, matching: filter.search, atMost: Self.probeLimit)
+        in: query.itemClass, matching: filter.search.dictionary, atMost: Self.probeLimit)
     }
     return rows.compactMap { row -> NearMiss? in
       guard let groupHash = row.searchColumns[.accessGroup], !reachable.contains(groupHash)
@@ -124,7 +124,8 @@ package final class NotFoundDiagnosis: NearMissSearch {
       AttributeName.synchronizable.rawValue, .integer(1), in: query.itemClass)
     let rows = rows { () throws(ItemStoreError) in
       try database.firstRows(
-        in: query.itemClass, matching: syncFilter.search, oneOf: syncFilter.accessGroups,
+        in: query.itemClass, matching: syncFilter.search.dictionary,
+        oneOf: syncFilter.accessGroups,
         atMost: Self.probeLimit)
     }
     return rows.map { _ in .synchronizable }
@@ -143,7 +144,7 @@ package final class NotFoundDiagnosis: NearMissSearch {
 
   /// Items in the caller's groups that match every attribute of the query but one.
   private func oneAttributeAway() -> [NearMiss] {
-    var conditions = filter.search
+    var conditions = filter.search.dictionary
     conditions[.tombstone] = nil
     var fixed: [String: StoredValue] = [:]
     fixed[.tombstone] = .integer(0)

@@ -17,7 +17,9 @@ extension SecItemEngine {
       var updated: [Replacement] = []
       // Every match is rewritten in one transaction once the read is over (a locked one fails
       // the call before anything is written), so the replacements are gathered first.
-      try forEachCandidate(filter) { row throws(SecItemFailure) -> Bool in
+      let reading = CandidateColumns.forUpdating(
+        touched: Self.searchColumns(touched, of: parsed.itemClass))
+      try forEachCandidate(filter, reading: reading) { row throws(SecItemFailure) -> Bool in
         guard let rowID = row.rowID else { return true }
         var item: KeychainItem
         let identity = ItemSealer.identity(of: row)
@@ -111,11 +113,18 @@ extension SecItemEngine {
     return touched
   }
 
+  /// The searchable columns of `attributes` (those the store compares), for the columns an
+  /// update reads besides what opening a row needs.
+  static func searchColumns(_ attributes: [String], of itemClass: ItemClass) -> [String] {
+    attributes.filter { itemClass.attribute(named: $0)?.isSearchable ?? false }
+  }
+
   /// One row an update rewrites, and how to name it if it collides.
   package struct Replacement {
     var rowID: Int64
     var row: ItemRow
-    /// The row as stored, so only the changed columns are written.
+    /// The row as stored (the columns the update read), so only the changed columns are
+    /// written.
     var previous: ItemRow
     /// The only columns in which `row` may differ from `previous`.
     var columns: [String]

@@ -68,7 +68,22 @@ package final class SecItemEngine {
   /// needs them, and rebuilding the list and hashing every group on each call was a tenth
   /// of a look-up's cost (docs/benchmarks-history.md). Keyed by the whole identity, so a changed
   /// entitlement is a new entry.
-  private var lastScope: (app: AppIdentity, groups: [String], scope: ItemDatabase.OneOf)?
+  private var lastScope: ScopeEntry?
+
+  /// One caller's groups and scope. A class, so that checking the cache copies one reference,
+  /// not the identity's every string and list (each copy a retain and a release: a tuple here
+  /// cost more than a thousand instructions a call, issue 29).
+  private final class ScopeEntry {
+    let app: AppIdentity
+    let groups: [String]
+    let scope: ItemDatabase.OneOf
+
+    init(app: AppIdentity, groups: [String], scope: ItemDatabase.OneOf) {
+      self.app = app
+      self.groups = groups
+      self.scope = scope
+    }
+  }
 
   /// The `agrp IN (…)` scope of every group `caller` is entitled to, in its order.
   func scope(of caller: Caller) -> ItemDatabase.OneOf {
@@ -85,7 +100,7 @@ package final class SecItemEngine {
     if let lastScope, lastScope.app == caller.app { return (lastScope.groups, lastScope.scope) }
     let groups = caller.accessGroups
     let scope = sealer.hasher.scope(groups)
-    lastScope = (caller.app, groups, scope)
+    lastScope = ScopeEntry(app: caller.app, groups: groups, scope: scope)
     return (groups, scope)
   }
 
