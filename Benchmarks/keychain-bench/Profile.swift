@@ -25,7 +25,7 @@ func operationProfile(calls: Int, size: Int, timed: Bool = false) throws -> Int3
   let secret = SecValue.data(Data(repeating: 0x42, count: 32))
   var failures = 0
   for index in 0..<size
-  where device.secItemAdd(item(index).merging(["v_Data": secret]) { $1 })
+  where device.secItemAdd(item(index, ["v_Data": secret]))
     .status != .errSecSuccess
   {
     failures += 1
@@ -62,14 +62,14 @@ func profileAddLoop(_ device: SimulatedDevice, from first: Int, count: Int, secr
   -> Int
 {
   (first..<first + count).count {
-    device.secItemAdd(item($0).merging(["v_Data": secret]) { $1 }).status != .errSecSuccess
+    device.secItemAdd(item($0, ["v_Data": secret])).status != .errSecSuccess
   }
 }
 
 @inline(never)
 func profileCopyLoop(_ device: SimulatedDevice, _ sample: [Int]) -> Int {
   sample.count {
-    device.secItemCopyMatching(key($0).merging(["r_Data": .bool(true)]) { $1 }).status
+    device.secItemCopyMatching(key($0, ["r_Data": .bool(true)])).status
       != .errSecSuccess
   }
 }
@@ -77,7 +77,7 @@ func profileCopyLoop(_ device: SimulatedDevice, _ sample: [Int]) -> Int {
 @inline(never)
 func profileMissLoop(_ device: SimulatedDevice, from first: Int, count: Int) -> Int {
   (first..<first + count).count {
-    device.secItemCopyMatching(key($0).merging(["r_Data": .bool(true)]) { $1 }).status
+    device.secItemCopyMatching(key($0, ["r_Data": .bool(true)])).status
       != .errSecItemNotFound
   }
 }
@@ -86,7 +86,7 @@ func profileMissLoop(_ device: SimulatedDevice, from first: Int, count: Int) -> 
 @inline(never)
 func profileMissExplainedLoop(_ device: SimulatedDevice, from first: Int, count: Int) -> Int {
   (first..<first + count).count {
-    let outcome = device.secItemCopyMatching(key($0).merging(["r_Data": .bool(true)]) { $1 })
+    let outcome = device.secItemCopyMatching(key($0, ["r_Data": .bool(true)]))
     return outcome.status != .errSecItemNotFound || outcome.explanation == nil
   }
 }

@@ -4,7 +4,11 @@ import ItemStore
 extension SecItemFailure {
   /// Why a call failed, with the values that explain it. ``SecItemFailureRenderer`` is the
   /// only place that turns a kind into words.
-  package enum Kind: Sendable, Hashable {
+  ///
+  /// Indirect: each case's values sit in a box of their own, so a kind is one reference and
+  /// copying or destroying it (every failed call does both) is a retain or a release, not an
+  /// outlined walk over the largest case's strings and arrays (issue 29).
+  package indirect enum Kind: Sendable, Hashable {
     // MARK: Dictionary shape (QueryParser)
 
     /// More keys than Security's "Past query key limit".

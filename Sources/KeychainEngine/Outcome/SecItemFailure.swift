@@ -28,13 +28,9 @@ package struct SecItemFailure: Error, Sendable, Equatable {
   }
 
   package var outcome: SecItemOutcome {
-    if case .itemNotFound(let notFound) = kind, notFound.isDeferred {
-      // Rendering reads the near misses: only when the explanation is read.
-      return SecItemOutcome(rendering: self, limitation: limitation)
-    }
-    var outcome = SecItemOutcome(
-      status: status, result: nil, explanation: explanation, limitation: limitation)
-    outcome.failure = kind
-    return outcome
+    // Rendering a deferred miss reads its near misses: only when the explanation is read.
+    var isDeferred = false
+    if case .itemNotFound(let notFound) = kind { isDeferred = notFound.isDeferred }
+    return SecItemOutcome(rendering: self, limitation: limitation, deferred: isDeferred)
   }
 }

@@ -2,40 +2,82 @@ import DeviceState
 
 /// What one SecItem call returned: Apple's status, the result object and, when the call did
 /// not plainly succeed, an explanation.
+///
+/// Everything but the status and the result sits in one shared, immutable ``Details`` box:
+/// a plain success carries none and a failure one reference, so building, copying and
+/// destroying an outcome costs a retain, not the copy of every field (issue 29).
 public struct SecItemOutcome: Sendable, Hashable {
   public var status: OSStatus
   /// The object `SecItemAdd` / `SecItemCopyMatching` would store through `result`; `nil` when
   /// Apple returns NULL (no return key, `kSecReturnRef` on a password, a failed call).
   public var result: SecValue?
+  /// `nil` while every other field is empty.
+  private var details: Details?
+
   /// Rendered when read: a miss's near misses are worked out only if its explanation is
   /// read (``DeferredDiagnosis``), and then as they were at the call.
   public var explanation: Explanation? {
     get {
-      switch explanationSource {
-      case .given(let explanation): explanation
-      case .rendered(let failure): failure.explanation
+      guard let fields = details?.fields else { return nil }
+      switch fields.explanationSource {
+      case .given(let explanation): return explanation
+      case .rendered(let failure): return SecItemFailureRenderer.explanation(of: failure)
       }
     }
-    set { explanationSource = .given(newValue) }
+    set { change { $0.explanationSource = .given(newValue) } }
   }
-  private var explanationSource: ExplanationSource
+  /// Set when the simulator cannot reproduce what a device would do for this call (for example
+  /// reading an item whose access control needs Face ID); `status` is then not Apple's answer.
+  public var limitation: SimulationLimitation? {
+    get { details?.fields.limitation }
+    set { change { $0.limitation = newValue } }
+  }
+  /// Set when no program on the device could have made the call (``SecItemCallRefusal``);
+  /// `status` is then not Apple's answer.
+  public var callRefusal: SecItemCallRefusal? {
+    get { details?.fields.callRefusal }
+    set { change { $0.callRefusal = newValue } }
+  }
+  /// Why the engine refused the call, as data (the explanation is its rendering); `nil` for
+  /// a success, a warning, or an outcome made outside the engine.
+  var failure: SecItemFailure.Kind? {
+    get { details?.fields.failure }
+    set { change { $0.failure = newValue } }
+  }
+  /// What a successful call did that a developer would not expect, as data; `nil` otherwise.
+  var warning: SecItemWarning? {
+    get { details?.fields.warning }
+    set { change { $0.warning = newValue } }
+  }
+
+  /// The fields past the status and the result; never changed once boxed, so a copy of the
+  /// outcome shares them (a setter boxes a changed copy).
+  private final class Details: Sendable {
+    let fields: Fields
+
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
+  private struct Fields: Sendable {
+    var explanationSource = ExplanationSource.given(nil)
+    var limitation: SimulationLimitation?
+    var callRefusal: SecItemCallRefusal?
+    var failure: SecItemFailure.Kind?
+    var warning: SecItemWarning?
+  }
 
   private enum ExplanationSource: Sendable {
     case given(Explanation?)
     /// The failure's rendering, made when read.
-    case rendered(SecItemFailure)
+    case rendered(SecItemFailure.Kind)
   }
-  /// Set when the simulator cannot reproduce what a device would do for this call (for example
-  /// reading an item whose access control needs Face ID); `status` is then not Apple's answer.
-  public var limitation: SimulationLimitation?
-  /// Set when no program on the device could have made the call (``SecItemCallRefusal``);
-  /// `status` is then not Apple's answer.
-  public var callRefusal: SecItemCallRefusal?
-  /// Why the engine refused the call, as data (the explanation is its rendering); `nil` for
-  /// a success, a warning, or an outcome made outside the engine.
-  var failure: SecItemFailure.Kind?
-  /// What a successful call did that a developer would not expect, as data; `nil` otherwise.
-  var warning: SecItemWarning?
+
+  /// Boxes `details` changed by `body`.
+  private mutating func change(_ body: (inout Fields) -> Void) {
+    var fields = details?.fields ?? Fields()
+    body(&fields)
+    details = Details(fields)
+  }
 
   public init(
     status: OSStatus, result: SecValue? = nil, explanation: Explanation? = nil,
@@ -43,22 +85,31 @@ public struct SecItemOutcome: Sendable, Hashable {
   ) {
     self.status = status
     self.result = result
-    self.explanationSource = .given(explanation)
-    self.limitation = limitation
+    if explanation != nil || limitation != nil {
+      details = Details(Fields(explanationSource: .given(explanation), limitation: limitation))
+    }
   }
 
   /// The outcome of a call the device refused to run: `refusal` says why.
   public init(refusing refusal: SecItemCallRefusal) {
-    self.init(status: .errSecUnimplemented)
-    callRefusal = refusal
+    status = .errSecUnimplemented
+    details = Details(Fields(callRefusal: refusal))
   }
 
-  /// The outcome of `failure`, its explanation rendered when read.
-  init(rendering failure: SecItemFailure, limitation: SimulationLimitation?) {
+  /// The outcome of `failure`, its explanation rendered when read (`deferred`) or now.
+  init(rendering failure: SecItemFailure, limitation: SimulationLimitation?, deferred: Bool) {
     status = failure.status
-    explanationSource = .rendered(failure)
-    self.limitation = limitation
-    self.failure = failure.kind
+    details = Details(
+      Fields(
+        explanationSource: deferred ? .rendered(failure.kind) : .given(failure.explanation),
+        limitation: limitation, failure: failure.kind))
+  }
+
+  /// The successful outcome returning `result` and carrying `warning`.
+  init(result: SecValue?, warning: SecItemWarning, explanation: Explanation) {
+    status = .errSecSuccess
+    self.result = result
+    details = Details(Fields(explanationSource: .given(explanation), warning: warning))
   }
 
   public static func == (lhs: SecItemOutcome, rhs: SecItemOutcome) -> Bool {

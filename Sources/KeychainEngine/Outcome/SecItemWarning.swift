@@ -15,11 +15,8 @@ package enum SecItemWarning: Sendable, Hashable {
 
   /// The successful outcome returning `result` and carrying this warning.
   func outcome(result: SecValue?) -> SecItemOutcome {
-    var outcome = SecItemOutcome(
-      status: .errSecSuccess, result: result,
-      explanation: SecItemFailureRenderer.explanation(of: self))
-    outcome.warning = self
-    return outcome
+    SecItemOutcome(
+      result: result, warning: self, explanation: SecItemFailureRenderer.explanation(of: self))
   }
 }
 

@@ -11,17 +11,18 @@ package enum AcceptanceRules {
     case .copyMatching, .attributesToUpdate:
       break
     case .update:
-      if let key = parsed.returnKeysPresent.members.map(\.key)
-        .min(by: { $0.rawValue < $1.rawValue }),
-        !parsed.returns.isEmpty
+      // The cheap test first: the keys are only looked at when the call is refused.
+      if !parsed.returns.isEmpty,
+        let key = parsed.returnKeysPresent.members.map(\.key)
+          .min(by: { $0.rawValue < $1.rawValue })
       {
         throw SecItemFailure(.errSecParam, .returnKeyInUpdate(key))
       }
-      if let key = parsed.matchKeys.sorted().first {
+      if let key = parsed.matchKeys.min() {
         throw SecItemFailure(.errSecParam, .matchKeyInUpdate(key))
       }
     case .delete:
-      if let key = parsed.matchKeys.sorted().first {
+      if let key = parsed.matchKeys.min() {
         throw SecItemFailure(.errSecParam, .matchKeyInDelete(key))
       }
     }
@@ -29,16 +30,23 @@ package enum AcceptanceRules {
 
   /// `attributesToUpdate` holds attributes and kSecValueData only: kSecClass, kSecMatch*,
   /// kSecReturn* and kSecUse* keys are "attributes" the class does not have → -25303.
+  /// The refused key reported is the first in sorted order, found without sorting the keys.
   static func checkUpdateKeys(_ attributes: SecQuery) throws(SecItemFailure) {
-    for key in attributes.keys.sorted() {
-      let refused: Bool
-      switch QueryKey.classify(key) {
-      case .itemClass?, .match?, .returnKey?, .use?: refused = true
-      case .value(let value)?: refused = value != .data
-      default: refused = false
-      }
-      guard refused else { continue }
+    var firstRefused: String?
+    for key in attributes.keys where isRefusedInUpdate(key) {
+      if let first = firstRefused, first <= key { continue }
+      firstRefused = key
+    }
+    if let key = firstRefused {
       throw SecItemFailure(.errSecNoSuchAttr, .notUpdatable(key))
+    }
+  }
+
+  private static func isRefusedInUpdate(_ key: String) -> Bool {
+    switch QueryKey.classify(key) {
+    case .itemClass?, .match?, .returnKey?, .use?: true
+    case .value(let value)?: value != .data
+    default: false
     }
   }
 }

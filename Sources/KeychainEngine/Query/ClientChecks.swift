@@ -53,17 +53,26 @@ struct CheckedKeys: OptionSet {
 
   init(rawValue: UInt8) { self.rawValue = rawValue }
 
-  /// The checked keys among `query`'s.
+  /// The checked keys among `query`'s. Each is a four-character attribute or a `kSecUse*` key
+  /// (`u_...`): a key is compared only with the spellings of its own shape, and most keys
+  /// (`class`, `r_Data`, ...) with none.
   init(_ query: SecQuery) {
     rawValue = 0
     for key in query.keys {
-      switch key {
-      case AttributeName.accessControl.rawValue: insert(.accessControl)
-      case SecQueryKey.authenticationUI.rawValue: insert(.authenticationUI)
-      case SecQueryKey.authenticationContext.rawValue: insert(.authenticationContext)
-      case AttributeName.appClipItem.rawValue: insert(.appClipItem)
-      case AttributeName.accessGroup.rawValue: insert(.accessGroup)
-      default: continue
+      let bytes = key.utf8
+      if bytes.count == 4 {
+        switch key {
+        case AttributeName.accessControl.rawValue: insert(.accessControl)
+        case AttributeName.appClipItem.rawValue: insert(.appClipItem)
+        case AttributeName.accessGroup.rawValue: insert(.accessGroup)
+        default: continue
+        }
+      } else if bytes.first == UInt8(ascii: "u") {
+        switch key {
+        case SecQueryKey.authenticationUI.rawValue: insert(.authenticationUI)
+        case SecQueryKey.authenticationContext.rawValue: insert(.authenticationContext)
+        default: continue
+        }
       }
     }
   }

@@ -34,11 +34,15 @@ package enum QueryKey: Sendable, Equatable {
       }
     }
 
+    /// A switch on the spelling: looking it up in `allCases` built that array every call.
     init?(_ raw: String) {
-      guard let found = Self.allCases.first(where: { $0.key.rawValue == raw }) else {
-        return nil
+      switch raw {
+      case SecQueryKey.returnData.rawValue: self = .data
+      case SecQueryKey.returnAttributes.rawValue: self = .attributes
+      case SecQueryKey.returnRef.rawValue: self = .ref
+      case SecQueryKey.returnPersistentRef.rawValue: self = .persistentRef
+      default: return nil
       }
-      self = found
     }
   }
 
@@ -69,8 +73,15 @@ package enum QueryKey: Sendable, Equatable {
     /// The keys the set holds, in ``ReturnKey``'s order.
     var members: [ReturnKey] { ReturnKey.allCases.filter { contains(ReturnKeys($0)) } }
 
-    /// The first of ``members``; `nil` for an empty set.
-    var first: ReturnKey? { ReturnKey.allCases.first { contains(ReturnKeys($0)) } }
+    /// The first of ``members``; `nil` for an empty set. Read from the bits, in ``ReturnKey``'s
+    /// order, without building `members`.
+    var first: ReturnKey? {
+      if contains(.data) { return .data }
+      if contains(.attributes) { return .attributes }
+      if contains(.ref) { return .ref }
+      if contains(.persistentRef) { return .persistentRef }
+      return nil
+    }
   }
 
   package enum ValueKey: Sendable, CaseIterable {
@@ -86,11 +97,14 @@ package enum QueryKey: Sendable, Equatable {
       }
     }
 
+    /// A switch on the spelling, as ``ReturnKey``'s.
     init?(_ raw: String) {
-      guard let found = Self.allCases.first(where: { $0.key.rawValue == raw }) else {
-        return nil
+      switch raw {
+      case SecQueryKey.valueData.rawValue: self = .data
+      case SecQueryKey.valueRef.rawValue: self = .ref
+      case SecQueryKey.valuePersistentRef.rawValue: self = .persistentRef
+      default: return nil
       }
-      self = found
     }
   }
 
