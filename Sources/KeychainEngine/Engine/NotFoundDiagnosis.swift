@@ -26,23 +26,53 @@ import Keybag
 package final class NotFoundDiagnosis: NearMissSearch {
   let database: ItemDatabase
   let sealer: ItemSealer
-  let query: ParsedQuery
+  let query: Query
   let filter: RowFilter
-  let context: SecItemEngine.Context
+  let context: Surroundings
   /// What the store said when a read failed: the explanation tells it instead of hiding it.
   private var storeFailures: [String] = []
   /// The caller's groups as the probes compare them (`agrp IN (…)`), hashed once.
   private let scope: ItemDatabase.OneOf
 
+  /// `callerScope` is the caller's entry in the engine's scope cache
+  /// (``SecItemEngine/callerScope(of:)``).
   init(
-    engine: SecItemEngine, query: ParsedQuery, filter: RowFilter, context: SecItemEngine.Context
+    engine: SecItemEngine, query: ParsedQuery, filter: RowFilter, context: SecItemEngine.Context,
+    callerScope: SecItemEngine.ScopeEntry
   ) {
     database = engine.database
     sealer = engine.sealer
-    self.query = query
+    self.query = Query(
+      itemClass: query.itemClass, attributes: query.attributes,
+      synchronizable: query.synchronizable, protection: query.protection,
+      persistentRef: query.persistentRef)
     self.filter = filter
-    self.context = context
-    scope = filter.accessGroups ?? engine.scope(of: context.caller)
+    self.context = Surroundings(
+      callerGroups: callerScope.groups,
+      callerTeamID: context.caller.app.teamID, apps: context.apps,
+      passcodeRemovals: context.passcodeRemovals)
+    scope = filter.accessGroups ?? callerScope.scope
+  }
+
+  /// What a diagnosis reads of the parsed query. Kept apart from ``ParsedQuery``, whose
+  /// other fields (return and use keys, access control, data) it never reads: every miss
+  /// copies this in and tears it down, a retain and a release per reference (issue 29).
+  struct Query {
+    let itemClass: ItemClass
+    let attributes: ParsedAttributes
+    let synchronizable: ParsedQuery.Synchronizable?
+    let protection: ProtectionClass?
+    let persistentRef: Data?
+  }
+
+  /// What a diagnosis reads of the call's ``SecItemEngine/Context``, for the same reason:
+  /// the context holds the caller's whole identity, the security state and the authorizer.
+  struct Surroundings {
+    /// The caller's access groups (``Caller/accessGroups``).
+    let callerGroups: [String]
+    let callerTeamID: String
+    let apps: AppRegistry?
+    let passcodeRemovals: [PasscodeRemoval]
   }
 
   /// The first store failure met while looking for near misses, if any.
@@ -100,7 +130,7 @@ package final class NotFoundDiagnosis: NearMissSearch {
       let opened = try? sealer.openAttributes(row)
       guard let group = groupName(groupHash, opened: opened) else { return nil }
       return .accessGroup(
-        SecItemFailure.ItemName(query.itemClass, plain: opened?.attributes ?? filter.queried),
+        SecItemFailure.ItemName(query.itemClass, plain: opened?.attributes ?? filter.queried.dictionary),
         group: group, owner: owner(of: group))
     }
   }
@@ -110,7 +140,7 @@ package final class NotFoundDiagnosis: NearMissSearch {
   private func groupName(_ hash: StoredValue, opened: KeychainItem?) -> String? {
     if case .text(let group)? = opened?.attributes[.accessGroup] { return group }
     let known =
-      context.caller.accessGroups
+      context.callerGroups
       + (context.apps?.apps ?? []).flatMap(\.identity.accessGroups)
     let groupScope = hasher.scope(known)
     return zip(known, groupScope.values).first { $0.1 == hash }?.0
@@ -186,7 +216,7 @@ package final class NotFoundDiagnosis: NearMissSearch {
         // Locked: only its hash is known. A different account is usually another item.
         guard !Self.siblingKeys.contains(name) else { return nil }
         return .oneAttributeLocked(
-          identifying(filter.queried, excluding: name),
+          identifying(filter.queried.dictionary, excluding: name),
           name: AttributeName(rawValue: name), queried: query.attributes[name])
       }
       // A different account is usually just another item: only a spelling slip counts.
@@ -234,7 +264,7 @@ package final class NotFoundDiagnosis: NearMissSearch {
     _ row: ItemRow, opened: KeychainItem?, _ name: String, stored: StoredValue?
   ) -> NearMiss {
     // Every other attribute of the query matched, so the query's values name the row too.
-    let subject = identifying(opened?.attributes ?? filter.queried, excluding: name)
+    let subject = identifying(opened?.attributes ?? filter.queried.dictionary, excluding: name)
     return .oneAttribute(
       subject, name: AttributeName(rawValue: name), stored: stored,
       queried: query.attributes[name])
@@ -244,7 +274,7 @@ package final class NotFoundDiagnosis: NearMissSearch {
   private func otherClasses() -> [NearMiss] {
     let ignored = Set(
       [AttributeName.tombstone, .synchronizable, .accessGroup, .accessible].map(\.rawValue))
-    var wanted = query.attributes
+    var wanted = query.attributes.dictionary
     wanted[.tombstone] = nil
     return ItemClass.allCases.filter { $0 != query.itemClass }.flatMap { other -> [NearMiss] in
       let shared = wanted.filter { other.attribute(named: $0.key) != nil }
@@ -315,7 +345,7 @@ package final class NotFoundDiagnosis: NearMissSearch {
       .map(\.bundleID)
     if !holders.isEmpty { return .apps(holders.sorted()) }
     if group.hasPrefix("group.") { return .unlistedAppGroup }
-    if group.hasPrefix(context.caller.app.teamID + ".") { return .ownTeam }
+    if group.hasPrefix(context.callerTeamID + ".") { return .ownTeam }
     return .otherTeam(prefix: group.split(separator: ".").first.map(String.init) ?? group)
   }
 

@@ -17,7 +17,7 @@ package struct RowFilter {
   var accessGroups: ItemDatabase.OneOf?
   /// The query's own attribute values, to name a row the filter selected without opening it
   /// (the row holds the same bytes).
-  var queried: [String: StoredValue] = [:]
+  var queried = ParsedAttributes()
   /// Set by kSecValuePersistentRef.
   var rowID: Int64?
 

@@ -60,7 +60,7 @@ extension SecItemEngine {
     switch error {
     case .classUnavailable(let protection):
       throw LockExplanation.locked(
-        SecItemFailure.ItemName(row.itemClass, plain: filter.queried), protection: protection,
+        SecItemFailure.ItemName(row.itemClass, plain: filter.queried.dictionary), protection: protection,
         securityState: context.securityState, action: action
       )
     default:
@@ -97,19 +97,21 @@ extension SecItemEngine {
   func notFound(
     _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context
   ) -> SecItemFailure {
-    let diagnosis = NotFoundDiagnosis(engine: self, query: query, filter: filter, context: context)
+    // The caller's groups, looked up once for the failure and its diagnosis.
+    let callerScope = callerScope(of: context.caller)
+    let diagnosis = NotFoundDiagnosis(
+      engine: self, query: query, filter: filter, context: context, callerScope: callerScope)
     return SecItemFailure(
       .errSecItemNotFound,
       .itemNotFound(
         SecItemFailure.NotFound(
           itemClass: query.itemClass,
-          searchedGroups: filter.accessGroups == nil ? nil : accessGroups(of: context.caller),
+          searchedGroups: filter.accessGroups == nil ? nil : callerScope.groups,
           lost: lost,
-          sealedAttributes: filter.queried.keys.filter {
-            query.itemClass.attribute(named: $0).map {
+          sealedAttributes: filter.queried.compactMap { name, _ in
+            query.itemClass.attribute(named: name).map {
               !$0.isPrimaryKey && $0.storage == .keyedHash
-            }
-              ?? false
+            } == true ? name : nil
           }.sorted(),
           deferred: pendingDiagnoses.deferring(diagnosis, skipped: skipped))))
   }

@@ -73,7 +73,7 @@ package final class SecItemEngine {
   /// One caller's groups and scope. A class, so that checking the cache copies one reference,
   /// not the identity's every string and list (each copy a retain and a release: a tuple here
   /// cost more than a thousand instructions a call, issue 29).
-  private final class ScopeEntry {
+  final class ScopeEntry {
     let app: AppIdentity
     let groups: [String]
     let scope: ItemDatabase.OneOf
@@ -83,25 +83,32 @@ package final class SecItemEngine {
       self.groups = groups
       self.scope = scope
     }
+
+    /// Whether this is `caller`'s entry. A method, so that the identity is compared where
+    /// it is stored rather than copied out first (a retain and a release per string and
+    /// list, twice a call).
+    func serves(_ caller: Caller) -> Bool { app == caller.app }
   }
 
   /// The `agrp IN (…)` scope of every group `caller` is entitled to, in its order.
   func scope(of caller: Caller) -> ItemDatabase.OneOf {
-    scopeEntry(of: caller).scope
+    callerScope(of: caller).scope
   }
 
   /// `caller`'s access groups (``Caller/accessGroups``), kept with their scope: a miss names
   /// them, and building the list (a set drops duplicates) was a twentieth of a miss (issue 29).
   func accessGroups(of caller: Caller) -> [String] {
-    scopeEntry(of: caller).groups
+    callerScope(of: caller).groups
   }
 
-  private func scopeEntry(of caller: Caller) -> (groups: [String], scope: ItemDatabase.OneOf) {
-    if let lastScope, lastScope.app == caller.app { return (lastScope.groups, lastScope.scope) }
+  /// `caller`'s groups and their scope, from the cache when the last call was the same
+  /// caller's.
+  func callerScope(of caller: Caller) -> ScopeEntry {
+    if let lastScope, lastScope.serves(caller) { return lastScope }
     let groups = caller.accessGroups
-    let scope = sealer.hasher.scope(groups)
-    lastScope = ScopeEntry(app: caller.app, groups: groups, scope: scope)
-    return (groups, scope)
+    let entry = ScopeEntry(app: caller.app, groups: groups, scope: sealer.hasher.scope(groups))
+    lastScope = entry
+    return entry
   }
 
   /// The columns of every primary-key attribute's default value, hashed once: they depend

@@ -9,9 +9,9 @@ package struct ParsedQuery: Sendable, Equatable {
   var function: SecItemFunction
   var itemClass: ItemClass
   /// Four-character attributes with canonical values (see ``QueryParser``), without `sync`,
-  /// `accc` and `nleg`, which have their own fields. Keyed by the attribute's code, like the
+  /// `accc` and `nleg`, which have their own fields. Named by the attribute's code, like the
   /// store's rows; read it by ``AttributeName`` (`attributes[.account]`).
-  var attributes: [String: StoredValue] = [:]
+  var attributes = ParsedAttributes()
   /// The protection class the dictionary asks for: `kSecAttrAccessible`, or the protection
   /// inside `kSecAttrAccessControl`; `nil` when it names neither.
   var protection: ProtectionClass?

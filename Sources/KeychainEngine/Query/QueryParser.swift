@@ -27,8 +27,8 @@ package struct QueryParser {
     if let knownClass { itemClass = knownClass } else { itemClass = try resolveClass(query) }
     var parsed = ParsedQuery(function: function, itemClass: itemClass)
     // Room for every key at once: growing the attributes one insert at a time reallocated
-    // and rehashed them (``PresizedColumns``).
-    parsed.attributes = PresizedColumns.empty(capacity: query.count)
+    // them.
+    parsed.attributes = ParsedAttributes(capacity: query.count)
     let schema = ClassSchema(itemClass)
     // The dictionary's own order first: what a key adds never depends on the keys before it,
     // so a query that passes parses the same in any order, without sorting its keys. A fault
