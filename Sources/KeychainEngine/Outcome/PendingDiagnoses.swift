@@ -53,12 +53,16 @@ package final class PendingDiagnoses: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard !isResolving, !pending.isEmpty else { return }
-    let entries = pending
-    pending = []
+    var entries: [Entry] = []
+    swap(&entries, &pending)
     waiting.store(0, ordering: .releasing)
     for entry in entries {
       if let diagnosis = entry.diagnosis { _ = resolve(diagnosis) }
     }
+    // The list's storage is kept for the next misses: starting from an empty list, each
+    // miss's registration allocated it again (issue 29).
+    entries.removeAll(keepingCapacity: true)
+    if pending.isEmpty { swap(&entries, &pending) }
   }
 
   /// The answer of `diagnosis`, worked out now if it was not yet.
