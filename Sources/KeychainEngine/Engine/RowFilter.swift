@@ -34,9 +34,11 @@ package struct RowFilter {
     // looked up after (each look-up hashes the name).
     var comparesGroup = false
     var comparesTombstone = false
-    for (name, value) in query.attributes {
-      guard let column = hasher.condition(name, value, in: itemClass) else { continue }
-      search[name] = column
+    // Each attribute's schema is the parser's: looking it up again by name was a tenth of
+    // building the filter (issue 29).
+    for (name, value, attribute) in query.attributes.withSchemas(in: itemClass) {
+      guard let attribute, attribute.isSearchable else { continue }
+      search[name] = hasher.column(value, of: attribute)
       if name == AttributeName.accessGroup.rawValue { comparesGroup = true }
       if name == AttributeName.tombstone.rawValue { comparesTombstone = true }
     }

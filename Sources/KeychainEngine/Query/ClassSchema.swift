@@ -13,8 +13,8 @@ package struct ClassSchema: Sendable {
     self.itemClass = itemClass
   }
 
-  /// The kind of `attribute`, or `nil` when the class has no such attribute: looked up by its
-  /// packed name (``ItemClass/attribute(named:)``), where a dictionary of its own hashed the
-  /// name per key of every query (issue 29).
-  func kind(of attribute: String) -> AttributeKind? { itemClass.attribute(named: attribute)?.kind }
+  /// The schema of attribute `name`, or `nil` when the class has no such attribute: looked
+  /// up by its packed name (``ItemClass/attribute(named:)``), where a dictionary of its own
+  /// hashed the name per key of every query (issue 29).
+  func attribute(_ name: String) -> AttributeSchema? { itemClass.attribute(named: name) }
 }

@@ -1,16 +1,18 @@
 import ItemStore
 
 /// A parsed query's four-character attributes and their canonical values, in the order the
-/// parser met them, each name at most once.
+/// parser met them, each name at most once, with the class schema the parser found for each.
 ///
 /// Why not `[String: StoredValue]`: a query holds a handful of attributes, and every call
 /// builds this once and reads it a few times; a dictionary hashed the name (SipHash over the
 /// `String`) at each insert and look-up, where comparing a few short names is a fraction of
 /// that (a four-character name is a small string, compared by its raw bits; issue 29).
 package struct ParsedAttributes: Sendable, Sequence {
-  fileprivate struct Entry: Sendable {
+  struct Entry: Sendable {
     let name: String
     var value: StoredValue
+    /// The attribute in the query's class, as the parser found it; `nil` for one set by name.
+    var schema: AttributeSchema?
   }
 
   private var entries: [Entry] = []
@@ -31,7 +33,7 @@ package struct ParsedAttributes: Sendable, Sequence {
       switch (index, newValue) {
       case (let index?, let value?): entries[index].value = value
       case (let index?, nil): entries.remove(at: index)
-      case (nil, let value?): entries.append(Entry(name: name, value: value))
+      case (nil, let value?): entries.append(Entry(name: name, value: value, schema: nil))
       case (nil, nil): return
       }
     }
@@ -41,6 +43,27 @@ package struct ParsedAttributes: Sendable, Sequence {
   package subscript(_ name: AttributeName) -> StoredValue? {
     get { self[name.rawValue] }
     set { self[name.rawValue] = newValue }
+  }
+
+  /// Sets the value of `attribute`, found in the query's class schema, and keeps the schema
+  /// for the filter and the failure, which would otherwise look it up again by name.
+  mutating func set(_ value: StoredValue, for attribute: AttributeSchema) {
+    if let index = entries.firstIndex(where: { $0.name == attribute.name }) {
+      entries[index].value = value
+      entries[index].schema = attribute
+    } else {
+      entries.append(Entry(name: attribute.name, value: value, schema: attribute))
+    }
+  }
+
+  /// Each attribute with its schema in `itemClass`, the query's class: the parser's, else
+  /// looked up by name; `nil` when the class has no such attribute.
+  func withSchemas(in itemClass: ItemClass) -> LazyMapSequence<
+    [Entry], (name: String, value: StoredValue, schema: AttributeSchema?)
+  > {
+    entries.lazy.map { entry in
+      (entry.name, entry.value, entry.schema ?? itemClass.attribute(named: entry.name))
+    }
   }
 
   package var count: Int { entries.count }

@@ -48,14 +48,14 @@ extension QueryParser {
     default:
       break
     }
-    guard let kind = schema.kind(of: name.rawValue) else {
+    guard let attribute = schema.attribute(name.rawValue) else {
       throw SecItemFailure(.errSecNoSuchAttr, .noSuchAttribute(name, itemClass: itemClass))
     }
-    guard let canonical = Self.canonical(value, kind: kind) else {
+    guard let canonical = Self.canonical(value, kind: attribute.kind) else {
       throw SecItemFailure(
-        .errSecParam, .unconvertible(name, got: value.type, expected: kind))
+        .errSecParam, .unconvertible(name, got: value.type, expected: attribute.kind))
     }
-    parsed.attributes[name] = canonical
+    parsed.attributes.set(canonical, for: attribute)
   }
 
   /// `kSecMatchLimit`: a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll (evidence §2.3).
