@@ -5,8 +5,8 @@ import Foundation
 /// Why not a `Data`: a `Data` of 16 bytes or more lives on the heap (two allocations, freed
 /// with the row), and every touch of one reads `__DataStorage`'s properties under a run-time
 /// exclusivity check: with every searchable column a `Data`, that was about a tenth of a copy
-/// by primary key (docs/benchmarks.md, "Search hashes inline"). Two words copy, compare and
-/// hash with no allocation. The bytes are kept in memory order, as SQLite stores the BLOB.
+/// by primary key (docs/benchmarks.md). Two words copy, compare and hash with no allocation.
+/// The bytes are kept in memory order, as SQLite stores the BLOB.
 public struct SearchHash: Hashable, Sendable {
   /// The number of bytes in a search hash.
   public static let byteCount = 16
