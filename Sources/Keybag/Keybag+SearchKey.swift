@@ -14,17 +14,15 @@ extension Keybag {
   /// Bytes in a search hash: 128 bits, so a collision among a device's items is negligible.
   public static let searchHashByteCount = 16
 
-  /// The keyed BLAKE2b hash of `message` under this device's search key. It takes bytes the
-  /// caller holds, so a message can be built on the stack (``SearchHasher``).
-  public func searchHash(_ message: UnsafeRawBufferPointer) -> Data {
-    // Hashed into 16 bytes on the stack, then copied once into the `Data`: a zero-filled
-    // `Data(count:)` written through `withUnsafeMutableBytes` cost a uniqueness check and an
-    // exclusivity-checked access on top of the same allocation (docs/benchmarks.md).
-    var hash: (UInt64, UInt64) = (0, 0)
-    return withUnsafeMutableBytes(of: &hash) { out in
-      Sodium.keyedHash(into: out, key: searchKey, message: message)
-      return Data(bytes: out.baseAddress!, count: Self.searchHashByteCount)
-    }
+  /// Writes the keyed BLAKE2b hash of `message` under this device's search key into `hash`
+  /// (``searchHashByteCount`` bytes). It takes bytes the caller holds and writes where the
+  /// caller says, so a message can be built on the stack and its hash land in the inline
+  /// value the item store keeps (``SearchHasher``): no `Data` per hash (docs/benchmarks.md).
+  public func searchHash(
+    _ message: UnsafeRawBufferPointer, into hash: UnsafeMutableRawBufferPointer
+  ) {
+    precondition(hash.count == Self.searchHashByteCount, "a search hash is 16 bytes")
+    Sodium.keyedHash(into: hash, key: searchKey, message: message)
   }
 
   /// The search key of a device with `uid`: a label hashed under the UID.

@@ -91,6 +91,7 @@ import Testing
     var columns = Data()
     for value in row.searchColumns.values {
       if case .blob(let hash) = value { columns.append(hash) }
+      if case .hash(let hash) = value { columns.append(hash.data) }
       if case .text(let text) = value { columns.append(Data(text.utf8)) }
     }
     for sealed in row.sealedColumns.values { columns.append(sealed) }

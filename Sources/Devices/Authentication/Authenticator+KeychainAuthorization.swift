@@ -5,10 +5,10 @@ import KeychainEngine
 /// The bridge between the SecItem engine and the authentication flow: an item whose access
 /// control needs the user is read or updated only once the flow grants it.
 extension Authenticator {
-  /// The engine's authorizer for one call. Calls without kSecUseAuthenticationContext get a
-  /// context of their own, shared by every item the call visits, as Security's client does.
-  func keychainAuthorizer() -> SecItemEngine.Authorizer {
-    let callContext = CallAuthenticationContext()
+  /// The engine's authorizer for the calls run in `callContext`'s
+  /// ``CallAuthenticationContext/withNewCall(_:)``. Calls without kSecUseAuthenticationContext
+  /// get a context of their own, shared by every item the call visits, as Security's client does.
+  func keychainAuthorizer(_ callContext: CallAuthenticationContext) -> SecItemEngine.Authorizer {
     return { [unowned self] item, parsed, action in
       self.authorize(item, parsed, action: action, callContext: callContext)
     }

@@ -7,26 +7,38 @@ import KeychainEngine
 extension SimulatedDevice {
   /// `SecItemAdd(query, &result)`.
   public func secItemAdd(_ query: SecQuery) -> SecItemOutcome {
-    if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
-    return route.add(query, context: callContext, from: self)
+    let call = callContext
+    if !call.callerIsInstalled, let refusal = callRefusal {
+      return SecItemOutcome(refusing: refusal)
+    }
+    return call.run { route.add(query, context: $0, from: self) }
   }
 
   /// `SecItemCopyMatching(query, &result)`.
   public func secItemCopyMatching(_ query: SecQuery) -> SecItemOutcome {
-    if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
-    return route.copyMatching(query, context: callContext, from: self)
+    let call = callContext
+    if !call.callerIsInstalled, let refusal = callRefusal {
+      return SecItemOutcome(refusing: refusal)
+    }
+    return call.run { route.copyMatching(query, context: $0, from: self) }
   }
 
   /// `SecItemUpdate(query, attributesToUpdate)`.
   public func secItemUpdate(_ query: SecQuery, _ attributesToUpdate: SecQuery) -> SecItemOutcome {
-    if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
-    return route.update(query, attributesToUpdate, context: callContext, from: self)
+    let call = callContext
+    if !call.callerIsInstalled, let refusal = callRefusal {
+      return SecItemOutcome(refusing: refusal)
+    }
+    return call.run { route.update(query, attributesToUpdate, context: $0, from: self) }
   }
 
   /// `SecItemDelete(query)`.
   public func secItemDelete(_ query: SecQuery) -> SecItemOutcome {
-    if let refusal = callRefusal { return SecItemOutcome(refusing: refusal) }
-    return route.delete(query, context: callContext, from: self)
+    let call = callContext
+    if !call.callerIsInstalled, let refusal = callRefusal {
+      return SecItemOutcome(refusing: refusal)
+    }
+    return call.run { route.delete(query, context: $0, from: self) }
   }
 
   /// Why the current caller cannot make keychain calls at all, or `nil` when it can: a

@@ -46,12 +46,18 @@ public final class SimulatedDevice {
   /// What kind of device this is (iPhone, Mac, Watch...); saved with the device.
   public let platform: DevicePlatform
   /// The device's security state (passcode, lock, clock).
-  public package(set) var securityState: SecurityState
+  public package(set) var securityState: SecurityState {
+    didSet { currentCallContext = nil }
+  }
   /// The app whose calls the keychain serves; set it with ``setCaller(_:)`` or
   /// ``useApp(_:)``, which save it.
-  public package(set) var caller: Caller
+  public package(set) var caller: Caller {
+    didSet { currentCallContext = nil }
+  }
   /// The apps installed on the device (`app install`, `show apps`); saved with the device.
-  public package(set) var apps: AppRegistry
+  public package(set) var apps: AppRegistry {
+    didSet { currentCallContext = nil }
+  }
   /// What the apps keep in their preferences (UserDefaults), by bundle id: in memory only,
   /// never in the device file (docs/fidelity.md, "App preferences in a backup").
   public package(set) var preferences = AppPreferences()
@@ -88,7 +94,12 @@ public final class SimulatedDevice {
   private var secureEnclaveOverride: Bool?
   /// The `akpu` items each passcode removal deleted, to explain a later errSecItemNotFound;
   /// saved with the device.
-  var passcodeRemovals: [PasscodeRemoval] = []
+  var passcodeRemovals: [PasscodeRemoval] = [] {
+    didSet { currentCallContext = nil }
+  }
+  /// The context SecItem calls are made with until one of the four properties it is made of
+  /// (`securityState`, `caller`, `apps`, `passcodeRemovals`) changes; `nil` until the next call.
+  private var currentCallContext: SecItemCallContext?
 
   /// The date kSecAttrCreationDate gets at the clock's epoch: 2025-01-01 00:00:00 UTC.
   public static let epochDate = Date(timeIntervalSinceReferenceDate: 757_382_400)
@@ -153,11 +164,18 @@ public final class SimulatedDevice {
     Self.epochDate.addingTimeInterval(Double(securityState.clock.now.milliseconds) / 1_000)
   }
 
-  package var callContext: SecItemEngine.Context {
-    var context = SecItemEngine.Context(securityState: securityState, caller: caller, now: now)
-    context.authorize = authenticator.keychainAuthorizer()
-    context.apps = apps
-    context.passcodeRemovals = passcodeRemovals
-    return context
+  /// The context of the device's SecItem calls as the device stands: made at the first call
+  /// after a change to what it holds, whose observers drop it (``SecItemCallContext``).
+  var callContext: SecItemCallContext {
+    if let currentCallContext { return currentCallContext }
+    let authentication = CallAuthenticationContext()
+    let made = SecItemCallContext(
+      context: SecItemEngine.Context(
+        securityState: securityState, caller: caller, now: now,
+        authorize: authenticator.keychainAuthorizer(authentication), apps: apps,
+        passcodeRemovals: passcodeRemovals),
+      callerIsInstalled: callerIsInstalled, authentication: authentication)
+    currentCallContext = made
+    return made
   }
 }

@@ -192,8 +192,9 @@ extension ItemDatabase {
       searchColumns: SearchColumns(minimumCapacity: layout.searchColumns.count),
       sealedColumns: SealedColumns(minimumCapacity: layout.sealedColumns.count))
     var index: Int32 = 1
-    for name in layout.searchColumns {
-      row.searchColumns.appendNew(name, statement.column(at: index))
+    for (name, hashed) in zip(layout.searchColumns, layout.searchHashed) {
+      row.searchColumns.appendNew(
+        name, hashed ? statement.searchHashColumn(at: index) : statement.column(at: index))
       index += 1
     }
     for name in layout.sealedColumns {

@@ -9,6 +9,8 @@ struct ReadColumns {
   }
 
   let search: [String]
+  /// Whether each of ``search`` holds keyed hashes, read inline (``SearchHash``).
+  let searchHashed: [Bool]
   let sealed: [String]
   let selectSQL: String
 
@@ -19,6 +21,7 @@ struct ReadColumns {
     if search == nil && sealed == nil {
       self.search = layout.searchColumns
       self.sealed = layout.sealedColumns
+      searchHashed = layout.searchHashed
       selectSQL = layout.selectSQL
       return
     }
@@ -27,6 +30,7 @@ struct ReadColumns {
     self.sealed = Self.distinct(sealed ?? layout.sealedColumns)
     for name in self.search where !layout.searchSet.contains(name) { throw error(name, layout) }
     for name in self.sealed where !layout.sealedSet.contains(name) { throw error(name, layout) }
+    searchHashed = self.search.map(layout.hashedSet.contains)
     let list = (self.search + self.sealed).map(quoted).joined(separator: ", ")
     selectSQL =
       "SELECT rowid" + (list.isEmpty ? "" : ", " + list) + " FROM "
@@ -47,8 +51,9 @@ struct ReadColumns {
       searchColumns: SearchColumns(minimumCapacity: search.count),
       sealedColumns: SealedColumns(minimumCapacity: sealed.count))
     var index: Int32 = 1
-    for name in search {
-      row.searchColumns.appendNew(name, statement.column(at: index))
+    for (name, hashed) in zip(search, searchHashed) {
+      row.searchColumns.appendNew(
+        name, hashed ? statement.searchHashColumn(at: index) : statement.column(at: index))
       index += 1
     }
     for name in sealed {

@@ -65,6 +65,11 @@ final class Statement {
             csqlite_transient())
         }
       }
+    case .hash(let hash):
+      code = hash.withUnsafeBytes { bytes in
+        sqlite3_bind_blob(
+          handle, index, bytes.baseAddress, Int32(bytes.count), csqlite_transient())
+      }
     case .integer(let number):
       code = sqlite3_bind_int64(handle, index, number)
     case .real(let number):
@@ -103,6 +108,7 @@ final class Statement {
       switch value {
       case .text(let string): count += string.utf8.count
       case .blob(let data): count += data.count
+      case .hash: count += SearchHash.byteCount
       case .integer, .real, .null: break
       }
     }
@@ -145,6 +151,10 @@ final class Statement {
       }
       boundBytesUsed += count
       code = sqlite3_bind_blob(handle, index, start, Int32(count), nil)
+    case .hash(let hash):
+      hash.withUnsafeBytes { start.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+      boundBytesUsed += SearchHash.byteCount
+      code = sqlite3_bind_blob(handle, index, start, Int32(SearchHash.byteCount), nil)
     default:
       return try bind(value, at: index)
     }
@@ -203,6 +213,18 @@ final class Statement {
     default:
       return .null
     }
+  }
+
+  /// ``column(at:)`` of a column that holds search hashes: a BLOB of 16 bytes is a `.hash`,
+  /// read into its inline value with no `Data` made (``SearchHash``); any other value as
+  /// ``column(at:)`` reads it.
+  func searchHashColumn(at index: Int32) -> StoredValue {
+    guard sqlite3_column_type(handle, index) == SQLITE_BLOB,
+      sqlite3_column_bytes(handle, index) == Int32(SearchHash.byteCount),
+      let bytes = sqlite3_column_blob(handle, index)
+    else { return column(at: index) }
+    let stored = UnsafeRawBufferPointer(start: bytes, count: SearchHash.byteCount)
+    return .hash(SearchHash { $0.copyMemory(from: stored) })
   }
 
   /// The bytes of a BLOB column (empty for an empty blob), or `nil` for NULL.

@@ -22,6 +22,11 @@ final class TableLayout: Sendable {
   /// is bound, where a look-up by name hashed the name again.
   let searchDefaultList: [StoredValue]
   let searchSet: Set<String>
+  /// Whether each of ``searchColumns``, in their order, holds keyed hashes: read as
+  /// ``StoredValue/hash(_:)`` (``Statement/searchHashColumn(at:)``).
+  let searchHashed: [Bool]
+  /// The searchable columns that hold keyed hashes.
+  let hashedSet: Set<String>
   let sealedSet: Set<String>
   /// Searchable column name → `"name" = ?`, precomputed for the WHERE clauses of every query.
   let equalityConditions: [String: String]
@@ -52,6 +57,8 @@ final class TableLayout: Sendable {
     self.columnIndexes = Dictionary(
       uniqueKeysWithValues: columns.enumerated().map { ($0.element, $0.offset) })
     self.searchSet = Set(searchColumns)
+    self.searchHashed = searchColumns.map { catalog.byName[$0]?.storage == .keyedHash }
+    self.hashedSet = Set(searchColumns.filter { catalog.byName[$0]?.storage == .keyedHash })
     self.sealedSet = Set(sealedColumns)
     var defaults: [String: StoredValue] = [:]
     for name in searchColumns { defaults[name] = Self.defaultValue(catalog.byName[name]) }
@@ -146,6 +153,7 @@ private func literal(_ value: StoredValue) -> String {
   switch value {
   case .text(let string): "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
   case .blob(let data): "X'" + data.map { String(format: "%02X", $0) }.joined() + "'"
+  case .hash(let hash): literal(.blob(hash.data))
   case .integer(let number): String(number)
   case .real(let number): String(number)
   case .null: "NULL"

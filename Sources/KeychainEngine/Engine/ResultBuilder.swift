@@ -101,6 +101,7 @@ package enum ResultBuilder {
     case (.null, _): nil
     case (.text(let text), _): .string(text)
     case (.blob(let bytes), _): .data(bytes)
+    case (.hash(let hash), _): .data(hash.data)
     case (.integer(let number), .bool): .bool(number != 0)
     case (.integer(let number), _): .number(number)
     case (.real(let seconds), .date): .date(Date(timeIntervalSinceReferenceDate: seconds))

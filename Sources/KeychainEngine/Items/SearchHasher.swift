@@ -86,7 +86,9 @@ package struct SearchHasher {
       message.append(contentsOf: attribute.name.utf8)
       message.append(0)
       Self.appendByteForm(value, kind: attribute.kind, to: &message)
-      return .blob(keybag.searchHash(UnsafeRawBufferPointer(message.written)))
+      let written = UnsafeRawBufferPointer(message.written)
+      // Hashed straight into the column's inline value: no `Data` (``SearchHash``).
+      return .hash(SearchHash { keybag.searchHash(written, into: $0) })
     }
   }
 
@@ -108,6 +110,7 @@ package struct SearchHasher {
     switch value {
     case .text(let text): 1 + text.utf8.count
     case .blob(let data): 1 + data.count
+    case .hash: 1 + SearchHash.byteCount
     case .integer, .real, .null: 9
     }
   }
@@ -120,6 +123,7 @@ package struct SearchHasher {
       switch value {
       case .text(let text): bytes.append(contentsOf: text.utf8)
       case .blob(let data): bytes.append(contentsOf: data)
+      case .hash(let hash): append(hash, to: &bytes)
       case .integer(let number): bytes.append(contentsOf: int32Bytes(number))
       case .real(let number): bytes.append(contentsOf: int32Bytes(Int64(exactly: number) ?? 0))
       case .null: break
@@ -139,6 +143,9 @@ package struct SearchHasher {
       case .blob(let data):
         bytes.append(0x42)
         bytes.append(contentsOf: data)
+      case .hash(let hash):
+        bytes.append(0x42)
+        append(hash, to: &bytes)
       case .null: break
       }
     case .date:
@@ -147,6 +154,7 @@ package struct SearchHasher {
       case .integer(let seconds): appendTagged(0x44, Double(seconds).bitPattern, to: &bytes)
       case .text(let text): bytes.append(contentsOf: text.utf8)
       case .blob(let data): bytes.append(contentsOf: data)
+      case .hash(let hash): append(hash, to: &bytes)
       case .null: break
       }
     }
@@ -156,6 +164,11 @@ package struct SearchHasher {
   /// (truncated), in the device's little-endian order.
   static func int32Bytes(_ number: Int64) -> Data {
     withUnsafeBytes(of: Int32(truncatingIfNeeded: number).littleEndian) { Data($0) }
+  }
+
+  /// A hash's 16 bytes, as the `.blob` of them appends.
+  private static func append<Bytes: ByteFormSink>(_ hash: SearchHash, to bytes: inout Bytes) {
+    hash.withUnsafeBytes { bytes.append(contentsOf: $0.bindMemory(to: UInt8.self)) }
   }
 
   private static func appendTagged<Bytes: ByteFormSink>(

@@ -24,6 +24,10 @@ package enum StoredValueCodec {
     case .blob(let blob):
       bytes.append(2)
       blob.withUnsafeBytes { appendLengthPrefixed($0.bindMemory(to: UInt8.self), to: &bytes) }
+    case .hash(let hash):
+      // The BLOB of its bytes, as a `.blob` of them encodes.
+      bytes.append(2)
+      hash.withUnsafeBytes { appendLengthPrefixed($0.bindMemory(to: UInt8.self), to: &bytes) }
     case .integer(let number):
       bytes.append(3)
       append(UInt64(bitPattern: number), to: &bytes)
@@ -46,6 +50,7 @@ package enum StoredValueCodec {
     case .null: 1
     case .text(let text): 5 + text.utf8.count
     case .blob(let blob): 5 + blob.count
+    case .hash: 5 + SearchHash.byteCount
     case .integer, .real: 9
     }
   }

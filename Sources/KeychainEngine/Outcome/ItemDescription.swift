@@ -50,6 +50,7 @@ package enum ItemDescription {
         return text
       }
       return "<\(bytes.count) bytes>"
+    case .hash?: return text(value?.asBlob)
     case .integer(let number)?: return String(number)
     case .real(let number)?: return String(number)
     case .null?, nil: return nil

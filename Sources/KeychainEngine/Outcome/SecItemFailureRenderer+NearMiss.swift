@@ -99,7 +99,7 @@ extension SecItemFailureRenderer {
   private static func kind(_ value: StoredValue?) -> String {
     switch value {
     case .text?: "a string"
-    case .blob?: "data"
+    case .blob?, .hash?: "data"
     case .integer?, .real?: "a number"
     case .null?, nil: "nothing"
     }
