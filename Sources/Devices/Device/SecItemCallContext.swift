@@ -8,7 +8,7 @@ import KeychainEngine
 /// `passcodeRemovals` changed, and dropped by that change (``SimulatedDevice``'s property
 /// observers), so a call sees the device as it is when the call starts. Why: building the
 /// context on every call copied each of those values (a retain and a release per string, list
-/// and table) and cost about 3.5k instructions of every call (docs/benchmarks.md, "The
+/// and table) and cost about 3.5k instructions of every call (docs/benchmarks-history.md, "The
 /// device's call context"). Immutable: a call in progress keeps the context it started with
 /// even if the device changes meanwhile, as when the context was built per call.
 final class SecItemCallContext {
