@@ -153,7 +153,7 @@ private func literal(_ value: StoredValue) -> String {
   switch value {
   case .text(let string): "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
   case .blob(let data): "X'" + data.map { String(format: "%02X", $0) }.joined() + "'"
-  case .hash(let hash): literal(.blob(hash.data))
+  case .hash: literal(value.asBlob)
   case .integer(let number): String(number)
   case .real(let number): String(number)
   case .null: "NULL"
