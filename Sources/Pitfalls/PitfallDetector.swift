@@ -277,13 +277,12 @@ package struct PitfallDetector {
 
   /// Whether `dictionary` may hold `key`, told without hashing `key` when it has few entries.
   ///
-  /// Why: nearly every query names no access group, and a query has a handful of keys; their
-  /// lengths, then the one of the same length, are compared for less than hashing `key` for a
-  /// look-up costs (docs/benchmarks.md, "The Security module's overhead, fourth session").
+  /// Why: nearly every query names no access group, and a query has a handful of keys:
+  /// comparing each with `key` costs less than hashing `key` for a look-up
+  /// (docs/benchmarks.md, "The Security module's overhead, fourth session").
   private static func mayName(_ key: String, in dictionary: SecQuery) -> Bool {
     if dictionary.count > 8 { return true }
-    let length = key.utf8.count
-    return dictionary.keys.contains { $0.utf8.count == length && $0 == key }
+    return dictionary.keys.contains { $0 == key }
   }
 
   /// `TEAMID.rest` (ten letters or digits, or the caller's own team) or an app group
