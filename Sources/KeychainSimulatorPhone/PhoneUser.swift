@@ -12,8 +12,9 @@ final class PhoneUser: UserAgent {
   /// The faces or fingers enrolled now, for `.face(name)`; read while the device is in use
   /// (the phone's lock is held), so it reads the device directly.
   var enrolledIdentities: () -> [String] = { [] }
-  /// Prompts shown so far, for the transcript.
-  private(set) var prompts: [String] = []
+  /// Prompts shown so far, for the transcript. Unchecked for exclusivity, as the phone's
+  /// state is: only touched under the phone's lock, and read at every call.
+  @exclusivity(unchecked) private(set) var prompts: [String] = []
 
   init(behaviour: UserBehaviour) {
     self.behaviour = behaviour

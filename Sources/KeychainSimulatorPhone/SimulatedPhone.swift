@@ -27,25 +27,30 @@ public final class SimulatedPhone: @unchecked Sendable {
   /// may read the phone.
   private let serialiser = NSRecursiveLock()
   // Everything below is read and written only under `lock`.
+  //
+  // What a SecItem call reads or writes is `@exclusivity(unchecked)`: the lock already keeps
+  // two accesses from overlapping, and the runtime's check of each access to a class's stored
+  // property (`swift_beginAccess`, `swift_endAccess`) was a quarter of what recording a call cost
+  // (docs/benchmarks.md, "The Security module's overhead, fourth session").
   // Internal, not private: SimulatedPhone+NewPhone.swift replaces the device.
-  var device: SimulatedDevice
+  @exclusivity(unchecked) var device: SimulatedDevice
   let user: PhoneUser
-  var recorded = Transcript()
+  @exclusivity(unchecked) var recorded = Transcript()
   var configuredApp: PhoneApp
   var passcode: String?
   /// Whether this is ``shared``, which warns of calls that came to it by mistake.
-  private var isShared = false
+  @exclusivity(unchecked) private var isShared = false
   /// Whether ``use(_:)`` ever bound this phone: a phone never bound receives no call.
   private var wasBound = false
   /// Whether the transcript holds the warning about calls from a task that bound no phone.
   private var warnedOfUnboundCalls = false
   /// Recognises the known mistakes in the calls, as `keychain-sim run` does in a scenario.
-  private var pitfallDetector = PitfallDetector()
+  @exclusivity(unchecked) private var pitfallDetector = PitfallDetector()
   /// The pitfalls found since the transcript was last cleared.
-  private var foundPitfalls: [Pitfall] = []
+  @exclusivity(unchecked) private var foundPitfalls: [Pitfall] = []
   /// The calls recorded since the transcript was last cleared: a pitfall names a call by its
   /// number in ``transcript`` (1 for the first).
-  private var callsRecorded = 0
+  @exclusivity(unchecked) private var callsRecorded = 0
   /// The passcode set through this phone, for `unlock()` without one.
   var currentPasscode: String? { passcode }
 

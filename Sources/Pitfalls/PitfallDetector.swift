@@ -226,7 +226,7 @@ package struct PitfallDetector {
     checkGroup(of: query, line: line, caller: caller)
     checkGroup(of: attributes, line: line, caller: caller)
     checkRetry(query: query, status: status, line: line)
-    previous = nil
+    if previous != nil { previous = nil }
     return true
   }
 
@@ -267,12 +267,22 @@ package struct PitfallDetector {
   private mutating func checkGroup(
     of dictionary: SecQuery, line: Int, caller: () -> AppIdentity
   ) {
-    guard !dictionary.isEmpty, case .string(let group)? = dictionary[RawKey.accessGroup] else {
-      return
-    }
+    guard Self.mayName(RawKey.accessGroup, in: dictionary),
+      case .string(let group)? = dictionary[RawKey.accessGroup]
+    else { return }
     if !Self.hasTeamPrefix(group, caller: caller()) {
       found.append(Pitfall(kind: .accessGroupWithoutTeamPrefix, line: line, detail: group))
     }
+  }
+
+  /// Whether `dictionary` may hold `key`, told without hashing `key` when it has few entries.
+  ///
+  /// Why: nearly every query names no access group, and a query has a handful of keys:
+  /// comparing each with `key` costs less than hashing `key` for a look-up
+  /// (docs/benchmarks.md, "The Security module's overhead, fourth session").
+  private static func mayName(_ key: String, in dictionary: SecQuery) -> Bool {
+    if dictionary.count > 8 { return true }
+    return dictionary.keys.contains { $0 == key }
   }
 
   /// `TEAMID.rest` (ten letters or digits, or the caller's own team) or an app group

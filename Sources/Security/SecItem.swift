@@ -75,14 +75,18 @@ enum SecItemCall {
       call(device, query)
     }
     if outcome.status == .errSecSuccess, let result {
-      if let value = outcome.result, KeyReferences.asked(in: query, for: value) {
+      // One switch, so that the engine's value is copied out of the outcome once.
+      switch outcome.result {
+      case .some(let value) where KeyReferences.asked(in: query, for: value):
         do throws(KeyFailure) {
           result.pointee = try KeyReferences.object(value, query: query, on: phone)
         } catch {
           return refuseKey(function, error, on: phone)
         }
-      } else {
-        result.pointee = outcome.result.map(ValueTranslator.object)
+      case .some(let value):
+        result.pointee = ValueTranslator.object(value)
+      case .none:
+        result.pointee = nil
       }
     }
     return outcome.status.rawValue
