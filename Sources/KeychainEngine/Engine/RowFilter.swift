@@ -38,14 +38,15 @@ package struct RowFilter {
     // building the filter (issue 29).
     for (name, value, attribute) in query.attributes.withSchemas(in: itemClass) {
       guard let attribute, attribute.isSearchable else { continue }
-      search[name] = hasher.column(value, of: attribute)
+      // Each of the query's attributes once: inserted with no look-up.
+      search.insertNew(name, hasher.column(value, of: attribute))
       if name == AttributeName.accessGroup.rawValue { comparesGroup = true }
       if name == AttributeName.tombstone.rawValue { comparesTombstone = true }
     }
     if !comparesGroup {
       accessGroups = scope()
     }
-    if !comparesTombstone { search[.tombstone] = .integer(0) }
+    if !comparesTombstone { search.insertNew(AttributeName.tombstone.rawValue, .integer(0)) }
     if let reference = query.persistentRef {
       rowID = PersistentReference.decode(reference)?.1 ?? -1
       return
