@@ -62,11 +62,10 @@ struct CheckedKeys: OptionSet {
   /// spellings of its own shape, and most keys (`r_Data`, ...) with none.
   init(_ query: SecQuery) {
     rawValue = 0
-    for index in query.indices {
-      let key = query.keys[index]
+    for (key, value) in query {
       let bytes = key.utf8
       if bytes.count == 5, key == SecQueryKey.itemClass.rawValue {
-        if query.values[index] == .string(QueryParser.identityClass) { insert(.identityClass) }
+        if value == .string(QueryParser.identityClass) { insert(.identityClass) }
       } else if bytes.count == 4 {
         switch key {
         case AttributeName.accessControl.rawValue: insert(.accessControl)
