@@ -10,6 +10,9 @@ import Foundation
 /// (docs/benchmarks.md, issue 29). A row read from the store has its slots in the `SELECT`'s
 /// column order, so one is filled without any name look-up.
 ///
+/// The engine keeps a parsed query's attributes in one too, each value with its schema beside
+/// it (`ParsedAttributes` in KeychainEngine): one list type for both.
+///
 /// Equality is a dictionary's: the same names with the same values, in any order.
 public struct ColumnSlots<Value: Equatable & Sendable>: Equatable, Sendable, Sequence,
   ExpressibleByDictionaryLiteral
@@ -83,6 +86,18 @@ public struct ColumnSlots<Value: Equatable & Sendable>: Equatable, Sendable, Seq
       case (nil, let value?): slots.append(Slot(name: name, value: value))
       case (nil, nil): break
       }
+    }
+  }
+
+  /// Sets column `name` to `value`: in its slot when it has one, else appended. The
+  /// subscript's setter does the same through an optional, which a large `Value` (a parsed
+  /// attribute with its schema) pays for in copies.
+  @inlinable
+  public mutating func set(_ name: String, _ value: Value) {
+    if let index = slot(of: name) {
+      slots[index].value = value
+    } else {
+      slots.append(Slot(name: name, value: value))
     }
   }
 

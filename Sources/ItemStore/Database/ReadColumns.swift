@@ -1,7 +1,10 @@
 /// The columns a ``ItemDatabase/firstRows(in:matching:oneOf:atMost:searchColumns:sealedColumns:)``
 /// or ``ItemDatabase/rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)`` reads, and its
 /// `SELECT`.
-struct ReadColumns {
+///
+/// A class: built once per list of columns and kept (``SearchShape``), then handed to every
+/// read of that shape, where a struct's four references were each retained and released.
+final class ReadColumns {
   struct Key: Hashable {
     let itemClass: ItemClass
     let search: [String]?

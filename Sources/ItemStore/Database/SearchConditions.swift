@@ -59,6 +59,14 @@ public struct SearchConditions: Equatable, Sendable {
     }
   }
 
+  /// Adds a condition on a column the caller knows is not compared yet (a parsed query's
+  /// attributes, each named once): no look-up first, where the subscript's compared every
+  /// name so far (issue 29).
+  public mutating func insertNew(_ column: String, _ value: StoredValue) {
+    assert(index(of: column) == nil, "insertNew of a column already compared: \(column)")
+    insert(column, value)
+  }
+
   /// Adds a condition on a column not yet compared: appended, then moved down past the names
   /// that sort after it (a search's few names arrive mostly in order, and appending does not
   /// shift the arrays).

@@ -3,7 +3,10 @@
 /// columns compared, the same number of access groups, the same columns read) reuses its text
 /// instead of sorting the columns and building the `WHERE` again: a look-up repeats one shape
 /// call after call, and building it was about a twentieth of a copy (docs/benchmarks-history.md).
-struct SearchShape {
+///
+/// A class: every search reads the kept shape, and copying a struct of a dozen references out
+/// of its optional retained and released each one (issue 29).
+final class SearchShape {
   let itemClass: ItemClass
   /// The columns of `matching`, sorted by name, as the `WHERE` compares them.
   let columns: [String]

@@ -31,7 +31,11 @@ package enum ResultBuilder {
   /// its data, from which the client builds the `SecKeyRef` (`SecItemResultCopyPrepared`,
   /// `SecKeyCreateFromAttributeDictionary`); the SecKey layer does that and shapes the result.
   static func value(for item: KeychainItem, returns: QueryKey.ReturnKeys) -> SecValue? {
-    let reference = item.rowID.map { PersistentReference.encode(item.itemClass, rowID: $0) }
+    // Encoded only when asked for: a `Data` built and torn down for nothing was about a
+    // thousand instructions of every copy (issue 29).
+    let reference =
+      returns.contains(.persistentRef)
+      ? item.rowID.map { PersistentReference.encode(item.itemClass, rowID: $0) } : nil
     if item.itemClass == .keys, returns.contains(.ref) {
       var row = attributes(of: item, withClass: true)
       row[.valueData] = .data(item.data ?? Data())

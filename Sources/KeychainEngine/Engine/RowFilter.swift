@@ -13,11 +13,11 @@ package struct RowFilter {
   var itemClass: ItemClass
   /// Column → the value it must hold (a hash, or `pdmn`/`tomb` as they are), in the order
   /// the store's `WHERE` compares and binds them: no name hashed, none sorted per call.
-  var search = SearchConditions()
+  var search: SearchConditions
   var accessGroups: ItemDatabase.OneOf?
   /// The query's own attribute values, to name a row the filter selected without opening it
   /// (the row holds the same bytes).
-  var queried = ParsedAttributes()
+  var queried: ParsedAttributes
   /// Set by kSecValuePersistentRef.
   var rowID: Int64?
 
@@ -26,10 +26,11 @@ package struct RowFilter {
   /// non-synchronizable items match (the daemon adds `sync = 0`), kSecAttrSynchronizableAny
   /// matches both. Tombstones never match.
   init(_ query: ParsedQuery, scope: @autoclosure () -> ItemDatabase.OneOf, hasher: SearchHasher) {
-    itemClass = query.itemClass
-    queried = query.attributes
+    // Built in locals and stored once at the end: assigning the properties one by one, with
+    // an early return between, had the whole filter copied out and torn down (issue 29).
+    let itemClass = query.itemClass
     // The query's attributes, `tomb` and `sync`: sized once, not grown insert by insert.
-    search = SearchConditions(minimumCapacity: query.attributes.count + 2)
+    var search = SearchConditions(minimumCapacity: query.attributes.count + 2)
     // Which of the two columns the query compares, noted as they are added rather than
     // looked up after (each look-up hashes the name).
     var comparesGroup = false
@@ -38,29 +39,33 @@ package struct RowFilter {
     // building the filter (issue 29).
     for (name, value, attribute) in query.attributes.withSchemas(in: itemClass) {
       guard let attribute, attribute.isSearchable else { continue }
-      search[name] = hasher.column(value, of: attribute)
+      // Each of the query's attributes once: inserted with no look-up.
+      search.insertNew(name, hasher.column(value, of: attribute))
       if name == AttributeName.accessGroup.rawValue { comparesGroup = true }
       if name == AttributeName.tombstone.rawValue { comparesTombstone = true }
     }
-    if !comparesGroup {
-      accessGroups = scope()
-    }
-    if !comparesTombstone { search[.tombstone] = .integer(0) }
+    if !comparesTombstone { search.insertNew(AttributeName.tombstone.rawValue, .integer(0)) }
+    var rowID: Int64?
     if let reference = query.persistentRef {
       rowID = PersistentReference.decode(reference)?.1 ?? -1
-      return
+    } else {
+      let synchronizable = AttributeName.synchronizable.rawValue
+      switch query.synchronizable {
+      case .value(let flag)?:
+        search[.synchronizable] = hasher.condition(
+          synchronizable, .integer(flag ? 1 : 0), in: itemClass)
+      case .any?: break
+      case nil:
+        search[.synchronizable] =
+          hasher.defaultValueColumns?.unsynchronizedCondition(in: itemClass)
+          ?? hasher.condition(synchronizable, .integer(0), in: itemClass)
+      }
     }
-    let synchronizable = AttributeName.synchronizable.rawValue
-    switch query.synchronizable {
-    case .value(let flag)?:
-      search[.synchronizable] = hasher.condition(
-        synchronizable, .integer(flag ? 1 : 0), in: itemClass)
-    case .any?: break
-    case nil:
-      search[.synchronizable] =
-        hasher.defaultValueColumns?.unsynchronizedCondition(in: itemClass)
-        ?? hasher.condition(synchronizable, .integer(0), in: itemClass)
-    }
+    self.itemClass = itemClass
+    self.search = search
+    self.accessGroups = comparesGroup ? nil : scope()
+    self.queried = query.attributes
+    self.rowID = rowID
   }
 }
 

@@ -6,11 +6,14 @@ extension SecItemEngine {
   /// SecItemCopyMatching: visits matching rows in insertion order until the limit (default 1),
   /// opening each; a locked row fails the whole call (docs/evidence.md §4).
   package func copyMatching(_ query: SecQuery, context: Context) -> SecItemOutcome {
-    if query[SecQueryKey.itemClass] == .string(QueryParser.identityClass) {
+    // The identity class is found in the validator's pass over the keys, not looked up.
+    let keys = CheckedKeys(query)
+    if keys.contains(.identityClass) {
       return identity(query, as: .copyMatching, context: context)
     }
     return outcome { () throws(SecItemFailure) in
-      let parsed = try QueryValidator(caller: context.caller).validate(query, as: .copyMatching)
+      let parsed = try QueryValidator(caller: context.caller).validate(
+        query, as: .copyMatching, holding: keys)
       try Self.requireSimulatedReturns(parsed)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       let limit = parsed.limit ?? .count(1)

@@ -50,17 +50,23 @@ struct CheckedKeys: OptionSet {
   static let authenticationContext = Self(rawValue: 1 << 2)
   static let appClipItem = Self(rawValue: 1 << 3)
   static let accessGroup = Self(rawValue: 1 << 4)
+  /// `kSecClass` is kSecClassIdentity, which SecItemCopyMatching and SecItemDelete answer
+  /// apart (``SecItemEngine/identity(_:as:context:)``): found in the same pass, where looking
+  /// `class` up first hashed it every call.
+  static let identityClass = Self(rawValue: 1 << 5)
 
   init(rawValue: UInt8) { self.rawValue = rawValue }
 
-  /// The checked keys among `query`'s. Each is a four-character attribute or a `kSecUse*` key
-  /// (`u_...`): a key is compared only with the spellings of its own shape, and most keys
-  /// (`class`, `r_Data`, ...) with none.
+  /// The checked keys among `query`'s. Each is a four-character attribute, a `kSecUse*` key
+  /// (`u_...`) or `class` (whose value alone is read): a key is compared only with the
+  /// spellings of its own shape, and most keys (`r_Data`, ...) with none.
   init(_ query: SecQuery) {
     rawValue = 0
-    for key in query.keys {
+    for (key, value) in query {
       let bytes = key.utf8
-      if bytes.count == 4 {
+      if bytes.count == 5, key == SecQueryKey.itemClass.rawValue {
+        if value == .string(QueryParser.identityClass) { insert(.identityClass) }
+      } else if bytes.count == 4 {
         switch key {
         case AttributeName.accessControl.rawValue: insert(.accessControl)
         case AttributeName.appClipItem.rawValue: insert(.appClipItem)

@@ -3,39 +3,39 @@ import ItemStore
 /// A parsed query's four-character attributes and their canonical values, in the order the
 /// parser met them, each name at most once, with the class schema the parser found for each.
 ///
-/// Why not `[String: StoredValue]`: a query holds a handful of attributes, and every call
-/// builds this once and reads it a few times; a dictionary hashed the name (SipHash over the
-/// `String`) at each insert and look-up, where comparing a few short names is a fraction of
-/// that (a four-character name is a small string, compared by its raw bits; issue 29).
+/// The list is a ``ColumnSlots``, the store's short list of named slots, whose value is the
+/// attribute's with its schema beside it: one list type for a row's columns and a query's
+/// attributes, read here as plain values. Why not `[String: StoredValue]`: a query holds a
+/// handful of attributes, and every call builds this once and reads it a few times; a
+/// dictionary hashed the name (SipHash over the `String`) at each insert and look-up, where
+/// comparing a few short names is a fraction of that (issue 29).
 package struct ParsedAttributes: Sendable, Sequence {
-  struct Entry: Sendable {
-    let name: String
+  /// One attribute's value, and its schema in the query's class as the parser found it
+  /// (`nil` for one set by name). Equal when the values are: the schema is the class's.
+  struct Attribute: Equatable, Sendable {
     var value: StoredValue
-    /// The attribute in the query's class, as the parser found it; `nil` for one set by name.
     var schema: AttributeSchema?
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
   }
 
-  private var entries: [Entry] = []
+  private var slots = ColumnSlots<Attribute>()
 
   package init() {}
 
   /// Room for `capacity` attributes, so that adding them does not grow the storage.
-  init(capacity: Int) { entries.reserveCapacity(capacity) }
+  init(capacity: Int) { slots = ColumnSlots(minimumCapacity: capacity) }
 
   /// The value of attribute `name`, or `nil`; setting `nil` removes it.
   package subscript(_ name: String) -> StoredValue? {
-    get {
-      for entry in entries where entry.name == name { return entry.value }
-      return nil
-    }
+    get { slots[name]?.value }
     set {
-      let index = entries.firstIndex { $0.name == name }
-      switch (index, newValue) {
-      case (let index?, let value?): entries[index].value = value
-      case (let index?, nil): entries.remove(at: index)
-      case (nil, let value?): entries.append(Entry(name: name, value: value, schema: nil))
-      case (nil, nil): return
+      guard let newValue else {
+        slots[name] = nil
+        return
       }
+      // A value set by name keeps the schema an earlier ``set(_:for:)`` found.
+      slots.set(name, Attribute(value: newValue, schema: slots[name]?.schema))
     }
   }
 
@@ -48,47 +48,43 @@ package struct ParsedAttributes: Sendable, Sequence {
   /// Sets the value of `attribute`, found in the query's class schema, and keeps the schema
   /// for the filter and the failure, which would otherwise look it up again by name.
   mutating func set(_ value: StoredValue, for attribute: AttributeSchema) {
-    if let index = entries.firstIndex(where: { $0.name == attribute.name }) {
-      entries[index].value = value
-      entries[index].schema = attribute
-    } else {
-      entries.append(Entry(name: attribute.name, value: value, schema: attribute))
-    }
+    slots.set(attribute.name, Attribute(value: value, schema: attribute))
   }
 
   /// Each attribute with its schema in `itemClass`, the query's class: the parser's, else
   /// looked up by name; `nil` when the class has no such attribute.
   func withSchemas(in itemClass: ItemClass) -> LazyMapSequence<
-    [Entry], (name: String, value: StoredValue, schema: AttributeSchema?)
+    ColumnSlots<Attribute>, (name: String, value: StoredValue, schema: AttributeSchema?)
   > {
-    entries.lazy.map { entry in
-      (entry.name, entry.value, entry.schema ?? itemClass.attribute(named: entry.name))
+    slots.lazy.map { slot in
+      (slot.key, slot.value.value, slot.value.schema ?? itemClass.attribute(named: slot.key))
     }
   }
 
-  package var count: Int { entries.count }
-  package var isEmpty: Bool { entries.isEmpty }
+  package var count: Int { slots.count }
+  package var isEmpty: Bool { slots.isEmpty }
   /// The attributes' names, in the order they were added.
-  package var keys: [String] { entries.map(\.name) }
+  package var keys: [String] { slots.keys }
   /// The same attributes as a dictionary, for code that reads items' attributes too.
   package var dictionary: [String: StoredValue] {
-    Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.name, $0.value) })
+    var dictionary = [String: StoredValue](minimumCapacity: slots.count)
+    for (name, attribute) in slots { dictionary[name] = attribute.value }
+    return dictionary
   }
 
   package struct Iterator: IteratorProtocol {
-    fileprivate var base: IndexingIterator<[Entry]>
+    fileprivate var base: ColumnSlots<Attribute>.Iterator
 
     package mutating func next() -> (key: String, value: StoredValue)? {
-      base.next().map { (key: $0.name, value: $0.value) }
+      base.next().map { (key: $0.key, value: $0.value.value) }
     }
   }
 
-  package func makeIterator() -> Iterator { Iterator(base: entries.makeIterator()) }
+  package func makeIterator() -> Iterator { Iterator(base: slots.makeIterator()) }
 }
 
 extension ParsedAttributes: Equatable {
-  /// The same names with the same values, in any order, as two dictionaries compare.
-  package static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.name] == $0.value }
-  }
+  /// The same names with the same values, in any order, as two dictionaries compare
+  /// (``ColumnSlots``'s equality; ``Attribute`` compares values alone).
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.slots == rhs.slots }
 }

@@ -18,7 +18,13 @@ package struct QueryValidator {
   func validate(_ query: SecQuery, as function: SecItemFunction) throws(SecItemFailure)
     -> ParsedQuery
   {
-    let keys = CheckedKeys(query)
+    try validate(query, as: function, holding: CheckedKeys(query))
+  }
+
+  /// ``validate(_:as:)`` with `query`'s checked keys, found by a caller that read them first.
+  func validate(_ query: SecQuery, as function: SecItemFunction, holding keys: CheckedKeys)
+    throws(SecItemFailure) -> ParsedQuery
+  {
     try ClientChecks.check(query, as: function, holding: keys)
     try policy.requireEntitlements(function)
     try Self.rejectInternalAttributes(query, holding: keys)
