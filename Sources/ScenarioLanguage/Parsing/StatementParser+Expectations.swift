@@ -69,7 +69,7 @@ extension StatementParser {
       throw failure(.unknown("expectation", name, suggestion: suggestion), at: token)
     default:
       throw failure(
-        .expected("what to expect, such as `errSecSuccess`", found: token.quoted), at: token)
+        .expected("what to expect, such as `errSecSuccess`", found: quoted(token)), at: token)
     }
   }
 
@@ -92,7 +92,7 @@ extension StatementParser {
     case .string(let text):
       guard let date = ISO8601DateFormatter().date(from: text) else {
         throw failure(
-          .expected("a date such as \"2025-01-01T00:00:00Z\"", found: token.quoted), at: token)
+          .expected("a date such as \"2025-01-01T00:00:00Z\"", found: quoted(token)), at: token)
       }
       return .resultDate(key: key, comparison, .literal(date))
     case .identifier(let name) where isBound(name):
@@ -100,7 +100,7 @@ extension StatementParser {
     default:
       throw failure(
         .expected(
-          "a date literal or a result bound by `let`, such as `created`", found: token.quoted),
+          "a date literal or a result bound by `let`, such as `created`", found: quoted(token)),
         at: token)
     }
   }
@@ -109,7 +109,7 @@ extension StatementParser {
   private mutating func count() throws(Failure) -> Int {
     let count = try advance()
     guard case .integer(let text) = count.kind, let number = Int(text) else {
-      throw failure(.expected("a count such as `1`", found: count.quoted), at: count)
+      throw failure(.expected("a count such as `1`", found: quoted(count)), at: count)
     }
     guard number >= 0 else { throw failure(.negativeCount(text), at: count) }
     return number
@@ -153,7 +153,7 @@ extension StatementParser {
     case .punctuation(.exclamation) where allowingNot: equal = false
     default:
       throw failure(
-        .expected(allowingNot ? "`==` or `!=`" : "`==`", found: first.quoted), at: first)
+        .expected(allowingNot ? "`==` or `!=`" : "`==`", found: quoted(first)), at: first)
     }
     try expect(.equals, equal ? "`==`" : "`!=`")
     return equal
@@ -175,7 +175,7 @@ extension StatementParser {
       throw failure(.unknown("OSStatus", name, suggestion: suggestion), at: token)
     default:
       throw failure(
-        .expected("an OSStatus such as `errSecItemNotFound`", found: token.quoted), at: token)
+        .expected("an OSStatus such as `errSecItemNotFound`", found: quoted(token)), at: token)
     }
   }
 
@@ -203,7 +203,7 @@ extension StatementParser {
       case .end:
         pushBack(token)
         return words.isEmpty ? nil : words.joined(separator: " ")
-      default: words.append(token.text)
+      default: words.append(text(of: token))
       }
     }
   }
@@ -229,7 +229,7 @@ extension StatementParser {
       }
     default:
       throw failure(
-        .expected("an OSStatus or an LAError to explain", found: token.quoted), at: token)
+        .expected("an OSStatus or an LAError to explain", found: quoted(token)), at: token)
     }
   }
 }

@@ -38,13 +38,13 @@ extension StatementParser {
     case .identifier(let name) where isBound(name, token: start):
       try requireBinding(name, .dictionary, at: start)
     case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.rightBracket):
-      throw failure(.expected(what, found: start.quoted), at: start)
+      throw failure(.expected(what, found: quoted(start)), at: start)
     default:
       break
     }
     let expr = try value()
     guard isDictionary(expr) else {
-      throw failure(.expected(what, found: start.quoted), at: start)
+      throw failure(.expected(what, found: quoted(start)), at: start)
     }
     return expr
   }
@@ -99,7 +99,7 @@ extension StatementParser {
       if try consume(.colon) { try skipType() }
       try expect(.rightBracket, "`]` to close the type")
     default:
-      throw failure(.expected("a type such as `CFDictionary`", found: token.quoted), at: token)
+      throw failure(.expected("a type such as `CFDictionary`", found: quoted(token)), at: token)
     }
     if !(try consume(.question)) { _ = try consume(.exclamation) }
   }
@@ -131,7 +131,7 @@ extension StatementParser {
     case .identifier(let name):
       return try named(name, at: token)
     default:
-      throw failure(.expected("a value", found: token.quoted), at: token)
+      throw failure(.expected("a value", found: quoted(token)), at: token)
     }
   }
 
@@ -217,12 +217,12 @@ extension StatementParser {
     let next = try peek()
     if next.kind == .punctuation(.colon) {
       guard let key = first.key else {
-        throw failure(.expected("`,` or `]`", found: next.quoted), at: next)
+        throw failure(.expected("`,` or `]`", found: quoted(next)), at: next)
       }
       return .dictionary(try dictionaryEntries(first: key, at: first.token))
     }
     guard let head = first.value else {
-      throw failure(.expected("`:` after the key", found: next.quoted), at: next)
+      throw failure(.expected("`:` after the key", found: quoted(next)), at: next)
     }
     var elements = [head]
     while try consume(.comma) {
@@ -329,7 +329,7 @@ extension StatementParser {
       let suggestion = Suggestion.nearest(to: name, in: SecConstants.keys.keys.sorted())
       throw failure(.unknown("constant", name, suggestion: suggestion), at: token)
     default:
-      throw failure(.expected("a key such as `kSecAttrAccount`", found: token.quoted), at: token)
+      throw failure(.expected("a key such as `kSecAttrAccount`", found: quoted(token)), at: token)
     }
   }
 
@@ -344,7 +344,7 @@ extension StatementParser {
       allocator.kind == .identifier("nil") || allocator.kind == .identifier("kCFAllocatorDefault")
     else {
       throw failure(
-        .expected("`nil` or `kCFAllocatorDefault`", found: allocator.quoted), at: allocator)
+        .expected("`nil` or `kCFAllocatorDefault`", found: quoted(allocator)), at: allocator)
     }
     try expect(.comma, "`,`")
     let (protectionName, protection) = try accessibility()
@@ -355,7 +355,7 @@ extension StatementParser {
       if error.kind == .punctuation(.ampersand) {
         _ = try identifier("an error variable after `&`")
       } else if error.kind != .identifier("nil") {
-        throw failure(.expected("`nil` or `&error`", found: error.quoted), at: error)
+        throw failure(.expected("`nil` or `&error`", found: quoted(error)), at: error)
       }
     }
     try expect(.rightParen, "`)`")
@@ -412,7 +412,7 @@ extension StatementParser {
       }
       return entry.swift
     default:
-      throw failure(.accessControlExpected(found: token.quoted), at: token)
+      throw failure(.accessControlExpected(found: quoted(token)), at: token)
     }
     guard Self.flag(named: written) != nil else {
       let suggestion = Suggestion.nearest(

@@ -68,8 +68,7 @@ package struct StatementParser {
     self.end = chunk.tokens.upperBound
     self.position = chunk.tokens.lowerBound
     self.endLocation = chunk.end
-    self.endToken = Token(
-      kind: .end, location: TokenPosition(chunk.end), text: "", offset: -1, length: 0)
+    self.endToken = Token(kind: .end, location: TokenPosition(chunk.end), offset: -1, length: 0)
     self.bindings = bindings
     self.poisoned = poisoned
   }
@@ -85,7 +84,7 @@ package struct StatementParser {
     try checkNext()
     if position < end, source.tokens[position].kind != .end {
       let extra = source.tokens[position]
-      throw failure(.extraText(extra.quoted), at: extra)
+      throw failure(.extraText(quoted(extra)), at: extra)
     }
     return (kind, location)
   }
@@ -93,7 +92,7 @@ package struct StatementParser {
   private mutating func statementKind() throws(Failure) -> StatementKind {
     let token = try advance()
     guard case .identifier(let word) = token.kind else {
-      throw failure(.expected("a statement", found: token.quoted), at: token)
+      throw failure(.expected("a statement", found: quoted(token)), at: token)
     }
     switch Vocabulary.StatementWord(word: word) {
     case .device?: return .device(try deviceCommand())
@@ -191,7 +190,7 @@ package struct StatementParser {
       return try subscriptAssignment(name)
     }
     let next = try peek()
-    throw failure(.expected("`.` or `[` after `\(name)`", found: next.quoted), at: next)
+    throw failure(.expected("`.` or `[` after `\(name)`", found: quoted(next)), at: next)
   }
 
   // MARK: - Names
@@ -383,21 +382,21 @@ package struct StatementParser {
   ) throws(Failure) {
     guard try consume(punctuation) else {
       let token = try advance()
-      throw failure(.expected(what(), found: token.quoted), at: token)
+      throw failure(.expected(what(), found: quoted(token)), at: token)
     }
   }
 
   mutating func expect(identifier: String) throws(Failure) {
     guard try consume(identifier: identifier) else {
       let token = try advance()
-      throw failure(.expected("`\(identifier)`", found: token.quoted), at: token)
+      throw failure(.expected("`\(identifier)`", found: quoted(token)), at: token)
     }
   }
 
   mutating func identifier(_ what: @autoclosure () -> String) throws(Failure) -> (String, Token) {
     let token = try advance()
     guard case .identifier(let name) = token.kind else {
-      throw failure(.expected(what(), found: token.quoted), at: token)
+      throw failure(.expected(what(), found: quoted(token)), at: token)
     }
     return (name, token)
   }
@@ -405,7 +404,7 @@ package struct StatementParser {
   mutating func string(_ what: @autoclosure () -> String) throws(Failure) -> String {
     let token = try advance()
     guard case .string(let text) = token.kind else {
-      throw failure(.expected(what(), found: token.quoted), at: token)
+      throw failure(.expected(what(), found: quoted(token)), at: token)
     }
     return text
   }
@@ -422,7 +421,7 @@ package struct StatementParser {
     let token = try advance()
     guard case .identifier(let name) = token.kind else {
       let list = options.map { "`\($0.0)`" }.joined(separator: ", ")
-      throw failure(.expected("\(what) (\(list))", found: token.quoted), at: token)
+      throw failure(.expected("\(what) (\(list))", found: quoted(token)), at: token)
     }
     if let match = options.first(where: { $0.0 == name }) { return match.1 }
     let suggestion = Suggestion.nearest(to: name, in: options.map(\.0))
@@ -439,6 +438,12 @@ package struct StatementParser {
   }
 
   mutating func leaveNesting() { depth -= 1 }
+
+  /// How a diagnostic names `token`, read by this parser (``LexedSource/quoted(_:)``).
+  func quoted(_ token: Token) -> String { source.quoted(token) }
+
+  /// `token`, read by this parser, as written (``LexedSource/text(of:)``).
+  func text(of token: Token) -> String { source.text(of: token) }
 
   func failure(_ message: ParseMessage, at token: Token) -> Failure {
     ScenarioDiagnostic(at: location(of: token), kind: message)

@@ -37,7 +37,7 @@ package struct LexedSource: Sendable {
     for index in tokens.indices { tokens[index].offset -= start }
     let endLocation = TokenPosition(line: number, column: line.count + 1)
     tokens.append(
-      Token(kind: .end, location: endLocation, text: "", offset: line.count, length: 0))
+      Token(kind: .end, location: endLocation, offset: line.count, length: 0))
     return LexedSource(
       source: SourceCharacters(line, of: source), tokens: tokens,
       commentColumns: commentColumns[number].map { [number: $0] } ?? [:], firstLine: number)
@@ -71,12 +71,23 @@ package struct LexedSource: Sendable {
     }
     var next = index
     while tokens[next].kind != .end, tokens[next].offset < end { next += 1 }
-    let text = source.text(first.offset..<end)
     return (
       Token(
-        kind: .word(text), location: first.location, text: text, offset: first.offset,
-        length: end - first.offset), next
+        kind: .word(source.text(first.offset..<end)), location: first.location,
+        offset: first.offset, length: end - first.offset), next
     )
+  }
+
+  /// `token` (one of this source's, or its end) as written: `"a\"b"` with its quotes and
+  /// escapes; empty at the end. The kinds whose value is not their text are read from the
+  /// source, made only when a message quotes them.
+  func text(of token: Token) -> String {
+    token.kindText ?? source.text(token.offset..<token.endOffset)
+  }
+
+  /// How a diagnostic names `token`: `` `SecItemAdd` `` or "the end of the statement".
+  func quoted(_ token: Token) -> String {
+    token.kind == .end ? Token.endQuoted : "`\(text(of: token))`"
   }
 }
 
