@@ -5,6 +5,10 @@ import KeychainEngine
 /// `expect` (docs/scenario-language.md §9) and the REPL words `help` and `explain`.
 extension StatementParser {
   mutating func expectation() throws(Failure) -> Expectation {
+    if let status = knownStatusNext() {
+      skip()
+      return .status(status)
+    }
     let token = try advance()
     switch token.kind {
     case .integer:
@@ -71,6 +75,18 @@ extension StatementParser {
       throw failure(
         .expected("what to expect, such as `errSecSuccess`", found: quoted(token)), at: token)
     }
+  }
+
+  /// The status the next token names when it is an Apple status name (`errSecSuccess`, most
+  /// expectations) that ``expectation()`` would take as found: told in place, before the
+  /// comparisons with the other words of `expect` (none of which starts with `errSec`) and
+  /// without copying the token (issue 29). Nil for anything else, left to ``expectation()``.
+  private mutating func knownStatusNext() -> OSStatus? {
+    guard position < end, case .identifier(let name) = source.tokens[position].kind,
+      name.utf8.starts(with: "errSec".utf8), boundKind(of: name) != .context,
+      PackageError.Code(rawValue: name) == nil
+    else { return nil }
+    return OSStatus(nameOrNumber: name)
   }
 
   /// After `expect result`: `kSecAttrModificationDate later than created`, `earlier than`, or

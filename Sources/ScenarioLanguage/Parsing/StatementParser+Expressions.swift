@@ -150,7 +150,7 @@ extension StatementParser {
     try expect(identifier: "utf8")
     try expect(.rightParen, "`)`")
     if !(try consume(.exclamation)) { _ = try consume(.question) }
-    return .data(Data(text.utf8))
+    return .data(Self.utf8Data(text))
   }
 
   /// A value written as a name: a keyword, a bound name or an Apple value constant.
@@ -201,7 +201,7 @@ extension StatementParser {
     try expect(identifier: "utf8")
     recordSecret(from: first)
     try expect(.rightParen, "`)`")
-    return .data(Data(text.utf8))
+    return .data(Self.utf8Data(text))
   }
 
   // MARK: - Collections
@@ -265,25 +265,29 @@ extension StatementParser {
     // large literal linear, and a query's handful of keys is compared without making a set.
     var seen: Set<String> = []
     var key = first
-    var keyToken = firstToken
+    // Where each key and value starts, as places and token indices rather than tokens: a
+    // token read is copied, and these are read only once the key or value parsed (issue 29).
+    var keyPosition = firstToken.location
     while true {
       try expect(.colon, "`:` after the key")
-      let valueStart = try peek()
+      let valueStart = position
       let value = try value()
       if key.raw == "v_Data" {
-        recordSecret(from: valueStart)
+        recordSecret(from: source.tokens[valueStart])
         if case .binding(let name) = value { recordSecretName(name) }
       }
       guard Self.isNew(key.raw, among: entries, seen: &seen) else {
-        throw failure(.duplicateKey(key.description), at: keyToken)
+        throw ScenarioDiagnostic(
+          at: location(of: keyPosition), kind: .duplicateKey(key.description))
       }
       entries.append(
         DictionaryEntry(
-          key: key, value: Self.coerced(value, for: key), location: location(of: keyToken)))
+          key: key, value: Self.coerced(value, for: key), location: location(of: keyPosition)))
       guard try consume(.comma) else { break }
       if try consume(.rightBracket) { return entries }
-      keyToken = try peek()
+      let keyStart = position
       key = try self.key()
+      keyPosition = source.tokens[keyStart].location
     }
     try expect(.rightBracket, "`,` or `]`")
     return entries
@@ -304,11 +308,26 @@ extension StatementParser {
   /// §6).
   static func coerced(_ value: Expr, for key: DictionaryKey) -> Expr {
     guard key.raw == "v_Data", case .string(let text) = value else { return value }
-    return .data(Data(text.utf8))
+    return .data(Self.utf8Data(text))
+  }
+
+  /// `text`'s UTF-8 as `Data`, copied at once: `Data(text.utf8)` went through the sequence
+  /// initializer, a fifth of a dictionary entry holding item data (issue 29).
+  static func utf8Data(_ text: String) -> Data {
+    var text = text
+    return text.withUTF8 { Data(buffer: $0) }
   }
 
   /// A key: `kSecAttrAccount`, `kSecAttrAccount as String`, `String(kSecAttrAccount)` or `"acct"`.
   mutating func key() throws(Failure) -> DictionaryKey {
+    // A key constant's name, nearly every key: read in place, without copying the token.
+    if position < end, case .identifier(let name) = source.tokens[position].kind,
+      let raw = source.tokens[position].constantKey
+    {
+      skip()
+      try skipCasts()
+      return DictionaryKey(raw: raw, appleName: name)
+    }
     let token = try advance()
     switch token.kind {
     case .string(let raw):

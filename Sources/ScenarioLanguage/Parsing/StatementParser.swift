@@ -23,11 +23,11 @@ package struct StatementParser {
   private(set) var pendingName: String?
 
   /// The lexed source, and the statement's tokens in it.
-  private let source: LexedSource
+  let source: LexedSource
   private let start: Int
-  private let end: Int
+  let end: Int
   /// The next token to read.
-  private var position: Int
+  private(set) var position: Int
   /// The end of the statement: after its last line's code; its file is every token's.
   private let endToken: Token
   private let endLocation: SourceLocation
@@ -79,7 +79,7 @@ package struct StatementParser {
   mutating func parseStatement() throws(Failure) -> (StatementKind, SourceLocation) {
     if let habit = quitHabit() { throw failure(.quitHabit(habit), at: source.tokens[position]) }
     try checkNext()
-    let location = position < end ? location(of: source.tokens[position]) : endLocation
+    let location = position < end ? location(of: source.tokens[position].location) : endLocation
     let kind = try statementKind()
     try checkNext()
     if position < end, source.tokens[position].kind != .end {
@@ -90,10 +90,15 @@ package struct StatementParser {
   }
 
   private mutating func statementKind() throws(Failure) -> StatementKind {
-    let token = try advance()
-    guard case .identifier(let word) = token.kind else {
+    // The first word read in place: most statements need the token itself only for an error
+    // (a token read is copied; issue 29).
+    try checkNext()
+    let index = position
+    guard index < end, case .identifier(let word) = source.tokens[index].kind else {
+      let token = try advance()
       throw failure(.expected("a statement", found: quoted(token)), at: token)
     }
+    skip()
     switch Vocabulary.StatementWord(word: word) {
     case .device?: return .device(try deviceCommand())
     case .icloud? where !isBound(word): return .icloud(try icloudCommand())
@@ -117,21 +122,21 @@ package struct StatementParser {
     case .try?:
       // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes nothing here.
       if !(try consume(.question)) { _ = try consume(.exclamation) }
-      try enterNesting(at: token)
+      try enterNesting(at: source.tokens[index])
       return try statementKind()
     case .await?:
-      try enterNesting(at: token)
+      try enterNesting(at: source.tokens[index])
       return try statementKind()
     case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
       if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
       if Vocabulary.secKeyFunctions.contains(word), !isBound(word) {
         return try keyCall(word, binding: nil)
       }
-      if isBound(word) { return try boundNameStatement(word, at: token) }
+      if isBound(word) { return try boundNameStatement(word, at: source.tokens[index]) }
       let suggestion =
         Suggestion.nearest(to: word, in: Vocabulary.statementWords + bindings.keys.sorted())
         ?? Self.deviceCommand(near: word)
-      throw failure(.unknown("statement", word, suggestion: suggestion), at: token)
+      throw failure(.unknown("statement", word, suggestion: suggestion), at: source.tokens[index])
     }
   }
 
@@ -292,7 +297,7 @@ package struct StatementParser {
 
   /// Reads the next token, known to be no invalid one, without copying it.
   @inline(__always)
-  private mutating func skip() {
+  mutating func skip() {
     // Tested first: assigning nil to an optional token destroys it through a generic witness,
     // at every token read, and a bare word was rarely the last one read.
     if case .some = lastReadWord { lastReadWord = nil }
@@ -450,7 +455,10 @@ package struct StatementParser {
   }
 
   /// Where `token` is, in the statement's file.
-  func location(of token: Token) -> SourceLocation {
-    SourceLocation(file: endLocation.file, token.location)
+  func location(of token: Token) -> SourceLocation { location(of: token.location) }
+
+  /// `position` (a token's) in the statement's file.
+  func location(of position: TokenPosition) -> SourceLocation {
+    SourceLocation(file: endLocation.file, position)
   }
 }
