@@ -257,7 +257,7 @@ package struct Lexer: Sendable {
     let name: String
     if let found = source.withByteWiseUTF8(of: range, KnownName.table.index(ofASCII:)) {
       known = found
-      name = found >= 0 ? KnownName.table.names[Int(found)].text : source.text(range)
+      name = found >= 0 ? KnownName.table.texts[Int(found)] : source.text(range)
     } else {
       name = source.text(range)
       known = KnownName.table.index(of: name)

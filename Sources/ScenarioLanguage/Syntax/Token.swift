@@ -46,23 +46,21 @@ package struct Token: Hashable, Sendable {
   var endOffset: Int { offset + length }
 
   /// The raw key when the token is a key constant's name (`kSecAttrAccount`: `"acct"`).
-  var constantKey: String? { knownName < 0 ? nil : KnownName.table.names[Int(knownName)].key }
+  var constantKey: String? { knownName < 0 ? nil : KnownName.table.keys[Int(knownName)] }
 
   /// The value when the token is a value constant's name (`kSecClassGenericPassword`).
   var constantValue: SecValue? {
-    knownName < 0 ? nil : KnownName.table.names[Int(knownName)].value
+    knownName < 0 ? nil : KnownName.table.values[Int(knownName)]
   }
 
   /// Whether the token is an Apple key or value constant's name (which a `let` may not bind).
   var isConstantName: Bool {
-    guard knownName >= 0 else { return false }
-    let name = KnownName.table.names[Int(knownName)]
-    return name.key != nil || name.value != nil
+    knownName >= 0 && KnownName.table.isConstant[Int(knownName)]
   }
 
   /// Whether the token is a name a `let` may not bind (``Vocabulary/reservedNames``).
   var isReservedName: Bool {
-    knownName >= 0 && KnownName.table.names[Int(knownName)].isReserved
+    knownName >= 0 && KnownName.table.isReserved[Int(knownName)]
   }
 }
 
