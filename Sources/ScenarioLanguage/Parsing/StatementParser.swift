@@ -418,7 +418,16 @@ package struct StatementParser {
   mutating func choice<Word: RawRepresentable<String> & CaseIterable>(
     _ what: String, _ words: Word.Type
   ) throws(Failure) -> Word {
-    try choice(what, Word.allCases.map { ($0.rawValue, $0) })
+    // One of the words, nearly always: found by its raw value, without the list of them all
+    // that only a message needs (issue 29). Each table is an enum, whose `init(rawValue:)`
+    // compares as the list's search did.
+    if position < end, case .identifier(let name) = source.tokens[position].kind,
+      let word = Word(rawValue: name)
+    {
+      skip()
+      return word
+    }
+    return try choice(what, Word.allCases.map { ($0.rawValue, $0) })
   }
 
   /// One of a fixed set of words, with "did you mean" when it is none of them.
