@@ -83,10 +83,21 @@ extension StatementParser {
   /// without copying the token (issue 29). Nil for anything else, left to ``expectation()``.
   private mutating func knownStatusNext() -> OSStatus? {
     guard position < end, case .identifier(let name) = source.tokens[position].kind,
-      name.utf8.starts(with: "errSec".utf8), boundKind(of: name) != .context,
+      Self.startsWithErrSec(name), boundKind(of: name) != .context,
       PackageError.Code(rawValue: name) == nil
     else { return nil }
     return OSStatus(nameOrNumber: name)
+  }
+
+  /// Whether `name`'s UTF-8 starts with `errSec`, compared byte by byte (`utf8.starts(with:)`
+  /// went through the views' iterators: 400 instructions a name).
+  private static func startsWithErrSec(_ name: String) -> Bool {
+    var name = name
+    return name.withUTF8 { bytes in
+      bytes.count >= 6 && bytes[0] == UInt8(ascii: "e") && bytes[1] == UInt8(ascii: "r")
+        && bytes[2] == UInt8(ascii: "r") && bytes[3] == UInt8(ascii: "S")
+        && bytes[4] == UInt8(ascii: "e") && bytes[5] == UInt8(ascii: "c")
+    }
   }
 
   /// After `expect result`: `kSecAttrModificationDate later than created`, `earlier than`, or
