@@ -48,7 +48,7 @@ import Testing
     #expect(byteWise.source.isByteWise)
     #expect(!wide.source.isByteWise)
     #expect(byteWise.tokens == wide.tokens)
-    #expect(byteWise.tokens.map(\.text) == wide.tokens.map(\.text))
+    #expect(byteWise.tokens.map(byteWise.text(of:)) == wide.tokens.map(wide.text(of:)))
     #expect(byteWise.commentColumns == wide.commentColumns)
   }
 }

@@ -21,10 +21,10 @@ import Testing
         "app install com.exa\u{301}mple.app",
       ])
     let lexed = Lexer.lex(source, file: "f")
-    #expect(lexed.tokens[1].text == "\"🇫🇷 cafe\u{301}\"")
-    #expect(lexed.tokens[6].text == "\"e\u{301}🔑\"")
+    #expect(lexed.text(of: lexed.tokens[1]) == "\"🇫🇷 cafe\u{301}\"")
+    #expect(lexed.text(of: lexed.tokens[6]) == "\"e\u{301}🔑\"")
     let install = try #require(lexed.tokens.firstIndex { $0.kind == .identifier("install") })
-    #expect(lexed.word(at: install + 1).token.text == "com.exa\u{301}mple.app")
+    #expect(lexed.text(of: lexed.word(at: install + 1).token) == "com.exa\u{301}mple.app")
     var parser = ScenarioParser(file: "f")
     let failed = parser.parse("say \"🇫🇷\" \"e\u{301}\"\r\n")
     #expect(failed.diagnostics.first?.sourceLine == "say \"🇫🇷\" \"e\u{301}\"")

@@ -284,17 +284,19 @@ package enum DiagnosticRedaction {
     while line.tokens[index].kind != .end {
       let (word, next) = line.word(at: index)
       if isBroken(word) {
-        return (ranges(of: words).ranges + [word.offset..<line.characters.count], true)
+        return (ranges(of: words, in: line).ranges + [word.offset..<line.characters.count], true)
       }
       words.append(word)
       index = next
     }
-    return ranges(of: words)
+    return ranges(of: words, in: line)
   }
 
   /// The passcodes among the words of a `device` or `user` statement, and whether a word that
   /// takes a passcode was read.
-  private static func ranges(of words: [Token]) -> (ranges: [Range<Int>], takesPasscode: Bool) {
+  private static func ranges(
+    of words: [Token], in line: LexedSource
+  ) -> (ranges: [Range<Int>], takesPasscode: Bool) {
     var ranges: [Range<Int>] = []
     // Once a word that takes a passcode is read (or a near miss of one), every other word is.
     var takesPasscode = false
@@ -305,7 +307,7 @@ package enum DiagnosticRedaction {
           takesPasscode = takesPasscode || passcodeTakingWords.contains(word)
           continue
         }
-        let next = words.indices.contains(index + 1) ? words[index + 1].text : ""
+        let next = words.indices.contains(index + 1) ? line.text(of: words[index + 1]) : ""
         if (next == "times" || next == "time") && word.allSatisfy(\.isNumber) { continue }
         if word.allSatisfy(\.isLetter), !takesPasscode {
           takesPasscode = isNear(word, passcodeTakingWords)

@@ -36,7 +36,7 @@ extension StatementParser {
       recordSecret(from: token)
       return text
     default:
-      throw failure(.expected("a backup password", found: token.quoted), at: token)
+      throw failure(.expected("a backup password", found: quoted(token)), at: token)
     }
   }
 }

@@ -22,7 +22,7 @@ extension StatementParser {
       if function == "SecItemDelete" {
         let token = try peek()
         throw failure(
-          .expected("`)`: SecItemDelete takes one argument", found: token.quoted), at: token)
+          .expected("`)`: SecItemDelete takes one argument", found: quoted(token)), at: token)
       }
       try resultArgument()
     }
@@ -36,7 +36,7 @@ extension StatementParser {
     if token.kind == .punctuation(.ampersand) {
       _ = try identifier("a variable name after `&`")
     } else if token.kind != .identifier("nil") {
-      throw failure(.expected("`nil` or `&result`", found: token.quoted), at: token)
+      throw failure(.expected("`nil` or `&result`", found: quoted(token)), at: token)
     }
   }
 
@@ -50,7 +50,7 @@ extension StatementParser {
     default:
       guard let attributes else {
         let token = try peek()
-        throw failure(.expected("`,` and the attributes to update", found: token.quoted), at: token)
+        throw failure(.expected("`,` and the attributes to update", found: quoted(token)), at: token)
       }
       return .update(query: query, attributes: attributes)
     }
@@ -134,7 +134,7 @@ extension StatementParser {
     }
     guard let name else {
       throw failure(
-        .expected("a SecItem or LAContext call after `_ =`", found: token.quoted), at: token)
+        .expected("a SecItem or LAContext call after `_ =`", found: quoted(token)), at: token)
     }
     bind(name, as: kind(of: expr))
     return .bind(name: name, value: expr)
@@ -170,7 +170,7 @@ extension StatementParser {
       try expect(.equals, "`=`")
       let value = try advance()
       guard case .boolean(let flag) = value.kind else {
-        throw failure(.expected("`true` or `false`", found: value.quoted), at: value)
+        throw failure(.expected("`true` or `false`", found: quoted(value)), at: value)
       }
       return .setInteractionNotAllowed(flag)
     case "localizedReason":
@@ -226,7 +226,7 @@ extension StatementParser {
     case .identifier("LATouchIDAuthenticationMaximumAllowableReuseDuration"):
       return .seconds(300)
     default:
-      throw failure(.expected("a number of seconds", found: token.quoted), at: token)
+      throw failure(.expected("a number of seconds", found: quoted(token)), at: token)
     }
   }
 
@@ -238,7 +238,7 @@ extension StatementParser {
     case .identifier("LAPolicy"): try expect(.dot, "`.`")
     default:
       throw failure(
-        .expected("a policy such as `.deviceOwnerAuthentication`", found: token.quoted), at: token)
+        .expected("a policy such as `.deviceOwnerAuthentication`", found: quoted(token)), at: token)
     }
     let (name, nameToken) = try identifier("a policy name")
     if let policy = LAPolicy.allCases.first(where: { $0.name == name }) { return policy }

@@ -49,7 +49,7 @@ extension StatementParser {
       recordSecret(from: token)
       return text
     case .end, .punctuation:
-      throw failure(.expected("a passcode", found: token.quoted), at: token)
+      throw failure(.expected("a passcode", found: quoted(token)), at: token)
     default:
       throw failure(.passcodeNotDigits, at: token)
     }
@@ -76,7 +76,7 @@ extension StatementParser {
     let options = Vocabulary.words(of: table)
     guard case .word(let text) = token.kind else {
       let list = options.map { "`\($0)`" }.joined(separator: ", ")
-      throw failure(.expected("\(what) (\(list))", found: token.quoted), at: token)
+      throw failure(.expected("\(what) (\(list))", found: quoted(token)), at: token)
     }
     if let match = Word(rawValue: text) { return match }
     let suggestion = Suggestion.nearest(to: text, in: options)
@@ -102,7 +102,7 @@ extension StatementParser {
     switch token.kind {
     case .word(let name), .string(let name): return name
     default:
-      throw failure(.expected("a name for the face or finger", found: token.quoted), at: token)
+      throw failure(.expected("a name for the face or finger", found: quoted(token)), at: token)
     }
   }
 
@@ -122,7 +122,9 @@ extension StatementParser {
       let moreToken = try peek()
       let more = try oneDuration()
       let (sum, overflow) = total.milliseconds.addingReportingOverflow(more.milliseconds)
-      guard !overflow else { throw failure(.durationTooLong(moreToken.text), at: moreToken) }
+      guard !overflow else {
+        throw failure(.durationTooLong(text(of: moreToken)), at: moreToken)
+      }
       total.milliseconds = sum
     }
   }
@@ -134,7 +136,7 @@ extension StatementParser {
       let fraction = peek(ahead: 1)
     else { return nil }
     switch fraction.kind {
-    case .integer, .duration: return .durationNotWhole("\(whole).\(fraction.text)")
+    case .integer, .duration: return .durationNotWhole("\(whole).\(text(of: fraction))")
     default: return nil
     }
   }
@@ -147,7 +149,7 @@ extension StatementParser {
       throw failure(fractionWritten(after: text) ?? .durationNeedsUnit(text), at: token)
     default:
       throw failure(
-        .expected("a duration such as `10s` or `1h30m`", found: token.quoted), at: token)
+        .expected("a duration such as `10s` or `1h30m`", found: quoted(token)), at: token)
     }
   }
 
@@ -184,7 +186,7 @@ extension StatementParser {
       recordSecret(from: token)
       return text
     default:
-      throw failure(.expected("the value to keep, as a string", found: token.quoted), at: token)
+      throw failure(.expected("the value to keep, as a string", found: quoted(token)), at: token)
     }
   }
 
@@ -200,7 +202,7 @@ extension StatementParser {
   private mutating func teamClause() throws(Failure) -> String {
     let team = try word()
     guard team.kind == .word(Vocabulary.team) else {
-      throw failure(.expected("`team <TEAMID>` after the bundle id", found: team.quoted), at: team)
+      throw failure(.expected("`team <TEAMID>` after the bundle id", found: quoted(team)), at: team)
     }
     return try bareWord("a team id such as `ABCDE12345`")
   }
@@ -250,7 +252,7 @@ extension StatementParser {
           .expected(
             "`keychain-access-groups`, `app-groups`, `extension-of`, `expo-plugin` or "
               + "`no-entitlements`",
-            found: option.quoted), at: option)
+            found: quoted(option)), at: option)
       }
     }
   }
@@ -277,7 +279,7 @@ extension StatementParser {
     let token = try word()
     switch token.kind {
     case .word(let text), .string(let text): return text
-    default: throw failure(.expected(what, found: token.quoted), at: token)
+    default: throw failure(.expected(what, found: quoted(token)), at: token)
     }
   }
 
@@ -305,7 +307,7 @@ extension StatementParser {
     for word in Vocabulary.repeatWords where !counted { counted = try consume(identifier: word) }
     if !counted {
       let token = try peek()
-      throw failure(.expected("`times` after the count", found: token.quoted), at: token)
+      throw failure(.expected("`times` after the count", found: quoted(token)), at: token)
     }
     return .userWill(answer, times: times)
   }

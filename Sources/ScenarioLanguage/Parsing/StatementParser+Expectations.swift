@@ -5,6 +5,10 @@ import KeychainEngine
 /// `expect` (docs/scenario-language.md §9) and the REPL words `help` and `explain`.
 extension StatementParser {
   mutating func expectation() throws(Failure) -> Expectation {
+    if let status = knownStatusNext() {
+      skip()
+      return .status(status)
+    }
     let token = try advance()
     switch token.kind {
     case .integer:
@@ -69,7 +73,30 @@ extension StatementParser {
       throw failure(.unknown("expectation", name, suggestion: suggestion), at: token)
     default:
       throw failure(
-        .expected("what to expect, such as `errSecSuccess`", found: token.quoted), at: token)
+        .expected("what to expect, such as `errSecSuccess`", found: quoted(token)), at: token)
+    }
+  }
+
+  /// The status the next token names when it is an Apple status name (`errSecSuccess`, most
+  /// expectations) that ``expectation()`` would take as found: told in place, before the
+  /// comparisons with the other words of `expect` (none of which starts with `errSec`) and
+  /// without copying the token (issue 29). Nil for anything else, left to ``expectation()``.
+  private mutating func knownStatusNext() -> OSStatus? {
+    guard position < end, case .identifier(let name) = source.tokens[position].kind,
+      Self.startsWithErrSec(name), boundKind(of: name) != .context,
+      PackageError.Code(rawValue: name) == nil
+    else { return nil }
+    return OSStatus(nameOrNumber: name)
+  }
+
+  /// Whether `name`'s UTF-8 starts with `errSec`, compared byte by byte (`utf8.starts(with:)`
+  /// went through the views' iterators: 400 instructions a name).
+  private static func startsWithErrSec(_ name: String) -> Bool {
+    var name = name
+    return name.withUTF8 { bytes in
+      bytes.count >= 6 && bytes[0] == UInt8(ascii: "e") && bytes[1] == UInt8(ascii: "r")
+        && bytes[2] == UInt8(ascii: "r") && bytes[3] == UInt8(ascii: "S")
+        && bytes[4] == UInt8(ascii: "e") && bytes[5] == UInt8(ascii: "c")
     }
   }
 
@@ -92,7 +119,7 @@ extension StatementParser {
     case .string(let text):
       guard let date = ISO8601DateFormatter().date(from: text) else {
         throw failure(
-          .expected("a date such as \"2025-01-01T00:00:00Z\"", found: token.quoted), at: token)
+          .expected("a date such as \"2025-01-01T00:00:00Z\"", found: quoted(token)), at: token)
       }
       return .resultDate(key: key, comparison, .literal(date))
     case .identifier(let name) where isBound(name):
@@ -100,7 +127,7 @@ extension StatementParser {
     default:
       throw failure(
         .expected(
-          "a date literal or a result bound by `let`, such as `created`", found: token.quoted),
+          "a date literal or a result bound by `let`, such as `created`", found: quoted(token)),
         at: token)
     }
   }
@@ -109,7 +136,7 @@ extension StatementParser {
   private mutating func count() throws(Failure) -> Int {
     let count = try advance()
     guard case .integer(let text) = count.kind, let number = Int(text) else {
-      throw failure(.expected("a count such as `1`", found: count.quoted), at: count)
+      throw failure(.expected("a count such as `1`", found: quoted(count)), at: count)
     }
     guard number >= 0 else { throw failure(.negativeCount(text), at: count) }
     return number
@@ -153,7 +180,7 @@ extension StatementParser {
     case .punctuation(.exclamation) where allowingNot: equal = false
     default:
       throw failure(
-        .expected(allowingNot ? "`==` or `!=`" : "`==`", found: first.quoted), at: first)
+        .expected(allowingNot ? "`==` or `!=`" : "`==`", found: quoted(first)), at: first)
     }
     try expect(.equals, equal ? "`==`" : "`!=`")
     return equal
@@ -175,7 +202,7 @@ extension StatementParser {
       throw failure(.unknown("OSStatus", name, suggestion: suggestion), at: token)
     default:
       throw failure(
-        .expected("an OSStatus such as `errSecItemNotFound`", found: token.quoted), at: token)
+        .expected("an OSStatus such as `errSecItemNotFound`", found: quoted(token)), at: token)
     }
   }
 
@@ -203,7 +230,7 @@ extension StatementParser {
       case .end:
         pushBack(token)
         return words.isEmpty ? nil : words.joined(separator: " ")
-      default: words.append(token.text)
+      default: words.append(text(of: token))
       }
     }
   }
@@ -229,7 +256,7 @@ extension StatementParser {
       }
     default:
       throw failure(
-        .expected("an OSStatus or an LAError to explain", found: token.quoted), at: token)
+        .expected("an OSStatus or an LAError to explain", found: quoted(token)), at: token)
     }
   }
 }

@@ -38,13 +38,13 @@ extension StatementParser {
     case .identifier(let name) where isBound(name, token: start):
       try requireBinding(name, .dictionary, at: start)
     case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.rightBracket):
-      throw failure(.expected(what, found: start.quoted), at: start)
+      throw failure(.expected(what, found: quoted(start)), at: start)
     default:
       break
     }
     let expr = try value()
     guard isDictionary(expr) else {
-      throw failure(.expected(what, found: start.quoted), at: start)
+      throw failure(.expected(what, found: quoted(start)), at: start)
     }
     return expr
   }
@@ -99,7 +99,7 @@ extension StatementParser {
       if try consume(.colon) { try skipType() }
       try expect(.rightBracket, "`]` to close the type")
     default:
-      throw failure(.expected("a type such as `CFDictionary`", found: token.quoted), at: token)
+      throw failure(.expected("a type such as `CFDictionary`", found: quoted(token)), at: token)
     }
     if !(try consume(.question)) { _ = try consume(.exclamation) }
   }
@@ -131,7 +131,7 @@ extension StatementParser {
     case .identifier(let name):
       return try named(name, at: token)
     default:
-      throw failure(.expected("a value", found: token.quoted), at: token)
+      throw failure(.expected("a value", found: quoted(token)), at: token)
     }
   }
 
@@ -150,7 +150,7 @@ extension StatementParser {
     try expect(identifier: "utf8")
     try expect(.rightParen, "`)`")
     if !(try consume(.exclamation)) { _ = try consume(.question) }
-    return .data(Data(text.utf8))
+    return .data(Self.utf8Data(text))
   }
 
   /// A value written as a name: a keyword, a bound name or an Apple value constant.
@@ -201,7 +201,7 @@ extension StatementParser {
     try expect(identifier: "utf8")
     recordSecret(from: first)
     try expect(.rightParen, "`)`")
-    return .data(Data(text.utf8))
+    return .data(Self.utf8Data(text))
   }
 
   // MARK: - Collections
@@ -217,12 +217,12 @@ extension StatementParser {
     let next = try peek()
     if next.kind == .punctuation(.colon) {
       guard let key = first.key else {
-        throw failure(.expected("`,` or `]`", found: next.quoted), at: next)
+        throw failure(.expected("`,` or `]`", found: quoted(next)), at: next)
       }
       return .dictionary(try dictionaryEntries(first: key, at: first.token))
     }
     guard let head = first.value else {
-      throw failure(.expected("`:` after the key", found: next.quoted), at: next)
+      throw failure(.expected("`:` after the key", found: quoted(next)), at: next)
     }
     var elements = [head]
     while try consume(.comma) {
@@ -265,25 +265,29 @@ extension StatementParser {
     // large literal linear, and a query's handful of keys is compared without making a set.
     var seen: Set<String> = []
     var key = first
-    var keyToken = firstToken
+    // Where each key and value starts, as places and token indices rather than tokens: a
+    // token read is copied, and these are read only once the key or value parsed (issue 29).
+    var keyPosition = firstToken.location
     while true {
       try expect(.colon, "`:` after the key")
-      let valueStart = try peek()
+      let valueStart = position
       let value = try value()
       if key.raw == "v_Data" {
-        recordSecret(from: valueStart)
+        recordSecret(from: source.tokens[valueStart])
         if case .binding(let name) = value { recordSecretName(name) }
       }
       guard Self.isNew(key.raw, among: entries, seen: &seen) else {
-        throw failure(.duplicateKey(key.description), at: keyToken)
+        throw ScenarioDiagnostic(
+          at: location(of: keyPosition), kind: .duplicateKey(key.description))
       }
       entries.append(
         DictionaryEntry(
-          key: key, value: Self.coerced(value, for: key), location: location(of: keyToken)))
+          key: key, value: Self.coerced(value, for: key), location: location(of: keyPosition)))
       guard try consume(.comma) else { break }
       if try consume(.rightBracket) { return entries }
-      keyToken = try peek()
+      let keyStart = position
       key = try self.key()
+      keyPosition = source.tokens[keyStart].location
     }
     try expect(.rightBracket, "`,` or `]`")
     return entries
@@ -304,11 +308,26 @@ extension StatementParser {
   /// §6).
   static func coerced(_ value: Expr, for key: DictionaryKey) -> Expr {
     guard key.raw == "v_Data", case .string(let text) = value else { return value }
-    return .data(Data(text.utf8))
+    return .data(Self.utf8Data(text))
+  }
+
+  /// `text`'s UTF-8 as `Data`, copied at once: `Data(text.utf8)` went through the sequence
+  /// initializer, a fifth of a dictionary entry holding item data (issue 29).
+  static func utf8Data(_ text: String) -> Data {
+    var text = text
+    return text.withUTF8 { Data(buffer: $0) }
   }
 
   /// A key: `kSecAttrAccount`, `kSecAttrAccount as String`, `String(kSecAttrAccount)` or `"acct"`.
   mutating func key() throws(Failure) -> DictionaryKey {
+    // A key constant's name, nearly every key: read in place, without copying the token.
+    if position < end, case .identifier(let name) = source.tokens[position].kind,
+      let raw = source.tokens[position].constantKey
+    {
+      skip()
+      try skipCasts()
+      return DictionaryKey(raw: raw, appleName: name)
+    }
     let token = try advance()
     switch token.kind {
     case .string(let raw):
@@ -329,7 +348,7 @@ extension StatementParser {
       let suggestion = Suggestion.nearest(to: name, in: SecConstants.keys.keys.sorted())
       throw failure(.unknown("constant", name, suggestion: suggestion), at: token)
     default:
-      throw failure(.expected("a key such as `kSecAttrAccount`", found: token.quoted), at: token)
+      throw failure(.expected("a key such as `kSecAttrAccount`", found: quoted(token)), at: token)
     }
   }
 
@@ -344,7 +363,7 @@ extension StatementParser {
       allocator.kind == .identifier("nil") || allocator.kind == .identifier("kCFAllocatorDefault")
     else {
       throw failure(
-        .expected("`nil` or `kCFAllocatorDefault`", found: allocator.quoted), at: allocator)
+        .expected("`nil` or `kCFAllocatorDefault`", found: quoted(allocator)), at: allocator)
     }
     try expect(.comma, "`,`")
     let (protectionName, protection) = try accessibility()
@@ -355,7 +374,7 @@ extension StatementParser {
       if error.kind == .punctuation(.ampersand) {
         _ = try identifier("an error variable after `&`")
       } else if error.kind != .identifier("nil") {
-        throw failure(.expected("`nil` or `&error`", found: error.quoted), at: error)
+        throw failure(.expected("`nil` or `&error`", found: quoted(error)), at: error)
       }
     }
     try expect(.rightParen, "`)`")
@@ -412,7 +431,7 @@ extension StatementParser {
       }
       return entry.swift
     default:
-      throw failure(.accessControlExpected(found: token.quoted), at: token)
+      throw failure(.accessControlExpected(found: quoted(token)), at: token)
     }
     guard Self.flag(named: written) != nil else {
       let suggestion = Suggestion.nearest(

@@ -119,7 +119,7 @@ extension StatementParser {
       return KeyAlgorithmName(swiftName: known.name, rawValue: known.rawValue)
     default:
       throw failure(
-        .expected("an algorithm such as `.ecdsaSignatureMessageX962SHA256`", found: token.quoted),
+        .expected("an algorithm such as `.ecdsaSignatureMessageX962SHA256`", found: quoted(token)),
         at: token)
     }
     guard let known = KeyAlgorithm.all.first(where: { $0.name == name }) else {
@@ -148,7 +148,7 @@ extension StatementParser {
     let start = try peek()
     switch start.kind {
     case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.ampersand):
-      throw failure(.expected(what, found: start.quoted), at: start)
+      throw failure(.expected(what, found: quoted(start)), at: start)
     case .identifier(let name) where isBound(name):
       if bindings[name] == .key || bindings[name] == .context || bindings[name] == .dictionary {
         throw failure(
@@ -159,7 +159,7 @@ extension StatementParser {
     let expr = try value()
     switch expr {
     case .string, .data, .binding, .lastResult: return expr
-    default: throw failure(.expected(what + " (data or a string)", found: start.quoted), at: start)
+    default: throw failure(.expected(what + " (data or a string)", found: quoted(start)), at: start)
     }
   }
 
@@ -170,7 +170,7 @@ extension StatementParser {
     if token.kind == .punctuation(.ampersand) {
       _ = try identifier("a variable name after `&`")
     } else if token.kind != .identifier("nil") {
-      throw failure(.expected("`&error` or `nil`", found: token.quoted), at: token)
+      throw failure(.expected("`&error` or `nil`", found: quoted(token)), at: token)
     }
   }
 }

@@ -32,7 +32,7 @@ extension StatementParser {
       throw failure(
         .expected(
           "`\(label.rawValue):` (createKeychain takes \(options.joined(separator: ", ")))",
-          found: token.quoted), at: token)
+          found: quoted(token)), at: token)
     }
     try expect(.colon, "`:` after `\(label.rawValue)`")
     return try string("the \(label.rawValue), as a string literal")
@@ -57,7 +57,7 @@ extension StatementParser {
         recordSecretName(bound)
       default:
         throw failure(
-          .expected("the value, as a string literal or a bound string", found: first.quoted),
+          .expected("the value, as a string literal or a bound string", found: quoted(first)),
           at: first)
       }
       call = .setItem(key: key, value: value)
@@ -81,14 +81,14 @@ extension StatementParser {
       case .word(let text), .string(let text): group = text
       default:
         throw failure(
-          .expected("an access group such as `com.example.shared`", found: token.quoted),
+          .expected("an access group such as `com.example.shared`", found: quoted(token)),
           at: token)
       }
       guard !group.hasPrefix("$(") else {
         throw failure(
           .expected(
             "the group without `$(AppIdentifierPrefix)`: the plugin adds the team prefix",
-            found: token.quoted), at: token)
+            found: quoted(token)), at: token)
       }
       groups.append(group)
       let separator = try word()

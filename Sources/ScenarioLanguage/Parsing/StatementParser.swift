@@ -23,11 +23,11 @@ package struct StatementParser {
   private(set) var pendingName: String?
 
   /// The lexed source, and the statement's tokens in it.
-  private let source: LexedSource
+  let source: LexedSource
   private let start: Int
-  private let end: Int
+  let end: Int
   /// The next token to read.
-  private var position: Int
+  private(set) var position: Int
   /// The end of the statement: after its last line's code; its file is every token's.
   private let endToken: Token
   private let endLocation: SourceLocation
@@ -68,8 +68,7 @@ package struct StatementParser {
     self.end = chunk.tokens.upperBound
     self.position = chunk.tokens.lowerBound
     self.endLocation = chunk.end
-    self.endToken = Token(
-      kind: .end, location: TokenPosition(chunk.end), text: "", offset: -1, length: 0)
+    self.endToken = Token(kind: .end, location: TokenPosition(chunk.end), offset: -1, length: 0)
     self.bindings = bindings
     self.poisoned = poisoned
   }
@@ -80,21 +79,26 @@ package struct StatementParser {
   mutating func parseStatement() throws(Failure) -> (StatementKind, SourceLocation) {
     if let habit = quitHabit() { throw failure(.quitHabit(habit), at: source.tokens[position]) }
     try checkNext()
-    let location = position < end ? location(of: source.tokens[position]) : endLocation
+    let location = position < end ? location(of: source.tokens[position].location) : endLocation
     let kind = try statementKind()
     try checkNext()
     if position < end, source.tokens[position].kind != .end {
       let extra = source.tokens[position]
-      throw failure(.extraText(extra.quoted), at: extra)
+      throw failure(.extraText(quoted(extra)), at: extra)
     }
     return (kind, location)
   }
 
   private mutating func statementKind() throws(Failure) -> StatementKind {
-    let token = try advance()
-    guard case .identifier(let word) = token.kind else {
-      throw failure(.expected("a statement", found: token.quoted), at: token)
+    // The first word read in place: most statements need the token itself only for an error
+    // (a token read is copied; issue 29).
+    try checkNext()
+    let index = position
+    guard index < end, case .identifier(let word) = source.tokens[index].kind else {
+      let token = try advance()
+      throw failure(.expected("a statement", found: quoted(token)), at: token)
     }
+    skip()
     switch Vocabulary.StatementWord(word: word) {
     case .device?: return .device(try deviceCommand())
     case .icloud? where !isBound(word): return .icloud(try icloudCommand())
@@ -118,21 +122,21 @@ package struct StatementParser {
     case .try?:
       // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes nothing here.
       if !(try consume(.question)) { _ = try consume(.exclamation) }
-      try enterNesting(at: token)
+      try enterNesting(at: source.tokens[index])
       return try statementKind()
     case .await?:
-      try enterNesting(at: token)
+      try enterNesting(at: source.tokens[index])
       return try statementKind()
     case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
       if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
       if Vocabulary.secKeyFunctions.contains(word), !isBound(word) {
         return try keyCall(word, binding: nil)
       }
-      if isBound(word) { return try boundNameStatement(word, at: token) }
+      if isBound(word) { return try boundNameStatement(word, at: source.tokens[index]) }
       let suggestion =
         Suggestion.nearest(to: word, in: Vocabulary.statementWords + bindings.keys.sorted())
         ?? Self.deviceCommand(near: word)
-      throw failure(.unknown("statement", word, suggestion: suggestion), at: token)
+      throw failure(.unknown("statement", word, suggestion: suggestion), at: source.tokens[index])
     }
   }
 
@@ -191,7 +195,7 @@ package struct StatementParser {
       return try subscriptAssignment(name)
     }
     let next = try peek()
-    throw failure(.expected("`.` or `[` after `\(name)`", found: next.quoted), at: next)
+    throw failure(.expected("`.` or `[` after `\(name)`", found: quoted(next)), at: next)
   }
 
   // MARK: - Names
@@ -293,7 +297,7 @@ package struct StatementParser {
 
   /// Reads the next token, known to be no invalid one, without copying it.
   @inline(__always)
-  private mutating func skip() {
+  mutating func skip() {
     // Tested first: assigning nil to an optional token destroys it through a generic witness,
     // at every token read, and a bare word was rarely the last one read.
     if case .some = lastReadWord { lastReadWord = nil }
@@ -383,21 +387,21 @@ package struct StatementParser {
   ) throws(Failure) {
     guard try consume(punctuation) else {
       let token = try advance()
-      throw failure(.expected(what(), found: token.quoted), at: token)
+      throw failure(.expected(what(), found: quoted(token)), at: token)
     }
   }
 
   mutating func expect(identifier: String) throws(Failure) {
     guard try consume(identifier: identifier) else {
       let token = try advance()
-      throw failure(.expected("`\(identifier)`", found: token.quoted), at: token)
+      throw failure(.expected("`\(identifier)`", found: quoted(token)), at: token)
     }
   }
 
   mutating func identifier(_ what: @autoclosure () -> String) throws(Failure) -> (String, Token) {
     let token = try advance()
     guard case .identifier(let name) = token.kind else {
-      throw failure(.expected(what(), found: token.quoted), at: token)
+      throw failure(.expected(what(), found: quoted(token)), at: token)
     }
     return (name, token)
   }
@@ -405,7 +409,7 @@ package struct StatementParser {
   mutating func string(_ what: @autoclosure () -> String) throws(Failure) -> String {
     let token = try advance()
     guard case .string(let text) = token.kind else {
-      throw failure(.expected(what(), found: token.quoted), at: token)
+      throw failure(.expected(what(), found: quoted(token)), at: token)
     }
     return text
   }
@@ -414,7 +418,16 @@ package struct StatementParser {
   mutating func choice<Word: RawRepresentable<String> & CaseIterable>(
     _ what: String, _ words: Word.Type
   ) throws(Failure) -> Word {
-    try choice(what, Word.allCases.map { ($0.rawValue, $0) })
+    // One of the words, nearly always: found by its raw value, without the list of them all
+    // that only a message needs (issue 29). Each table is an enum, whose `init(rawValue:)`
+    // compares as the list's search did.
+    if position < end, case .identifier(let name) = source.tokens[position].kind,
+      let word = Word(rawValue: name)
+    {
+      skip()
+      return word
+    }
+    return try choice(what, Word.allCases.map { ($0.rawValue, $0) })
   }
 
   /// One of a fixed set of words, with "did you mean" when it is none of them.
@@ -422,7 +435,7 @@ package struct StatementParser {
     let token = try advance()
     guard case .identifier(let name) = token.kind else {
       let list = options.map { "`\($0.0)`" }.joined(separator: ", ")
-      throw failure(.expected("\(what) (\(list))", found: token.quoted), at: token)
+      throw failure(.expected("\(what) (\(list))", found: quoted(token)), at: token)
     }
     if let match = options.first(where: { $0.0 == name }) { return match.1 }
     let suggestion = Suggestion.nearest(to: name, in: options.map(\.0))
@@ -440,12 +453,21 @@ package struct StatementParser {
 
   mutating func leaveNesting() { depth -= 1 }
 
+  /// How a diagnostic names `token`, read by this parser (``LexedSource/quoted(_:)``).
+  func quoted(_ token: Token) -> String { source.quoted(token) }
+
+  /// `token`, read by this parser, as written (``LexedSource/text(of:)``).
+  func text(of token: Token) -> String { source.text(of: token) }
+
   func failure(_ message: ParseMessage, at token: Token) -> Failure {
     ScenarioDiagnostic(at: location(of: token), kind: message)
   }
 
   /// Where `token` is, in the statement's file.
-  func location(of token: Token) -> SourceLocation {
-    SourceLocation(file: endLocation.file, token.location)
+  func location(of token: Token) -> SourceLocation { location(of: token.location) }
+
+  /// `position` (a token's) in the statement's file.
+  func location(of position: TokenPosition) -> SourceLocation {
+    SourceLocation(file: endLocation.file, position)
   }
 }

@@ -29,6 +29,15 @@ package struct KnownName: Sendable {
   /// The known names and an open-addressing hash index over their UTF-8.
   struct Table: Sendable {
     let names: [KnownName]
+    /// Each name's parts in an array of their own, which is what the lexer and the parser read
+    /// at nearly every identifier: reading one part of a `KnownName` in `names` copied the
+    /// whole of it (three references retained and released; issue 29).
+    let texts: [String]
+    let keys: [String?]
+    let values: [SecValue?]
+    /// Whether the name is an Apple key or value constant's (which a `let` may not bind).
+    let isConstant: [Bool]
+    let isReserved: [Bool]
     /// Every name's UTF-8, one after the other; name `i`'s is `starts[i]..<starts[i + 1]`.
     private let bytes: [UInt8]
     private let starts: [Int]
@@ -73,6 +82,11 @@ package struct KnownName: Sendable {
         slots[slot] = Int32(index)
       }
       self.names = names
+      texts = names.map(\.text)
+      keys = names.map(\.key)
+      values = names.map(\.value)
+      isConstant = names.map { $0.key != nil || $0.value != nil }
+      isReserved = names.map(\.isReserved)
       self.bytes = bytes
       self.starts = starts
       self.slots = slots

@@ -37,7 +37,7 @@ package struct LexedSource: Sendable {
     for index in tokens.indices { tokens[index].offset -= start }
     let endLocation = TokenPosition(line: number, column: line.count + 1)
     tokens.append(
-      Token(kind: .end, location: endLocation, text: "", offset: line.count, length: 0))
+      Token(kind: .end, location: endLocation, offset: line.count, length: 0))
     return LexedSource(
       source: SourceCharacters(line, of: source), tokens: tokens,
       commentColumns: commentColumns[number].map { [number: $0] } ?? [:], firstLine: number)
@@ -71,38 +71,60 @@ package struct LexedSource: Sendable {
     }
     var next = index
     while tokens[next].kind != .end, tokens[next].offset < end { next += 1 }
-    let text = source.text(first.offset..<end)
     return (
       Token(
-        kind: .word(text), location: first.location, text: text, offset: first.offset,
-        length: end - first.offset), next
+        kind: .word(source.text(first.offset..<end)), location: first.location,
+        offset: first.offset, length: end - first.offset), next
     )
+  }
+
+  /// `token` (one of this source's, or its end) as written: `"a\"b"` with its quotes and
+  /// escapes; empty at the end. The kinds whose value is not their text are read from the
+  /// source, made only when a message quotes them.
+  func text(of token: Token) -> String {
+    token.kindText ?? source.text(token.offset..<token.endOffset)
+  }
+
+  /// How a diagnostic names `token`: `` `SecItemAdd` `` or "the end of the statement".
+  func quoted(_ token: Token) -> String {
+    token.kind == .end ? Token.endQuoted : "`\(text(of: token))`"
   }
 }
 
 extension LexedSource {
-  /// Consecutive lines, each lexed on its own, as the one source they make: `separators[i]` is
-  /// the line break after line `i`. Tokens never span a line, so this is what lexing the joined
-  /// text would give, without lexing it again.
-  init(joining lines: [LexedSource], separators: [Character]) {
+  /// Consecutive lines, each lexed on its own, as the one source they make: `lines`, then
+  /// `last` when given (the line that closed the statement: no array of all of them is made),
+  /// `separators[i]` the line break after line `i`. Tokens never span a line, so this is what
+  /// lexing the joined text would give, without lexing it again. `whole` is the joined text
+  /// when the caller has it (its lines' bytes, shared: ``SourceCharacters/init(sharing:range:text:isByteWise:)``).
+  init(
+    joining lines: [LexedSource], then last: LexedSource? = nil, separators: [Character],
+    whole: SourceCharacters? = nil
+  ) {
+    let count = lines.count + (last == nil ? 0 : 1)
     var tokens: [Token] = []
-    tokens.reserveCapacity(lines.reduce(0) { $0 + $1.tokens.count })
+    tokens.reserveCapacity(lines.reduce(last?.tokens.count ?? 0) { $0 + $1.tokens.count })
     var comments: [Int: Int] = [:]
     var ranges: [Range<Int>] = []
-    ranges.reserveCapacity(lines.count)
+    ranges.reserveCapacity(count)
     var base = 0
-    for (index, line) in lines.enumerated() {
+    func add(_ line: LexedSource, isLast: Bool) {
       ranges.append(base..<base + line.source.count)
       // Each line's tokens but its end (the last line's stays), moved by the lines before it.
       let first = tokens.count
-      tokens += index == lines.count - 1 ? line.tokens[...] : line.tokens.dropLast()
+      tokens += isLast ? line.tokens[...] : line.tokens.dropLast()
       for moved in first..<tokens.count { tokens[moved].offset += base }
       if !line.commentColumns.isEmpty { comments.merge(line.commentColumns) { $1 } }
       base += line.source.count + 1
     }
+    for (index, line) in lines.enumerated() { add(line, isLast: last == nil && index == count - 1) }
+    if let last { add(last, isLast: true) }
+    let source =
+      whole
+      ?? SourceCharacters(
+        joining: lines.map(\.source) + (last.map { [$0.source] } ?? []), separators: separators)
     self.init(
-      source: SourceCharacters(joining: lines.map(\.source), separators: separators),
-      tokens: tokens, commentColumns: comments, firstLine: lines.first?.firstLine ?? 1,
-      joinedLines: ranges)
+      source: source, tokens: tokens, commentColumns: comments,
+      firstLine: lines.first?.firstLine ?? last?.firstLine ?? 1, joinedLines: ranges)
   }
 }

@@ -257,7 +257,7 @@ package struct Lexer: Sendable {
     let name: String
     if let found = source.withByteWiseUTF8(of: range, KnownName.table.index(ofASCII:)) {
       known = found
-      name = found >= 0 ? KnownName.table.names[Int(found)].text : source.text(range)
+      name = found >= 0 ? KnownName.table.texts[Int(found)] : source.text(range)
     } else {
       name = source.text(range)
       known = KnownName.table.index(of: name)
@@ -267,8 +267,8 @@ package struct Lexer: Sendable {
       if name == "false" { return token(.boolean(false), from: start) }
     }
     return Token(
-      kind: .identifier(name), location: start.1, text: "", offset: start.0,
-      length: index - start.0, knownName: known)
+      kind: .identifier(name), location: start.1, offset: start.0, length: index - start.0,
+      knownName: known)
   }
 
   // MARK: - Numbers and durations
@@ -280,7 +280,7 @@ package struct Lexer: Sendable {
     let hasLetter = skipWordCharacters()
     let text = source.text(start.0..<index)
     func invalid(_ message: ParseMessage) -> Token {
-      token(.invalid(message, at: located(start.1)), from: start, text: text)
+      token(.invalid(message, at: located(start.1)), from: start)
     }
     guard hasLetter else {
       guard Int64(text) != nil else { return invalid(.integerTooLarge(text)) }
@@ -291,7 +291,7 @@ package struct Lexer: Sendable {
       let tooLong = Lexer.duration(text, checkingOverflow: false) != nil
       return invalid(tooLong ? .durationTooLong(text) : .invalidDuration(text))
     }
-    return token(.duration(duration), from: start, text: text)
+    return token(.duration(duration), from: start)
   }
 
   /// Parses `1h30m`-style text: one or more integers, each followed by a unit. Nil when the
@@ -554,12 +554,8 @@ package struct Lexer: Sendable {
       || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
   }
 
-  /// The token from `start` to here; `text`, when given, is its source text already made.
-  private func token(
-    _ kind: TokenKind, from start: (Int, TokenPosition), text: String? = nil
-  ) -> Token {
-    Token(
-      kind: kind, location: start.1, text: text ?? source.text(start.0..<self.index),
-      offset: start.0, length: index - start.0)
+  /// The token from `start` to here (its text is the source's: ``LexedSource/text(of:)``).
+  private func token(_ kind: TokenKind, from start: (Int, TokenPosition)) -> Token {
+    Token(kind: kind, location: start.1, offset: start.0, length: index - start.0)
   }
 }

@@ -8,8 +8,13 @@
 /// combining mark, `\r\n`) still keeps its `Character`s, so columns and texts come out as a
 /// `Character` count says.
 package struct SourceCharacters: Sendable {
-  /// The source's UTF-8.
+  /// The source's UTF-8: bytes `start..<start + utf8Count` of `utf8`, which the lines and
+  /// statements cut from one file share (``init(sharing:range:isByteWise:)``): a line is lexed
+  /// and a statement joined without copying their bytes (issue 29).
   private let utf8: [UInt8]
+  private let start: Int
+  /// How many bytes of UTF-8 the source holds.
+  let utf8Count: Int
   /// Whether every character is one byte (ASCII, no `\r\n`): then `wideCharacters` and
   /// `utf8Offsets` are empty and offsets are byte offsets.
   let isByteWise: Bool
@@ -36,7 +41,7 @@ package struct SourceCharacters: Sendable {
   private var utf8Offsets: [Int] { wide?.offsets ?? [] }
 
   /// How many characters the source holds.
-  var count: Int { isByteWise ? utf8.count : wideCharacters.count }
+  var count: Int { isByteWise ? utf8Count : wideCharacters.count }
 
   init(_ text: String) {
     var contiguous = text
@@ -46,13 +51,29 @@ package struct SourceCharacters: Sendable {
   /// The source whose UTF-8 is `bytes`; `text` is the same text when the caller has it, and
   /// `isByteWise` whether its characters are one byte each when the caller knows.
   init(bytes: UnsafeBufferPointer<UInt8>, text: String? = nil, isByteWise: Bool? = nil) {
-    utf8 = Array(bytes)
-    self.isByteWise = isByteWise ?? Self.isByteWise(bytes)
+    self.init(
+      sharing: Array(bytes), range: 0..<bytes.count, text: text, isByteWise: isByteWise)
+  }
+
+  /// The source whose UTF-8 is bytes `range` of `storage`, which it shares (no copy); `text`
+  /// and `isByteWise` as for ``init(bytes:text:isByteWise:)``.
+  init(sharing storage: [UInt8], range: Range<Int>, text: String? = nil, isByteWise: Bool? = nil) {
+    utf8 = storage
+    start = range.lowerBound
+    utf8Count = range.count
+    self.isByteWise =
+      isByteWise ?? storage.withUnsafeBufferPointer {
+        Self.isByteWise(UnsafeBufferPointer(rebasing: $0[range]))
+      }
     guard !self.isByteWise else {
       wide = nil
       return
     }
-    let characters = Array(text ?? String(decoding: bytes, as: UTF8.self))
+    let characters = Array(
+      text
+        ?? storage.withUnsafeBufferPointer {
+          String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        })
     var offsets: [Int] = []
     offsets.reserveCapacity(characters.count + 1)
     var offset = 0
@@ -66,6 +87,8 @@ package struct SourceCharacters: Sendable {
 
   private init(utf8: [UInt8], characters: [Character], offsets: [Int]) {
     self.utf8 = utf8
+    start = 0
+    utf8Count = utf8.count
     isByteWise = characters.isEmpty && offsets.isEmpty
     wide = isByteWise ? nil : Wide(characters: characters, offsets: offsets)
   }
@@ -93,12 +116,15 @@ package struct SourceCharacters: Sendable {
   /// The characters `range` of `source`, as a source of their own (offsets from their start).
   init(_ range: Range<Int>, of source: SourceCharacters) {
     guard !source.isByteWise else {
-      self.init(utf8: Array(source.utf8[range]), characters: [], offsets: [])
+      self.init(
+        sharing: source.utf8,
+        range: source.start + range.lowerBound..<source.start + range.upperBound,
+        isByteWise: true)
       return
     }
     let start = source.utf8Offsets[range.lowerBound]
     self.init(
-      utf8: Array(source.utf8[start..<source.utf8Offsets[range.upperBound]]),
+      utf8: Array(source.utf8[source.byteRange(start..<source.utf8Offsets[range.upperBound])]),
       characters: Array(source.wideCharacters[range]),
       offsets: source.utf8Offsets[range.lowerBound...range.upperBound].map { $0 - start })
   }
@@ -107,12 +133,12 @@ package struct SourceCharacters: Sendable {
   /// lexed one by one, joined into their statement's source without lexing them again.
   init(joining parts: [SourceCharacters], separators: [Character]) {
     var utf8: [UInt8] = []
-    utf8.reserveCapacity(parts.reduce(separators.count * 2) { $0 + $1.utf8.count })
+    utf8.reserveCapacity(parts.reduce(separators.count * 2) { $0 + $1.utf8Count })
     let byteWise =
       parts.allSatisfy(\.isByteWise) && separators.allSatisfy { $0.utf8.count == 1 }
     guard !byteWise else {
       for (index, part) in parts.enumerated() {
-        utf8 += part.utf8
+        utf8 += part.utf8[part.byteRange(0..<part.utf8Count)]
         if index < separators.count { utf8 += separators[index].utf8 }
       }
       self.init(utf8: utf8, characters: [], offsets: [])
@@ -127,11 +153,11 @@ package struct SourceCharacters: Sendable {
       let base = utf8.count
       characters += part.characters
       if part.isByteWise {
-        offsets += part.utf8.indices.lazy.map { $0 + base }
+        offsets += (0..<part.utf8Count).lazy.map { $0 + base }
       } else {
         offsets += part.utf8Offsets.dropLast().lazy.map { $0 + base }
       }
-      utf8 += part.utf8
+      utf8 += part.utf8[part.byteRange(0..<part.utf8Count)]
       guard index < separators.count else { continue }
       characters.append(separators[index])
       offsets.append(utf8.count)
@@ -144,12 +170,13 @@ package struct SourceCharacters: Sendable {
   /// The source as characters (a copy for a byte-wise source): for diagnostics, which are
   /// made rarely.
   var characters: [Character] {
-    isByteWise ? utf8.map { Character(Unicode.Scalar($0)) } : wideCharacters
+    isByteWise
+      ? utf8[byteRange(0..<utf8Count)].map { Character(Unicode.Scalar($0)) } : wideCharacters
   }
 
   /// The character at `index`.
   subscript(index: Int) -> Character {
-    isByteWise ? Character(Unicode.Scalar(utf8[index])) : wideCharacters[index]
+    isByteWise ? Character(Unicode.Scalar(utf8[start + index])) : wideCharacters[index]
   }
 
   /// How many characters from `index` on `isPart` holds for, asked of each one's byte, when
@@ -160,9 +187,10 @@ package struct SourceCharacters: Sendable {
   func byteWiseRun(from index: Int, while isPart: (UInt8) -> Bool) -> Int? {
     guard isByteWise else { return nil }
     return utf8.withUnsafeBufferPointer { bytes in
-      var end = index
-      while end < bytes.count, isPart(bytes[end]) { end += 1 }
-      return end - index
+      var end = start + index
+      let limit = start + utf8Count
+      while end < limit, isPart(bytes[end]) { end += 1 }
+      return end - start - index
     }
   }
 
@@ -173,13 +201,15 @@ package struct SourceCharacters: Sendable {
     of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result? {
     guard isByteWise else { return nil }
-    return utf8.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    return utf8.withUnsafeBufferPointer {
+      body(UnsafeBufferPointer(rebasing: $0[byteRange(range)]))
+    }
   }
 
   /// The character at `index` if it is one ASCII byte, else nil (`é`, `\r\n`).
   @inline(__always)
   func asciiByte(at index: Int) -> UInt8? {
-    if isByteWise { return utf8[index] }
+    if isByteWise { return utf8[start + index] }
     let bytes = wideCharacters[index].utf8
     return bytes.count == 1 ? bytes.first : nil
   }
@@ -199,16 +229,13 @@ package struct SourceCharacters: Sendable {
     return byte >= 0x0A && byte <= 0x0D
   }
 
-  /// How many bytes of UTF-8 the source holds.
-  var utf8Count: Int { utf8.count }
-
   /// Appends the UTF-8 of the characters `range` to `bytes`: a text of several runs is
   /// gathered, then made a string with one copy.
   func appendUTF8(of range: Range<Int>, to bytes: inout [UInt8]) {
     if isByteWise {
-      bytes += utf8[range]
+      bytes += utf8[byteRange(range)]
     } else {
-      bytes += utf8[utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound]]
+      bytes += utf8[byteRange(utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound])]
     }
   }
 
@@ -216,11 +243,17 @@ package struct SourceCharacters: Sendable {
   func text(_ range: Range<Int>) -> String {
     if isByteWise {
       return utf8.withUnsafeBufferPointer {
-        String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: $0[byteRange(range)]), as: UTF8.self)
       }
     }
-    let bytes = utf8[utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound]]
+    let bytes = utf8[byteRange(utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound])]
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The bytes `range` of the source (from its first byte) in `utf8`.
+  @inline(__always)
+  private func byteRange(_ range: Range<Int>) -> Range<Int> {
+    start + range.lowerBound..<start + range.upperBound
   }
 
   /// The source's lines as character ranges, cut at any line break (`\n`, `\r\n`, `\r`, ...);
@@ -229,7 +262,8 @@ package struct SourceCharacters: Sendable {
     var lines: [Range<Int>] = []
     var start = 0
     if isByteWise {
-      utf8.withUnsafeBufferPointer { bytes in
+      utf8.withUnsafeBufferPointer { storage in
+        let bytes = UnsafeBufferPointer(rebasing: storage[byteRange(0..<utf8Count)])
         for (index, byte) in bytes.enumerated() where byte >= 0x0A && byte <= 0x0D {
           lines.append(start..<index)
           start = index + 1

@@ -6,11 +6,6 @@ package struct Token: Hashable, Sendable {
   var kind: TokenKind
   /// Where the token starts in its file (which the lexed source knows).
   var location: TokenPosition
-  /// The token as written, for the kinds whose value is not their text (a string literal, a
-  /// duration, text that is no token); empty for the others, whose text their kind gives.
-  /// Why: a token is copied at every look of the parser, and a second string in every one of
-  /// them was a good part of its time (issue 29).
-  private var writtenText: String
   /// The offset of the first character in the lexer's input: where a bare word read from the
   /// source starts, and where a masked secret is.
   var offset: Int
@@ -19,35 +14,30 @@ package struct Token: Hashable, Sendable {
   /// An identifier's index in ``KnownName/table``, found by the lexer; -1 for any other token.
   var knownName: Int32
 
-  /// `text` is made only for the kinds that keep it.
   init(
-    kind: TokenKind, location: TokenPosition, text: @autoclosure () -> String, offset: Int,
-    length: Int, knownName: Int32 = -1
+    kind: TokenKind, location: TokenPosition, offset: Int, length: Int, knownName: Int32 = -1
   ) {
     self.kind = kind
     self.location = location
     self.knownName = knownName
-    switch kind {
-    case .string, .duration, .invalid: writtenText = text()
-    case .identifier, .integer, .word, .boolean, .punctuation, .end: writtenText = ""
-    }
     self.offset = offset
     self.length = length
   }
 
-  /// The token as written (`"a\"b"` with its quotes and escapes; empty at the end).
-  var text: String {
+  /// The token as written when its kind gives it (empty at the end); nil for a string literal,
+  /// a duration or text that is no token, whose text is their source's
+  /// (``LexedSource/text(of:)``). Why not a copy in the token: a token is copied at every look
+  /// of the parser, and a second string in each (made by the lexer for every string literal,
+  /// retained and released with every copy) was a tenth of the parse (issue 29).
+  var kindText: String? {
     switch kind {
     case .identifier(let text), .integer(let text), .word(let text): return text
     case .boolean(let value): return value ? "true" : "false"
     case .punctuation(let mark): return String(mark.rawValue)
     case .end: return ""
-    case .string, .duration, .invalid: return writtenText
+    case .string, .duration, .invalid: return nil
     }
   }
-
-  /// How a diagnostic names the token: `` `SecItemAdd` `` or "the end of the statement".
-  var quoted: String { kind == .end ? Self.endQuoted : "`\(text)`" }
 
   /// How a diagnostic names the end: no source text, so never a secret.
   static let endQuoted = "the end of the statement"
@@ -56,23 +46,21 @@ package struct Token: Hashable, Sendable {
   var endOffset: Int { offset + length }
 
   /// The raw key when the token is a key constant's name (`kSecAttrAccount`: `"acct"`).
-  var constantKey: String? { knownName < 0 ? nil : KnownName.table.names[Int(knownName)].key }
+  var constantKey: String? { knownName < 0 ? nil : KnownName.table.keys[Int(knownName)] }
 
   /// The value when the token is a value constant's name (`kSecClassGenericPassword`).
   var constantValue: SecValue? {
-    knownName < 0 ? nil : KnownName.table.names[Int(knownName)].value
+    knownName < 0 ? nil : KnownName.table.values[Int(knownName)]
   }
 
   /// Whether the token is an Apple key or value constant's name (which a `let` may not bind).
   var isConstantName: Bool {
-    guard knownName >= 0 else { return false }
-    let name = KnownName.table.names[Int(knownName)]
-    return name.key != nil || name.value != nil
+    knownName >= 0 && KnownName.table.isConstant[Int(knownName)]
   }
 
   /// Whether the token is a name a `let` may not bind (``Vocabulary/reservedNames``).
   var isReservedName: Bool {
-    knownName >= 0 && KnownName.table.names[Int(knownName)].isReserved
+    knownName >= 0 && KnownName.table.isReserved[Int(knownName)]
   }
 }
 
