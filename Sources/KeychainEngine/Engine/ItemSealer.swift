@@ -77,6 +77,16 @@ package struct ItemSealer {
     let (decoded, protection) = try openAttributeBytes(row, identity: identity) {
       StoredValueCodec.decodeAttributes($0)
     }
+    return try item(decoded, of: row, identity: identity, protection: protection)
+  }
+
+  /// The item of `row` whose attributes decoded to `decoded` (`nil`: malformed), under the
+  /// row's `protection` and `identity`: its protection class checked against the row's, its
+  /// tombstone the row's, its access control opened.
+  func item(
+    _ decoded: [String: StoredValue]?, of row: ItemRow, identity: [UInt8],
+    protection: ProtectionClass
+  ) throws(KeybagError) -> KeychainItem {
     guard let attributes = decoded, attributes[.accessible] == Self.accessibleColumn(of: row)
     else { throw .authenticationFailed }
     var item = KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: attributes)
@@ -135,7 +145,7 @@ package struct ItemSealer {
   ///
   /// - Throws: as ``openAttributes(_:)``; a row without an attributes column is
   ///   ``KeybagError/authenticationFailed``.
-  private func openAttributeBytes<Read>(
+  func openAttributeBytes<Read>(
     _ row: ItemRow, identity: [UInt8], _ read: (UnsafeRawBufferPointer) -> Read
   ) throws(KeybagError) -> (read: Read, protection: ProtectionClass) {
     let protection = try Self.protection(of: row)
