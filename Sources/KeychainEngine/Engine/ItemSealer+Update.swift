@@ -94,7 +94,7 @@ extension ItemSealer {
       store(
         ItemClass.attributesColumn,
         try keybag.seal(
-          StoredValueCodec.attributeBytes(Self.withoutNulls(attributes)), in: protection,
+          StoredValueCodec.attributeBytes(attributes, skippingNulls: true), in: protection,
           context: identity, suffix: Self.attributesSuffix))
     }
     if let control = item.accessControl {

@@ -39,7 +39,7 @@ package struct ItemSealer {
     var sealed = SealedColumns(minimumCapacity: 3)
     // The attributes are sealed from the array they are encoded in.
     sealed[ItemClass.attributesColumn] = try keybag.seal(
-      StoredValueCodec.attributeBytes(Self.withoutNulls(attributes)), in: protection,
+      StoredValueCodec.attributeBytes(attributes, skippingNulls: true), in: protection,
       context: identity, suffix: Self.attributesSuffix)
     if let control = item.accessControl {
       sealed[ItemClass.accessControlColumn] = try keybag.seal(
@@ -52,12 +52,6 @@ package struct ItemSealer {
     }
     return ItemRow(
       rowID: item.rowID, itemClass: itemClass, searchColumns: search, sealedColumns: sealed)
-  }
-
-  /// `attributes` without its null values. Nearly every item has none, and filtering
-  /// rebuilt the whole dictionary, hashing every name again (docs/benchmarks-history.md).
-  static func withoutNulls(_ attributes: [String: StoredValue]) -> [String: StoredValue] {
-    attributes.values.contains(.null) ? attributes.filter { $0.value != .null } : attributes
   }
 
   // MARK: - Opening

@@ -129,9 +129,13 @@ extension SecItemEngine {
     _ changes: ParsedQuery, touched: [String], of itemClass: ItemClass, now: Date
   ) -> ItemSealer.SettledAttributes? {
     guard changes.accessControl == nil else { return nil }
-    var probe = KeychainItem(rowID: nil, itemClass: itemClass, attributes: [:])
+    var probe = KeychainItem(
+      rowID: nil, itemClass: itemClass, attributes: PresizedColumns.empty(capacity: touched.count))
     apply(changes, to: &probe, now: now)
     var settled = ItemSealer.SettledAttributes()
+    settled.codes.reserveCapacity(touched.count)
+    settled.values.reserveCapacity(touched.count)
+    settled.searchable.reserveCapacity(touched.count)
     for name in touched {
       guard name != AttributeName.tombstone.rawValue,
         let attribute = itemClass.attribute(named: name)
