@@ -17,6 +17,20 @@ import Testing
     return try #require(rows.first)
   }
 
+  /// The only generic password's secret and attributes, as a copy returns them.
+  private func readBack(_ device: SimulatedDevice) throws -> [String: SecValue] {
+    let read = device.secItemCopyMatching(
+      genp("alice", ["r_Data": .bool(true), "r_Attributes": .bool(true)]))
+    guard case .dictionary(let found)? = read.result else {
+      throw ReadBackFailure(result: read.result)
+    }
+    return found
+  }
+
+  private struct ReadBackFailure: Error {
+    var result: SecValue?
+  }
+
   private func makeItem() throws -> (SimulatedDevice, ItemRow) {
     let device = try makeDevice()
     let control = SecValue.accessControl(SecAccessControl(protection: "ak", flags: []))
@@ -38,12 +52,7 @@ import Testing
     #expect(after.sealedColumns["attrs"] != before.sealedColumns["attrs"])
     #expect(after.searchColumns["labl"] == before.searchColumns["labl"])
     #expect(after.searchColumns["mdat"] != before.searchColumns["mdat"])
-    let read = device.secItemCopyMatching(
-      genp("alice", ["r_Data": .bool(true), "r_Attributes": .bool(true)]))
-    guard case .dictionary(let found)? = read.result else {
-      Issue.record("expected a dictionary, got \(String(describing: read.result))")
-      return
-    }
+    let found = try readBack(device)
     #expect(found["v_Data"] == secret("new"))
     #expect(found["labl"] == .string("Mail"))
   }
@@ -72,12 +81,7 @@ import Testing
     #expect((after.sealedColumns["attrs"] == before.sealedColumns["attrs"]) == kept)
     #expect(after.sealedColumns["data"] != before.sealedColumns["data"])
     #expect(after.searchColumns["acct"] == before.searchColumns["acct"])
-    let read = device.secItemCopyMatching(
-      genp("alice", ["r_Data": .bool(true), "r_Attributes": .bool(true)]))
-    guard case .dictionary(let found)? = read.result else {
-      Issue.record("expected a dictionary, got \(String(describing: read.result))")
-      return
-    }
+    let found = try readBack(device)
     #expect(found["v_Data"] == secret("new"))
     #expect(found["labl"] == attributes["labl"] ?? .string("Mail"))
   }

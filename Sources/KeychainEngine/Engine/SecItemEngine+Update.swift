@@ -23,40 +23,17 @@ extension SecItemEngine {
         touched: Self.searchColumns(touched, of: parsed.itemClass))
       try forEachCandidate(filter, reading: reading) { row throws(SecItemFailure) -> Bool in
         guard let rowID = row.rowID else { return true }
-        var item: KeychainItem
         let identity = ItemSealer.identity(of: row)
-        switch try openForUpdate(
-          row, identity: identity, settled: settled, filter: filter, context: context)
-        {
-        case .opened(let opened): item = opened
-        case .unchanged(let naming):
-          // No access control to evaluate: the row has none, and the update sets none.
-          guard
-            case .opened(let data) = try openData(
-              row, identity: identity, filter: filter, context: context, action: .update)
-          else {
-            lost.append(rowID)
-            return true
-          }
-          do throws(KeybagError) {
-            let sealed = try sealer.seal(
-              data: changes.data ?? data, updating: row, previous: data, identity: identity)
-            updated.append(
-              Replacement(
-                rowID: rowID, row: sealed.row, previous: row, columns: sealed.columns,
-                itemClass: row.itemClass, naming: .kept(naming)))
-          } catch {
-            let named = KeychainItem(
-              rowID: rowID, itemClass: row.itemClass, attributes: naming.dictionary)
-            throw Self.sealFailure(error, item: named, context: context)
-          }
-          return true
-        case nil:
+        guard
+          let opening = try openForUpdate(
+            row, identity: identity, settled: settled, filter: filter, context: context)
+        else {
           lost.append(rowID)
           return true
         }
-        // Updating re-encrypts the item, so its access control is evaluated first (evidence §7.1).
-        if item.requiresUserAuthentication,
+        // Updating re-encrypts the item, so its access control is evaluated first (evidence
+        // §7.1). An item whose attributes are kept has none, and the update sets none.
+        if case .opened(let item) = opening, item.requiresUserAuthentication,
           let failure = context.authorize(item, parsed, .update)
         {
           throw failure
@@ -66,6 +43,16 @@ extension SecItemEngine {
             row, identity: identity, filter: filter, context: context, action: .update)
         else {
           lost.append(rowID)
+          return true
+        }
+        var item: KeychainItem
+        switch opening {
+        case .opened(let opened): item = opened
+        case .unchanged(let naming):
+          updated.append(
+            try keptAttributesReplacement(
+              row, rowID: rowID, identity: identity, data: (data, changes.data ?? data),
+              naming: naming, context: context))
           return true
         }
         item.data = data
@@ -94,6 +81,26 @@ extension SecItemEngine {
       }
       try write(updated)
       return Self.success(dropped: lost.count)
+    }
+  }
+
+  /// The replacement of `row`, whose attributes the update keeps as stored
+  /// (``ItemSealer/UpdateOpening/unchanged(naming:)``): its secret goes from `data.opened` to
+  /// `data.updated`.
+  private func keptAttributesReplacement(
+    _ row: ItemRow, rowID: Int64, identity: [UInt8], data: (opened: Data?, updated: Data?),
+    naming: ItemSealer.NamingAttributes, context: Context
+  ) throws(SecItemFailure) -> Replacement {
+    do throws(KeybagError) {
+      let sealed = try sealer.seal(
+        data: data.updated, updating: row, previous: data.opened, identity: identity)
+      return Replacement(
+        rowID: rowID, row: sealed.row, previous: row, columns: sealed.columns,
+        itemClass: row.itemClass, naming: .kept(naming))
+    } catch {
+      let named = KeychainItem(
+        rowID: rowID, itemClass: row.itemClass, attributes: naming.dictionary)
+      throw Self.sealFailure(error, item: named, context: context)
     }
   }
 
