@@ -85,4 +85,71 @@ import Testing
     #expect(StoredValueCodec.attribute("zzzz", in: truncated) == nil)
     #expect(StoredValueCodec.attribute("svce", in: truncated) == nil)
   }
+
+  /// The names of `encoded`'s attributes, in the order they are encoded.
+  private func encodedNames(_ encoded: Data) -> [String] {
+    let bytes = [UInt8](encoded)
+    func uint32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    var names: [String] = []
+    var offset = 4
+    for _ in 0..<uint32(0) {
+      let length = uint32(offset)
+      names.append(String(decoding: bytes[offset + 4..<offset + 4 + length], as: UTF8.self))
+      offset += 4 + length
+      switch bytes[offset] {
+      case 1, 2: offset += 5 + uint32(offset + 1)
+      case 3, 4: offset += 9
+      default: offset += 1
+      }
+    }
+    return names
+  }
+
+  /// Attributes are encoded in `String`'s order of their names, which sorting by the first
+  /// eight bytes keeps: names sharing them, a prefix of another, holding a NUL, and names
+  /// that are not ASCII (then sorted by `String` alone).
+  @Test(arguments: [
+    ["mdat", "acct", "svce", "a", "ab", "abcdefgh", "abcdefghij", "abcdefghi", "a\u{0}", "Z", "_"],
+    ["pdmn", "é", "e\u{301}x", "zz", "\u{1F511}", "acct"],
+  ])
+  func encodesAttributesInTheOrderOfTheirNames(_ names: [String]) {
+    var attributes: [String: StoredValue] = [:]
+    for (index, name) in names.enumerated() { attributes[name] = .integer(Int64(index)) }
+    #expect(encodedNames(StoredValueCodec.encode(attributes: attributes)) == names.sorted())
+  }
+
+  /// A sealed item's attributes leave out the null ones; other encodings keep them.
+  @Test func skipsNullsOnlyWhenAsked() {
+    let attributes: [String: StoredValue] = ["acct": .text("a"), "labl": .null]
+    #expect(encodedNames(StoredValueCodec.encode(attributes: attributes)) == ["acct", "labl"])
+    let sealed = Data(StoredValueCodec.attributeBytes(attributes, skippingNulls: true))
+    #expect(StoredValueCodec.decodeAttributes(sealed) == ["acct": .text("a")])
+  }
+
+  /// `attributes(_:holding:_:keeping:)`, an update's check that an item already holds the
+  /// values it sets: every named value equal (a missing one holds `.null`), the kept ones
+  /// returned at their positions, `nil` when one differs.
+  @Test func holdingChecksEachValueAndKeepsTheNamedOnes() throws {
+    let encoded = StoredValueCodec.encode(attributes: [
+      "acct": .text("alice"), "mdat": .real(5), "pdmn": .text("ak"), "svce": .text("s"),
+    ])
+    func code(_ name: String) -> UInt64 { AttributeCodes.code(of: name)! }
+    func holding(_ names: [String], _ values: [StoredValue]) -> [StoredValue?]? {
+      encoded.withUnsafeBytes {
+        StoredValueCodec.attributes(
+          $0, holding: names.map(code), values, keeping: ["acct", "srvr", "pdmn"].map(code))
+      }
+    }
+    #expect(holding(["mdat"], [.real(5)]) == [.text("alice"), nil, .text("ak")])
+    #expect(holding(["mdat", "labl"], [.real(5), .null]) == [.text("alice"), nil, .text("ak")])
+    #expect(holding([], []) == [.text("alice"), nil, .text("ak")])
+    #expect(holding(["mdat"], [.real(6)]) == nil)
+    #expect(holding(["labl"], [.text("x")]) == nil)
+    #expect(holding(["acct"], [.null]) == nil)
+    let cut = Data(encoded.dropLast())
+    #expect(
+      cut.withUnsafeBytes {
+        StoredValueCodec.attributes($0, holding: [], [], keeping: [code("acct")])
+      } == nil)
+  }
 }

@@ -17,6 +17,20 @@ import Testing
     return try #require(rows.first)
   }
 
+  /// The only generic password's secret and attributes, as a copy returns them.
+  private func readBack(_ device: SimulatedDevice) throws -> [String: SecValue] {
+    let read = device.secItemCopyMatching(
+      genp("alice", ["r_Data": .bool(true), "r_Attributes": .bool(true)]))
+    guard case .dictionary(let found)? = read.result else {
+      throw ReadBackFailure(result: read.result)
+    }
+    return found
+  }
+
+  private struct ReadBackFailure: Error {
+    var result: SecValue?
+  }
+
   private func makeItem() throws -> (SimulatedDevice, ItemRow) {
     let device = try makeDevice()
     let control = SecValue.accessControl(SecAccessControl(protection: "ak", flags: []))
@@ -38,14 +52,38 @@ import Testing
     #expect(after.sealedColumns["attrs"] != before.sealedColumns["attrs"])
     #expect(after.searchColumns["labl"] == before.searchColumns["labl"])
     #expect(after.searchColumns["mdat"] != before.searchColumns["mdat"])
-    let read = device.secItemCopyMatching(
-      genp("alice", ["r_Data": .bool(true), "r_Attributes": .bool(true)]))
-    guard case .dictionary(let found)? = read.result else {
-      Issue.record("expected a dictionary, got \(String(describing: read.result))")
-      return
-    }
+    let found = try readBack(device)
     #expect(found["v_Data"] == secret("new"))
     #expect(found["labl"] == .string("Mail"))
+  }
+
+  /// An item without access control whose attributes the update leaves as they are (the
+  /// clock has not moved, so neither has the modification date; a label set to the one it
+  /// has) keeps their ciphertext without opening them whole; once the date moves, or a value
+  /// differs, they are sealed again. Each case reads back what was written.
+  @Test(arguments: [
+    (0, [String: SecValue](), true), (0, ["labl": .string("Mail")], true),
+    (0, ["labl": .string("Post")], false), (5, [:], false),
+  ])
+  func anItemWithoutAccessControlKeepsItsAttributesOnlyWhenTheyHold(
+    seconds: Int, attributes: [String: SecValue], kept: Bool
+  ) throws {
+    let device = try makeDevice()
+    let added = device.secItemAdd(
+      genp("alice", ["labl": .string("Mail"), "v_Data": secret("old")]))
+    #expect(added.status == .errSecSuccess)
+    let before = try storedRow(device)
+    if seconds > 0 { _ = device.advanceClock(by: .seconds(Int64(seconds))) }
+    var changes: SecQuery = ["v_Data": secret("new")]
+    for (name, value) in attributes { changes[name] = value }
+    #expect(device.secItemUpdate(genp("alice"), changes).status == .errSecSuccess)
+    let after = try storedRow(device)
+    #expect((after.sealedColumns["attrs"] == before.sealedColumns["attrs"]) == kept)
+    #expect(after.sealedColumns["data"] != before.sealedColumns["data"])
+    #expect(after.searchColumns["acct"] == before.searchColumns["acct"])
+    let found = try readBack(device)
+    #expect(found["v_Data"] == secret("new"))
+    #expect(found["labl"] == attributes["labl"] ?? .string("Mail"))
   }
 
   /// A new primary key or protection class is a new identity: nothing can be kept.

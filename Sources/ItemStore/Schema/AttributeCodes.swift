@@ -5,7 +5,7 @@
 /// by their four-character code, and a dictionary hashes the name (SipHash over the
 /// `String`) at each look-up, several hundred instructions; packing four bytes and a binary
 /// search over some thirty integers costs a fraction of that (issue 29).
-struct AttributeCodes: Sendable {
+package struct AttributeCodes: Sendable {
   /// The packed names, ascending.
   private let codes: [UInt64]
   /// For each of ``codes``, the position of its name in the list it was built from.
@@ -23,16 +23,19 @@ struct AttributeCodes: Sendable {
 
   /// `name`'s UTF-8 bytes in the low seven bytes and its length in the top one, so that two
   /// names pack alike only when they are equal; `nil` for a name longer than seven bytes.
-  static func code(of name: String) -> UInt64? {
+  package static func code(of name: String) -> UInt64? {
     // A short name is a small string: its bytes are read in place, where iterating its
     // `utf8` view decoded them one by one.
     var name = name
-    return name.withUTF8 { bytes -> UInt64? in
-      guard bytes.count <= 7 else { return nil }
-      var code: UInt64 = 0
-      for byte in bytes { code = code << 8 | UInt64(byte) }
-      return UInt64(bytes.count) << 56 | code
-    }
+    return name.withUTF8 { code(of: $0) }
+  }
+
+  /// ``code(of:)`` of a name's UTF-8 bytes (one read from an encoding).
+  package static func code(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard bytes.count <= 7 else { return nil }
+    var code: UInt64 = 0
+    for byte in bytes { code = code << 8 | UInt64(byte) }
+    return UInt64(bytes.count) << 56 | code
   }
 
   /// The position, in the list the codes were built from, of the name packed as `code`.

@@ -39,7 +39,7 @@ package struct ItemSealer {
     var sealed = SealedColumns(minimumCapacity: 3)
     // The attributes are sealed from the array they are encoded in.
     sealed[ItemClass.attributesColumn] = try keybag.seal(
-      StoredValueCodec.attributeBytes(Self.withoutNulls(attributes)), in: protection,
+      StoredValueCodec.attributeBytes(attributes, skippingNulls: true), in: protection,
       context: identity, suffix: Self.attributesSuffix)
     if let control = item.accessControl {
       sealed[ItemClass.accessControlColumn] = try keybag.seal(
@@ -52,12 +52,6 @@ package struct ItemSealer {
     }
     return ItemRow(
       rowID: item.rowID, itemClass: itemClass, searchColumns: search, sealedColumns: sealed)
-  }
-
-  /// `attributes` without its null values. Nearly every item has none, and filtering
-  /// rebuilt the whole dictionary, hashing every name again (docs/benchmarks-history.md).
-  static func withoutNulls(_ attributes: [String: StoredValue]) -> [String: StoredValue] {
-    attributes.values.contains(.null) ? attributes.filter { $0.value != .null } : attributes
   }
 
   // MARK: - Opening
@@ -77,6 +71,16 @@ package struct ItemSealer {
     let (decoded, protection) = try openAttributeBytes(row, identity: identity) {
       StoredValueCodec.decodeAttributes($0)
     }
+    return try item(decoded, of: row, identity: identity, protection: protection)
+  }
+
+  /// The item of `row` whose attributes decoded to `decoded` (`nil`: malformed), under the
+  /// row's `protection` and `identity`: its protection class checked against the row's, its
+  /// tombstone the row's, its access control opened.
+  func item(
+    _ decoded: [String: StoredValue]?, of row: ItemRow, identity: [UInt8],
+    protection: ProtectionClass
+  ) throws(KeybagError) -> KeychainItem {
     guard let attributes = decoded, attributes[.accessible] == Self.accessibleColumn(of: row)
     else { throw .authenticationFailed }
     var item = KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: attributes)
@@ -135,7 +139,7 @@ package struct ItemSealer {
   ///
   /// - Throws: as ``openAttributes(_:)``; a row without an attributes column is
   ///   ``KeybagError/authenticationFailed``.
-  private func openAttributeBytes<Read>(
+  func openAttributeBytes<Read>(
     _ row: ItemRow, identity: [UInt8], _ read: (UnsafeRawBufferPointer) -> Read
   ) throws(KeybagError) -> (read: Read, protection: ProtectionClass) {
     let protection = try Self.protection(of: row)

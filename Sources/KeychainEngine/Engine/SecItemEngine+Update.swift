@@ -13,6 +13,8 @@ extension SecItemEngine {
       let (parsed, changes) = try validator.validateUpdate(query, attributes)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       let touched = Self.touchedAttributes(changes)
+      let settled = Self.settledAttributes(
+        changes, touched: touched, of: parsed.itemClass, now: context.now)
       var lost: [Int64] = []
       var updated: [Replacement] = []
       // Every match is rewritten in one transaction once the read is over (a locked one fails
@@ -21,18 +23,17 @@ extension SecItemEngine {
         touched: Self.searchColumns(touched, of: parsed.itemClass))
       try forEachCandidate(filter, reading: reading) { row throws(SecItemFailure) -> Bool in
         guard let rowID = row.rowID else { return true }
-        var item: KeychainItem
         let identity = ItemSealer.identity(of: row)
-        switch try visit(
-          row, identity: identity, filter: filter, context: context, action: .update)
-        {
-        case .matched(let opened): item = opened
-        case .lost:
+        guard
+          let opening = try openForUpdate(
+            row, identity: identity, settled: settled, filter: filter, context: context)
+        else {
           lost.append(rowID)
           return true
         }
-        // Updating re-encrypts the item, so its access control is evaluated first (evidence §7.1).
-        if item.requiresUserAuthentication,
+        // Updating re-encrypts the item, so its access control is evaluated first (evidence
+        // §7.1). An item whose attributes are kept has none, and the update sets none.
+        if case .opened(let item) = opening, item.requiresUserAuthentication,
           let failure = context.authorize(item, parsed, .update)
         {
           throw failure
@@ -42,6 +43,16 @@ extension SecItemEngine {
             row, identity: identity, filter: filter, context: context, action: .update)
         else {
           lost.append(rowID)
+          return true
+        }
+        var item: KeychainItem
+        switch opening {
+        case .opened(let opened): item = opened
+        case .unchanged(let naming):
+          updated.append(
+            try keptAttributesReplacement(
+              row, rowID: rowID, identity: identity, data: (data, changes.data ?? data),
+              naming: naming, context: context))
           return true
         }
         item.data = data
@@ -58,7 +69,7 @@ extension SecItemEngine {
           updated.append(
             Replacement(
               rowID: rowID, row: sealed.row, previous: row, columns: sealed.columns,
-              itemClass: item.itemClass, attributes: item.attributes))
+              itemClass: item.itemClass, naming: .attributes(item.attributes)))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
         }
@@ -71,6 +82,83 @@ extension SecItemEngine {
       try write(updated)
       return Self.success(dropped: lost.count)
     }
+  }
+
+  /// The replacement of `row`, whose attributes the update keeps as stored
+  /// (``ItemSealer/UpdateOpening/unchanged(naming:)``): its secret goes from `data.opened` to
+  /// `data.updated`.
+  private func keptAttributesReplacement(
+    _ row: ItemRow, rowID: Int64, identity: [UInt8], data: (opened: Data?, updated: Data?),
+    naming: ItemSealer.NamingAttributes, context: Context
+  ) throws(SecItemFailure) -> Replacement {
+    do throws(KeybagError) {
+      let sealed = try sealer.seal(
+        data: data.updated, updating: row, previous: data.opened, identity: identity)
+      return Replacement(
+        rowID: rowID, row: sealed.row, previous: row, columns: sealed.columns,
+        itemClass: row.itemClass, naming: .kept(naming))
+    } catch {
+      let named = KeychainItem(
+        rowID: rowID, itemClass: row.itemClass, attributes: naming.dictionary)
+      throw Self.sealFailure(error, item: named, context: context)
+    }
+  }
+
+  /// Opens `row` for the update (``ItemSealer/openForUpdate(_:identity:settled:)``, or
+  /// ``visit(_:identity:filter:context:action:secretOnly:)`` when no attribute is `settled`):
+  /// `nil` for a row lost, as a visit's.
+  private func openForUpdate(
+    _ row: ItemRow, identity: [UInt8], settled: ItemSealer.SettledAttributes?, filter: RowFilter,
+    context: Context
+  ) throws(SecItemFailure) -> ItemSealer.UpdateOpening? {
+    guard let settled else {
+      switch try visit(
+        row, identity: identity, filter: filter, context: context, action: .update)
+      {
+      case .matched(let item): return .opened(item)
+      case .lost: return nil
+      }
+    }
+    do {
+      return try sealer.openForUpdate(row, identity: identity, settled: settled)
+    } catch {
+      _ = try unopenable(row, filter: filter, error: error, context: context, action: .update)
+      return nil
+    }
+  }
+
+  /// The values `changes` gives the attributes it touches (``touchedAttributes(_:)``),
+  /// whatever the item: ``apply(_:to:now:)``'s, with the defaults sealing gives a missing
+  /// primary-key attribute. `nil` when an update with them must open every item whole: it
+  /// sets an access control, touches the tombstone (which an opened item takes from its
+  /// column) or a name no attribute of the class has, or leaves a searchable one null.
+  static func settledAttributes(
+    _ changes: ParsedQuery, touched: [String], of itemClass: ItemClass, now: Date
+  ) -> ItemSealer.SettledAttributes? {
+    guard changes.accessControl == nil else { return nil }
+    var probe = KeychainItem(
+      rowID: nil, itemClass: itemClass, attributes: PresizedColumns.empty(capacity: touched.count))
+    apply(changes, to: &probe, now: now)
+    var settled = ItemSealer.SettledAttributes()
+    settled.codes.reserveCapacity(touched.count)
+    settled.values.reserveCapacity(touched.count)
+    settled.searchable.reserveCapacity(touched.count)
+    for name in touched {
+      guard name != AttributeName.tombstone.rawValue,
+        let attribute = itemClass.attribute(named: name)
+      else { return nil }
+      var value = probe.attributes[name] ?? .null
+      // As ``ItemSealer/seal(_:updating:touching:)`` fills it (securityd's query_pre_add).
+      if attribute.isPrimaryKey, value == .null { value = attribute.defaultValue }
+      if attribute.isSearchable {
+        guard value != .null else { return nil }
+        settled.searchable.append(name)
+      }
+      guard let code = AttributeCodes.code(of: name) else { return nil }
+      settled.codes.append(code)
+      settled.values.append(value)
+    }
+    return settled
   }
 
   /// Applies `attributesToUpdate` to one item and bumps its modification date.
@@ -129,12 +217,23 @@ extension SecItemEngine {
     /// The only columns in which `row` may differ from `previous`.
     var columns: [String]
     var itemClass: ItemClass
-    /// The updated item's attributes (shared, not copied), which name it only if the write
-    /// fails: most updates never build the name.
-    var attributes: [String: StoredValue]
+    /// What names the item only if the write fails: most updates never build the name.
+    var naming: Naming
 
     /// The item as a failure names it.
-    var name: SecItemFailure.ItemName { SecItemFailure.ItemName(itemClass, plain: attributes) }
+    var name: SecItemFailure.ItemName {
+      switch naming {
+      case .attributes(let attributes): SecItemFailure.ItemName(itemClass, plain: attributes)
+      case .kept(let kept): SecItemFailure.ItemName(itemClass, plain: kept.dictionary)
+      }
+    }
+
+    enum Naming {
+      /// The updated item's attributes (shared, not copied).
+      case attributes([String: StoredValue])
+      /// Those of an item whose attributes the update kept as stored.
+      case kept(ItemSealer.NamingAttributes)
+    }
   }
 
   /// Replaces the rows in one transaction.

@@ -53,7 +53,7 @@ extension SecItemEngine {
 
   /// A locked row is named by the query's values: the filter selected it, so it holds the
   /// same bytes (its own values are sealed).
-  private func unopenable(
+  func unopenable(
     _ row: ItemRow, filter: RowFilter, error: KeybagError, context: Context,
     action: SecItemFailure.ItemAction
   ) throws(SecItemFailure) -> RowVisit {

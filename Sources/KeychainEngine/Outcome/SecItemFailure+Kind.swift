@@ -127,7 +127,7 @@ extension SecItemFailure {
       self.attributes = kept
     }
 
-    private static let naming: [AttributeName] = [
+    static let naming: [AttributeName] = [
       .account, .service, .server, .serialNumber, .applicationTag,
     ]
   }
