@@ -29,10 +29,12 @@ package struct RowFilter {
   /// `query` is borrowed: an initializer's arguments are owned by default, so every caller,
   /// which keeps its query, copied it whole for this call and the filter tore the copy down
   /// (about 0.4k instructions a search, issue 29).
-  init(
-    _ query: borrowing ParsedQuery, scope: @autoclosure () -> ItemDatabase.OneOf,
-    hasher: SearchHasher
-  ) {
+  ///
+  /// `scope` is a value, not an autoclosure: the callers' `scope(of: context.caller)`
+  /// captured their whole ``SecItemEngine/Context``, copied per search (about 0.6k
+  /// instructions). A query with kSecAttrAccessGroup, which does not need it, pays the
+  /// engine's cached look-up instead (``SecItemEngine/callerScope(of:)``).
+  init(_ query: borrowing ParsedQuery, scope: ItemDatabase.OneOf, hasher: SearchHasher) {
     // Built in locals and stored once at the end: assigning the properties one by one, with
     // an early return between, had the whole filter copied out and torn down (issue 29).
     let itemClass = query.itemClass
@@ -74,7 +76,7 @@ package struct RowFilter {
     }
     self.itemClass = itemClass
     self.search = search
-    self.accessGroups = comparesGroup ? nil : scope()
+    self.accessGroups = comparesGroup ? nil : scope
     self.queried = query.attributes
     self.rowID = rowID
   }
