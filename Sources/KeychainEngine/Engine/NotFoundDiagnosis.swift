@@ -35,10 +35,12 @@ package final class NotFoundDiagnosis: NearMissSearch {
   private let scope: ItemDatabase.OneOf
 
   /// `callerScope` is the caller's entry in the engine's scope cache
-  /// (``SecItemEngine/callerScope(of:)``).
+  /// (``SecItemEngine/callerScope(of:)``). The query and the context are borrowed, only a
+  /// few of their fields kept: owned (an initializer's default), each miss copied both whole
+  /// and tore the copies down (issue 29).
   init(
-    engine: SecItemEngine, query: ParsedQuery, filter: RowFilter, context: SecItemEngine.Context,
-    callerScope: SecItemEngine.ScopeEntry
+    engine: SecItemEngine, query: borrowing ParsedQuery, filter: RowFilter,
+    context: borrowing SecItemEngine.Context, callerScope: SecItemEngine.ScopeEntry
   ) {
     database = engine.database
     sealer = engine.sealer

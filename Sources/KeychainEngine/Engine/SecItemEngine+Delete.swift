@@ -11,11 +11,15 @@ extension SecItemEngine {
   /// fails the call with errSecInteractionNotAllowed (docs/fidelity.md, "Deleting a locked
   /// item").
   package func delete(_ query: SecQuery, context: Context) -> SecItemOutcome {
-    if query[SecQueryKey.itemClass] == .string(QueryParser.identityClass) {
+    // The identity class is found in the validator's pass over the keys, not looked up in
+    // the dictionary first (as copyMatching does).
+    let keys = CheckedKeys(query)
+    if keys.contains(.identityClass) {
       return identity(query, as: .delete, context: context)
     }
     return outcome { () throws(SecItemFailure) in
-      let parsed = try QueryValidator(caller: context.caller).validate(query, as: .delete)
+      let parsed = try QueryValidator(caller: context.caller).validate(
+        query, as: .delete, holding: keys)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       // Every condition of a delete is a searchable column, so no row is opened: a locked
       // item is deleted like any other (securityd deletes by its search too).

@@ -97,7 +97,13 @@ public struct SecItemOutcome: Sendable, Hashable {
   }
 
   /// The outcome of `failure`, its explanation rendered when read (`deferred`) or now.
-  init(rendering failure: SecItemFailure, limitation: SimulationLimitation?, deferred: Bool) {
+  ///
+  /// `failure` is borrowed: owned (an initializer's default), every failed call copied its
+  /// failure whole for this and tore the copy down (issue 29).
+  init(
+    rendering failure: borrowing SecItemFailure, limitation: SimulationLimitation?,
+    deferred: Bool
+  ) {
     status = failure.status
     details = Details(
       Fields(
