@@ -31,7 +31,7 @@ public final class SimulatedPhone: @unchecked Sendable {
   // What a SecItem call reads or writes is `@exclusivity(unchecked)`: the lock already keeps
   // two accesses from overlapping, and the runtime's check of each access to a class's stored
   // property (`swift_beginAccess`, `swift_endAccess`) was a quarter of what recording a call cost
-  // (docs/benchmarks.md, "The Security module's overhead, fourth session").
+  // (docs/benchmarks-history.md, "The Security module's overhead, fourth session").
   // Internal, not private: SimulatedPhone+NewPhone.swift replaces the device.
   @exclusivity(unchecked) var device: SimulatedDevice
   let user: PhoneUser

@@ -279,7 +279,7 @@ package struct PitfallDetector {
   ///
   /// Why: nearly every query names no access group, and a query has a handful of keys:
   /// comparing each with `key` costs less than hashing `key` for a look-up
-  /// (docs/benchmarks.md, "The Security module's overhead, fourth session").
+  /// (docs/benchmarks-history.md, "The Security module's overhead, fourth session").
   private static func mayName(_ key: String, in dictionary: SecQuery) -> Bool {
     if dictionary.count > 8 { return true }
     return dictionary.keys.contains { $0 == key }

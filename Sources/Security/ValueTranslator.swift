@@ -113,8 +113,8 @@ enum ValueTranslator {
 
   /// A plain `NSString`'s text through Foundation's `String(_:)`, which hands out the string
   /// it keeps as `as String` does, for a fifth less than that bridge's
-  /// `_conditionallyBridgeFromObjectiveC` (docs/benchmarks.md, "The Security module's
-  /// overhead, fourth session").
+  /// `_conditionallyBridgeFromObjectiveC` (docs/benchmarks-history.md, "The Security
+  /// module's overhead, fourth session").
   @inline(__always)
   private static func text(of string: NSString) -> String { String(string) }
 
