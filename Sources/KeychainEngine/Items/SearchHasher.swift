@@ -44,10 +44,11 @@ package struct SearchHasher {
   /// one pass over the class looks each attribute up once, where filling the defaults first
   /// looked the key's up twice (docs/benchmarks-history.md).
   ///
-  /// The item's attributes are placed by their packed names (``ItemClass/attributePosition(named:)``)
-  /// before the pass: looking each of the class's two dozen attributes up in the dictionary
-  /// hashed its name, a twentieth of an add (docs/benchmarks.md, issue 29). The columns and the
-  /// defaults still come in the class's order, as when the pass looked them up.
+  /// The item's attributes are placed by their packed names
+  /// (``ItemClass/attributePosition(named:)``) before the pass: looking each of the class's
+  /// two dozen attributes up in the dictionary hashed its name, a twentieth of an add
+  /// (docs/benchmarks.md, issue 29). The columns and the defaults still come in the class's
+  /// order, as when the pass looked them up.
   func columns(
     _ itemClass: ItemClass, fillingKeyDefaultsIn attributes: inout [String: StoredValue]
   ) -> SearchColumns {
@@ -78,9 +79,12 @@ package struct SearchHasher {
           value = attribute.defaultValue
           defaulted |= 1 << position
         }
-        // Each attribute of the class once, so each column is new: appended with no look-up,
-        // where a look-up in the columns so far was a sixth of this pass (docs/benchmarks.md).
-        if attribute.isSearchable { columns.appendNew(attribute.name, column(value, of: attribute)) }
+        // Each attribute of the class once, so each column is new: appended with no
+        // look-up, where a look-up in the columns so far was a sixth of this pass
+        // (docs/benchmarks.md).
+        if attribute.isSearchable {
+          columns.appendNew(attribute.name, column(value, of: attribute))
+        }
       }
     }
     while defaulted != 0 {
