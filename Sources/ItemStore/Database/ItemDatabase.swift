@@ -288,18 +288,29 @@ public final class ItemDatabase {
     var values: [StoredValue] = []
     values.reserveCapacity(layout.columns.count)
     var found = (search: 0, sealed: 0)
-    // Rows keep their columns mostly in the layout's order: each is found at the cursor
-    // rather than by comparing every name before it (an add's 24 columns, issue 29).
-    var cursor = 0
-    for (name, fallback) in zip(layout.searchColumns, layout.searchDefaultList) {
-      guard let value = row.searchColumns.value(name, from: &cursor) else {
-        values.append(fallback)
-        continue
+    // Each of the row's columns placed first, by its packed name: a sealed row's columns are
+    // in its class's order, not the layout's, and looking each of the layout's two dozen up in
+    // the row compared every name of the row for each one it lacks (a twentieth of an add,
+    // issue 29). The names are distinct, so each one placed is a column of the row.
+    let slots = row.searchColumns.slots
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: layout.searchColumns.count) { slotAt in
+      slotAt.initialize(repeating: -1)
+      for (slot, column) in slots.enumerated() {
+        guard let position = layout.searchPosition(of: column.name) else { continue }
+        slotAt[position] = slot
+        found.search += 1
       }
-      found.search += 1
-      values.append(value == .null ? fallback : value)
+      for (position, fallback) in layout.searchDefaultList.enumerated() {
+        let slot = slotAt[position]
+        guard slot >= 0 else {
+          values.append(fallback)
+          continue
+        }
+        let value = slots[slot].value
+        values.append(value == .null ? fallback : value)
+      }
     }
-    cursor = 0
+    var cursor = 0
     for name in layout.sealedColumns {
       guard let sealed = row.sealedColumns.value(name, from: &cursor) else {
         values.append(.null)

@@ -152,6 +152,15 @@ final class ClassCatalog: Sendable {
     guard let code = AttributeCodes.code(of: name) else { return byName[name] }
     return codes.position(of: code).map { attributes[$0] }
   }
+
+  /// The position of attribute `name` in ``attributes``, found by its packed name; `nil` for
+  /// a name the class lacks (every one of its names packs).
+  func position(named name: String) -> Int? {
+    // Not `flatMap(codes.position(of:))`: that partial application allocates a closure
+    // context per call.
+    guard let code = AttributeCodes.code(of: name) else { return nil }
+    return codes.position(of: code)
+  }
 }
 
 /// The attributes code refers to by name. With the class tables above, this is the one place

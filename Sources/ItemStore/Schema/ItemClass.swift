@@ -36,6 +36,13 @@ public enum ItemClass: String, CaseIterable, Sendable, Codable {
     catalog.attribute(named: name)
   }
 
+  /// The position in ``attributes`` of attribute `name`, or `nil` if the class has no such
+  /// attribute: found by its packed name (``AttributeCodes``), with no hashing, for a caller
+  /// that goes through an item's attributes rather than the class's.
+  package func attributePosition(named name: String) -> Int? {
+    catalog.position(named: name)
+  }
+
   /// The columns SQLite compares: a keyed hash of every attribute but `accc`, `pdmn` and
   /// `tomb` as they are. What the hashes are is the engine's business.
   public var searchColumns: [String] { catalog.searchColumns }

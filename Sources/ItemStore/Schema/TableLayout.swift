@@ -22,6 +22,8 @@ final class TableLayout: Sendable {
   /// is bound, where a look-up by name hashed the name again.
   let searchDefaultList: [StoredValue]
   let searchSet: Set<String>
+  /// ``searchColumns`` by their packed names, for ``searchPosition(of:)``.
+  private let searchCodes: AttributeCodes
   /// Whether each of ``searchColumns``, in their order, holds keyed hashes: read as
   /// ``StoredValue/hash(_:)`` (``Statement/searchHashColumn(at:)``).
   let searchHashed: [Bool]
@@ -57,6 +59,7 @@ final class TableLayout: Sendable {
     self.columnIndexes = Dictionary(
       uniqueKeysWithValues: columns.enumerated().map { ($0.element, $0.offset) })
     self.searchSet = Set(searchColumns)
+    self.searchCodes = AttributeCodes(searchColumns)
     self.searchHashed = searchColumns.map { catalog.byName[$0]?.storage == .keyedHash }
     self.hashedSet = Set(searchColumns.filter { catalog.byName[$0]?.storage == .keyedHash })
     self.sealedSet = Set(sealedColumns)
@@ -103,6 +106,15 @@ final class TableLayout: Sendable {
     let unchanged = quoted(ItemClass.dataColumn)
     self.unchangedUpdateSQL = "UPDATE \(table) SET \(unchanged) = \(unchanged) WHERE rowid = ?"
     self.deleteSQL = "DELETE FROM \(table) WHERE rowid = ?"
+  }
+
+  /// The position of searchable column `name` in ``searchColumns`` (and ``columns``), or `nil`
+  /// when it is not one: found by its packed name, with no hashing and no string comparison.
+  func searchPosition(of name: String) -> Int? {
+    // Not `flatMap(searchCodes.position(of:))`: that partial application allocates a closure
+    // context per call.
+    guard let code = AttributeCodes.code(of: name) else { return nil }
+    return searchCodes.position(of: code)
   }
 
   /// `UPDATE <table> SET <columns> = ? … WHERE rowid = ?`, for an update of some columns.

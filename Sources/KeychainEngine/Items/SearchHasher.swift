@@ -43,20 +43,54 @@ package struct SearchHasher {
   /// NULL for) has its default, which `attributes` then holds too: sealing needs both, and
   /// one pass over the class looks each attribute up once, where filling the defaults first
   /// looked the key's up twice (docs/benchmarks-history.md).
+  ///
+  /// The item's attributes are placed by their packed names
+  /// (``ItemClass/attributePosition(named:)``) before the pass: looking each of the class's
+  /// two dozen attributes up in the dictionary hashed its name, a twentieth of an add
+  /// (docs/benchmarks.md, issue 29). The columns and the defaults still come in the class's
+  /// order, as when the pass looked them up.
   func columns(
     _ itemClass: ItemClass, fillingKeyDefaultsIn attributes: inout [String: StoredValue]
   ) -> SearchColumns {
+    let schemas = itemClass.attributes
     var columns = SearchColumns(minimumCapacity: itemClass.searchColumns.count)
-    for attribute in itemClass.attributes where attribute.isSearchable || attribute.isPrimaryKey {
-      var value = attributes[attribute.name] ?? .null
-      if value == .null {
-        guard attribute.isPrimaryKey else { continue }
-        value = attribute.defaultValue
-        attributes[attribute.name] = value
+    // The key attributes to fill, one bit per position (a class has under 64 attributes):
+    // filled after the pass, which reads the dictionary by index (an insertion would
+    // invalidate the indexes), and in the class's order, as the pass used to fill them.
+    precondition(schemas.count <= UInt64.bitWidth, "more attributes than defaulted has bits")
+    var defaulted: UInt64 = 0
+    withUnsafeTemporaryAllocation(
+      of: Dictionary<String, StoredValue>.Index?.self, capacity: schemas.count
+    ) { places in
+      places.initialize(repeating: nil)
+      defer { places.deinitialize() }
+      var place = attributes.startIndex
+      while place != attributes.endIndex {
+        if let position = itemClass.attributePosition(named: attributes[place].key) {
+          places[position] = place
+        }
+        attributes.formIndex(after: &place)
       }
-      // Each attribute of the class once, so each column is new: appended with no look-up,
-      // where a look-up in the columns so far was a sixth of this pass (docs/benchmarks.md).
-      if attribute.isSearchable { columns.appendNew(attribute.name, column(value, of: attribute)) }
+      for (position, attribute) in schemas.enumerated()
+      where attribute.isSearchable || attribute.isPrimaryKey {
+        var value = places[position].map { attributes[$0].value } ?? .null
+        if value == .null {
+          guard attribute.isPrimaryKey else { continue }
+          value = attribute.defaultValue
+          defaulted |= 1 << position
+        }
+        // Each attribute of the class once, so each column is new: appended with no
+        // look-up, where a look-up in the columns so far was a sixth of this pass
+        // (docs/benchmarks.md).
+        if attribute.isSearchable {
+          columns.appendNew(attribute.name, column(value, of: attribute))
+        }
+      }
+    }
+    while defaulted != 0 {
+      let position = defaulted.trailingZeroBitCount
+      defaulted &= defaulted - 1
+      attributes[schemas[position].name] = schemas[position].defaultValue
     }
     return columns
   }
