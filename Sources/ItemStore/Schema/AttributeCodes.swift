@@ -38,6 +38,15 @@ package struct AttributeCodes: Sendable {
     return UInt64(bytes.count) << 56 | code
   }
 
+  /// The position, in the list the codes were built from, of `name`; `nil` for a name not in
+  /// it (or too long to pack, which no listed name is).
+  func position(ofName name: String) -> Int? {
+    // Not `code(of:).flatMap(position(of:))`: that partial application allocates a closure
+    // context per call.
+    guard let code = Self.code(of: name) else { return nil }
+    return position(of: code)
+  }
+
   /// The position, in the list the codes were built from, of the name packed as `code`.
   func position(of code: UInt64) -> Int? {
     var low = 0

@@ -155,12 +155,7 @@ final class ClassCatalog: Sendable {
 
   /// The position of attribute `name` in ``attributes``, found by its packed name; `nil` for
   /// a name the class lacks (every one of its names packs).
-  func position(named name: String) -> Int? {
-    // Not `flatMap(codes.position(of:))`: that partial application allocates a closure
-    // context per call.
-    guard let code = AttributeCodes.code(of: name) else { return nil }
-    return codes.position(of: code)
-  }
+  func position(named name: String) -> Int? { codes.position(ofName: name) }
 }
 
 /// The attributes code refers to by name. With the class tables above, this is the one place

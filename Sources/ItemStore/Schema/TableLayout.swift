@@ -110,12 +110,7 @@ final class TableLayout: Sendable {
 
   /// The position of searchable column `name` in ``searchColumns`` (and ``columns``), or `nil`
   /// when it is not one: found by its packed name, with no hashing and no string comparison.
-  func searchPosition(of name: String) -> Int? {
-    // Not `flatMap(searchCodes.position(of:))`: that partial application allocates a closure
-    // context per call.
-    guard let code = AttributeCodes.code(of: name) else { return nil }
-    return searchCodes.position(of: code)
-  }
+  func searchPosition(of name: String) -> Int? { searchCodes.position(ofName: name) }
 
   /// `UPDATE <table> SET <columns> = ? … WHERE rowid = ?`, for an update of some columns.
   func updateSQL(setting columns: [String]) -> String {
