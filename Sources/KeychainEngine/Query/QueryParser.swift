@@ -19,12 +19,38 @@ package struct QueryParser {
   func parse(
     _ query: SecQuery, as function: SecItemFunction, itemClass knownClass: ItemClass? = nil
   ) throws(SecItemFailure) -> ParsedQuery {
+    try Self.checkKeyCount(query)
+    let itemClass: ItemClass
+    if let knownClass { itemClass = knownClass } else {
+      itemClass = try resolveClass(query[.itemClass], in: query)
+    }
+    return try parseKeys(query, as: function, itemClass: itemClass)
+  }
+
+  /// ``parse(_:as:itemClass:)`` with the class from `keys`, `query`'s checked keys: the
+  /// validator's pass over the keys found kSecClass, which is looked up again only when it
+  /// names no class the store has.
+  func parse(_ query: SecQuery, as function: SecItemFunction, holding keys: CheckedKeys)
+    throws(SecItemFailure) -> ParsedQuery
+  {
+    try Self.checkKeyCount(query)
+    let itemClass: ItemClass
+    if let known = keys.itemClass { itemClass = known } else {
+      itemClass = try resolveClass(query[.itemClass], in: query)
+    }
+    return try parseKeys(query, as: function, itemClass: itemClass)
+  }
+
+  private static func checkKeyCount(_ query: SecQuery) throws(SecItemFailure) {
     if query.count > Self.maximumKeyCount {
       throw SecItemFailure(
         .errSecParam, .tooManyKeys(count: query.count, limit: Self.maximumKeyCount))
     }
-    let itemClass: ItemClass
-    if let knownClass { itemClass = knownClass } else { itemClass = try resolveClass(query) }
+  }
+
+  private func parseKeys(_ query: SecQuery, as function: SecItemFunction, itemClass: ItemClass)
+    throws(SecItemFailure) -> ParsedQuery
+  {
     var parsed = ParsedQuery(function: function, itemClass: itemClass)
     // Room for every key at once: growing the attributes one insert at a time reallocated
     // them.
@@ -61,10 +87,13 @@ package struct QueryParser {
 
   // MARK: - kSecClass
 
-  /// `kSecClass`: missing or not a string → -50, unknown → -25306 (evidence §2.2). A persistent
-  /// reference names its class, so it stands in for a missing kSecClass.
-  private func resolveClass(_ query: SecQuery) throws(SecItemFailure) -> ItemClass {
-    guard let value = query[.itemClass] else {
+  /// `kSecClass`, given its value in `query` (`nil` when absent): missing or not a string →
+  /// -50, unknown → -25306 (evidence §2.2). A persistent reference names its class, so it
+  /// stands in for a missing kSecClass.
+  private func resolveClass(_ value: SecValue?, in query: SecQuery) throws(SecItemFailure)
+    -> ItemClass
+  {
+    guard let value else {
       if case .data(let reference)? = query[.valuePersistentRef],
         let (itemClass, _) = PersistentReference.decode(reference)
       {
