@@ -118,8 +118,8 @@ package struct QueryParser {
     switch kind {
     case .itemClass, .ignoredAttribute, .ignored:
       return
-    case .attribute(let name):
-      try addAttribute(name, value: value, to: &parsed, schema: schema)
+    case .attribute(let name, let code):
+      try addAttribute(name, code: code, value: value, to: &parsed, schema: schema)
     case .match(let name):
       parsed.matchKeys.insert(name)
       if name == SecQueryKey.matchLimit.rawValue { parsed.limit = try Self.matchLimit(value) }
