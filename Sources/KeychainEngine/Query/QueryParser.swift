@@ -70,7 +70,9 @@ package struct QueryParser {
       }
       throw error
     }
-    try checkCombinations(parsed, query: query)
+    // The two fields alone: passing the whole query had it copied and destroyed once more.
+    try checkCombinations(
+      parsed.attributes, hasPersistentRef: parsed.persistentRef != nil, query: query)
     return parsed
   }
 
@@ -198,17 +200,19 @@ package struct QueryParser {
     return nil
   }
 
-  private func checkCombinations(_ parsed: ParsedQuery, query: SecQuery) throws(SecItemFailure) {
+  private func checkCombinations(
+    _ attributes: ParsedAttributes, hasPersistentRef: Bool, query: SecQuery
+  ) throws(SecItemFailure) {
     // securityd's query_set_access_control: kSecAttrAccessible makes a protection-only access
     // control, which conflicts with any other one (-50); returned attributes, which carry
     // both `pdmn` and the item's protection-only `accc`, can be passed back.
-    if case .text(let accessible)? = parsed.attributes[.accessible],
+    if case .text(let accessible)? = attributes[.accessible],
       let control = query[AttributeName.accessControl].flatMap(Self.accessControl),
       control != .protectionOnly(accessible)
     {
       throw SecItemFailure(.errSecParam, .accessibleWithAccessControl)
     }
-    if parsed.persistentRef != nil {
+    if hasPersistentRef {
       let others = query.keys.filter { key in
         guard case .attribute = QueryKey.classify(key) else { return false }
         return true
