@@ -77,10 +77,13 @@ struct CheckedKeys {
   /// (`u_...`) or `class` (whose value alone is read): a key is compared only with the
   /// spellings of its own shape, and most keys (`r_Data`, ...) with none.
   init(_ query: SecQuery) {
-    for (key, value) in query {
+    // By index, so that a value is read only for `class`: copying every value out with its
+    // key was a copy and a destroy of each.
+    for index in query.indices {
+      let key = query.keys[index]
       let bytes = key.utf8
       if bytes.count == 5, key == SecQueryKey.itemClass.rawValue {
-        guard case .string(let raw) = value else { continue }
+        guard case .string(let raw) = query.values[index] else { continue }
         itemClass = ItemClass(rawValue: raw)
         if itemClass == nil, raw == QueryParser.identityClass { present.insert(.identityClass) }
       } else if bytes.count == 4 {
