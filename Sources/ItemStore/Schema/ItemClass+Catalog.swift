@@ -150,7 +150,12 @@ final class ClassCatalog: Sendable {
   /// long to pack (none of the class's) by the dictionary.
   func attribute(named name: String) -> AttributeSchema? {
     guard let code = AttributeCodes.code(of: name) else { return byName[name] }
-    return codes.position(of: code).map { attributes[$0] }
+    return attribute(code: code)
+  }
+
+  /// The attribute whose packed name is `code`, or `nil`.
+  func attribute(code: UInt64) -> AttributeSchema? {
+    codes.position(of: code).map { attributes[$0] }
   }
 
   /// The position of attribute `name` in ``attributes``, found by its packed name; `nil` for

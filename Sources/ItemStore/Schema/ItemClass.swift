@@ -36,6 +36,12 @@ public enum ItemClass: String, CaseIterable, Sendable, Codable {
     catalog.attribute(named: name)
   }
 
+  /// ``attribute(named:)`` for a name already packed (``AttributeCodes/code(of:)``): the
+  /// query parser packs each four-character key once, to compare it and to look it up.
+  package func attribute(code: UInt64) -> AttributeSchema? {
+    catalog.attribute(code: code)
+  }
+
   /// The position in ``attributes`` of attribute `name`, or `nil` if the class has no such
   /// attribute: found by its packed name (``AttributeCodes``), with no hashing, for a caller
   /// that goes through an item's attributes rather than the class's.

@@ -17,4 +17,7 @@ package struct ClassSchema: Sendable {
   /// up by its packed name (``ItemClass/attribute(named:)``), where a dictionary of its own
   /// hashed the name per key of every query (issue 29).
   func attribute(_ name: String) -> AttributeSchema? { itemClass.attribute(named: name) }
+
+  /// The schema of the attribute whose name packs to `code` (``AttributeCodes/code(of:)``).
+  func attribute(code: UInt64) -> AttributeSchema? { itemClass.attribute(code: code) }
 }

@@ -39,44 +39,64 @@ package enum ClientChecks {
   }
 }
 
-/// Which of the keys the validator's early checks read a dictionary holds, found in one pass
-/// over its keys: most dictionaries hold none of them, and looking each one up hashed it
-/// every call (issue 29). A check still reads its key's value from the dictionary.
-struct CheckedKeys: OptionSet {
-  let rawValue: UInt8
+/// Which of the keys the validator's early checks read a dictionary holds, and its kSecClass
+/// value, found in one pass over its keys: most dictionaries hold none of the checked keys, and
+/// looking each one up (and `class` for the parser) hashed it every call (issue 29). A check
+/// still reads its key's value from the dictionary.
+struct CheckedKeys {
+  /// The checked keys, as bits.
+  struct Present: OptionSet {
+    let rawValue: UInt8
 
-  static let accessControl = Self(rawValue: 1 << 0)
-  static let authenticationUI = Self(rawValue: 1 << 1)
-  static let authenticationContext = Self(rawValue: 1 << 2)
-  static let appClipItem = Self(rawValue: 1 << 3)
-  static let accessGroup = Self(rawValue: 1 << 4)
-  /// `kSecClass` is kSecClassIdentity, which SecItemCopyMatching and SecItemDelete answer
-  /// apart (``SecItemEngine/identity(_:as:context:)``): found in the same pass, where looking
-  /// `class` up first hashed it every call.
-  static let identityClass = Self(rawValue: 1 << 5)
+    static let accessControl = Self(rawValue: 1 << 0)
+    static let authenticationUI = Self(rawValue: 1 << 1)
+    static let authenticationContext = Self(rawValue: 1 << 2)
+    static let appClipItem = Self(rawValue: 1 << 3)
+    static let accessGroup = Self(rawValue: 1 << 4)
+    /// `kSecClass` is kSecClassIdentity, which SecItemCopyMatching and SecItemDelete answer
+    /// apart (``SecItemEngine/identity(_:as:context:)``): found in the same pass, where looking
+    /// `class` up first hashed it every call.
+    static let identityClass = Self(rawValue: 1 << 5)
 
-  init(rawValue: UInt8) { self.rawValue = rawValue }
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+  }
+
+  private(set) var present: Present = []
+  /// The class kSecClass names, when it is one the store has, found in the same pass: the
+  /// parser takes it from here (``QueryParser/parse(_:as:holding:)``), where looking `class`
+  /// up hashed it every call. `nil` when kSecClass is absent or holds anything else: the parser
+  /// then reads the dictionary to say what is wrong (or finds a persistent reference's class).
+  /// A class rather than the value: keeping a `SecValue` made every copy of this a retain and
+  /// a release.
+  private(set) var itemClass: ItemClass?
+
+  /// Whether the dictionary holds `key`.
+  func contains(_ key: Present) -> Bool { present.contains(key) }
 
   /// The checked keys among `query`'s. Each is a four-character attribute, a `kSecUse*` key
   /// (`u_...`) or `class` (whose value alone is read): a key is compared only with the
   /// spellings of its own shape, and most keys (`r_Data`, ...) with none.
   init(_ query: SecQuery) {
-    rawValue = 0
-    for (key, value) in query {
+    // By index, so that a value is read only for `class`: copying every value out with its
+    // key was a copy and a destroy of each.
+    for index in query.indices {
+      let key = query.keys[index]
       let bytes = key.utf8
       if bytes.count == 5, key == SecQueryKey.itemClass.rawValue {
-        if value == .string(QueryParser.identityClass) { insert(.identityClass) }
+        guard case .string(let raw) = query.values[index] else { continue }
+        itemClass = ItemClass(rawValue: raw)
+        if itemClass == nil, raw == QueryParser.identityClass { present.insert(.identityClass) }
       } else if bytes.count == 4 {
         switch key {
-        case AttributeName.accessControl.rawValue: insert(.accessControl)
-        case AttributeName.appClipItem.rawValue: insert(.appClipItem)
-        case AttributeName.accessGroup.rawValue: insert(.accessGroup)
+        case AttributeName.accessControl.rawValue: present.insert(.accessControl)
+        case AttributeName.appClipItem.rawValue: present.insert(.appClipItem)
+        case AttributeName.accessGroup.rawValue: present.insert(.accessGroup)
         default: continue
         }
       } else if bytes.first == UInt8(ascii: "u") {
         switch key {
-        case SecQueryKey.authenticationUI.rawValue: insert(.authenticationUI)
-        case SecQueryKey.authenticationContext.rawValue: insert(.authenticationContext)
+        case SecQueryKey.authenticationUI.rawValue: present.insert(.authenticationUI)
+        case SecQueryKey.authenticationContext.rawValue: present.insert(.authenticationContext)
         default: continue
         }
       }

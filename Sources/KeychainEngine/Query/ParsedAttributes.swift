@@ -45,10 +45,13 @@ package struct ParsedAttributes: Sendable, Sequence {
     set { self[name.rawValue] = newValue }
   }
 
-  /// Sets the value of `attribute`, found in the query's class schema, and keeps the schema
-  /// for the filter and the failure, which would otherwise look it up again by name.
-  mutating func set(_ value: StoredValue, for attribute: AttributeSchema) {
-    slots.set(attribute.name, Attribute(value: value, schema: attribute))
+  /// Adds the value of `attribute`, found in the query's class schema, and keeps the schema
+  /// for the filter and the failure, which would otherwise look it up again by name. The
+  /// parser's: `attribute` is not there yet, as a dictionary's keys are distinct and each key
+  /// adds its own attribute only, so it is appended without looking for it first.
+  mutating func addNew(_ value: StoredValue, for attribute: AttributeSchema) {
+    assert(slots[attribute.name] == nil, "attribute \(attribute.name) added twice")
+    slots.appendNew(attribute.name, Attribute(value: value, schema: attribute))
   }
 
   /// Each attribute with its schema in `itemClass`, the query's class: the parser's, else

@@ -6,8 +6,10 @@ import ItemStore
 package enum QueryKey: Sendable, Equatable {
   /// `kSecClass` (`"class"`).
   case itemClass
-  /// A four-character attribute (`acct`, `pdmn`, ...), resolved later against the class.
-  case attribute(AttributeName)
+  /// A four-character attribute (`acct`, `pdmn`, ...), resolved later against the class, with
+  /// its name packed (``AttributeCodes/code(of:)``): the parser compares and looks up the
+  /// code, where each comparison of the name was a string comparison.
+  case attribute(AttributeName, code: UInt64)
   /// `nleg` (`kSecUseDataProtectionKeychain`): a no-op on iOS, dropped by the daemon.
   case ignoredAttribute
   /// A `kSecMatch*` key; unknown ones are accepted.
@@ -110,9 +112,9 @@ package enum QueryKey: Sendable, Equatable {
 
   /// Classifies `raw`, or returns `nil` for a key the daemon rejects with errSecParam.
   static func classify(_ raw: String) -> QueryKey? {
-    if raw.utf8.count == 4 {
-      return raw == AttributeName.dataProtectionKeychain.rawValue
-        ? .ignoredAttribute : .attribute(AttributeName(rawValue: raw))
+    if raw.utf8.count == 4, let code = AttributeCodes.code(of: raw) {
+      return code == AttributeCode.dataProtectionKeychain
+        ? .ignoredAttribute : .attribute(AttributeName(rawValue: raw), code: code)
     }
     switch leadingASCII(raw) {
     case UInt8(ascii: "c"): return raw == SecQueryKey.itemClass.rawValue ? .itemClass : nil
@@ -142,5 +144,22 @@ package enum QueryKey: Sendable, Equatable {
     if let fromBytes { return fromBytes }
     guard let character = raw.first, character.unicodeScalars.count == 1 else { return nil }
     return character.asciiValue
+  }
+}
+
+/// The packed names (``AttributeCodes/code(of:)``) of the four-character keys the parser
+/// treats apart, each packed once.
+enum AttributeCode {
+  static let dataProtectionKeychain = pack(.dataProtectionKeychain)
+  static let appClipItem = pack(.appClipItem)
+  static let accessControl = pack(.accessControl)
+  static let synchronizable = pack(.synchronizable)
+  static let accessible = pack(.accessible)
+
+  private static func pack(_ name: AttributeName) -> UInt64 {
+    guard let code = AttributeCodes.code(of: name.rawValue) else {
+      preconditionFailure("\(name.rawValue) is a four-character attribute name")
+    }
+    return code
   }
 }

@@ -5,14 +5,16 @@ import ItemStore
 /// Four-character attributes and kSecMatchLimit: resolving against the class schema and
 /// converting values the way `SecDbItem.c` does (docs/evidence.md §2.3).
 extension QueryParser {
+  /// Adds attribute `name`, whose packed name is `code` (``QueryKey/attribute(_:code:)``).
   func addAttribute(
-    _ name: AttributeName, value: SecValue, to parsed: inout ParsedQuery, schema: ClassSchema
+    _ name: AttributeName, code: UInt64, value: SecValue, to parsed: inout ParsedQuery,
+    schema: ClassSchema
   ) throws(SecItemFailure) {
     let itemClass = parsed.itemClass
-    switch name {
-    case .appClipItem:
+    switch code {
+    case AttributeCode.appClipItem:
       throw SecItemFailure(.errSecParam, .internalAttribute(name))
-    case .accessControl:
+    case AttributeCode.accessControl:
       guard case .accessControl(let control) = value else {
         throw SecItemFailure(.errSecParam, .wrongType(key: .accessControl, got: value.type))
       }
@@ -32,10 +34,10 @@ extension QueryParser {
         parsed.searchAccessControl = control
       }
       return
-    case .synchronizable:
+    case AttributeCode.synchronizable:
       parsed.synchronizable = try Self.synchronizable(value)
       return
-    case .accessible:
+    case AttributeCode.accessible:
       guard case .string(let raw) = value else {
         throw SecItemFailure(.errSecParam, .wrongType(key: .accessible, got: value.type))
       }
@@ -48,14 +50,14 @@ extension QueryParser {
     default:
       break
     }
-    guard let attribute = schema.attribute(name.rawValue) else {
+    guard let attribute = schema.attribute(code: code) else {
       throw SecItemFailure(.errSecNoSuchAttr, .noSuchAttribute(name, itemClass: itemClass))
     }
     guard let canonical = Self.canonical(value, kind: attribute.kind) else {
       throw SecItemFailure(
         .errSecParam, .unconvertible(name, got: value.type, expected: attribute.kind))
     }
-    parsed.attributes.set(canonical, for: attribute)
+    parsed.attributes.addNew(canonical, for: attribute)
   }
 
   /// `kSecMatchLimit`: a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll (evidence §2.3).

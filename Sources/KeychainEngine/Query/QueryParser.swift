@@ -19,12 +19,38 @@ package struct QueryParser {
   func parse(
     _ query: SecQuery, as function: SecItemFunction, itemClass knownClass: ItemClass? = nil
   ) throws(SecItemFailure) -> ParsedQuery {
+    try Self.checkKeyCount(query)
+    let itemClass: ItemClass
+    if let knownClass { itemClass = knownClass } else {
+      itemClass = try resolveClass(query[.itemClass], in: query)
+    }
+    return try parseKeys(query, as: function, itemClass: itemClass)
+  }
+
+  /// ``parse(_:as:itemClass:)`` with the class from `keys`, `query`'s checked keys: the
+  /// validator's pass over the keys found kSecClass, which is looked up again only when it
+  /// names no class the store has.
+  func parse(_ query: SecQuery, as function: SecItemFunction, holding keys: CheckedKeys)
+    throws(SecItemFailure) -> ParsedQuery
+  {
+    try Self.checkKeyCount(query)
+    let itemClass: ItemClass
+    if let known = keys.itemClass { itemClass = known } else {
+      itemClass = try resolveClass(query[.itemClass], in: query)
+    }
+    return try parseKeys(query, as: function, itemClass: itemClass)
+  }
+
+  private static func checkKeyCount(_ query: SecQuery) throws(SecItemFailure) {
     if query.count > Self.maximumKeyCount {
       throw SecItemFailure(
         .errSecParam, .tooManyKeys(count: query.count, limit: Self.maximumKeyCount))
     }
-    let itemClass: ItemClass
-    if let knownClass { itemClass = knownClass } else { itemClass = try resolveClass(query) }
+  }
+
+  private func parseKeys(_ query: SecQuery, as function: SecItemFunction, itemClass: ItemClass)
+    throws(SecItemFailure) -> ParsedQuery
+  {
     var parsed = ParsedQuery(function: function, itemClass: itemClass)
     // Room for every key at once: growing the attributes one insert at a time reallocated
     // them.
@@ -44,7 +70,9 @@ package struct QueryParser {
       }
       throw error
     }
-    try checkCombinations(parsed, query: query)
+    // The two fields alone: passing the whole query had it copied and destroyed once more.
+    try checkCombinations(
+      parsed.attributes, hasPersistentRef: parsed.persistentRef != nil, query: query)
     return parsed
   }
 
@@ -61,10 +89,13 @@ package struct QueryParser {
 
   // MARK: - kSecClass
 
-  /// `kSecClass`: missing or not a string → -50, unknown → -25306 (evidence §2.2). A persistent
-  /// reference names its class, so it stands in for a missing kSecClass.
-  private func resolveClass(_ query: SecQuery) throws(SecItemFailure) -> ItemClass {
-    guard let value = query[.itemClass] else {
+  /// `kSecClass`, given its value in `query` (`nil` when absent): missing or not a string →
+  /// -50, unknown → -25306 (evidence §2.2). A persistent reference names its class, so it
+  /// stands in for a missing kSecClass.
+  private func resolveClass(_ value: SecValue?, in query: SecQuery) throws(SecItemFailure)
+    -> ItemClass
+  {
+    guard let value else {
       if case .data(let reference)? = query[.valuePersistentRef],
         let (itemClass, _) = PersistentReference.decode(reference)
       {
@@ -89,8 +120,8 @@ package struct QueryParser {
     switch kind {
     case .itemClass, .ignoredAttribute, .ignored:
       return
-    case .attribute(let name):
-      try addAttribute(name, value: value, to: &parsed, schema: schema)
+    case .attribute(let name, let code):
+      try addAttribute(name, code: code, value: value, to: &parsed, schema: schema)
     case .match(let name):
       parsed.matchKeys.insert(name)
       if name == SecQueryKey.matchLimit.rawValue { parsed.limit = try Self.matchLimit(value) }
@@ -169,17 +200,19 @@ package struct QueryParser {
     return nil
   }
 
-  private func checkCombinations(_ parsed: ParsedQuery, query: SecQuery) throws(SecItemFailure) {
+  private func checkCombinations(
+    _ attributes: ParsedAttributes, hasPersistentRef: Bool, query: SecQuery
+  ) throws(SecItemFailure) {
     // securityd's query_set_access_control: kSecAttrAccessible makes a protection-only access
     // control, which conflicts with any other one (-50); returned attributes, which carry
     // both `pdmn` and the item's protection-only `accc`, can be passed back.
-    if case .text(let accessible)? = parsed.attributes[.accessible],
+    if case .text(let accessible)? = attributes[.accessible],
       let control = query[AttributeName.accessControl].flatMap(Self.accessControl),
       control != .protectionOnly(accessible)
     {
       throw SecItemFailure(.errSecParam, .accessibleWithAccessControl)
     }
-    if parsed.persistentRef != nil {
+    if hasPersistentRef {
       let others = query.keys.filter { key in
         guard case .attribute = QueryKey.classify(key) else { return false }
         return true

@@ -29,7 +29,7 @@ package struct QueryValidator {
     try policy.requireEntitlements(function)
     try Self.rejectInternalAttributes(query, holding: keys)
     try checkExplicitGroup(query, as: function, holding: keys)
-    let parsed = try parser.parse(query, as: function)
+    let parsed = try parser.parse(query, as: function, holding: keys)
     try AcceptanceRules.check(parsed)
     return parsed
   }
@@ -47,7 +47,7 @@ package struct QueryValidator {
     try Self.rejectInternalAttributes(attributes, holding: attributeKeys)
     try checkExplicitGroup(query, as: .update, holding: queryKeys)
     try checkExplicitGroup(attributes, as: .attributesToUpdate, holding: attributeKeys)
-    let parsedQuery = try parser.parse(query, as: .update)
+    let parsedQuery = try parser.parse(query, as: .update, holding: queryKeys)
     try AcceptanceRules.check(parsedQuery)
     try AcceptanceRules.checkUpdateKeys(attributes)
     let parsedAttributes = try parser.parse(
