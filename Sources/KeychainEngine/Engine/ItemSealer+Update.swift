@@ -203,32 +203,20 @@ extension ItemSealer {
     return .opened(try item(decoded, of: row, identity: identity, protection: protection))
   }
 
-  /// ``seal(_:updating:touching:)`` of an update that leaves `row`'s attributes as they are
-  /// (``UpdateOpening/unchanged(naming:)``): only the secret may change, from `previous` (as
-  /// opened from `row`, whose identity is `identity`) to `data`; the identity is the same,
-  /// so every other column and ciphertext is kept.
+  /// The new ciphertext of the secret of `row`, whose identity is `identity`, for an update
+  /// that leaves its attributes as they are (``UpdateOpening/unchanged(naming:)``) and sets
+  /// the secret to `data` (`nil`: leaves it); `nil` when the secret keeps its ciphertext:
+  /// the update leaves it, or gives it the bytes `previous` (the secret opened from `row`).
+  /// The identity is the same, so every other column and ciphertext is kept: only the secret
+  /// is sealed again (``seal(_:updating:touching:)``'s rule).
   ///
   /// - Throws: as ``seal(_:)``.
-  func seal(
-    data: Data?, updating row: ItemRow, previous: Data?, identity: [UInt8]
-  ) throws(KeybagError) -> SealedUpdate {
-    var sealed = row.sealedColumns
-    var columns: [String] = []
-    if let data {
-      if previous != data {
-        sealed[ItemClass.dataColumn] = try keybag.seal(
-          data, in: try Self.protection(of: row), context: identity, suffix: Self.dataSuffix)
-        columns.append(ItemClass.dataColumn)
-      }
-    } else if row.sealedColumns[ItemClass.dataColumn] != nil {
-      sealed[ItemClass.dataColumn] = nil
-      columns.append(ItemClass.dataColumn)
-    }
-    return SealedUpdate(
-      row: ItemRow(
-        rowID: row.rowID, itemClass: row.itemClass, searchColumns: row.searchColumns,
-        sealedColumns: sealed),
-      columns: columns)
+  func resealedSecret(
+    _ data: Data?, of row: ItemRow, previous: Data?, identity: [UInt8]
+  ) throws(KeybagError) -> Data? {
+    guard let data, data != previous else { return nil }
+    return try keybag.seal(
+      data, in: try Self.protection(of: row), context: identity, suffix: Self.dataSuffix)
   }
 
   /// What ``openForUpdate(_:identity:settled:)`` decodes of attributes it keeps: those that

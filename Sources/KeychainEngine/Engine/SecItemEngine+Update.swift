@@ -51,7 +51,7 @@ extension SecItemEngine {
         case .unchanged(let naming):
           updated.append(
             try keptAttributesReplacement(
-              row, rowID: rowID, identity: identity, data: (data, changes.data ?? data),
+              row, rowID: rowID, identity: identity, data: (data, changes.data),
               naming: naming, context: context))
           return true
         }
@@ -68,8 +68,10 @@ extension SecItemEngine {
             item, updating: (row, opened, identity), touching: touched)
           updated.append(
             Replacement(
-              rowID: rowID, row: sealed.row, previous: row, columns: sealed.columns,
-              itemClass: item.itemClass, naming: .attributes(item.attributes)))
+              rowID: rowID, itemClass: item.itemClass,
+              change: .row(
+                sealed.row, previous: row, columns: sealed.columns,
+                attributes: item.attributes)))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
         }
@@ -86,17 +88,16 @@ extension SecItemEngine {
 
   /// The replacement of `row`, whose attributes the update keeps as stored
   /// (``ItemSealer/UpdateOpening/unchanged(naming:)``): its secret goes from `data.opened` to
-  /// `data.updated`.
+  /// `data.updated` (`nil`: the update leaves it).
   private func keptAttributesReplacement(
     _ row: ItemRow, rowID: Int64, identity: [UInt8], data: (opened: Data?, updated: Data?),
     naming: ItemSealer.NamingAttributes, context: Context
   ) throws(SecItemFailure) -> Replacement {
     do throws(KeybagError) {
-      let sealed = try sealer.seal(
-        data: data.updated, updating: row, previous: data.opened, identity: identity)
+      let secret = try sealer.resealedSecret(
+        data.updated, of: row, previous: data.opened, identity: identity)
       return Replacement(
-        rowID: rowID, row: sealed.row, previous: row, columns: sealed.columns,
-        itemClass: row.itemClass, naming: .kept(naming))
+        rowID: rowID, itemClass: row.itemClass, change: .secret(secret, naming: naming))
     } catch {
       let named = KeychainItem(
         rowID: rowID, itemClass: row.itemClass, attributes: naming.dictionary)
@@ -210,29 +211,39 @@ extension SecItemEngine {
   /// One row an update rewrites, and how to name it if it collides.
   package struct Replacement {
     var rowID: Int64
-    var row: ItemRow
-    /// The row as stored (the columns the update read), so only the changed columns are
-    /// written.
-    var previous: ItemRow
-    /// The only columns in which `row` may differ from `previous`.
-    var columns: [String]
     var itemClass: ItemClass
-    /// What names the item only if the write fails: most updates never build the name.
-    var naming: Naming
+    var change: Change
+
+    enum Change {
+      /// The row sealed anew (``ItemSealer/seal(_:updating:touching:)``): it may differ from
+      /// `previous`, the row as stored (the columns the update read), only in `columns`, so
+      /// only those that changed are written. `attributes` (the updated item's, shared, not
+      /// copied) name it only if the write fails: most updates never build the name.
+      case row(ItemRow, previous: ItemRow, columns: [String], attributes: [String: StoredValue])
+      /// The stored attributes kept (``ItemSealer/UpdateOpening/unchanged(naming:)``): only
+      /// the secret's column may change, to this ciphertext (`nil`: it keeps its own).
+      case secret(Data?, naming: ItemSealer.NamingAttributes)
+    }
 
     /// The item as a failure names it.
     var name: SecItemFailure.ItemName {
-      switch naming {
-      case .attributes(let attributes): SecItemFailure.ItemName(itemClass, plain: attributes)
-      case .kept(let kept): SecItemFailure.ItemName(itemClass, plain: kept.dictionary)
+      switch change {
+      case .row(_, _, _, let attributes): SecItemFailure.ItemName(itemClass, plain: attributes)
+      case .secret(_, let naming): SecItemFailure.ItemName(itemClass, plain: naming.dictionary)
       }
     }
 
-    enum Naming {
-      /// The updated item's attributes (shared, not copied).
-      case attributes([String: StoredValue])
-      /// Those of an item whose attributes the update kept as stored.
-      case kept(ItemSealer.NamingAttributes)
+    /// Writes the change to `database`.
+    func write(to database: ItemDatabase) throws(ItemStoreError) {
+      switch change {
+      case .row(let row, let previous, let columns, _):
+        try database.replace(rowID: rowID, with: row, previous: previous, changing: columns)
+      case .secret(let ciphertext?, _):
+        try database.replace(
+          rowID: rowID, in: itemClass, sealedColumn: ItemClass.dataColumn, with: ciphertext)
+      case .secret(nil, _):
+        try database.confirmRow(rowID, in: itemClass)
+      }
     }
   }
 
@@ -241,14 +252,10 @@ extension SecItemEngine {
     do {
       if updated.count == 1, let only = updated.first {
         // One UPDATE statement is atomic on its own: no savepoint needed.
-        try database.replace(
-          rowID: only.rowID, with: only.row, previous: only.previous, changing: only.columns)
+        try only.write(to: database)
       } else {
         try database.inTransaction {
-          for each in updated {
-            try database.replace(
-              rowID: each.rowID, with: each.row, previous: each.previous, changing: each.columns)
-          }
+          for each in updated { try each.write(to: database) }
         }
       }
     } catch let error as ItemStoreError {
