@@ -126,7 +126,7 @@ import Testing
     #expect(StoredValueCodec.decodeAttributes(sealed) == ["acct": .text("a")])
   }
 
-  /// `attributes(_:holding:_:keeping:)`, an update's check that an item already holds the
+  /// `attributes(_:holding:keeping:)`, an update's check that an item already holds the
   /// values it sets: every named value equal (a missing one holds `.null`), the kept ones
   /// returned at their positions, `nil` when one differs.
   @Test func holdingChecksEachValueAndKeepsTheNamedOnes() throws {
@@ -137,7 +137,8 @@ import Testing
     func holding(_ names: [String], _ values: [StoredValue]) -> [StoredValue?]? {
       encoded.withUnsafeBytes {
         StoredValueCodec.attributes(
-          $0, holding: names.map(code), values, keeping: ["acct", "srvr", "pdmn"].map(code))
+          $0, holding: Array(zip(names.map(code), values)),
+          keeping: ["acct", "srvr", "pdmn"].map(code))
       }
     }
     #expect(holding(["mdat"], [.real(5)]) == [.text("alice"), nil, .text("ak")])
@@ -149,7 +150,7 @@ import Testing
     let cut = Data(encoded.dropLast())
     #expect(
       cut.withUnsafeBytes {
-        StoredValueCodec.attributes($0, holding: [], [], keeping: [code("acct")])
+        StoredValueCodec.attributes($0, holding: [], keeping: [code("acct")])
       } == nil)
   }
 }

@@ -136,8 +136,7 @@ extension ItemSealer {
   /// (``openForUpdate(_:identity:settled:)``).
   package struct SettledAttributes {
     /// Each touched attribute's name, packed (``AttributeCodes/code(of:)``), and value.
-    var codes: [UInt64] = []
-    var values: [StoredValue] = []
+    var attributes: [(code: UInt64, value: StoredValue)] = []
     /// The searchable ones: a stored row keeps its hash only where the column holds one
     /// (``seal(_:updating:touching:)`` hashes a NULL column again).
     var searchable: [String] = []
@@ -146,7 +145,12 @@ extension ItemSealer {
     /// re-sealing need the item opened whole) and a hash in every searchable touched column.
     func mayKeep(_ row: ItemRow) -> Bool {
       guard row.sealedColumns[ItemClass.accessControlColumn] == nil else { return false }
-      return searchable.allSatisfy { (row.searchColumns[$0] ?? .null) != .null }
+      // A row read for the update holds them in this order after the columns opening it
+      // needs (``SecItemEngine/CandidateColumns/forUpdating(touched:)``): found there at once.
+      let first = ItemSealer.openingColumns(row.itemClass).count
+      return searchable.indices.allSatisfy { index in
+        (row.searchColumns.value(searchable[index], expectedAt: first + index) ?? .null) != .null
+      }
     }
   }
 
@@ -189,7 +193,7 @@ extension ItemSealer {
     let (found, protection) = try openAttributeBytes(row, identity: identity) {
       raw -> (kept: [StoredValue?]?, decoded: [String: StoredValue]?) in
       if let kept = StoredValueCodec.attributes(
-        raw, holding: settled.codes, settled.values, keeping: Self.keptCodes)
+        raw, holding: settled.attributes, keeping: Self.keptCodes)
       {
         return (kept, nil)
       }

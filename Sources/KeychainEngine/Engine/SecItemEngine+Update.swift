@@ -20,7 +20,7 @@ extension SecItemEngine {
       // Every match is rewritten in one transaction once the read is over (a locked one fails
       // the call before anything is written), so the replacements are gathered first.
       let reading = CandidateColumns.forUpdating(
-        touched: Self.searchColumns(touched, of: parsed.itemClass))
+        touched: settled?.searchable ?? Self.searchColumns(touched, of: parsed.itemClass))
       try forEachCandidate(filter, reading: reading) { row throws(SecItemFailure) -> Bool in
         guard let rowID = row.rowID else { return true }
         let identity = ItemSealer.identity(of: row)
@@ -129,7 +129,7 @@ extension SecItemEngine {
   }
 
   /// The values `changes` gives the attributes it touches (``touchedAttributes(_:)``),
-  /// whatever the item: ``apply(_:to:now:)``'s, with the defaults sealing gives a missing
+  /// whatever the item: ``appliedValue(of:_:now:)``, with the defaults sealing gives a missing
   /// primary-key attribute. `nil` when an update with them must open every item whole: it
   /// sets an access control, touches the tombstone (which an opened item takes from its
   /// column) or a name no attribute of the class has, or leaves a searchable one null.
@@ -137,36 +137,29 @@ extension SecItemEngine {
     _ changes: ParsedQuery, touched: [String], of itemClass: ItemClass, now: Date
   ) -> ItemSealer.SettledAttributes? {
     guard changes.accessControl == nil else { return nil }
-    var probe = KeychainItem(
-      rowID: nil, itemClass: itemClass, attributes: PresizedColumns.empty(capacity: touched.count))
-    apply(changes, to: &probe, now: now)
     var settled = ItemSealer.SettledAttributes()
-    settled.codes.reserveCapacity(touched.count)
-    settled.values.reserveCapacity(touched.count)
-    settled.searchable.reserveCapacity(touched.count)
+    settled.attributes.reserveCapacity(touched.count)
     for name in touched {
       guard name != AttributeName.tombstone.rawValue,
-        let attribute = itemClass.attribute(named: name)
+        let attribute = itemClass.attribute(named: name),
+        let code = AttributeCodes.code(of: name)
       else { return nil }
-      var value = probe.attributes[name] ?? .null
+      var value = appliedValue(of: name, changes, now: now) ?? .null
       // As ``ItemSealer/seal(_:updating:touching:)`` fills it (securityd's query_pre_add).
       if attribute.isPrimaryKey, value == .null { value = attribute.defaultValue }
       if attribute.isSearchable {
         guard value != .null else { return nil }
         settled.searchable.append(name)
       }
-      guard let code = AttributeCodes.code(of: name) else { return nil }
-      settled.codes.append(code)
-      settled.values.append(value)
+      settled.attributes.append((code, value))
     }
     return settled
   }
 
   /// Applies `attributesToUpdate` to one item and bumps its modification date.
   static func apply(_ changes: ParsedQuery, to item: inout KeychainItem, now: Date) {
-    for (name, value) in changes.attributes { item.attributes[name] = value }
-    if case .value(let flag)? = changes.synchronizable {
-      item.attributes[.synchronizable] = .integer(flag ? 1 : 0)
+    for name in touchedAttributes(changes) {
+      if let value = appliedValue(of: name, changes, now: now) { item.attributes[name] = value }
     }
     if let control = changes.accessControl {
       item.accessControl = control
@@ -182,9 +175,21 @@ extension SecItemEngine {
       item.boundBiometryGeneration = nil
     }
     if let data = changes.data { item.data = data }
-    if changes.attributes[.modificationDate] == nil {
-      item.attributes[.modificationDate] = .real(now.timeIntervalSinceReferenceDate)
+  }
+
+  /// The value ``apply(_:to:now:)`` gives attribute `name` of any item, `nil` where it leaves
+  /// the item's own: the caller's value (`sync` as kSecAttrSynchronizable sets it), and the
+  /// modification date `now` unless the caller sets it. (An access control's `pdmn` is the
+  /// control's, set by ``apply(_:to:now:)`` itself.)
+  static func appliedValue(of name: String, _ changes: ParsedQuery, now: Date) -> StoredValue? {
+    if name == AttributeName.synchronizable.rawValue,
+      case .value(let flag)? = changes.synchronizable
+    {
+      return .integer(flag ? 1 : 0)
     }
+    if let value = changes.attributes[name] { return value }
+    guard name == AttributeName.modificationDate.rawValue else { return nil }
+    return .real(now.timeIntervalSinceReferenceDate)
   }
 
   /// The attributes ``apply(_:to:now:)`` may set: those the caller changes, `sync` and `pdmn`

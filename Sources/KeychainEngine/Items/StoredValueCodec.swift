@@ -226,27 +226,29 @@ package enum StoredValueCodec {
 
   /// The values of the attributes whose names pack (``AttributeCodes/code(of:)``) as
   /// `keeping`, at the same positions (`nil`: missing), in what ``encode(attributes:)``
-  /// made, when every name packed in `holding` holds the same position's value of `values`
-  /// there (a missing attribute holds `.null`); `nil` when one does not, or the bytes are
+  /// made, when every attribute of `settled` (packed name and value) holds its value there
+  /// (a missing attribute holds `.null`); `nil` when one does not, or the bytes are
   /// malformed. Decodes only those values: what an update that may leave an item's
   /// attributes as they are needs of them (``ItemSealer/openForUpdate(_:identity:settled:)``),
   /// where decoding them all into a dictionary was a sixth of the call (issue 29). Names are
   /// compared packed, as integers. The bytes are authenticated, so the encoder's (as for
   /// ``attributes(_:hold:_:)``).
   static func attributes(
-    _ raw: UnsafeRawBufferPointer, holding codes: [UInt64], _ values: [StoredValue],
+    _ raw: UnsafeRawBufferPointer, holding settled: [(code: UInt64, value: StoredValue)],
     keeping: [UInt64]
   ) -> [StoredValue?]? {
-    var kept = [StoredValue?](repeating: nil, count: keeping.count)
+    var kept = [StoredValue?]()
+    kept.reserveCapacity(keeping.count)
+    for _ in keeping { kept.append(nil) }
     // A missing attribute holds `.null`, so only the others must be found (each name is
     // encoded once).
     var unfound = 0
-    for value in values where value != .null { unfound += 1 }
+    for each in settled where each.value != .null { unfound += 1 }
     var differs = false
     let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) { name, value in
       guard let code = AttributeCodes.code(of: name) else { return true }
-      for index in codes.indices where codes[index] == code {
-        guard let stored = decode(value), stored == values[index] else {
+      for each in settled where each.code == code {
+        guard let stored = decode(value), stored == each.value else {
           differs = true
           return false
         }
