@@ -54,6 +54,13 @@ extension SecItemEngine {
               row, rowID: rowID, identity: identity, data: (data, changes.data),
               naming: naming, context: context))
           return true
+        case .patched(let patched):
+          // `settled` is set: only an update with settled values patches.
+          updated.append(
+            try patchedAttributesReplacement(
+              row, rowID: rowID, identity: identity, patched: patched, settled: settled!,
+              data: (data, changes.data), context: context))
+          return true
         }
         item.data = data
         let opened = item
@@ -71,7 +78,7 @@ extension SecItemEngine {
               rowID: rowID, itemClass: item.itemClass,
               change: .row(
                 sealed.row, previous: row, columns: sealed.columns,
-                attributes: item.attributes)))
+                naming: .attributes(item.attributes))))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
         }
@@ -101,6 +108,29 @@ extension SecItemEngine {
     } catch {
       let named = KeychainItem(
         rowID: rowID, itemClass: row.itemClass, attributes: naming.dictionary)
+      throw Self.sealFailure(error, item: named, context: context)
+    }
+  }
+
+  /// The replacement of `row`, whose attributes the update patched
+  /// (``ItemSealer/UpdateOpening/patched(_:)``) with the `settled` values: its secret goes
+  /// from `data.opened` to `data.updated` (`nil`: the update leaves it).
+  private func patchedAttributesReplacement(
+    _ row: ItemRow, rowID: Int64, identity: [UInt8], patched: ItemSealer.PatchedAttributes,
+    settled: ItemSealer.SettledAttributes, data: (opened: Data?, updated: Data?),
+    context: Context
+  ) throws(SecItemFailure) -> Replacement {
+    do throws(KeybagError) {
+      let sealed = try sealer.seal(
+        patched, updating: row, identity: identity, settled: settled,
+        data: (data.opened, data.updated))
+      return Replacement(
+        rowID: rowID, itemClass: row.itemClass,
+        change: .row(
+          sealed.row, previous: row, columns: sealed.columns, naming: .kept(patched.naming)))
+    } catch {
+      let named = KeychainItem(
+        rowID: rowID, itemClass: row.itemClass, attributes: patched.naming.dictionary)
       throw Self.sealFailure(error, item: named, context: context)
     }
   }
@@ -151,7 +181,10 @@ extension SecItemEngine {
         guard value != .null else { return nil }
         settled.searchable.append(name)
       }
-      settled.attributes.append((code, value))
+      if attribute.isPrimaryKey || name == AttributeName.accessible.rawValue {
+        settled.patchable = false
+      }
+      settled.attributes.append((code, name, value))
     }
     return settled
   }
@@ -220,21 +253,33 @@ extension SecItemEngine {
     var change: Change
 
     enum Change {
-      /// The row sealed anew (``ItemSealer/seal(_:updating:touching:)``): it may differ from
-      /// `previous`, the row as stored (the columns the update read), only in `columns`, so
-      /// only those that changed are written. `attributes` (the updated item's, shared, not
-      /// copied) name it only if the write fails: most updates never build the name.
-      case row(ItemRow, previous: ItemRow, columns: [String], attributes: [String: StoredValue])
+      /// The row sealed anew (``ItemSealer/seal(_:updating:touching:)``, or from patched
+      /// attributes): it may differ from `previous`, the row as stored (the columns the
+      /// update read), only in `columns`, so only those that changed are written.
+      case row(ItemRow, previous: ItemRow, columns: [String], naming: Naming)
       /// The stored attributes kept (``ItemSealer/UpdateOpening/unchanged(naming:)``): only
       /// the secret's column may change, to this ciphertext (`nil`: it keeps its own).
       case secret(Data?, naming: ItemSealer.NamingAttributes)
     }
 
+    /// What names the item only if the write fails: most updates never build the name.
+    enum Naming {
+      /// The updated item's attributes (shared, not copied).
+      case attributes([String: StoredValue])
+      /// Those decoded from attributes that were not opened whole.
+      case kept(ItemSealer.NamingAttributes)
+    }
+
     /// The item as a failure names it.
     var name: SecItemFailure.ItemName {
+      let naming: Naming
       switch change {
-      case .row(_, _, _, let attributes): SecItemFailure.ItemName(itemClass, plain: attributes)
-      case .secret(_, let naming): SecItemFailure.ItemName(itemClass, plain: naming.dictionary)
+      case .row(_, _, _, let named): naming = named
+      case .secret(_, let kept): naming = .kept(kept)
+      }
+      switch naming {
+      case .attributes(let attributes): return SecItemFailure.ItemName(itemClass, plain: attributes)
+      case .kept(let kept): return SecItemFailure.ItemName(itemClass, plain: kept.dictionary)
       }
     }
 
