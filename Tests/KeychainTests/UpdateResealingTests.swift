@@ -143,7 +143,8 @@ import Testing
   /// with the new values and modification date, encoded as sealing the item afresh encodes
   /// them.
   @Test(arguments: [
-    [String: SecValue](), ["labl": .string("Post")], ["desc": .string("note"), "labl": .string("Mail")],
+    [String: SecValue](), ["labl": .string("Post")],
+    ["desc": .string("note"), "labl": .string("Mail")],
   ])
   func aPatchedItemHoldsItsAttributesWithTheNewValues(_ attributes: [String: SecValue]) throws {
     let device = try makeDevice()

@@ -174,11 +174,13 @@ extension ItemSealer {
   }
 
   /// An item's stored attributes with an update's settled values set
-  /// (``StoredValueCodec/patchedAttributes(_:setting:keeping:)``), as sealing the updated item would
-  /// encode them, and what names the item.
+  /// (``StoredValueCodec/patchedAttributes(_:setting:keeping:)``), as sealing the updated
+  /// item would encode them, and what names the item.
   package struct PatchedAttributes {
     var bytes: [UInt8]
     var naming: NamingAttributes
+    /// The settled values they were patched with (``SettledAttributes/attributes``).
+    var settings: [StoredValueCodec.Setting]
   }
 
   /// What ``openForUpdate(_:identity:settled:)`` found.
@@ -235,7 +237,8 @@ extension ItemSealer {
     if let kept = found.kept, kept[kept.count - 1] == Self.accessibleColumn(of: row) {
       let naming = NamingAttributes(values: kept)
       guard let patched = found.patched else { return .unchanged(naming: naming) }
-      return .patched(PatchedAttributes(bytes: patched, naming: naming))
+      return .patched(
+        PatchedAttributes(bytes: patched, naming: naming, settings: settled.attributes))
     }
     let decoded = found.kept == nil ? found.decoded : nil
     return .opened(try item(decoded, of: row, identity: identity, protection: protection))
@@ -258,7 +261,7 @@ extension ItemSealer {
   }
 
   /// ``seal(_:updating:touching:)`` of an update that patched `row`'s attributes
-  /// (``UpdateOpening/patched(_:)``, whose identity is `identity`) with the `settled` values:
+  /// (``UpdateOpening/patched(_:)``, whose identity is `identity`) with its settled values:
   /// the same row. The attributes are sealed from the patched bytes, every settled searchable
   /// attribute hashed (an unchanged hash is not written: the store compares), and the secret
   /// goes from `data.previous` to `data.updated` (``resealedSecret(_:of:previous:identity:)``);
@@ -267,12 +270,12 @@ extension ItemSealer {
   /// - Throws: as ``seal(_:)``.
   func seal(
     _ patched: PatchedAttributes, updating row: ItemRow, identity: [UInt8],
-    settled: SettledAttributes, data: (previous: Data?, updated: Data?)
+    data: (previous: Data?, updated: Data?)
   ) throws(KeybagError) -> SealedUpdate {
     var search = row.searchColumns
     var columns: [String] = []
-    columns.reserveCapacity(settled.searchable.count + 2)
-    for (_, name, value) in settled.attributes {
+    columns.reserveCapacity(patched.settings.count + 2)
+    for (_, name, value) in patched.settings {
       guard let attribute = row.itemClass.attribute(named: name), attribute.isSearchable
       else { continue }
       search[name] = hasher.column(value, of: attribute)

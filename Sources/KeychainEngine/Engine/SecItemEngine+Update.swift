@@ -55,10 +55,9 @@ extension SecItemEngine {
               naming: naming, context: context))
           return true
         case .patched(let patched):
-          // `settled` is set: only an update with settled values patches.
           updated.append(
             try patchedAttributesReplacement(
-              row, rowID: rowID, identity: identity, patched: patched, settled: settled!,
+              row, rowID: rowID, identity: identity, patched: patched,
               data: (data, changes.data), context: context))
           return true
         }
@@ -113,17 +112,15 @@ extension SecItemEngine {
   }
 
   /// The replacement of `row`, whose attributes the update patched
-  /// (``ItemSealer/UpdateOpening/patched(_:)``) with the `settled` values: its secret goes
-  /// from `data.opened` to `data.updated` (`nil`: the update leaves it).
+  /// (``ItemSealer/UpdateOpening/patched(_:)``): its secret goes from `data.opened` to
+  /// `data.updated` (`nil`: the update leaves it).
   private func patchedAttributesReplacement(
     _ row: ItemRow, rowID: Int64, identity: [UInt8], patched: ItemSealer.PatchedAttributes,
-    settled: ItemSealer.SettledAttributes, data: (opened: Data?, updated: Data?),
-    context: Context
+    data: (opened: Data?, updated: Data?), context: Context
   ) throws(SecItemFailure) -> Replacement {
     do throws(KeybagError) {
       let sealed = try sealer.seal(
-        patched, updating: row, identity: identity, settled: settled,
-        data: (data.opened, data.updated))
+        patched, updating: row, identity: identity, data: (data.opened, data.updated))
       return Replacement(
         rowID: rowID, itemClass: row.itemClass,
         change: .row(

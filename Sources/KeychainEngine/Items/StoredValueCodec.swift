@@ -324,9 +324,12 @@ package enum StoredValueCodec {
         // A stored null is skipped, as sealing skips it; a changed name takes its new value.
         guard value.first != 0 else { return true }
         for index in packed.indices {
-          let changed = code.map { packed[index] == $0 }
-            ?? (packed[index] == nil && names[index].name.utf8.elementsEqual(name))
-          if changed { return true }
+          // Packed names compare as integers; a name too long to pack, byte by byte.
+          if let code {
+            if packed[index] == code { return true }
+          } else if packed[index] == nil && names[index].name.utf8.elementsEqual(name) {
+            return true
+          }
         }
         entries.append((namePrefix(name), name, value))
         return true
