@@ -25,8 +25,13 @@ import Foundation
 import Keychain
 
 /// Runs every profiled loop once; non-zero when a call did not end as expected. `timed`: prints
-/// each loop's thread CPU time per call.
-func operationProfile(calls: Int, size: Int, timed: Bool = false) throws -> Int32 {
+/// each loop's thread CPU time per call. `movingClock`: the clock moves one second before the
+/// updates, so each sets a new modification date, as an update does on a device (the lean
+/// baseline's `--update-mdat`); otherwise it does not move, and an update changes the secret
+/// alone.
+func operationProfile(calls: Int, size: Int, timed: Bool = false, movingClock: Bool = false)
+  throws -> Int32
+{
   let device = try SimulatedDevice(options: .init(kdfProfile: .fast))
   let secret = SecValue.data(Data(repeating: 0x42, count: 32))
   var failures = 0
@@ -65,6 +70,7 @@ func operationProfile(calls: Int, size: Int, timed: Bool = false) throws -> Int3
   loop("profileMissExplainedLoop") {
     profileMissExplainedLoop(device, from: size + calls, count: calls)
   }
+  if movingClock { _ = device.advanceClock(by: .seconds(1)) }
   warmUp(
     device.secItemUpdate(key(warmUpItem), ["v_Data": .data(Data("new-warm-up".utf8))]),
     expecting: .errSecSuccess)

@@ -26,6 +26,9 @@
 //                                        with the loop names in Profile.swift)
 //   keychain-bench --cpu-time N SIZE    (the same loops, each one's thread CPU time per call:
 //                                        scripts/bench-lean.sh --time, against the lean baseline)
+//   --update-mdat (with --profile or --cpu-time)   the clock moves one second before the updates,
+//                                        so each sets a new modification date (the lean
+//                                        baseline's --update-mdat)
 //
 // Defaults: 5 runs, sizes 1000 and 100000, 5 realistic unlocks (50 fast ones). Not a test:
 // numbers vary by machine and by load.
@@ -57,6 +60,8 @@ struct Options {
   var profileCalls: Int?
   /// `--cpu-time N`: `--profile N` with each loop's thread CPU time printed.
   var cpuTime = false
+  /// `--update-mdat`: with `--profile`, the clock moves before the updates (Profile.swift).
+  var updateMovesClock = false
   /// `--memory SIDE`: one run of the simulator or of one raw baseline alone, with what SQLite
   /// held and the process's peak resident set (MemoryReport.swift).
   var memorySide: String?
@@ -89,6 +94,8 @@ struct Options {
       case "--profile", "--cpu-time":
         profileCalls = try Self.positiveNumber(following: argument, in: &rest)
         cpuTime = argument == "--cpu-time"
+      case "--update-mdat":
+        updateMovesClock = true
       case "--first-match":
         firstMatchCalls = try Self.positiveNumber(following: argument, in: &rest)
       case "--keys":
@@ -370,8 +377,8 @@ func main() -> Int32 {
   } catch {
     print(
       "usage: keychain-bench [--simulate [--jobs N] | --facade | --facade-profile N | --parser MB "
-        + "[--write FILE] | --profile N | --cpu-time N | --first-match N | --keys N | "
-        + "--memory SIDE] [--runs N] [--unlocks N] [sizes...]: \(error.message)")
+        + "[--write FILE] | --profile N [--update-mdat] | --cpu-time N | --first-match N | "
+        + "--keys N | --memory SIDE] [--runs N] [--unlocks N] [sizes...]: \(error.message)")
     return 2
   }
   if options.simulate {
@@ -425,7 +432,8 @@ func main() -> Int32 {
   if let calls = options.profileCalls {
     do {
       return try operationProfile(
-        calls: calls, size: options.sizes.first ?? 1_000, timed: options.cpuTime)
+        calls: calls, size: options.sizes.first ?? 1_000, timed: options.cpuTime,
+        movingClock: options.updateMovesClock)
     } catch {
       print("error: \(error)")
       return 1

@@ -105,4 +105,40 @@ import Testing
       #expect(try database.row(id: id, in: .genp) == expected)
     }
   }
+
+  /// `replace(rowID:in:sealedColumn:with:)`, an update of the secret alone, stores what a
+  /// whole replacement stores; a row that is gone and a name that is no sealed column fail.
+  @Test func aSealedColumnAloneStoresWhatAWholeReplacementStores() throws {
+    let start = genericPassword(account: "a", secret: "one")
+    let id = try database.insert(start)
+    var row = try #require(try database.row(id: id, in: .genp))
+    row.sealedColumns["data"] = Data("two".utf8)
+    try database.replace(rowID: id, in: .genp, sealedColumn: "data", with: Data("two".utf8))
+    let whole = try ItemDatabase(path: nil)
+    let wholeID = try whole.insert(start)
+    try whole.replace(rowID: wholeID, with: row)
+    #expect(try database.row(id: id, in: .genp) == whole.row(id: wholeID, in: .genp))
+    #expect(try database.row(id: id, in: .genp) == row)
+    #expect(throws: ItemStoreError.rowNotFound(99, in: .genp)) {
+      try database.replace(rowID: 99, in: .genp, sealedColumn: "data", with: Data())
+    }
+    #expect(throws: ItemStoreError.misplacedColumn("labl", in: .genp)) {
+      try database.replace(rowID: id, in: .genp, sealedColumn: "labl", with: Data())
+    }
+    #expect(throws: ItemStoreError.unknownColumn("nope", in: .genp)) {
+      try database.replace(rowID: id, in: .genp, sealedColumn: "nope", with: Data())
+    }
+  }
+
+  /// `confirmRow(_:in:)` writes nothing and fails once the row is gone.
+  @Test func confirmingARowWritesNothing() throws {
+    let id = try database.insert(genericPassword(account: "a", secret: "one"))
+    let stored = try #require(try database.row(id: id, in: .genp))
+    try database.confirmRow(id, in: .genp)
+    #expect(try database.row(id: id, in: .genp) == stored)
+    try database.delete(rowIDs: [id], in: .genp)
+    #expect(throws: ItemStoreError.rowNotFound(id, in: .genp)) {
+      try database.confirmRow(id, in: .genp)
+    }
+  }
 }

@@ -126,7 +126,7 @@ import Testing
     #expect(StoredValueCodec.decodeAttributes(sealed) == ["acct": .text("a")])
   }
 
-  /// `attributes(_:holding:_:keeping:)`, an update's check that an item already holds the
+  /// `attributes(_:holding:keeping:)`, an update's check that an item already holds the
   /// values it sets: every named value equal (a missing one holds `.null`), the kept ones
   /// returned at their positions, `nil` when one differs.
   @Test func holdingChecksEachValueAndKeepsTheNamedOnes() throws {
@@ -137,7 +137,8 @@ import Testing
     func holding(_ names: [String], _ values: [StoredValue]) -> [StoredValue?]? {
       encoded.withUnsafeBytes {
         StoredValueCodec.attributes(
-          $0, holding: names.map(code), values, keeping: ["acct", "srvr", "pdmn"].map(code))
+          $0, holding: zip(names, values).map { (code($0), $0, $1) },
+          keeping: ["acct", "srvr", "pdmn"].map(code))
       }
     }
     #expect(holding(["mdat"], [.real(5)]) == [.text("alice"), nil, .text("ak")])
@@ -149,7 +150,55 @@ import Testing
     let cut = Data(encoded.dropLast())
     #expect(
       cut.withUnsafeBytes {
-        StoredValueCodec.attributes($0, holding: [], [], keeping: [code("acct")])
+        StoredValueCodec.attributes($0, holding: [], keeping: [code("acct")])
+      } == nil)
+  }
+
+  /// `patchedAttributes(_:setting:keeping:)`, an update's new attributes patched from the
+  /// stored bytes: exactly what encoding the changed attributes afresh makes (nulls skipped,
+  /// in the encoder's order), whether a value is replaced, added before, between or after
+  /// the others, or removed, with the kept ones' stored values; `nil` for malformed bytes or
+  /// a name that is not ASCII.
+  @Test(arguments: [
+    [("mdat", StoredValue.real(6)), ("tomb", .integer(0))],
+    [("desc", .text("note")), ("aaaa", .integer(1)), ("zzzz", .blob(Data([1, 2])))],
+    [("svce", .null), ("labl", .null), ("mdat", .real(6)), ("mdat", .real(6))],
+    [("abcdefghi", .text("x")), ("abcdefgh", .text("y")), ("abcdefghij", .null)],
+    [],
+  ])
+  func patchingEncodesWhatEncodingAfreshDoes(_ changes: [(String, StoredValue)]) throws {
+    let stored: [String: StoredValue] = [
+      "acct": .text("alice"), "mdat": .real(5), "pdmn": .text("ak"), "svce": .text("s"),
+      "tomb": .integer(0), "abcdefghij": .text("z"), "icmt": .null,
+    ]
+    var expected = stored
+    for (name, value) in changes { expected[name] = value }
+    let encoded = StoredValueCodec.encode(attributes: stored)
+    let patched = encoded.withUnsafeBytes {
+      StoredValueCodec.patchedAttributes(
+        $0, setting: changes.map { (AttributeCodes.code(of: $0.0) ?? 0, $0.0, $0.1) },
+        keeping: ["acct", "srvr", "pdmn"].map { AttributeCodes.code(of: $0)! })
+    }
+    #expect(patched?.bytes == StoredValueCodec.attributeBytes(expected, skippingNulls: true))
+    #expect(patched?.kept == [.text("alice"), nil, .text("ak")])
+  }
+
+  @Test func patchingRefusesMalformedBytesAndNamesThatAreNotASCII() {
+    let encoded = StoredValueCodec.encode(attributes: ["acct": .text("a"), "mdat": .real(5)])
+    let setting: [StoredValueCodec.Setting] = [(0, "mdat", .real(6))]
+    let cut = Data(encoded.dropLast())
+    #expect(
+      cut.withUnsafeBytes {
+        StoredValueCodec.patchedAttributes($0, setting: setting, keeping: [])
+      } == nil)
+    #expect(
+      encoded.withUnsafeBytes {
+        StoredValueCodec.patchedAttributes($0, setting: [(0, "é", .text("x"))], keeping: [])
+      } == nil)
+    let accented = StoredValueCodec.encode(attributes: ["é": .text("a"), "mdat": .real(5)])
+    #expect(
+      accented.withUnsafeBytes {
+        StoredValueCodec.patchedAttributes($0, setting: setting, keeping: [])
       } == nil)
   }
 }

@@ -137,4 +137,40 @@ import Testing
     }
     #expect(fresh["desc"] == (changes["desc"] == nil ? nil : after.searchColumns["desc"]))
   }
+
+  /// An update whose clock moved, or that sets an attribute outside the item's identity,
+  /// patches the stored attributes instead of opening them whole: they hold what they held,
+  /// with the new values and modification date, encoded as sealing the item afresh encodes
+  /// them.
+  @Test(arguments: [
+    [String: SecValue](), ["labl": .string("Post")],
+    ["desc": .string("note"), "labl": .string("Mail")],
+  ])
+  func aPatchedItemHoldsItsAttributesWithTheNewValues(_ attributes: [String: SecValue]) throws {
+    let device = try makeDevice()
+    let added = device.secItemAdd(
+      genp("alice", ["labl": .string("Mail"), "v_Data": secret("old")]))
+    #expect(added.status == .errSecSuccess)
+    let sealer = ItemSealer(keybag: device.keybag)
+    let before = try sealer.openAttributes(try storedRow(device)).attributes
+    _ = device.advanceClock(by: .seconds(5))
+    var changes: SecQuery = ["v_Data": secret("new")]
+    for (name, value) in attributes { changes[name] = value }
+    #expect(device.secItemUpdate(genp("alice"), changes).status == .errSecSuccess)
+    let row = try storedRow(device)
+    let after = try sealer.openAttributes(row).attributes
+    var expected = before
+    expected["mdat"] = after["mdat"]
+    for (name, value) in attributes {
+      guard case .string(let text) = value else { continue }
+      expected[name] = .text(text)
+    }
+    #expect(after["mdat"] != before["mdat"])
+    #expect(after == expected)
+    let plaintext = try sealer.openAttributeBytes(row, identity: ItemSealer.identity(of: row)) {
+      Array($0)
+    }.read
+    #expect(plaintext == StoredValueCodec.attributeBytes(after, skippingNulls: true))
+    #expect(try readBack(device)["v_Data"] == secret("new"))
+  }
 }

@@ -127,7 +127,7 @@ extension ItemSealer {
   }
 }
 
-// MARK: - An update that keeps the stored attributes
+// MARK: - An update that keeps or patches the stored attributes
 
 extension ItemSealer {
   /// The values an update gives every attribute it touches, the same whatever item it changes
@@ -135,18 +135,27 @@ extension ItemSealer {
   /// telling the stored items whose attributes it leaves as they are
   /// (``openForUpdate(_:identity:settled:)``).
   package struct SettledAttributes {
-    /// Each touched attribute's name, packed (``AttributeCodes/code(of:)``), and value.
-    var codes: [UInt64] = []
-    var values: [StoredValue] = []
+    /// Each touched attribute's name, packed (``AttributeCodes/code(of:)``) and as it is,
+    /// and value.
+    var attributes: [StoredValueCodec.Setting] = []
     /// The searchable ones: a stored row keeps its hash only where the column holds one
     /// (``seal(_:updating:touching:)`` hashes a NULL column again).
     var searchable: [String] = []
+    /// Whether an item's stored attributes may be patched with these values when they do not
+    /// hold them already: none is of the primary key or the protection class, so the item's
+    /// identity, and with it every ciphertext's associated data, stays as it is.
+    var patchable = true
 
-    /// Whether `row` may keep its attributes: it has no access control (whose checks and
-    /// re-sealing need the item opened whole) and a hash in every searchable touched column.
+    /// Whether `row` may keep its attributes as they are, if they hold these values: it holds
+    /// a hash in every searchable touched column. (``openForUpdate(_:identity:settled:)``
+    /// opens a row with an access control whole first: its checks and re-sealing need it.)
     func mayKeep(_ row: ItemRow) -> Bool {
-      guard row.sealedColumns[ItemClass.accessControlColumn] == nil else { return false }
-      return searchable.allSatisfy { (row.searchColumns[$0] ?? .null) != .null }
+      // A row read for the update holds them in this order after the columns opening it
+      // needs (``SecItemEngine/CandidateColumns/forUpdating(touched:)``): found there at once.
+      let first = ItemSealer.openingColumns(row.itemClass).count
+      return searchable.indices.allSatisfy { index in
+        (row.searchColumns.value(searchable[index], expectedAt: first + index) ?? .null) != .null
+      }
     }
   }
 
@@ -164,72 +173,136 @@ extension ItemSealer {
     }
   }
 
+  /// An item's stored attributes with an update's settled values set
+  /// (``StoredValueCodec/patchedAttributes(_:setting:keeping:)``), as sealing the updated
+  /// item would encode them, and what names the item.
+  package struct PatchedAttributes {
+    var bytes: [UInt8]
+    var naming: NamingAttributes
+    /// The settled values they were patched with (``SettledAttributes/attributes``).
+    var settings: [StoredValueCodec.Setting]
+  }
+
   /// What ``openForUpdate(_:identity:settled:)`` found.
   package enum UpdateOpening {
     /// The stored attributes already hold every settled value, so the update leaves them as
     /// they are.
     case unchanged(naming: NamingAttributes)
+    /// They do not, but the update changes neither the item's identity nor its access
+    /// control (none), so they are patched, not opened whole (an update whose clock moved).
+    case patched(PatchedAttributes)
     /// The item opened whole, as ``openAttributes(_:identity:)`` opens it.
     case opened(KeychainItem)
   }
 
   /// Opens `row`'s attributes for an update that gives its touched attributes the `settled`
-  /// values: when the row ``SettledAttributes/mayKeep(_:)`` them and they hold those values
-  /// already (an update of the secret alone, at the same modification date), only those and
-  /// the naming attributes are decoded; otherwise the item is opened whole. Either way the
-  /// attributes are opened (authenticated) once and their protection class checked against
-  /// the row's. Decoding every attribute into a dictionary, and tearing it down, was about a
-  /// sixth of an update (issue 29).
+  /// values. For a row without access control: when the row
+  /// ``SettledAttributes/mayKeep(_:)`` them and they hold those values already (an update of
+  /// the secret alone, at the same modification date), only those and the naming attributes
+  /// are decoded (``UpdateOpening/unchanged(naming:)``); otherwise, when the update leaves
+  /// the item's identity as it is (``SettledAttributes/patchable``), the stored attributes
+  /// are patched with them (``UpdateOpening/patched(_:)``). Any other row is opened whole.
+  /// Either way the attributes are opened (authenticated) once and their protection class
+  /// checked against the row's. Decoding every attribute into a dictionary, and tearing it
+  /// down, was about a sixth of an update (issue 29).
   ///
   /// - Throws: as ``openAttributes(_:)``.
   func openForUpdate(_ row: ItemRow, identity: [UInt8], settled: SettledAttributes)
     throws(KeybagError) -> UpdateOpening
   {
-    guard settled.mayKeep(row) else { return .opened(try openAttributes(row, identity: identity)) }
+    guard row.sealedColumns[ItemClass.accessControlColumn] == nil else {
+      return .opened(try openAttributes(row, identity: identity))
+    }
+    let mayKeep = settled.mayKeep(row)
+    // The row's, as an item opened whole takes it (``item(_:of:identity:protection:)``).
+    let tombstone = Self.tombstoneColumn(of: row) ?? .null
     let (found, protection) = try openAttributeBytes(row, identity: identity) {
-      raw -> (kept: [StoredValue?]?, decoded: [String: StoredValue]?) in
-      if let kept = StoredValueCodec.attributes(
-        raw, holding: settled.codes, settled.values, keeping: Self.keptCodes)
+      raw -> (kept: [StoredValue?]?, patched: [UInt8]?, decoded: [String: StoredValue]?) in
+      if mayKeep,
+        let kept = StoredValueCodec.attributes(
+          raw, holding: settled.attributes, keeping: Self.keptCodes)
       {
-        return (kept, nil)
+        return (kept, nil, nil)
       }
-      return (nil, StoredValueCodec.decodeAttributes(raw))
+      if settled.patchable,
+        let patched = StoredValueCodec.patchedAttributes(
+          raw, setting: settled.attributes + [Self.tombstoneSetting(tombstone)],
+          keeping: Self.keptCodes)
+      {
+        return (patched.kept, patched.bytes, nil)
+      }
+      return (nil, nil, StoredValueCodec.decodeAttributes(raw))
     }
     // The protection class is checked as ``item(_:of:identity:protection:)`` checks it.
     if let kept = found.kept, kept[kept.count - 1] == Self.accessibleColumn(of: row) {
-      return .unchanged(naming: NamingAttributes(values: kept))
+      let naming = NamingAttributes(values: kept)
+      guard let patched = found.patched else { return .unchanged(naming: naming) }
+      return .patched(
+        PatchedAttributes(bytes: patched, naming: naming, settings: settled.attributes))
     }
     let decoded = found.kept == nil ? found.decoded : nil
     return .opened(try item(decoded, of: row, identity: identity, protection: protection))
   }
 
-  /// ``seal(_:updating:touching:)`` of an update that leaves `row`'s attributes as they are
-  /// (``UpdateOpening/unchanged(naming:)``): only the secret may change, from `previous` (as
-  /// opened from `row`, whose identity is `identity`) to `data`; the identity is the same,
-  /// so every other column and ciphertext is kept.
+  /// The new ciphertext of the secret of `row`, whose identity is `identity`, for an update
+  /// that leaves its attributes as they are (``UpdateOpening/unchanged(naming:)``) and sets
+  /// the secret to `data` (`nil`: leaves it); `nil` when the secret keeps its ciphertext:
+  /// the update leaves it, or gives it the bytes `previous` (the secret opened from `row`).
+  /// The identity is the same, so every other column and ciphertext is kept: only the secret
+  /// is sealed again (``seal(_:updating:touching:)``'s rule).
+  ///
+  /// - Throws: as ``seal(_:)``.
+  func resealedSecret(
+    _ data: Data?, of row: ItemRow, previous: Data?, identity: [UInt8]
+  ) throws(KeybagError) -> Data? {
+    guard let data, data != previous else { return nil }
+    return try keybag.seal(
+      data, in: try Self.protection(of: row), context: identity, suffix: Self.dataSuffix)
+  }
+
+  /// ``seal(_:updating:touching:)`` of an update that patched `row`'s attributes
+  /// (``UpdateOpening/patched(_:)``, whose identity is `identity`) with its settled values:
+  /// the same row. The attributes are sealed from the patched bytes, every settled searchable
+  /// attribute hashed (an unchanged hash is not written: the store compares), and the secret
+  /// goes from `data.previous` to `data.updated` (``resealedSecret(_:of:previous:identity:)``);
+  /// the identity is the same, so every other column is kept.
   ///
   /// - Throws: as ``seal(_:)``.
   func seal(
-    data: Data?, updating row: ItemRow, previous: Data?, identity: [UInt8]
+    _ patched: PatchedAttributes, updating row: ItemRow, identity: [UInt8],
+    data: (previous: Data?, updated: Data?)
   ) throws(KeybagError) -> SealedUpdate {
-    var sealed = row.sealedColumns
+    var search = row.searchColumns
     var columns: [String] = []
-    if let data {
-      if previous != data {
-        sealed[ItemClass.dataColumn] = try keybag.seal(
-          data, in: try Self.protection(of: row), context: identity, suffix: Self.dataSuffix)
-        columns.append(ItemClass.dataColumn)
-      }
-    } else if row.sealedColumns[ItemClass.dataColumn] != nil {
-      sealed[ItemClass.dataColumn] = nil
+    columns.reserveCapacity(patched.settings.count + 2)
+    for (_, name, value) in patched.settings {
+      guard let attribute = row.itemClass.attribute(named: name), attribute.isSearchable
+      else { continue }
+      search[name] = hasher.column(value, of: attribute)
+      columns.append(name)
+    }
+    var sealed = row.sealedColumns
+    sealed[ItemClass.attributesColumn] = try keybag.seal(
+      patched.bytes, in: try Self.protection(of: row), context: identity,
+      suffix: Self.attributesSuffix)
+    columns.append(ItemClass.attributesColumn)
+    if let secret = try resealedSecret(
+      data.updated, of: row, previous: data.previous, identity: identity)
+    {
+      sealed[ItemClass.dataColumn] = secret
       columns.append(ItemClass.dataColumn)
     }
     return SealedUpdate(
       row: ItemRow(
-        rowID: row.rowID, itemClass: row.itemClass, searchColumns: row.searchColumns,
-        sealedColumns: sealed),
+        rowID: row.rowID, itemClass: row.itemClass, searchColumns: search, sealedColumns: sealed),
       columns: columns)
   }
+
+  /// The tombstone as a patch sets it: `value`, the row's.
+  private static func tombstoneSetting(_ value: StoredValue) -> StoredValueCodec.Setting {
+    (tombstoneCode, AttributeName.tombstone.rawValue, value)
+  }
+  private static let tombstoneCode = AttributeCodes.code(of: AttributeName.tombstone.rawValue)!
 
   /// What ``openForUpdate(_:identity:settled:)`` decodes of attributes it keeps: those that
   /// name the item, and last its protection class, to check.

@@ -20,7 +20,7 @@ extension SecItemEngine {
       // Every match is rewritten in one transaction once the read is over (a locked one fails
       // the call before anything is written), so the replacements are gathered first.
       let reading = CandidateColumns.forUpdating(
-        touched: Self.searchColumns(touched, of: parsed.itemClass))
+        touched: settled?.searchable ?? Self.searchColumns(touched, of: parsed.itemClass))
       try forEachCandidate(filter, reading: reading) { row throws(SecItemFailure) -> Bool in
         guard let rowID = row.rowID else { return true }
         let identity = ItemSealer.identity(of: row)
@@ -51,8 +51,14 @@ extension SecItemEngine {
         case .unchanged(let naming):
           updated.append(
             try keptAttributesReplacement(
-              row, rowID: rowID, identity: identity, data: (data, changes.data ?? data),
+              row, rowID: rowID, identity: identity, data: (data, changes.data),
               naming: naming, context: context))
+          return true
+        case .patched(let patched):
+          updated.append(
+            try patchedAttributesReplacement(
+              row, rowID: rowID, identity: identity, patched: patched,
+              data: (data, changes.data), context: context))
           return true
         }
         item.data = data
@@ -68,8 +74,10 @@ extension SecItemEngine {
             item, updating: (row, opened, identity), touching: touched)
           updated.append(
             Replacement(
-              rowID: rowID, row: sealed.row, previous: row, columns: sealed.columns,
-              itemClass: item.itemClass, naming: .attributes(item.attributes)))
+              rowID: rowID, itemClass: item.itemClass,
+              change: .row(
+                sealed.row, previous: row, columns: sealed.columns,
+                naming: .attributes(item.attributes))))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
         }
@@ -86,20 +94,40 @@ extension SecItemEngine {
 
   /// The replacement of `row`, whose attributes the update keeps as stored
   /// (``ItemSealer/UpdateOpening/unchanged(naming:)``): its secret goes from `data.opened` to
-  /// `data.updated`.
+  /// `data.updated` (`nil`: the update leaves it).
   private func keptAttributesReplacement(
     _ row: ItemRow, rowID: Int64, identity: [UInt8], data: (opened: Data?, updated: Data?),
     naming: ItemSealer.NamingAttributes, context: Context
   ) throws(SecItemFailure) -> Replacement {
     do throws(KeybagError) {
-      let sealed = try sealer.seal(
-        data: data.updated, updating: row, previous: data.opened, identity: identity)
+      let secret = try sealer.resealedSecret(
+        data.updated, of: row, previous: data.opened, identity: identity)
       return Replacement(
-        rowID: rowID, row: sealed.row, previous: row, columns: sealed.columns,
-        itemClass: row.itemClass, naming: .kept(naming))
+        rowID: rowID, itemClass: row.itemClass, change: .secret(secret, naming: naming))
     } catch {
       let named = KeychainItem(
         rowID: rowID, itemClass: row.itemClass, attributes: naming.dictionary)
+      throw Self.sealFailure(error, item: named, context: context)
+    }
+  }
+
+  /// The replacement of `row`, whose attributes the update patched
+  /// (``ItemSealer/UpdateOpening/patched(_:)``): its secret goes from `data.opened` to
+  /// `data.updated` (`nil`: the update leaves it).
+  private func patchedAttributesReplacement(
+    _ row: ItemRow, rowID: Int64, identity: [UInt8], patched: ItemSealer.PatchedAttributes,
+    data: (opened: Data?, updated: Data?), context: Context
+  ) throws(SecItemFailure) -> Replacement {
+    do throws(KeybagError) {
+      let sealed = try sealer.seal(
+        patched, updating: row, identity: identity, data: (data.opened, data.updated))
+      return Replacement(
+        rowID: rowID, itemClass: row.itemClass,
+        change: .row(
+          sealed.row, previous: row, columns: sealed.columns, naming: .kept(patched.naming)))
+    } catch {
+      let named = KeychainItem(
+        rowID: rowID, itemClass: row.itemClass, attributes: patched.naming.dictionary)
       throw Self.sealFailure(error, item: named, context: context)
     }
   }
@@ -128,7 +156,7 @@ extension SecItemEngine {
   }
 
   /// The values `changes` gives the attributes it touches (``touchedAttributes(_:)``),
-  /// whatever the item: ``apply(_:to:now:)``'s, with the defaults sealing gives a missing
+  /// whatever the item: ``appliedValue(of:_:now:)``, with the defaults sealing gives a missing
   /// primary-key attribute. `nil` when an update with them must open every item whole: it
   /// sets an access control, touches the tombstone (which an opened item takes from its
   /// column) or a name no attribute of the class has, or leaves a searchable one null.
@@ -136,36 +164,32 @@ extension SecItemEngine {
     _ changes: ParsedQuery, touched: [String], of itemClass: ItemClass, now: Date
   ) -> ItemSealer.SettledAttributes? {
     guard changes.accessControl == nil else { return nil }
-    var probe = KeychainItem(
-      rowID: nil, itemClass: itemClass, attributes: PresizedColumns.empty(capacity: touched.count))
-    apply(changes, to: &probe, now: now)
     var settled = ItemSealer.SettledAttributes()
-    settled.codes.reserveCapacity(touched.count)
-    settled.values.reserveCapacity(touched.count)
-    settled.searchable.reserveCapacity(touched.count)
+    settled.attributes.reserveCapacity(touched.count)
     for name in touched {
       guard name != AttributeName.tombstone.rawValue,
-        let attribute = itemClass.attribute(named: name)
+        let attribute = itemClass.attribute(named: name),
+        let code = AttributeCodes.code(of: name)
       else { return nil }
-      var value = probe.attributes[name] ?? .null
+      var value = appliedValue(of: name, changes, now: now) ?? .null
       // As ``ItemSealer/seal(_:updating:touching:)`` fills it (securityd's query_pre_add).
       if attribute.isPrimaryKey, value == .null { value = attribute.defaultValue }
       if attribute.isSearchable {
         guard value != .null else { return nil }
         settled.searchable.append(name)
       }
-      guard let code = AttributeCodes.code(of: name) else { return nil }
-      settled.codes.append(code)
-      settled.values.append(value)
+      if attribute.isPrimaryKey || name == AttributeName.accessible.rawValue {
+        settled.patchable = false
+      }
+      settled.attributes.append((code, name, value))
     }
     return settled
   }
 
   /// Applies `attributesToUpdate` to one item and bumps its modification date.
   static func apply(_ changes: ParsedQuery, to item: inout KeychainItem, now: Date) {
-    for (name, value) in changes.attributes { item.attributes[name] = value }
-    if case .value(let flag)? = changes.synchronizable {
-      item.attributes[.synchronizable] = .integer(flag ? 1 : 0)
+    for name in touchedAttributes(changes) {
+      if let value = appliedValue(of: name, changes, now: now) { item.attributes[name] = value }
     }
     if let control = changes.accessControl {
       item.accessControl = control
@@ -181,9 +205,21 @@ extension SecItemEngine {
       item.boundBiometryGeneration = nil
     }
     if let data = changes.data { item.data = data }
-    if changes.attributes[.modificationDate] == nil {
-      item.attributes[.modificationDate] = .real(now.timeIntervalSinceReferenceDate)
+  }
+
+  /// The value ``apply(_:to:now:)`` gives attribute `name` of any item, `nil` where it leaves
+  /// the item's own: the caller's value (`sync` as kSecAttrSynchronizable sets it), and the
+  /// modification date `now` unless the caller sets it. (An access control's `pdmn` is the
+  /// control's, set by ``apply(_:to:now:)`` itself.)
+  static func appliedValue(of name: String, _ changes: ParsedQuery, now: Date) -> StoredValue? {
+    if name == AttributeName.synchronizable.rawValue,
+      case .value(let flag)? = changes.synchronizable
+    {
+      return .integer(flag ? 1 : 0)
     }
+    if let value = changes.attributes[name] { return value }
+    guard name == AttributeName.modificationDate.rawValue else { return nil }
+    return .real(now.timeIntervalSinceReferenceDate)
   }
 
   /// The attributes ``apply(_:to:now:)`` may set: those the caller changes, `sync` and `pdmn`
@@ -210,29 +246,51 @@ extension SecItemEngine {
   /// One row an update rewrites, and how to name it if it collides.
   package struct Replacement {
     var rowID: Int64
-    var row: ItemRow
-    /// The row as stored (the columns the update read), so only the changed columns are
-    /// written.
-    var previous: ItemRow
-    /// The only columns in which `row` may differ from `previous`.
-    var columns: [String]
     var itemClass: ItemClass
-    /// What names the item only if the write fails: most updates never build the name.
-    var naming: Naming
+    var change: Change
 
-    /// The item as a failure names it.
-    var name: SecItemFailure.ItemName {
-      switch naming {
-      case .attributes(let attributes): SecItemFailure.ItemName(itemClass, plain: attributes)
-      case .kept(let kept): SecItemFailure.ItemName(itemClass, plain: kept.dictionary)
-      }
+    enum Change {
+      /// The row sealed anew (``ItemSealer/seal(_:updating:touching:)``, or from patched
+      /// attributes): it may differ from `previous`, the row as stored (the columns the
+      /// update read), only in `columns`, so only those that changed are written.
+      case row(ItemRow, previous: ItemRow, columns: [String], naming: Naming)
+      /// The stored attributes kept (``ItemSealer/UpdateOpening/unchanged(naming:)``): only
+      /// the secret's column may change, to this ciphertext (`nil`: it keeps its own).
+      case secret(Data?, naming: ItemSealer.NamingAttributes)
     }
 
+    /// What names the item only if the write fails: most updates never build the name.
     enum Naming {
       /// The updated item's attributes (shared, not copied).
       case attributes([String: StoredValue])
-      /// Those of an item whose attributes the update kept as stored.
+      /// Those decoded from attributes that were not opened whole.
       case kept(ItemSealer.NamingAttributes)
+    }
+
+    /// The item as a failure names it.
+    var name: SecItemFailure.ItemName {
+      let naming: Naming
+      switch change {
+      case .row(_, _, _, let named): naming = named
+      case .secret(_, let kept): naming = .kept(kept)
+      }
+      switch naming {
+      case .attributes(let attributes): return SecItemFailure.ItemName(itemClass, plain: attributes)
+      case .kept(let kept): return SecItemFailure.ItemName(itemClass, plain: kept.dictionary)
+      }
+    }
+
+    /// Writes the change to `database`.
+    func write(to database: ItemDatabase) throws(ItemStoreError) {
+      switch change {
+      case .row(let row, let previous, let columns, _):
+        try database.replace(rowID: rowID, with: row, previous: previous, changing: columns)
+      case .secret(let ciphertext?, _):
+        try database.replace(
+          rowID: rowID, in: itemClass, sealedColumn: ItemClass.dataColumn, with: ciphertext)
+      case .secret(nil, _):
+        try database.confirmRow(rowID, in: itemClass)
+      }
     }
   }
 
@@ -241,14 +299,10 @@ extension SecItemEngine {
     do {
       if updated.count == 1, let only = updated.first {
         // One UPDATE statement is atomic on its own: no savepoint needed.
-        try database.replace(
-          rowID: only.rowID, with: only.row, previous: only.previous, changing: only.columns)
+        try only.write(to: database)
       } else {
         try database.inTransaction {
-          for each in updated {
-            try database.replace(
-              rowID: each.rowID, with: each.row, previous: each.previous, changing: each.columns)
-          }
+          for each in updated { try each.write(to: database) }
         }
       }
     } catch let error as ItemStoreError {

@@ -133,13 +133,8 @@ package enum StoredValueCodec {
     for (name, value) in attributes where !(skippingNulls && value == .null) {
       var name = name
       let prefix = name.withUTF8 { bytes -> UInt64 in
-        var prefix: UInt64 = 0
-        for index in 0..<8 {
-          let byte = index < bytes.count ? bytes[index] : 0
-          prefix = prefix << 8 | UInt64(byte)
-        }
         if allASCII { allASCII = bytes.allSatisfy { $0 < 0x80 } }
-        return prefix
+        return namePrefix(bytes)
       }
       entries.append((prefix, name, value))
     }
@@ -224,29 +219,34 @@ package enum StoredValueCodec {
     }
   }
 
+  /// An attribute an update sets: its name packed (``AttributeCodes/code(of:)``) and as it
+  /// is, and its value.
+  typealias Setting = (code: UInt64, name: String, value: StoredValue)
+
   /// The values of the attributes whose names pack (``AttributeCodes/code(of:)``) as
   /// `keeping`, at the same positions (`nil`: missing), in what ``encode(attributes:)``
-  /// made, when every name packed in `holding` holds the same position's value of `values`
-  /// there (a missing attribute holds `.null`); `nil` when one does not, or the bytes are
+  /// made, when every attribute of `settled` holds its value there
+  /// (a missing attribute holds `.null`); `nil` when one does not, or the bytes are
   /// malformed. Decodes only those values: what an update that may leave an item's
   /// attributes as they are needs of them (``ItemSealer/openForUpdate(_:identity:settled:)``),
   /// where decoding them all into a dictionary was a sixth of the call (issue 29). Names are
   /// compared packed, as integers. The bytes are authenticated, so the encoder's (as for
   /// ``attributes(_:hold:_:)``).
   static func attributes(
-    _ raw: UnsafeRawBufferPointer, holding codes: [UInt64], _ values: [StoredValue],
-    keeping: [UInt64]
+    _ raw: UnsafeRawBufferPointer, holding settled: [Setting], keeping: [UInt64]
   ) -> [StoredValue?]? {
-    var kept = [StoredValue?](repeating: nil, count: keeping.count)
+    var kept = [StoredValue?]()
+    kept.reserveCapacity(keeping.count)
+    for _ in keeping { kept.append(nil) }
     // A missing attribute holds `.null`, so only the others must be found (each name is
     // encoded once).
     var unfound = 0
-    for value in values where value != .null { unfound += 1 }
+    for each in settled where each.value != .null { unfound += 1 }
     var differs = false
     let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) { name, value in
       guard let code = AttributeCodes.code(of: name) else { return true }
-      for index in codes.indices where codes[index] == code {
-        guard let stored = decode(value), stored == values[index] else {
+      for each in settled where each.code == code {
+        guard let stored = decode(value), stored == each.value else {
           differs = true
           return false
         }
@@ -260,6 +260,111 @@ package enum StoredValueCodec {
     }
     guard wellFormed, !differs, unfound == 0 else { return nil }
     return kept
+  }
+
+  /// What ``attributeBytes(_:skippingNulls:)`` makes, nulls skipped, of the attributes `raw`
+  /// encodes (``encode(attributes:)``) once each attribute of `setting` holds its value
+  /// (`.null`: the attribute removed), and the stored values of the attributes whose names
+  /// pack as `keeping` (as ``attributes(_:holding:keeping:)`` returns them): an update's new
+  /// attributes, patched from the stored bytes without decoding their values into a
+  /// dictionary, changing it and encoding it whole again, most of an update whose clock moved
+  /// (issue 29). `nil` for malformed bytes, or a name that is not ASCII (whose place the
+  /// encoder finds by `String` order): the caller decodes them whole. The bytes are
+  /// authenticated, so the encoder's (each name once).
+  static func patchedAttributes(
+    _ raw: UnsafeRawBufferPointer, setting changes: [Setting], keeping: [UInt64]
+  ) -> (bytes: [UInt8], kept: [StoredValue?])? {
+    // Each name once (a list of changes may name one twice, with the same value), packed
+    // from the name itself when it packs (``AttributeCodes/code(of:)``).
+    var names: [(packed: UInt64?, name: String, value: StoredValue)] = []
+    names.reserveCapacity(changes.count)
+    for index in changes.indices where !names.contains(where: { $0.name == changes[index].name }) {
+      let name = changes[index].name
+      guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+      names.append((AttributeCodes.code(of: name), name, changes[index].value))
+    }
+    // The new values' names and encodings, one after another, for the entries below.
+    var added: [UInt8] = []
+    for index in names.indices where names[index].value != .null {
+      added.append(contentsOf: names[index].name.utf8)
+      encode(names[index].value, into: &added)
+    }
+    // Apart, so that comparing a name does not copy a value.
+    let packed = names.map(\.packed)
+    var kept = [StoredValue?]()
+    kept.reserveCapacity(keeping.count)
+    for _ in keeping { kept.append(nil) }
+    let bytes = added.withUnsafeBufferPointer { added -> [UInt8]? in
+      typealias Entry = (
+        prefix: UInt64, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>
+      )
+      var entries: [Entry] = []
+      entries.reserveCapacity(names.count + 16)
+      var offset = 0
+      for index in names.indices where names[index].value != .null {
+        let nameCount = names[index].name.utf8.count
+        let valueCount = encodedCount(names[index].value)
+        let nameBytes = UnsafeBufferPointer(rebasing: added[offset..<offset + nameCount])
+        let valueBytes = UnsafeBufferPointer(
+          rebasing: added[offset + nameCount..<offset + nameCount + valueCount])
+        entries.append((namePrefix(nameBytes), nameBytes, valueBytes))
+        offset += nameCount + valueCount
+      }
+      var ascii = true
+      let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) { name, value in
+        guard name.allSatisfy({ $0 < 0x80 }) else {
+          ascii = false
+          return false
+        }
+        let code = AttributeCodes.code(of: name)
+        if let code, let index = keeping.firstIndex(of: code) {
+          guard let stored = decode(value) else { return false }
+          kept[index] = stored
+        }
+        // A stored null is skipped, as sealing skips it; a changed name takes its new value.
+        guard value.first != 0 else { return true }
+        for index in packed.indices {
+          // Packed names compare as integers; a name too long to pack, byte by byte.
+          if let code {
+            if packed[index] == code { return true }
+          } else if packed[index] == nil && names[index].name.utf8.elementsEqual(name) {
+            return true
+          }
+        }
+        entries.append((namePrefix(name), name, value))
+        return true
+      }
+      guard wellFormed, ascii else { return nil }
+      // The encoder's order (``sortedByName(_:skippingNulls:)``) for ASCII names: the first
+      // eight bytes as one integer, then the bytes, which order ASCII as `String` does.
+      entries.sort {
+        $0.prefix != $1.prefix
+          ? $0.prefix < $1.prefix : $0.name.lexicographicallyPrecedes($1.name)
+      }
+      var count = 4
+      for entry in entries { count += 4 + entry.name.count + entry.value.count }
+      return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+        var bytes = MessageBytes(buffer)
+        append(UInt32(truncatingIfNeeded: entries.count), to: &bytes)
+        for entry in entries {
+          appendLengthPrefixed(entry.name, to: &bytes)
+          bytes.append(contentsOf: entry.value)
+        }
+        written = bytes.written.count
+      }
+    }
+    guard let bytes else { return nil }
+    return (bytes, kept)
+  }
+
+  /// A name's first eight bytes as one big-endian integer (zeros past its end): the first key
+  /// of the encoder's order.
+  private static func namePrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var prefix: UInt64 = 0
+    for index in 0..<8 {
+      prefix = prefix << 8 | UInt64(index < bytes.count ? bytes[index] : 0)
+    }
+    return prefix
   }
 
   /// Whether `bytes` and `other` hold the same bytes: one comparison of memory, where the
