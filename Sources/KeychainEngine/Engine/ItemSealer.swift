@@ -176,14 +176,14 @@ package struct ItemSealer {
   /// (``openingColumns(_:)``), so it is found there at once, where a search by name compared
   /// every column before it; any other row is searched.
   static func accessibleColumn(of row: ItemRow) -> StoredValue? {
-    let position = IdentityLayout.of(row.itemClass).columns.count - 1
+    let position = IdentityLayout.of(row.itemClass).names.count - 1
     return row.searchColumns.value(AttributeName.accessible.rawValue, expectedAt: position)
   }
 
   /// `row`'s `tomb` column, found at once in a row read for opening, as
   /// ``accessibleColumn(of:)`` finds `pdmn`: it follows the identity's columns.
   static func tombstoneColumn(of row: ItemRow) -> StoredValue? {
-    let position = IdentityLayout.of(row.itemClass).columns.count
+    let position = IdentityLayout.of(row.itemClass).names.count
     return row.searchColumns.value(AttributeName.tombstone.rawValue, expectedAt: position)
   }
 
@@ -193,25 +193,34 @@ package struct ItemSealer {
   /// Computed once per row; each column's context appends its name to it.
   static func identity(_ itemClass: ItemClass, search: SearchColumns) -> [UInt8] {
     let layout = IdentityLayout.of(itemClass)
+    let names = layout.names
     // A row read for opening has these columns first, in this order (``openingColumns(_:)``).
-    func value(_ position: Int) -> StoredValue {
-      search.value(layout.columns[position].name, expectedAt: position) ?? .null
-    }
-    // Sized exactly, then written in place: appending piece by piece to an array checked its
-    // capacity and uniqueness three times a column, most of the identity's cost, on every
-    // SecItem call (docs/benchmarks.md).
-    var count = layout.constantByteCount
-    for position in layout.columns.indices {
-      count += StoredValueCodec.encodedCount(value(position))
-    }
-    return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
-      var bytes = MessageBytes(buffer)
-      bytes.append(contentsOf: layout.head)
-      for position in layout.columns.indices {
-        bytes.append(contentsOf: layout.columns[position].prefix)
-        StoredValueCodec.encode(value(position), into: &bytes)
+    // Each value is looked up once, into a buffer on the stack, and the identity is sized
+    // exactly, then written in place: appending piece by piece to an array checked its
+    // capacity and uniqueness three times a column, and looking each value up twice, with
+    // every column's name and prefix retained and released, was most of the identity's
+    // cost, on every SecItem call that opens a row (docs/benchmarks.md).
+    return withUnsafeTemporaryAllocation(of: StoredValue.self, capacity: names.count) { values in
+      var count = layout.constantByteCount
+      for position in names.indices {
+        let value = search.value(names[position], expectedAt: position) ?? .null
+        count += StoredValueCodec.encodedCount(value)
+        (values.baseAddress! + position).initialize(to: value)
       }
-      written = bytes.written.count
+      defer { values.baseAddress!.deinitialize(count: names.count) }
+      return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+        var bytes = MessageBytes(buffer)
+        layout.head.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        layout.prefixes.withUnsafeBufferPointer { prefixes in
+          for position in names.indices {
+            bytes.append(
+              contentsOf: UnsafeBufferPointer(
+                rebasing: prefixes[layout.prefixStarts[position]..<layout.prefixStarts[position + 1]]))
+            StoredValueCodec.encode(values[position], into: &bytes)
+          }
+        }
+        written = bytes.written.count
+      }
     }
   }
 
@@ -222,7 +231,7 @@ package struct ItemSealer {
 
   /// The searchable columns ``identity(_:search:)`` reads: the primary key and `pdmn`.
   static func identityColumns(_ itemClass: ItemClass) -> [String] {
-    IdentityLayout.of(itemClass).columns.map(\.name)
+    IdentityLayout.of(itemClass).names
   }
 
   /// The searchable columns opening a row needs (``identityColumns(_:)`` and `tomb`), for a
@@ -232,10 +241,16 @@ package struct ItemSealer {
   }
 
   /// The constant parts of a class's identity: its length-prefixed name, and each identity
-  /// column's length-prefixed name. Built once per class, as every SecItem call needs them.
-  private struct IdentityLayout {
+  /// column's length-prefixed name. Built once per class, as every SecItem call needs them;
+  /// a class, so that reading it retains one reference, not each of its arrays.
+  private final class IdentityLayout: Sendable {
     let head: [UInt8]
-    let columns: [(name: String, prefix: [UInt8])]
+    /// The identity's columns, in order.
+    let names: [String]
+    /// Each column's length-prefixed name, one after the other: column `i`'s is
+    /// `prefixes[prefixStarts[i]..<prefixStarts[i + 1]]`.
+    let prefixes: [UInt8]
+    let prefixStarts: [Int]
     /// The bytes of ``head`` and of every column's prefix: an identity's size but its values'.
     let constantByteCount: Int
     /// ``ItemSealer/openingColumns(_:)``.
@@ -245,13 +260,17 @@ package struct ItemSealer {
       var head: [UInt8] = []
       StoredValueCodec.appendLengthPrefixed(itemClass.rawValue.utf8, to: &head)
       self.head = head
-      columns = (itemClass.primaryKey + [AttributeName.accessible.rawValue]).map { name in
-        var prefix: [UInt8] = []
-        StoredValueCodec.appendLengthPrefixed(name.utf8, to: &prefix)
-        return (name, prefix)
+      names = itemClass.primaryKey + [AttributeName.accessible.rawValue]
+      var prefixes: [UInt8] = []
+      var starts = [0]
+      for name in names {
+        StoredValueCodec.appendLengthPrefixed(name.utf8, to: &prefixes)
+        starts.append(prefixes.count)
       }
-      constantByteCount = head.count + columns.reduce(0) { $0 + $1.prefix.count }
-      openingColumns = columns.map(\.name) + [AttributeName.tombstone.rawValue]
+      self.prefixes = prefixes
+      prefixStarts = starts
+      constantByteCount = head.count + prefixes.count
+      openingColumns = names + [AttributeName.tombstone.rawValue]
     }
 
     private static let genp = IdentityLayout(.genp)
