@@ -68,10 +68,18 @@ package struct ItemSealer {
   /// ``openAttributes(_:)`` with `row`'s ``identity(of:)`` already computed, for a caller
   /// that opens the secret of the same row too (the identity is a tenth of a read).
   func openAttributes(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem {
-    let (decoded, protection) = try openAttributeBytes(row, identity: identity) {
+    try openAttributes(row, sealed: row.sealedReader, identity: identity)
+  }
+
+  /// ``openAttributes(_:identity:)`` of a row whose sealed columns are read from `sealed`
+  /// (a streaming read's, in place: ``SealedColumnReader``).
+  func openAttributes(_ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8])
+    throws(KeybagError) -> KeychainItem
+  {
+    let (decoded, protection) = try openAttributeBytes(row, sealed: sealed, identity: identity) {
       StoredValueCodec.decodeAttributes($0)
     }
-    return try item(decoded, of: row, identity: identity, protection: protection)
+    return try item(decoded, of: row, sealed: sealed, identity: identity, protection: protection)
   }
 
   /// The item of `row` whose attributes decoded to `decoded` (`nil`: malformed), under the
@@ -81,14 +89,24 @@ package struct ItemSealer {
     _ decoded: [String: StoredValue]?, of row: ItemRow, identity: [UInt8],
     protection: ProtectionClass
   ) throws(KeybagError) -> KeychainItem {
+    try item(decoded, of: row, sealed: row.sealedReader, identity: identity, protection: protection)
+  }
+
+  /// ``item(_:of:identity:protection:)`` of a row whose sealed columns are read from `sealed`.
+  private func item(
+    _ decoded: [String: StoredValue]?, of row: ItemRow, sealed: SealedColumnReader,
+    identity: [UInt8], protection: ProtectionClass
+  ) throws(KeybagError) -> KeychainItem {
     guard let attributes = decoded, attributes[.accessible] == Self.accessibleColumn(of: row)
     else { throw .authenticationFailed }
     var item = KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: attributes)
     item.attributes[.tombstone] = Self.tombstoneColumn(of: row)
-    if let sealedControl = row.sealedColumns[ItemClass.accessControlColumn] {
-      let bytes = try keybag.open(
-        sealedControl, in: protection,
-        context: identity, suffix: Self.accessControlSuffix)
+    let opened = try sealed.withBytes(ItemClass.accessControlColumn) {
+      sealedControl throws(KeybagError) in
+      try keybag.open(
+        sealedControl, in: protection, context: identity, suffix: Self.accessControlSuffix)
+    }
+    if let bytes = opened {
       guard let decoded = AccessControlCodec.decodeBound(bytes) else {
         throw .authenticationFailed
       }
@@ -105,10 +123,12 @@ package struct ItemSealer {
   /// attributes: the caller opens it whole.
   ///
   /// - Throws: as ``openAttributes(_:)``.
-  func openForSecretOnly(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem? {
-    guard row.sealedColumns[ItemClass.accessControlColumn] == nil else { return nil }
+  func openForSecretOnly(_ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8])
+    throws(KeybagError) -> KeychainItem?
+  {
+    guard !sealed.contains(ItemClass.accessControlColumn) else { return nil }
     let expected = Self.accessibleColumn(of: row)
-    let (sound, _) = try openAttributeBytes(row, identity: identity) {
+    let (sound, _) = try openAttributeBytes(row, sealed: sealed, identity: identity) {
       StoredValueCodec.attributes($0, hold: AttributeName.accessible.rawValue, expected)
     }
     guard sound else { throw .authenticationFailed }
@@ -142,12 +162,23 @@ package struct ItemSealer {
   func openAttributeBytes<Read>(
     _ row: ItemRow, identity: [UInt8], _ read: (UnsafeRawBufferPointer) -> Read
   ) throws(KeybagError) -> (read: Read, protection: ProtectionClass) {
+    try openAttributeBytes(row, sealed: row.sealedReader, identity: identity, read)
+  }
+
+  /// ``openAttributeBytes(_:identity:_:)`` of a row whose sealed columns are read from
+  /// `sealed`.
+  func openAttributeBytes<Read>(
+    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8],
+    _ read: (UnsafeRawBufferPointer) -> Read
+  ) throws(KeybagError) -> (read: Read, protection: ProtectionClass) {
     let protection = try Self.protection(of: row)
-    guard let sealedAttributes = row.sealedColumns[ItemClass.attributesColumn] else {
-      throw .authenticationFailed
+    let result = try sealed.withBytes(ItemClass.attributesColumn) {
+      sealedAttributes throws(KeybagError) in
+      try keybag.withOpened(
+        sealedAttributes, in: protection, context: identity, suffix: Self.attributesSuffix,
+        read)
     }
-    let result = try keybag.withOpened(
-      sealedAttributes, in: protection, context: identity, suffix: Self.attributesSuffix, read)
+    guard let result else { throw .authenticationFailed }
     return (result, protection)
   }
 
@@ -158,10 +189,18 @@ package struct ItemSealer {
 
   /// ``openData(_:)`` with `row`'s ``identity(of:)`` already computed.
   func openData(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> Data? {
-    guard let sealed = row.sealedColumns[ItemClass.dataColumn] else { return nil }
+    try openData(row, sealed: row.sealedReader, identity: identity)
+  }
+
+  /// ``openData(_:identity:)`` of a row whose sealed columns are read from `sealed`.
+  func openData(_ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8])
+    throws(KeybagError) -> Data?
+  {
+    guard sealed.contains(ItemClass.dataColumn) else { return nil }
     let protection = try Self.protection(of: row)
-    return try keybag.open(
-      sealed, in: protection, context: identity, suffix: Self.dataSuffix)
+    return try sealed.withBytes(ItemClass.dataColumn) { bytes throws(KeybagError) in
+      try keybag.open(bytes, in: protection, context: identity, suffix: Self.dataSuffix)
+    }
   }
 
   /// The protection class a stored row was sealed with.

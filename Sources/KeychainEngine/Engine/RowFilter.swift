@@ -108,19 +108,8 @@ extension SecItemEngine {
     _ filter: RowFilter, reading columns: CandidateColumns,
     _ body: (ItemRow) throws(SecItemFailure) -> Bool
   ) throws(SecItemFailure) {
-    if let rowID = filter.rowID {
-      let row: ItemRow?
-      do {
-        row = try database.row(id: rowID, in: filter.itemClass)
-      } catch {
-        throw Self.storeFailure(error)
-      }
-      guard let row else { return }
-      let inScope =
-        filter.accessGroups.map { scope in
-          scope.values.contains(row.searchColumns[.accessGroup] ?? .null)
-        } ?? true
-      if inScope && filter.search.allMatch(row) { _ = try body(row) }
+    if filter.rowID != nil {
+      if let row = try candidate(byRowID: filter) { _ = try body(row) }
       return
     }
     let searchColumns: [String]?
@@ -138,4 +127,41 @@ extension SecItemEngine {
       searchColumns: searchColumns, sealedColumns: sealedColumns,
       storeFailure: Self.storeFailure, body)
   }
+
+  /// ``forEachCandidate(_:reading:_:)`` reading ``CandidateColumns/forOpening``, for a caller
+  /// that opens each row's sealed columns once and keeps none of them: `body` gets the row
+  /// without its sealed columns, and a reader of them where SQLite holds them, valid until
+  /// `body` returns (a row read by rowid brings its own). No `Data` is made of each
+  /// ciphertext: two allocations and their release per sealed column of a copy (issue 29).
+  func forEachCandidate(
+    _ filter: RowFilter,
+    borrowing body: (ItemRow, SealedColumnReader) throws(SecItemFailure) -> Bool
+  ) throws(SecItemFailure) {
+    if filter.rowID != nil {
+      if let row = try candidate(byRowID: filter) { _ = try body(row, row.sealedReader) }
+      return
+    }
+    try database.forEachRow(
+      in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups,
+      searchColumns: ItemSealer.openingColumns(filter.itemClass), sealedColumns: nil,
+      storeFailure: Self.storeFailure, borrowing: body)
+  }
+
+  /// The row a persistent reference names, when it is stored and `filter` selects it.
+  private func candidate(byRowID filter: RowFilter) throws(SecItemFailure) -> ItemRow? {
+    guard let rowID = filter.rowID else { return nil }
+    let row: ItemRow?
+    do {
+      row = try database.row(id: rowID, in: filter.itemClass)
+    } catch {
+      throw Self.storeFailure(error)
+    }
+    guard let row else { return nil }
+    let inScope =
+      filter.accessGroups.map { scope in
+        scope.values.contains(row.searchColumns[.accessGroup] ?? .null)
+      } ?? true
+    return inScope && filter.search.allMatch(row) ? row : nil
+  }
+
 }

@@ -25,14 +25,15 @@ extension SecItemEngine {
       // Returning the secret alone needs no attribute of an item without access control.
       let secretOnly = parsed.returns == .data
       // Rows stream from the store and the visit stops at the limit; rows that can never be
-      // opened are gathered by rowid and dropped once the read is over.
-      try forEachCandidate(filter, reading: .forOpening) { row throws(SecItemFailure) -> Bool in
+      // opened are gathered by rowid and dropped once the read is over. Each row's sealed
+      // columns are opened where SQLite holds them (`sealed`), during this closure only.
+      try forEachCandidate(filter) { row, sealed throws(SecItemFailure) -> Bool in
         if limit.isReached(matched: matched, visited: visited) { return false }
         var item: KeychainItem
         let identity = ItemSealer.identity(of: row)
         switch try visit(
-          row, identity: identity, filter: filter, context: context, action: .read,
-          secretOnly: secretOnly)
+          row, sealed: sealed, identity: identity, filter: filter, context: context,
+          action: .read, secretOnly: secretOnly)
         {
         case .matched(let opened): item = opened
         case .lost:
@@ -48,7 +49,8 @@ extension SecItemEngine {
         if ResultBuilder.needsData(parsed.returns, itemClass: parsed.itemClass) {
           guard
             case .opened(let data) = try openData(
-              row, identity: identity, filter: filter, context: context, action: .read)
+              row, sealed: sealed, identity: identity, filter: filter, context: context,
+              action: .read)
           else {
             lost.append(row.rowID ?? -1)
             return !limit.isReached(matched: matched, visited: visited)
