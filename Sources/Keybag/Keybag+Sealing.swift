@@ -46,10 +46,10 @@ extension Keybag {
     _ plaintext: UnsafeRawBufferPointer, in protectionClass: ProtectionClass,
     context: UnsafeRawBufferPointer, suffix: UnsafeRawBufferPointer
   ) -> Result<Data, KeybagError> {
-    guard let stored = wrapped[protectionClass] else {
+    guard let stored = itemKeys[Self.itemKeySlot(protectionClass)] else {
       return .failure(.noClassKey(protectionClass))
     }
-    guard let key = loaded[protectionClass] else {
+    guard let key = stored.key else {
       return .failure(.classUnavailable(protectionClass))
     }
     let idCount = KeyID.byteCount
@@ -179,9 +179,10 @@ extension Keybag {
     if !destroyedKeyIDs.isEmpty, destroyedKeyIDs.contains(KeyID(bytes: Array(idBytes))) {
       return .failure(.keyDestroyed)
     }
-    guard let stored = wrapped[protectionClass], Self.sameBytes(stored.keyID.bytes, idBytes)
+    guard let stored = itemKeys[Self.itemKeySlot(protectionClass)],
+      Self.sameBytes(stored.keyID.bytes, idBytes)
     else { return .failure(.authenticationFailed) }
-    guard let key = loaded[protectionClass] else {
+    guard let key = stored.key else {
       return .failure(.classUnavailable(protectionClass))
     }
     let body = UnsafeRawBufferPointer(rebasing: bytes[idCount...])

@@ -32,9 +32,31 @@ public final class Keybag {
   /// The Argon2id salt of the current passcode; `nil` while no passcode is set.
   var salt: [UInt8]?
   /// Every class key that exists, wrapped.
-  var wrapped: [ProtectionClass: WrappedClassKey] { willSet { keysWillChange() } }
+  var wrapped: [ProtectionClass: WrappedClassKey] {
+    willSet { keysWillChange() }
+    didSet { madeItemKeys = nil }
+  }
   /// The unwrapped keys of the classes that are available right now.
-  var loaded: [ProtectionClass: SecretBytes] = [:] { willSet { keysWillChange() } }
+  var loaded: [ProtectionClass: SecretBytes] = [:] {
+    willSet { keysWillChange() }
+    didSet { madeItemKeys = nil }
+  }
+  /// ``itemKeys`` as last made; `nil` once ``wrapped`` or ``loaded`` changed since. (Only
+  /// dropped by their observers, which an initializer's own assignments do not run: nothing
+  /// reads it before an initializer returns.)
+  private var madeItemKeys: [ItemKey?]?
+
+  /// What sealing and opening an item reads of its class, by ``itemKeySlot(_:)``: the class
+  /// key's id when the key exists (``wrapped``), and the key when it is loaded (``loaded``).
+  /// Made again at the first use after either changes: every seal and open looked its class
+  /// up in both dictionaries, each look-up hashing the class under an exclusivity check
+  /// (issue 29).
+  var itemKeys: [ItemKey?] {
+    if let madeItemKeys { return madeItemKeys }
+    let keys = Self.itemKeys(wrapped: wrapped, loaded: loaded)
+    madeItemKeys = keys
+    return keys
+  }
   /// Ids of destroyed keys, so items sealed with them fail as ``KeybagError/keyDestroyed``.
   var destroyedKeyIDs: Set<KeyID> { willSet { keysWillChange() } }
   /// Told before what ``open(_:in:context:)`` can open changes (``beforeKeysChange(_:)``).
@@ -72,6 +94,38 @@ public final class Keybag {
     self.salt = salt
     self.wrapped = wrapped
     self.destroyedKeyIDs = destroyedKeyIDs
+  }
+
+  /// One class's entry of ``itemKeys``.
+  struct ItemKey {
+    let keyID: KeyID
+    /// `nil` while the class is locked.
+    let key: SecretBytes?
+  }
+
+  /// ``itemKeys`` of these keys.
+  private static func itemKeys(
+    wrapped: [ProtectionClass: WrappedClassKey], loaded: [ProtectionClass: SecretBytes]
+  ) -> [ItemKey?] {
+    var keys = [ItemKey?](repeating: nil, count: ProtectionClass.allCases.count)
+    for (protectionClass, stored) in wrapped {
+      keys[itemKeySlot(protectionClass)] = ItemKey(
+        keyID: stored.keyID, key: loaded[protectionClass])
+    }
+    return keys
+  }
+
+  /// `protectionClass`'s position in ``itemKeys``: its place in `ProtectionClass.allCases`.
+  static func itemKeySlot(_ protectionClass: ProtectionClass) -> Int {
+    switch protectionClass {
+    case .ak: 0
+    case .ck: 1
+    case .dk: 2
+    case .aku: 3
+    case .cku: 4
+    case .dku: 5
+    case .akpu: 6
+    }
   }
 
   // MARK: - State

@@ -246,7 +246,8 @@ package struct ItemSealer {
         count += StoredValueCodec.encodedCount(value)
         (values.baseAddress! + position).initialize(to: value)
       }
-      defer { values.baseAddress!.deinitialize(count: names.count) }
+      // One by one: `deinitialize(count:)` went through the runtime's generic array destroy.
+      defer { for position in names.indices { _ = (values.baseAddress! + position).move() } }
       return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
         var bytes = MessageBytes(buffer)
         layout.head.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }

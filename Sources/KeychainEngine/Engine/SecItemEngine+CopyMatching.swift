@@ -15,8 +15,14 @@ extension SecItemEngine {
       let parsed = try QueryValidator(caller: context.caller).validate(
         query, as: .copyMatching, holding: keys)
       try Self.requireSimulatedReturns(parsed)
-      let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
+      // The caller's scope, looked up once for the search and, on a miss, its failure.
+      let callerScope = callerScope(of: context.caller)
+      let filter = RowFilter(parsed, scope: callerScope.scope, hasher: sealer.hasher)
       let limit = parsed.limit ?? .count(1)
+      // A single object needs no array: making one and growing it was an allocation more
+      // for the first match of every copy (issue 29).
+      let single = limit.returnsSingleObject
+      var first: SecValue?
       var results: [SecValue] = []
       var matched = 0
       var lost: [Int64] = []
@@ -59,16 +65,21 @@ extension SecItemEngine {
         }
         matched += 1
         if let value = ResultBuilder.value(for: item, returns: parsed.returns) {
-          results.append(value)
+          if !single {
+            results.append(value)
+          } else if first == nil {
+            first = value
+          }
         }
         return !limit.isReached(matched: matched, visited: visited)
       }
       try dropLost(lost, in: parsed.itemClass)
       guard matched > 0 else {
         throw notFound(
-          parsed, filter: filter, lost: lost.count, skipped: skipped, context: context)
+          parsed, filter: filter, lost: lost.count, skipped: skipped, context: context,
+          callerScope: callerScope)
       }
-      let result: SecValue? = limit.returnsSingleObject ? results.first : .array(results)
+      let result: SecValue? = single ? first : .array(results)
       return Self.success(result: result, dropped: lost.count)
     }
   }

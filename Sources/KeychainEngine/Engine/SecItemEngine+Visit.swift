@@ -102,11 +102,15 @@ extension SecItemEngine {
   /// kSecUseAuthenticationUISkip skipped. The near misses are worked out when first read, or
   /// before the store or the class keys next change (``PendingDiagnoses``), so they describe
   /// the keychain as it was at the call.
+  ///
+  /// `callerScope`: the caller's entry in the scope cache, when the caller already looked it
+  /// up for the search (each look-up compares the whole caller, issue 29).
   func notFound(
-    _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context
+    _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context,
+    callerScope known: ScopeEntry? = nil
   ) -> SecItemFailure {
     // The caller's groups, looked up once for the failure and its diagnosis.
-    let callerScope = callerScope(of: context.caller)
+    let callerScope = known ?? callerScope(of: context.caller)
     let diagnosis = NotFoundDiagnosis(
       engine: self, query: query, filter: filter, context: context, callerScope: callerScope)
     return SecItemFailure(
