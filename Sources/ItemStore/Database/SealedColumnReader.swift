@@ -8,31 +8,35 @@ import Foundation
 /// each allocated and freed) only for the keybag to read it once; opening from SQLite's copy
 /// makes no copy at all (docs/benchmarks.md, issue 29).
 public struct SealedColumnReader {
-  @usableFromInline
-  enum Source {
-    case row(SealedColumns)
-    /// The statement on the row, the sealed columns it reads and the index of the first.
-    case statement(Statement, names: [String], first: Int32)
-  }
-
-  @usableFromInline let source: Source
+  /// A row's own columns; `nil` for a statement's.
+  @usableFromInline let columns: SealedColumns?
+  /// The statement on the row, the sealed columns it reads and the index of the first.
+  /// (Stored apart, not as an enum's payloads: reading those copied them, a retain and a
+  /// release each, at every look.)
+  @usableFromInline let statement: Statement?
+  @usableFromInline let names: [String]
+  @usableFromInline let first: Int32
 
   /// A row's own sealed columns.
-  public init(_ columns: SealedColumns) { source = .row(columns) }
+  public init(_ columns: SealedColumns) {
+    self.columns = columns
+    statement = nil
+    names = []
+    first = 0
+  }
 
   init(_ statement: Statement, names: [String], first: Int32) {
-    source = .statement(statement, names: names, first: first)
+    columns = nil
+    self.statement = statement
+    self.names = names
+    self.first = first
   }
 
   /// Whether the row holds column `name` (a sealed column absent from a row is NULL).
   public func contains(_ name: String) -> Bool {
-    switch source {
-    case .row(let columns):
-      return columns[name] != nil
-    case .statement(let statement, let names, let first):
-      guard let position = Self.position(of: name, in: names) else { return false }
-      return !statement.isNull(at: first + Int32(position))
-    }
+    if let columns { return columns[name] != nil }
+    guard let statement, let position = position(of: name) else { return false }
+    return !statement.isNull(at: first + Int32(position))
   }
 
   /// Calls `body` with the bytes of column `name` (none for an empty BLOB); `nil`, without
@@ -42,21 +46,19 @@ public struct SealedColumnReader {
   public func withBytes<Result, Failure: Error>(
     _ name: String, _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result? {
-    switch source {
-    case .row(let columns):
+    if let columns {
       guard let data = columns[name] else { return nil }
       return try Self.withBytes(of: data, body)
-    case .statement(let statement, let names, let first):
-      guard let position = Self.position(of: name, in: names),
-        let bytes = statement.blobBytes(at: first + Int32(position))
-      else { return nil }
-      return try body(bytes)
     }
+    guard let statement, let position = position(of: name),
+      let bytes = statement.blobBytes(at: first + Int32(position))
+    else { return nil }
+    return try body(bytes)
   }
 
-  /// Where `name` is in `names` (a row's two or three sealed columns).
+  /// Where `name` is among a statement's sealed columns (two or three).
   @usableFromInline
-  static func position(of name: String, in names: [String]) -> Int? {
+  func position(of name: String) -> Int? {
     var index = 0
     while index < names.count {
       if names[index] == name { return index }

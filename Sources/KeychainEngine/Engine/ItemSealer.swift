@@ -196,10 +196,10 @@ package struct ItemSealer {
   func openData(_ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8])
     throws(KeybagError) -> Data?
   {
-    guard sealed.contains(ItemClass.dataColumn) else { return nil }
-    let protection = try Self.protection(of: row)
-    return try sealed.withBytes(ItemClass.dataColumn) { bytes throws(KeybagError) in
-      try keybag.open(bytes, in: protection, context: identity, suffix: Self.dataSuffix)
+    // An item without a secret is `nil` whatever its protection class.
+    try sealed.withBytes(ItemClass.dataColumn) { bytes throws(KeybagError) in
+      let protection = try Self.protection(of: row)
+      return try keybag.open(bytes, in: protection, context: identity, suffix: Self.dataSuffix)
     }
   }
 
