@@ -57,9 +57,12 @@ final class ReadColumns {
       searchColumns: SearchColumns(minimumCapacity: search.count),
       sealedColumns: copyingSealed ? SealedColumns(minimumCapacity: sealed.count) : SealedColumns())
     var index: Int32 = 1
-    for (name, hashed) in zip(search, searchHashed) {
+    // By position, not through `zip`, whose iterators retained and released both arrays.
+    for position in search.indices {
       row.searchColumns.appendNew(
-        name, hashed ? statement.searchHashColumn(at: index) : statement.column(at: index))
+        search[position],
+        searchHashed[position]
+          ? statement.searchHashColumn(at: index) : statement.column(at: index))
       index += 1
     }
     guard copyingSealed else { return row }
