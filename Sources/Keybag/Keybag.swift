@@ -117,15 +117,7 @@ public final class Keybag {
 
   /// `protectionClass`'s position in ``itemKeys``: its place in `ProtectionClass.allCases`.
   static func itemKeySlot(_ protectionClass: ProtectionClass) -> Int {
-    switch protectionClass {
-    case .ak: 0
-    case .ck: 1
-    case .dk: 2
-    case .aku: 3
-    case .cku: 4
-    case .dku: 5
-    case .akpu: 6
-    }
+    Int(protectionClass.ordinal)
   }
 
   // MARK: - State
