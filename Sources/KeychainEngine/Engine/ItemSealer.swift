@@ -127,8 +127,11 @@ package struct ItemSealer {
     throws(KeybagError) -> KeychainItem?
   {
     guard !sealed.contains(ItemClass.accessControlColumn) else { return nil }
+    // The row's `pdmn`, read once: the class it names opens the attributes, which must hold it.
     let expected = Self.accessibleColumn(of: row)
-    let (sound, _) = try openAttributeBytes(row, sealed: sealed, identity: identity) {
+    let sound = try openAttributeBytes(
+      sealed: sealed, protection: Self.protection(named: expected), identity: identity
+    ) {
       StoredValueCodec.attributes($0, hold: AttributeName.accessible.rawValue, expected)
     }
     guard sound else { throw .authenticationFailed }
@@ -172,6 +175,16 @@ package struct ItemSealer {
     _ read: (UnsafeRawBufferPointer) -> Read
   ) throws(KeybagError) -> (read: Read, protection: ProtectionClass) {
     let protection = try Self.protection(of: row)
+    let result = try openAttributeBytes(
+      sealed: sealed, protection: protection, identity: identity, read)
+    return (result, protection)
+  }
+
+  /// ``openAttributeBytes(_:sealed:identity:_:)`` under a protection class already read.
+  private func openAttributeBytes<Read>(
+    sealed: SealedColumnReader, protection: ProtectionClass, identity: [UInt8],
+    _ read: (UnsafeRawBufferPointer) -> Read
+  ) throws(KeybagError) -> Read {
     let result = try sealed.withBytes(ItemClass.attributesColumn) {
       sealedAttributes throws(KeybagError) in
       try keybag.withOpened(
@@ -179,7 +192,7 @@ package struct ItemSealer {
         read)
     }
     guard let result else { throw .authenticationFailed }
-    return (result, protection)
+    return result
   }
 
   /// Opens the secret of `row`; `nil` when the item has none.
@@ -205,8 +218,14 @@ package struct ItemSealer {
 
   /// The protection class a stored row was sealed with.
   package static func protection(of row: ItemRow) throws(KeybagError) -> ProtectionClass {
-    guard case .text(let raw)? = accessibleColumn(of: row),
-      let protection = ProtectionClass(rawValue: raw)
+    try protection(named: accessibleColumn(of: row))
+  }
+
+  /// The protection class a row's `pdmn` column (``accessibleColumn(of:)``) names.
+  private static func protection(named accessible: StoredValue?) throws(KeybagError)
+    -> ProtectionClass
+  {
+    guard case .text(let raw)? = accessible, let protection = ProtectionClass(rawValue: raw)
     else { throw .authenticationFailed }
     return protection
   }
