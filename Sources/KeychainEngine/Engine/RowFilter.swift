@@ -53,7 +53,6 @@ package struct RowFilter {
       if name == AttributeName.accessGroup.rawValue { comparesGroup = true }
       if name == AttributeName.tombstone.rawValue { comparesTombstone = true }
     }
-    if !comparesTombstone { search.insertNew(AttributeName.tombstone.rawValue, .integer(0)) }
     var rowID: Int64?
     if let reference = query.persistentRef {
       rowID = PersistentReference.decode(reference)?.1 ?? -1
@@ -74,6 +73,10 @@ package struct RowFilter {
       // look-up, where the subscript compared every name so far (issue 29).
       if let condition { search.insertNew(synchronizable, condition) }
     }
+    // `tomb` last: it sorts after `sync` and after most attributes' names, so it is mostly
+    // appended where it stands; inserted before `sync`, it was moved past it (issue 29). The
+    // conditions are sorted by name whatever the order they are inserted in.
+    if !comparesTombstone { search.insertNew(AttributeName.tombstone.rawValue, .integer(0)) }
     self.itemClass = itemClass
     self.search = search
     self.accessGroups = comparesGroup ? nil : scope
