@@ -34,29 +34,20 @@ public final class Keybag {
   /// Every class key that exists, wrapped.
   var wrapped: [ProtectionClass: WrappedClassKey] {
     willSet { keysWillChange() }
-    didSet { madeItemKeys = nil }
+    didSet { makeItemKeys() }
   }
   /// The unwrapped keys of the classes that are available right now.
   var loaded: [ProtectionClass: SecretBytes] = [:] {
     willSet { keysWillChange() }
-    didSet { madeItemKeys = nil }
+    didSet { makeItemKeys() }
   }
-  /// ``itemKeys`` as last made; `nil` once ``wrapped`` or ``loaded`` changed since. (Only
-  /// dropped by their observers, which an initializer's own assignments do not run: nothing
-  /// reads it before an initializer returns.)
-  private var madeItemKeys: [ItemKey?]?
-
   /// What sealing and opening an item reads of its class, by ``itemKeySlot(_:)``: the class
   /// key's id when the key exists (``wrapped``), and the key when it is loaded (``loaded``).
-  /// Made again at the first use after either changes: every seal and open looked its class
-  /// up in both dictionaries, each look-up hashing the class under an exclusivity check
-  /// (issue 29).
-  var itemKeys: [ItemKey?] {
-    if let madeItemKeys { return madeItemKeys }
-    let keys = Self.itemKeys(wrapped: wrapped, loaded: loaded)
-    madeItemKeys = keys
-    return keys
-  }
+  /// Made again whenever either changes (by their observers, and by each initializer, whose
+  /// own assignments run no observer), so that opening only reads it, as it read the two
+  /// dictionaries: every seal and open looked its class up in both, each look-up hashing the
+  /// class under an exclusivity check (issue 29).
+  private(set) var itemKeys: [ItemKey?] = []
   /// Ids of destroyed keys, so items sealed with them fail as ``KeybagError/keyDestroyed``.
   var destroyedKeyIDs: Set<KeyID> { willSet { keysWillChange() } }
   /// Told before what ``open(_:in:context:)`` can open changes (``beforeKeysChange(_:)``).
@@ -81,6 +72,7 @@ public final class Keybag {
       profile: profile, uid: uid, kdfParameters: profile.parameters, salt: nil,
       wrapped: wrapped, destroyedKeyIDs: [])
     self.loaded = loaded
+    makeItemKeys()
   }
 
   init(
@@ -94,6 +86,12 @@ public final class Keybag {
     self.salt = salt
     self.wrapped = wrapped
     self.destroyedKeyIDs = destroyedKeyIDs
+    makeItemKeys()
+  }
+
+  /// Makes ``itemKeys`` of the current keys.
+  func makeItemKeys() {
+    itemKeys = Self.itemKeys(wrapped: wrapped, loaded: loaded)
   }
 
   /// One class's entry of ``itemKeys``.
