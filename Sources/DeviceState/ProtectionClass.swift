@@ -60,8 +60,8 @@ public enum ProtectionClass: String, CaseIterable, Sendable, Codable, Hashable {
   /// through the hasher instead of the name's bytes, on every keybag look-up.
   public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 
-  /// The case's position in ``allCases``.
-  private var ordinal: UInt8 {
+  /// The case's position in ``allCases``, for a table by class (the keybag's item keys).
+  public var ordinal: UInt8 {
     switch self {
     case .ak: 0
     case .ck: 1

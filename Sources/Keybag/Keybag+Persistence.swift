@@ -99,6 +99,8 @@ extension Keybag {
         throw .corrupt("the \(protectionClass.rawValue) class key does not unwrap under the UID")
       }
     }
+    // An initializer's own assignments run no observer.
+    makeItemKeys()
     if let checksum, checksum != Sodium.checksum(saved.bytes.prefix(checksummed)) {
       throw .corrupt("the checksum does not match: the blob is damaged")
     }

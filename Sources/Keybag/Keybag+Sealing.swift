@@ -46,10 +46,10 @@ extension Keybag {
     _ plaintext: UnsafeRawBufferPointer, in protectionClass: ProtectionClass,
     context: UnsafeRawBufferPointer, suffix: UnsafeRawBufferPointer
   ) -> Result<Data, KeybagError> {
-    guard let stored = wrapped[protectionClass] else {
+    guard let stored = itemKeys[Self.itemKeySlot(protectionClass)] else {
       return .failure(.noClassKey(protectionClass))
     }
-    guard let key = loaded[protectionClass] else {
+    guard let key = stored.key else {
       return .failure(.classUnavailable(protectionClass))
     }
     let idCount = KeyID.byteCount
@@ -85,9 +85,11 @@ extension Keybag {
     throws(KeybagError) -> Data
   {
     var plaintext = Data()
-    try Self.withContext(context, []) { context, suffix in
-      open(sealed, in: protectionClass, context: context, suffix: suffix) {
-        plaintext = Self.data($0)
+    try sealed.withUnsafeBytes { bytes in
+      Self.withContext(context, []) { context, suffix in
+        open(bytes, in: protectionClass, context: context, suffix: suffix) {
+          plaintext = Self.data($0)
+        }
       }
     }.get()
     return plaintext
@@ -96,6 +98,15 @@ extension Keybag {
   /// ``open(_:in:context:)`` of what ``seal(_:in:context:suffix:)`` produced.
   public func open(
     _ sealed: Data, in protectionClass: ProtectionClass, context: [UInt8], suffix: [UInt8]
+  ) throws(KeybagError) -> Data {
+    try withOpened(sealed, in: protectionClass, context: context, suffix: suffix, Self.data)
+  }
+
+  /// ``open(_:in:context:suffix:)`` of sealed bytes read where they are (a row's column in
+  /// SQLite's memory), with no `Data` made of them first.
+  public func open(
+    _ sealed: UnsafeRawBufferPointer, in protectionClass: ProtectionClass, context: [UInt8],
+    suffix: [UInt8]
   ) throws(KeybagError) -> Data {
     try withOpened(sealed, in: protectionClass, context: context, suffix: suffix, Self.data)
   }
@@ -117,6 +128,17 @@ extension Keybag {
     return result!
   }
 
+  /// ``withOpened(_:in:context:suffix:_:)`` of sealed bytes read where they are.
+  @inlinable
+  public func withOpened<R>(
+    _ sealed: UnsafeRawBufferPointer, in protectionClass: ProtectionClass, context: [UInt8],
+    suffix: [UInt8], _ body: (UnsafeRawBufferPointer) -> R
+  ) throws(KeybagError) -> R {
+    var result: R?
+    try open(sealed, in: protectionClass, context: context, suffix: suffix) { result = body($0) }
+    return result!
+  }
+
   /// ``withOpened(_:in:context:suffix:_:)`` without a generic result, so the keybag's own code
   /// need not be specialised for each caller's.
   @usableFromInline
@@ -124,45 +146,58 @@ extension Keybag {
     _ sealed: Data, in protectionClass: ProtectionClass, context: [UInt8], suffix: [UInt8],
     reading body: (UnsafeRawBufferPointer) -> Void
   ) throws(KeybagError) {
+    try sealed.withUnsafeBytes { bytes in
+      Self.withContext(context, suffix) { context, suffix in
+        open(bytes, in: protectionClass, context: context, suffix: suffix, reading: body)
+      }
+    }.get()
+  }
+
+  /// ``open(_:in:context:suffix:reading:)`` of sealed bytes read where they are.
+  @usableFromInline
+  func open(
+    _ sealed: UnsafeRawBufferPointer, in protectionClass: ProtectionClass, context: [UInt8],
+    suffix: [UInt8], reading body: (UnsafeRawBufferPointer) -> Void
+  ) throws(KeybagError) {
     try Self.withContext(context, suffix) { context, suffix in
       open(sealed, in: protectionClass, context: context, suffix: suffix, reading: body)
     }.get()
   }
 
   private func open(
-    _ sealed: Data, in protectionClass: ProtectionClass, context: UnsafeRawBufferPointer,
-    suffix: UnsafeRawBufferPointer, reading read: (UnsafeRawBufferPointer) -> Void
+    _ bytes: UnsafeRawBufferPointer, in protectionClass: ProtectionClass,
+    context: UnsafeRawBufferPointer, suffix: UnsafeRawBufferPointer,
+    reading read: (UnsafeRawBufferPointer) -> Void
   ) -> Result<Void, KeybagError> {
     let idCount = KeyID.byteCount
-    guard sealed.count >= idCount + Sodium.sealedOverhead else {
+    guard bytes.count >= idCount + Sodium.sealedOverhead else {
       return .failure(.authenticationFailed)
     }
     // Read in place: no copy of the ciphertext, and the plaintext is decrypted straight
     // into a buffer on the stack, wiped before it is given back.
-    return sealed.withUnsafeBytes { bytes -> Result<Void, KeybagError> in
-      let idBytes = UnsafeRawBufferPointer(rebasing: bytes[..<idCount])
-      if !destroyedKeyIDs.isEmpty, destroyedKeyIDs.contains(KeyID(bytes: Array(idBytes))) {
-        return .failure(.keyDestroyed)
+    let idBytes = UnsafeRawBufferPointer(rebasing: bytes[..<idCount])
+    if !destroyedKeyIDs.isEmpty, destroyedKeyIDs.contains(KeyID(bytes: Array(idBytes))) {
+      return .failure(.keyDestroyed)
+    }
+    guard let stored = itemKeys[Self.itemKeySlot(protectionClass)],
+      Self.sameBytes(stored.keyID.bytes, idBytes)
+    else { return .failure(.authenticationFailed) }
+    guard let key = stored.key else {
+      return .failure(.classUnavailable(protectionClass))
+    }
+    let body = UnsafeRawBufferPointer(rebasing: bytes[idCount...])
+    let count = body.count - Sodium.sealedOverhead
+    return withUnsafeTemporaryAllocation(byteCount: max(count, 1), alignment: 16) { buffer in
+      defer { Sodium.wipe(buffer) }
+      let plaintext = UnsafeMutableRawBufferPointer(rebasing: buffer[..<count])
+      let status = Self.withItemAssociatedData(
+        protectionClass, keyID: stored.keyID, context: context, suffix: suffix
+      ) { ad in
+        Sodium.open(body, key: key, associatedData: ad, into: plaintext)
       }
-      guard let stored = wrapped[protectionClass], Self.sameBytes(stored.keyID.bytes, idBytes)
-      else { return .failure(.authenticationFailed) }
-      guard let key = loaded[protectionClass] else {
-        return .failure(.classUnavailable(protectionClass))
-      }
-      let body = UnsafeRawBufferPointer(rebasing: bytes[idCount...])
-      let count = body.count - Sodium.sealedOverhead
-      return withUnsafeTemporaryAllocation(byteCount: max(count, 1), alignment: 16) { buffer in
-        defer { Sodium.wipe(buffer) }
-        let plaintext = UnsafeMutableRawBufferPointer(rebasing: buffer[..<count])
-        let status = Self.withItemAssociatedData(
-          protectionClass, keyID: stored.keyID, context: context, suffix: suffix
-        ) { ad in
-          Sodium.open(body, key: key, associatedData: ad, into: plaintext)
-        }
-        guard status == 0 else { return .failure(.authenticationFailed) }
-        read(UnsafeRawBufferPointer(plaintext))
-        return .success(())
-      }
+      guard status == 0 else { return .failure(.authenticationFailed) }
+      read(UnsafeRawBufferPointer(plaintext))
+      return .success(())
     }
   }
 

@@ -32,9 +32,22 @@ public final class Keybag {
   /// The Argon2id salt of the current passcode; `nil` while no passcode is set.
   var salt: [UInt8]?
   /// Every class key that exists, wrapped.
-  var wrapped: [ProtectionClass: WrappedClassKey] { willSet { keysWillChange() } }
+  var wrapped: [ProtectionClass: WrappedClassKey] {
+    willSet { keysWillChange() }
+    didSet { makeItemKeys() }
+  }
   /// The unwrapped keys of the classes that are available right now.
-  var loaded: [ProtectionClass: SecretBytes] = [:] { willSet { keysWillChange() } }
+  var loaded: [ProtectionClass: SecretBytes] = [:] {
+    willSet { keysWillChange() }
+    didSet { makeItemKeys() }
+  }
+  /// What sealing and opening an item reads of its class, by ``itemKeySlot(_:)``: the class
+  /// key's id when the key exists (``wrapped``), and the key when it is loaded (``loaded``).
+  /// Made again whenever either changes (by their observers, and by each initializer, whose
+  /// own assignments run no observer), so that opening only reads it, as it read the two
+  /// dictionaries: every seal and open looked its class up in both, each look-up hashing the
+  /// class under an exclusivity check (issue 29).
+  private(set) var itemKeys: [ItemKey?] = []
   /// Ids of destroyed keys, so items sealed with them fail as ``KeybagError/keyDestroyed``.
   var destroyedKeyIDs: Set<KeyID> { willSet { keysWillChange() } }
   /// Told before what ``open(_:in:context:)`` can open changes (``beforeKeysChange(_:)``).
@@ -59,6 +72,7 @@ public final class Keybag {
       profile: profile, uid: uid, kdfParameters: profile.parameters, salt: nil,
       wrapped: wrapped, destroyedKeyIDs: [])
     self.loaded = loaded
+    makeItemKeys()
   }
 
   init(
@@ -72,6 +86,36 @@ public final class Keybag {
     self.salt = salt
     self.wrapped = wrapped
     self.destroyedKeyIDs = destroyedKeyIDs
+    makeItemKeys()
+  }
+
+  /// Makes ``itemKeys`` of the current keys.
+  func makeItemKeys() {
+    itemKeys = Self.itemKeys(wrapped: wrapped, loaded: loaded)
+  }
+
+  /// One class's entry of ``itemKeys``.
+  struct ItemKey {
+    let keyID: KeyID
+    /// `nil` while the class is locked.
+    let key: SecretBytes?
+  }
+
+  /// ``itemKeys`` of these keys.
+  private static func itemKeys(
+    wrapped: [ProtectionClass: WrappedClassKey], loaded: [ProtectionClass: SecretBytes]
+  ) -> [ItemKey?] {
+    var keys = [ItemKey?](repeating: nil, count: ProtectionClass.allCases.count)
+    for (protectionClass, stored) in wrapped {
+      keys[itemKeySlot(protectionClass)] = ItemKey(
+        keyID: stored.keyID, key: loaded[protectionClass])
+    }
+    return keys
+  }
+
+  /// `protectionClass`'s position in ``itemKeys``: its place in `ProtectionClass.allCases`.
+  static func itemKeySlot(_ protectionClass: ProtectionClass) -> Int {
+    Int(protectionClass.ordinal)
   }
 
   // MARK: - State

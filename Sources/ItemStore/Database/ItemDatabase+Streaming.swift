@@ -34,6 +34,42 @@ extension ItemDatabase {
     searchColumns: [String]? = nil, sealedColumns: [String]? = nil,
     storeFailure: (ItemStoreError) -> E, _ body: (ItemRow) throws(E) -> Bool
   ) throws(E) {
+    try stream(
+      in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
+      sealedColumns: sealedColumns, storeFailure: storeFailure
+    ) { statement, reading throws(E) in
+      try body(reading.row(statement, of: itemClass))
+    }
+  }
+
+  /// ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)`` for a
+  /// reader that opens each row's sealed columns once, where it stands: `body` gets the row
+  /// without them, and a ``SealedColumnReader`` of them in SQLite's memory, valid only until
+  /// `body` returns (no `Data` is made of each ciphertext).
+  public func forEachRow<E: Error>(
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf? = nil,
+    searchColumns: [String]? = nil, sealedColumns: [String]? = nil,
+    storeFailure: (ItemStoreError) -> E,
+    borrowing body: (ItemRow, SealedColumnReader) throws(E) -> Bool
+  ) throws(E) {
+    try stream(
+      in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
+      sealedColumns: sealedColumns, storeFailure: storeFailure
+    ) { statement, reading throws(E) in
+      try body(
+        reading.row(statement, of: itemClass, copyingSealed: false),
+        reading.sealedReader(statement))
+    }
+  }
+
+  /// Steps the search and calls `body` with the statement on each row and the columns it
+  /// reads, until `body` returns `false`.
+  private func stream<E: Error>(
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf?,
+    searchColumns: [String]?, sealedColumns: [String]?,
+    storeFailure: (ItemStoreError) -> E,
+    _ body: (Statement, ReadColumns) throws(E) -> Bool
+  ) throws(E) {
     var stopped: E?
     do throws(ItemStoreError) {
       let (sql, bound, scope, reading) = try streamingSearch(
@@ -46,7 +82,7 @@ extension ItemDatabase {
           defer { streamingReads -= 1 }
           while try statement.step() {
             do throws(E) {
-              guard try body(reading.row(statement, of: itemClass)) else { return }
+              guard try body(statement, reading) else { return }
             } catch {
               stopped = error
               return

@@ -46,23 +46,35 @@ final class ReadColumns {
     return names.filter { seen.insert($0).inserted }
   }
 
-  /// The current row of a `selectSQL` statement.
-  func row(_ statement: Statement, of itemClass: ItemClass) -> ItemRow {
+  /// The current row of a `selectSQL` statement. `copyingSealed`: `false` leaves the row's
+  /// sealed columns empty, for a reader that opens them in place (``sealedReader(_:)``).
+  func row(_ statement: Statement, of itemClass: ItemClass, copyingSealed: Bool = true)
+    -> ItemRow
+  {
     // Sized at creation; filled in the `SELECT`'s order, no name looked up (``ColumnSlots``).
     var row = ItemRow(
       rowID: statement.int64(at: 0), itemClass: itemClass,
       searchColumns: SearchColumns(minimumCapacity: search.count),
-      sealedColumns: SealedColumns(minimumCapacity: sealed.count))
+      sealedColumns: copyingSealed ? SealedColumns(minimumCapacity: sealed.count) : SealedColumns())
     var index: Int32 = 1
-    for (name, hashed) in zip(search, searchHashed) {
+    // By position, not through `zip`, whose iterators retained and released both arrays.
+    for position in search.indices {
       row.searchColumns.appendNew(
-        name, hashed ? statement.searchHashColumn(at: index) : statement.column(at: index))
+        search[position],
+        searchHashed[position]
+          ? statement.searchHashColumn(at: index) : statement.column(at: index))
       index += 1
     }
+    guard copyingSealed else { return row }
     for name in sealed {
       if let data = statement.data(at: index) { row.sealedColumns.appendNew(name, data) }
       index += 1
     }
     return row
+  }
+
+  /// The sealed columns of the current row of a `selectSQL` statement, read in place.
+  func sealedReader(_ statement: Statement) -> SealedColumnReader {
+    SealedColumnReader(statement, names: sealed, first: Int32(1 + search.count))
   }
 }

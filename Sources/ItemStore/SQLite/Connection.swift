@@ -61,7 +61,12 @@ final class Connection {
   /// The compiled statement for `sql`, compiled on first use and reused afterwards.
   /// The caller must `reset()` it after use; prefer ``withStatement(_:_:)``.
   func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
-    for statement in recentStatements where statement.sql == sql {
+    // Lengths first (a native string knows its own): comparing two SQL texts of different
+    // lengths compared their common beginning first, once per cached statement passed over
+    // on every call (issue 29).
+    let length = sql.utf8.count
+    for statement in recentStatements
+    where statement.sql.utf8.count == length && statement.sql == sql {
       return statement
     }
     let statement: Statement

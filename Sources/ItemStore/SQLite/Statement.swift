@@ -6,6 +6,7 @@ import Foundation
 /// Statements normally come from ``Connection/cachedStatement(_:)`` so each SQL text is
 /// prepared once per connection. Callers bind, step, read columns, then `reset()`;
 /// ``Connection/withStatement(_:_:)`` does the reset for them.
+@usableFromInline
 final class Statement {
   let sql: String
   private let handle: OpaquePointer
@@ -225,6 +226,23 @@ final class Statement {
     else { return column(at: index) }
     let stored = UnsafeRawBufferPointer(start: bytes, count: SearchHash.byteCount)
     return .hash(SearchHash { $0.copyMemory(from: stored) })
+  }
+
+  /// Whether column `index` of the current row is NULL.
+  @usableFromInline
+  func isNull(at index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+
+  /// The bytes of BLOB column `index` where SQLite holds them (none for an empty blob), or
+  /// `nil` for NULL. They are valid until the statement steps or resets, or the column is
+  /// read as another type: a caller reads them at once and does not keep them.
+  @usableFromInline
+  func blobBytes(at index: Int32) -> UnsafeRawBufferPointer? {
+    guard !isNull(at: index) else { return nil }
+    // The pointer first, then its size, as SQLite's documentation asks.
+    let bytes = sqlite3_column_blob(handle, index)
+    let count = Int(sqlite3_column_bytes(handle, index))
+    guard let bytes, count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    return UnsafeRawBufferPointer(start: bytes, count: count)
   }
 
   /// The bytes of a BLOB column (empty for an empty blob), or `nil` for NULL.

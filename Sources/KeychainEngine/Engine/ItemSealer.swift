@@ -68,10 +68,18 @@ package struct ItemSealer {
   /// ``openAttributes(_:)`` with `row`'s ``identity(of:)`` already computed, for a caller
   /// that opens the secret of the same row too (the identity is a tenth of a read).
   func openAttributes(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem {
-    let (decoded, protection) = try openAttributeBytes(row, identity: identity) {
+    try openAttributes(row, sealed: row.sealedReader, identity: identity)
+  }
+
+  /// ``openAttributes(_:identity:)`` of a row whose sealed columns are read from `sealed`
+  /// (a streaming read's, in place: ``SealedColumnReader``).
+  func openAttributes(_ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8])
+    throws(KeybagError) -> KeychainItem
+  {
+    let (decoded, protection) = try openAttributeBytes(row, sealed: sealed, identity: identity) {
       StoredValueCodec.decodeAttributes($0)
     }
-    return try item(decoded, of: row, identity: identity, protection: protection)
+    return try item(decoded, of: row, sealed: sealed, identity: identity, protection: protection)
   }
 
   /// The item of `row` whose attributes decoded to `decoded` (`nil`: malformed), under the
@@ -81,14 +89,24 @@ package struct ItemSealer {
     _ decoded: [String: StoredValue]?, of row: ItemRow, identity: [UInt8],
     protection: ProtectionClass
   ) throws(KeybagError) -> KeychainItem {
+    try item(decoded, of: row, sealed: row.sealedReader, identity: identity, protection: protection)
+  }
+
+  /// ``item(_:of:identity:protection:)`` of a row whose sealed columns are read from `sealed`.
+  private func item(
+    _ decoded: [String: StoredValue]?, of row: ItemRow, sealed: SealedColumnReader,
+    identity: [UInt8], protection: ProtectionClass
+  ) throws(KeybagError) -> KeychainItem {
     guard let attributes = decoded, attributes[.accessible] == Self.accessibleColumn(of: row)
     else { throw .authenticationFailed }
     var item = KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: attributes)
     item.attributes[.tombstone] = Self.tombstoneColumn(of: row)
-    if let sealedControl = row.sealedColumns[ItemClass.accessControlColumn] {
-      let bytes = try keybag.open(
-        sealedControl, in: protection,
-        context: identity, suffix: Self.accessControlSuffix)
+    let opened = try sealed.withBytes(ItemClass.accessControlColumn) {
+      sealedControl throws(KeybagError) in
+      try keybag.open(
+        sealedControl, in: protection, context: identity, suffix: Self.accessControlSuffix)
+    }
+    if let bytes = opened {
       guard let decoded = AccessControlCodec.decodeBound(bytes) else {
         throw .authenticationFailed
       }
@@ -105,10 +123,15 @@ package struct ItemSealer {
   /// attributes: the caller opens it whole.
   ///
   /// - Throws: as ``openAttributes(_:)``.
-  func openForSecretOnly(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem? {
-    guard row.sealedColumns[ItemClass.accessControlColumn] == nil else { return nil }
+  func openForSecretOnly(_ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8])
+    throws(KeybagError) -> KeychainItem?
+  {
+    guard !sealed.contains(ItemClass.accessControlColumn) else { return nil }
+    // The row's `pdmn`, read once: the class it names opens the attributes, which must hold it.
     let expected = Self.accessibleColumn(of: row)
-    let (sound, _) = try openAttributeBytes(row, identity: identity) {
+    let sound = try openAttributeBytes(
+      sealed: sealed, protection: Self.protection(named: expected), identity: identity
+    ) {
       StoredValueCodec.attributes($0, hold: AttributeName.accessible.rawValue, expected)
     }
     guard sound else { throw .authenticationFailed }
@@ -142,13 +165,34 @@ package struct ItemSealer {
   func openAttributeBytes<Read>(
     _ row: ItemRow, identity: [UInt8], _ read: (UnsafeRawBufferPointer) -> Read
   ) throws(KeybagError) -> (read: Read, protection: ProtectionClass) {
+    try openAttributeBytes(row, sealed: row.sealedReader, identity: identity, read)
+  }
+
+  /// ``openAttributeBytes(_:identity:_:)`` of a row whose sealed columns are read from
+  /// `sealed`.
+  func openAttributeBytes<Read>(
+    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8],
+    _ read: (UnsafeRawBufferPointer) -> Read
+  ) throws(KeybagError) -> (read: Read, protection: ProtectionClass) {
     let protection = try Self.protection(of: row)
-    guard let sealedAttributes = row.sealedColumns[ItemClass.attributesColumn] else {
-      throw .authenticationFailed
-    }
-    let result = try keybag.withOpened(
-      sealedAttributes, in: protection, context: identity, suffix: Self.attributesSuffix, read)
+    let result = try openAttributeBytes(
+      sealed: sealed, protection: protection, identity: identity, read)
     return (result, protection)
+  }
+
+  /// ``openAttributeBytes(_:sealed:identity:_:)`` under a protection class already read.
+  private func openAttributeBytes<Read>(
+    sealed: SealedColumnReader, protection: ProtectionClass, identity: [UInt8],
+    _ read: (UnsafeRawBufferPointer) -> Read
+  ) throws(KeybagError) -> Read {
+    let result = try sealed.withBytes(ItemClass.attributesColumn) {
+      sealedAttributes throws(KeybagError) in
+      try keybag.withOpened(
+        sealedAttributes, in: protection, context: identity, suffix: Self.attributesSuffix,
+        read)
+    }
+    guard let result else { throw .authenticationFailed }
+    return result
   }
 
   /// Opens the secret of `row`; `nil` when the item has none.
@@ -158,16 +202,30 @@ package struct ItemSealer {
 
   /// ``openData(_:)`` with `row`'s ``identity(of:)`` already computed.
   func openData(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> Data? {
-    guard let sealed = row.sealedColumns[ItemClass.dataColumn] else { return nil }
-    let protection = try Self.protection(of: row)
-    return try keybag.open(
-      sealed, in: protection, context: identity, suffix: Self.dataSuffix)
+    try openData(row, sealed: row.sealedReader, identity: identity)
+  }
+
+  /// ``openData(_:identity:)`` of a row whose sealed columns are read from `sealed`.
+  func openData(_ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8])
+    throws(KeybagError) -> Data?
+  {
+    // An item without a secret is `nil` whatever its protection class.
+    try sealed.withBytes(ItemClass.dataColumn) { bytes throws(KeybagError) in
+      let protection = try Self.protection(of: row)
+      return try keybag.open(bytes, in: protection, context: identity, suffix: Self.dataSuffix)
+    }
   }
 
   /// The protection class a stored row was sealed with.
   package static func protection(of row: ItemRow) throws(KeybagError) -> ProtectionClass {
-    guard case .text(let raw)? = accessibleColumn(of: row),
-      let protection = ProtectionClass(rawValue: raw)
+    try protection(named: accessibleColumn(of: row))
+  }
+
+  /// The protection class a row's `pdmn` column (``accessibleColumn(of:)``) names.
+  private static func protection(named accessible: StoredValue?) throws(KeybagError)
+    -> ProtectionClass
+  {
+    guard case .text(let raw)? = accessible, let protection = ProtectionClass(rawValue: raw)
     else { throw .authenticationFailed }
     return protection
   }
@@ -176,14 +234,14 @@ package struct ItemSealer {
   /// (``openingColumns(_:)``), so it is found there at once, where a search by name compared
   /// every column before it; any other row is searched.
   static func accessibleColumn(of row: ItemRow) -> StoredValue? {
-    let position = IdentityLayout.of(row.itemClass).columns.count - 1
+    let position = IdentityLayout.of(row.itemClass).names.count - 1
     return row.searchColumns.value(AttributeName.accessible.rawValue, expectedAt: position)
   }
 
   /// `row`'s `tomb` column, found at once in a row read for opening, as
   /// ``accessibleColumn(of:)`` finds `pdmn`: it follows the identity's columns.
   static func tombstoneColumn(of row: ItemRow) -> StoredValue? {
-    let position = IdentityLayout.of(row.itemClass).columns.count
+    let position = IdentityLayout.of(row.itemClass).names.count
     return row.searchColumns.value(AttributeName.tombstone.rawValue, expectedAt: position)
   }
 
@@ -193,25 +251,35 @@ package struct ItemSealer {
   /// Computed once per row; each column's context appends its name to it.
   static func identity(_ itemClass: ItemClass, search: SearchColumns) -> [UInt8] {
     let layout = IdentityLayout.of(itemClass)
+    let names = layout.names
     // A row read for opening has these columns first, in this order (``openingColumns(_:)``).
-    func value(_ position: Int) -> StoredValue {
-      search.value(layout.columns[position].name, expectedAt: position) ?? .null
-    }
-    // Sized exactly, then written in place: appending piece by piece to an array checked its
-    // capacity and uniqueness three times a column, most of the identity's cost, on every
-    // SecItem call (docs/benchmarks.md).
-    var count = layout.constantByteCount
-    for position in layout.columns.indices {
-      count += StoredValueCodec.encodedCount(value(position))
-    }
-    return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
-      var bytes = MessageBytes(buffer)
-      bytes.append(contentsOf: layout.head)
-      for position in layout.columns.indices {
-        bytes.append(contentsOf: layout.columns[position].prefix)
-        StoredValueCodec.encode(value(position), into: &bytes)
+    // Each value is looked up once, into a buffer on the stack, and the identity is sized
+    // exactly, then written in place: appending piece by piece to an array checked its
+    // capacity and uniqueness three times a column, and looking each value up twice, with
+    // every column's name and prefix retained and released, was most of the identity's
+    // cost, on every SecItem call that opens a row (docs/benchmarks.md).
+    return withUnsafeTemporaryAllocation(of: StoredValue.self, capacity: names.count) { values in
+      var count = layout.constantByteCount
+      for position in names.indices {
+        let value = search.value(names[position], expectedAt: position) ?? .null
+        count += StoredValueCodec.encodedCount(value)
+        (values.baseAddress! + position).initialize(to: value)
       }
-      written = bytes.written.count
+      // One by one: `deinitialize(count:)` went through the runtime's generic array destroy.
+      defer { for position in names.indices { _ = (values.baseAddress! + position).move() } }
+      return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+        var bytes = MessageBytes(buffer)
+        layout.head.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        layout.prefixes.withUnsafeBufferPointer { prefixes in
+          for position in names.indices {
+            bytes.append(
+              contentsOf: UnsafeBufferPointer(
+                rebasing: prefixes[layout.prefixStarts[position]..<layout.prefixStarts[position + 1]]))
+            StoredValueCodec.encode(values[position], into: &bytes)
+          }
+        }
+        written = bytes.written.count
+      }
     }
   }
 
@@ -222,7 +290,7 @@ package struct ItemSealer {
 
   /// The searchable columns ``identity(_:search:)`` reads: the primary key and `pdmn`.
   static func identityColumns(_ itemClass: ItemClass) -> [String] {
-    IdentityLayout.of(itemClass).columns.map(\.name)
+    IdentityLayout.of(itemClass).names
   }
 
   /// The searchable columns opening a row needs (``identityColumns(_:)`` and `tomb`), for a
@@ -232,10 +300,16 @@ package struct ItemSealer {
   }
 
   /// The constant parts of a class's identity: its length-prefixed name, and each identity
-  /// column's length-prefixed name. Built once per class, as every SecItem call needs them.
-  private struct IdentityLayout {
+  /// column's length-prefixed name. Built once per class, as every SecItem call needs them;
+  /// a class, so that reading it retains one reference, not each of its arrays.
+  private final class IdentityLayout: Sendable {
     let head: [UInt8]
-    let columns: [(name: String, prefix: [UInt8])]
+    /// The identity's columns, in order.
+    let names: [String]
+    /// Each column's length-prefixed name, one after the other: column `i`'s is
+    /// `prefixes[prefixStarts[i]..<prefixStarts[i + 1]]`.
+    let prefixes: [UInt8]
+    let prefixStarts: [Int]
     /// The bytes of ``head`` and of every column's prefix: an identity's size but its values'.
     let constantByteCount: Int
     /// ``ItemSealer/openingColumns(_:)``.
@@ -245,13 +319,17 @@ package struct ItemSealer {
       var head: [UInt8] = []
       StoredValueCodec.appendLengthPrefixed(itemClass.rawValue.utf8, to: &head)
       self.head = head
-      columns = (itemClass.primaryKey + [AttributeName.accessible.rawValue]).map { name in
-        var prefix: [UInt8] = []
-        StoredValueCodec.appendLengthPrefixed(name.utf8, to: &prefix)
-        return (name, prefix)
+      names = itemClass.primaryKey + [AttributeName.accessible.rawValue]
+      var prefixes: [UInt8] = []
+      var starts = [0]
+      for name in names {
+        StoredValueCodec.appendLengthPrefixed(name.utf8, to: &prefixes)
+        starts.append(prefixes.count)
       }
-      constantByteCount = head.count + columns.reduce(0) { $0 + $1.prefix.count }
-      openingColumns = columns.map(\.name) + [AttributeName.tombstone.rawValue]
+      self.prefixes = prefixes
+      prefixStarts = starts
+      constantByteCount = head.count + prefixes.count
+      openingColumns = names + [AttributeName.tombstone.rawValue]
     }
 
     private static let genp = IdentityLayout(.genp)

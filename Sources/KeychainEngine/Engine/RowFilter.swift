@@ -53,7 +53,6 @@ package struct RowFilter {
       if name == AttributeName.accessGroup.rawValue { comparesGroup = true }
       if name == AttributeName.tombstone.rawValue { comparesTombstone = true }
     }
-    if !comparesTombstone { search.insertNew(AttributeName.tombstone.rawValue, .integer(0)) }
     var rowID: Int64?
     if let reference = query.persistentRef {
       rowID = PersistentReference.decode(reference)?.1 ?? -1
@@ -74,6 +73,10 @@ package struct RowFilter {
       // look-up, where the subscript compared every name so far (issue 29).
       if let condition { search.insertNew(synchronizable, condition) }
     }
+    // `tomb` last: it sorts after `sync` and after most attributes' names, so it is mostly
+    // appended where it stands; inserted before `sync`, it was moved past it (issue 29). The
+    // conditions are sorted by name whatever the order they are inserted in.
+    if !comparesTombstone { search.insertNew(AttributeName.tombstone.rawValue, .integer(0)) }
     self.itemClass = itemClass
     self.search = search
     self.accessGroups = comparesGroup ? nil : scope
@@ -108,19 +111,8 @@ extension SecItemEngine {
     _ filter: RowFilter, reading columns: CandidateColumns,
     _ body: (ItemRow) throws(SecItemFailure) -> Bool
   ) throws(SecItemFailure) {
-    if let rowID = filter.rowID {
-      let row: ItemRow?
-      do {
-        row = try database.row(id: rowID, in: filter.itemClass)
-      } catch {
-        throw Self.storeFailure(error)
-      }
-      guard let row else { return }
-      let inScope =
-        filter.accessGroups.map { scope in
-          scope.values.contains(row.searchColumns[.accessGroup] ?? .null)
-        } ?? true
-      if inScope && filter.search.allMatch(row) { _ = try body(row) }
+    if filter.rowID != nil {
+      if let row = try candidate(byRowID: filter) { _ = try body(row) }
       return
     }
     let searchColumns: [String]?
@@ -138,4 +130,41 @@ extension SecItemEngine {
       searchColumns: searchColumns, sealedColumns: sealedColumns,
       storeFailure: Self.storeFailure, body)
   }
+
+  /// ``forEachCandidate(_:reading:_:)`` reading ``CandidateColumns/forOpening``, for a caller
+  /// that opens each row's sealed columns once and keeps none of them: `body` gets the row
+  /// without its sealed columns, and a reader of them where SQLite holds them, valid until
+  /// `body` returns (a row read by rowid brings its own). No `Data` is made of each
+  /// ciphertext: two allocations and their release per sealed column of a copy (issue 29).
+  func forEachCandidate(
+    _ filter: RowFilter,
+    borrowing body: (ItemRow, SealedColumnReader) throws(SecItemFailure) -> Bool
+  ) throws(SecItemFailure) {
+    if filter.rowID != nil {
+      if let row = try candidate(byRowID: filter) { _ = try body(row, row.sealedReader) }
+      return
+    }
+    try database.forEachRow(
+      in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups,
+      searchColumns: ItemSealer.openingColumns(filter.itemClass), sealedColumns: nil,
+      storeFailure: Self.storeFailure, borrowing: body)
+  }
+
+  /// The row a persistent reference names, when it is stored and `filter` selects it.
+  private func candidate(byRowID filter: RowFilter) throws(SecItemFailure) -> ItemRow? {
+    guard let rowID = filter.rowID else { return nil }
+    let row: ItemRow?
+    do {
+      row = try database.row(id: rowID, in: filter.itemClass)
+    } catch {
+      throw Self.storeFailure(error)
+    }
+    guard let row else { return nil }
+    let inScope =
+      filter.accessGroups.map { scope in
+        scope.values.contains(row.searchColumns[.accessGroup] ?? .null)
+      } ?? true
+    return inScope && filter.search.allMatch(row) ? row : nil
+  }
+
 }

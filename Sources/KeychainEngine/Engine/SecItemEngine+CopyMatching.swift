@@ -15,8 +15,14 @@ extension SecItemEngine {
       let parsed = try QueryValidator(caller: context.caller).validate(
         query, as: .copyMatching, holding: keys)
       try Self.requireSimulatedReturns(parsed)
-      let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
+      // The caller's scope, looked up once for the search and, on a miss, its failure.
+      let callerScope = callerScope(of: context.caller)
+      let filter = RowFilter(parsed, scope: callerScope.scope, hasher: sealer.hasher)
       let limit = parsed.limit ?? .count(1)
+      // A single object needs no array: making one and growing it was an allocation more
+      // for the first match of every copy (issue 29).
+      let single = limit.returnsSingleObject
+      var first: SecValue?
       var results: [SecValue] = []
       var matched = 0
       var lost: [Int64] = []
@@ -25,14 +31,15 @@ extension SecItemEngine {
       // Returning the secret alone needs no attribute of an item without access control.
       let secretOnly = parsed.returns == .data
       // Rows stream from the store and the visit stops at the limit; rows that can never be
-      // opened are gathered by rowid and dropped once the read is over.
-      try forEachCandidate(filter, reading: .forOpening) { row throws(SecItemFailure) -> Bool in
+      // opened are gathered by rowid and dropped once the read is over. Each row's sealed
+      // columns are opened where SQLite holds them (`sealed`), during this closure only.
+      try forEachCandidate(filter) { row, sealed throws(SecItemFailure) -> Bool in
         if limit.isReached(matched: matched, visited: visited) { return false }
         var item: KeychainItem
         let identity = ItemSealer.identity(of: row)
         switch try visit(
-          row, identity: identity, filter: filter, context: context, action: .read,
-          secretOnly: secretOnly)
+          row, sealed: sealed, identity: identity, filter: filter, context: context,
+          action: .read, secretOnly: secretOnly)
         {
         case .matched(let opened): item = opened
         case .lost:
@@ -48,7 +55,8 @@ extension SecItemEngine {
         if ResultBuilder.needsData(parsed.returns, itemClass: parsed.itemClass) {
           guard
             case .opened(let data) = try openData(
-              row, identity: identity, filter: filter, context: context, action: .read)
+              row, sealed: sealed, identity: identity, filter: filter, context: context,
+              action: .read)
           else {
             lost.append(row.rowID ?? -1)
             return !limit.isReached(matched: matched, visited: visited)
@@ -57,16 +65,21 @@ extension SecItemEngine {
         }
         matched += 1
         if let value = ResultBuilder.value(for: item, returns: parsed.returns) {
-          results.append(value)
+          if !single {
+            results.append(value)
+          } else if first == nil {
+            first = value
+          }
         }
         return !limit.isReached(matched: matched, visited: visited)
       }
       try dropLost(lost, in: parsed.itemClass)
       guard matched > 0 else {
         throw notFound(
-          parsed, filter: filter, lost: lost.count, skipped: skipped, context: context)
+          parsed, filter: filter, lost: lost.count, skipped: skipped, context: context,
+          callerScope: callerScope)
       }
-      let result: SecValue? = limit.returnsSingleObject ? results.first : .array(results)
+      let result: SecValue? = single ? first : .array(results)
       return Self.success(result: result, dropped: lost.count)
     }
   }

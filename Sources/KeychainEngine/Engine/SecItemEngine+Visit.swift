@@ -16,18 +16,25 @@ extension SecItemEngine {
   /// `identity` is the row's ``ItemSealer/identity(of:)``, computed once by a caller that
   /// also opens the row's secret.
   ///
+  /// `sealed`: where the row's sealed columns are read, the row's own by default, or SQLite's
+  /// memory during a streaming read (``forEachCandidate(_:borrowing:)``).
+  ///
   /// `secretOnly`: the caller reads the secret alone (kSecReturnData only), so an item without
   /// access control is opened without decoding its attributes
-  /// (``ItemSealer/openForSecretOnly(_:identity:)``); the same rows match, lock and are lost.
+  /// (``ItemSealer/openForSecretOnly(_:sealed:identity:)``); the same rows match, lock and are
+  /// lost.
   func visit(
-    _ row: ItemRow, identity: [UInt8], filter: RowFilter, context: Context,
-    action: SecItemFailure.ItemAction, secretOnly: Bool = false
+    _ row: ItemRow, sealed: SealedColumnReader? = nil, identity: [UInt8], filter: RowFilter,
+    context: Context, action: SecItemFailure.ItemAction, secretOnly: Bool = false
   ) throws(SecItemFailure) -> RowVisit {
+    let sealed = sealed ?? row.sealedReader
     do {
-      if secretOnly, let item = try sealer.openForSecretOnly(row, identity: identity) {
+      if secretOnly,
+        let item = try sealer.openForSecretOnly(row, sealed: sealed, identity: identity)
+      {
         return .matched(item)
       }
-      return .matched(try sealer.openAttributes(row, identity: identity))
+      return .matched(try sealer.openAttributes(row, sealed: sealed, identity: identity))
     } catch {
       return try unopenable(row, filter: filter, error: error, context: context, action: action)
     }
@@ -35,11 +42,12 @@ extension SecItemEngine {
 
   /// Opens the secret of an already-visited row: `.lost` when it can never be opened.
   func openData(
-    _ row: ItemRow, identity: [UInt8], filter: RowFilter, context: Context,
-    action: SecItemFailure.ItemAction
+    _ row: ItemRow, sealed: SealedColumnReader? = nil, identity: [UInt8], filter: RowFilter,
+    context: Context, action: SecItemFailure.ItemAction
   ) throws(SecItemFailure) -> DataOpening {
     do {
-      return .opened(try sealer.openData(row, identity: identity))
+      return .opened(
+        try sealer.openData(row, sealed: sealed ?? row.sealedReader, identity: identity))
     } catch {
       _ = try unopenable(row, filter: filter, error: error, context: context, action: action)
       return .lost
@@ -94,11 +102,15 @@ extension SecItemEngine {
   /// kSecUseAuthenticationUISkip skipped. The near misses are worked out when first read, or
   /// before the store or the class keys next change (``PendingDiagnoses``), so they describe
   /// the keychain as it was at the call.
+  ///
+  /// `callerScope`: the caller's entry in the scope cache, when the caller already looked it
+  /// up for the search (each look-up compares the whole caller, issue 29).
   func notFound(
-    _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context
+    _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context,
+    callerScope known: ScopeEntry? = nil
   ) -> SecItemFailure {
     // The caller's groups, looked up once for the failure and its diagnosis.
-    let callerScope = callerScope(of: context.caller)
+    let callerScope = known ?? callerScope(of: context.caller)
     let diagnosis = NotFoundDiagnosis(
       engine: self, query: query, filter: filter, context: context, callerScope: callerScope)
     return SecItemFailure(
