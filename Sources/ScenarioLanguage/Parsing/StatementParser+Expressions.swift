@@ -214,14 +214,16 @@ extension StatementParser {
     }
     if try consume(.rightBracket) { return .array([]) }
     let first = try keyOrValue()
-    let next = try peek()
-    if next.kind == .punctuation(.colon) {
+    // The next token told in place (a copy of it is made only for a message).
+    if try isNext(.colon) {
       guard let key = first.key else {
+        let next = try peek()
         throw failure(.expected("`,` or `]`", found: quoted(next)), at: next)
       }
       return .dictionary(try dictionaryEntries(first: key, at: first.token))
     }
     guard let head = first.value else {
+      let next = try peek()
       throw failure(.expected("`:` after the key", found: quoted(next)), at: next)
     }
     var elements = [head]
@@ -321,8 +323,8 @@ extension StatementParser {
   /// A key: `kSecAttrAccount`, `kSecAttrAccount as String`, `String(kSecAttrAccount)` or `"acct"`.
   mutating func key() throws(Failure) -> DictionaryKey {
     // A key constant's name, nearly every key: read in place, without copying the token.
-    if position < end, case .identifier(let name) = source.tokens[position].kind,
-      let raw = source.tokens[position].constantKey
+    if position < end, let raw = constantKey(at: position),
+      case .identifier(let name) = source.tokens[position].kind
     {
       skip()
       try skipCasts()

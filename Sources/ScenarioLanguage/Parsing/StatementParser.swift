@@ -82,7 +82,7 @@ package struct StatementParser {
     let location = position < end ? location(of: source.tokens[position].location) : endLocation
     let kind = try statementKind()
     try checkNext()
-    if position < end, source.tokens[position].kind != .end {
+    if position < end, source.tokens[position].shape != .end {
       let extra = source.tokens[position]
       throw failure(.extraText(quoted(extra)), at: extra)
     }
@@ -145,10 +145,10 @@ package struct StatementParser {
   private func quitHabit() -> String? {
     guard position < end else { return nil }
     // Told in place first: every statement is asked, and nearly none starts like these.
-    switch source.tokens[position].kind {
+    switch source.tokens[position].shape {
     case .punctuation(.dot), .invalid: break
     case .identifier:
-      guard position + 1 < end, case .punctuation(.leftParen) = source.tokens[position + 1].kind
+      guard position + 1 < end, source.tokens[position + 1].shape == .punctuation(.leftParen)
       else { return nil }
     default: return nil
     }
@@ -282,7 +282,8 @@ package struct StatementParser {
   /// Throws when the next token is text that is no token (what ``peek()`` would throw).
   @inline(__always)
   func checkNext() throws(Failure) {
-    guard position < end, case .invalid(let message, let location) = source.tokens[position].kind
+    guard position < end, source.tokens[position].shape == .invalid,
+      case .invalid(let message, let location) = source.tokens[position].kind
     else { return }
     throw ScenarioDiagnostic(at: location, kind: message)
   }
@@ -345,19 +346,27 @@ package struct StatementParser {
     return false
   }
 
+  /// The raw key when token `index` is a key constant's name, read from its known-name index
+  /// alone: ``Token/constantKey`` of `source.tokens[index]` copied the whole token first.
+  @inline(__always)
+  func constantKey(at index: Int) -> String? {
+    let known = source.tokens[index].knownName
+    return known < 0 ? nil : KnownName.table.keys[Int(known)]
+  }
+
   /// Whether the next token is `punctuation`, read in place (no copy of the token).
   @inline(__always)
   private func nextIs(_ punctuation: Punctuation) -> Bool {
-    guard position < end, case .punctuation(let mark) = source.tokens[position].kind else {
-      return false
-    }
-    return mark == punctuation
+    position < end && source.tokens[position].shape == .punctuation(punctuation)
   }
 
-  /// Whether the next token is the identifier `word`, read in place.
+  /// Whether the next token is the identifier `word`, read in place (its text only when it is
+  /// an identifier).
   @inline(__always)
   private func nextIs(identifier word: String) -> Bool {
-    guard position < end, case .identifier(let name) = source.tokens[position].kind else {
+    guard position < end, source.tokens[position].shape == .identifier,
+      case .identifier(let name) = source.tokens[position].kind
+    else {
       return false
     }
     return name == word

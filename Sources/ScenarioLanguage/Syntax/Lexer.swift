@@ -34,29 +34,70 @@ package struct Lexer: Sendable {
 
   /// Lexes `source` to its end.
   static func lex(_ source: SourceCharacters, file: String, firstLine: Int = 1) -> LexedSource {
-    var lexer = Lexer(source, file: file, line: firstLine)
     var tokens: [Token] = []
-    // About one token for every four characters of code: growing the array was a tenth of
-    // the lexer's time.
-    tokens.reserveCapacity(source.count / 4 + 2)
-    let byteWise: Void? = source.withByteWiseUTF8(of: 0..<source.count) { bytes in
-      while !append(lexer.nextByteWise(in: bytes), to: &tokens) {}
-    }
-    if byteWise == nil {
-      while !append(lexer.next(), to: &tokens) {}
-    }
+    var commentColumns: [Int: Int] = [:]
+    var brackets: [Bracket] = []
+    lex(
+      source, file: file, firstLine: firstLine, appendingTo: &tokens, offsetBy: 0,
+      commentColumns: &commentColumns, brackets: &brackets)
     return LexedSource(
-      source: source, tokens: tokens, commentColumns: lexer.commentColumns,
-      firstLine: firstLine)
+      source: source, tokens: tokens, commentColumns: commentColumns, firstLine: firstLine)
   }
 
-  /// Appends `token` to `tokens`; whether it is the end. (Its kind is asked before the token
-  /// is moved into the array: reading it there copied it.)
+  /// A bracket or parenthesis token the lexer appended: its index in the tokens and its mark.
+  struct Bracket {
+    var index: Int
+    var mark: Punctuation
+  }
+
+  /// Lexes `source` to its end, appending its tokens (its end last) to `tokens` with `base`
+  /// added to their offsets, where its comments start to `commentColumns`, and its brackets
+  /// and parentheses to `brackets`. Why: the statement cutter lexes a statement's lines one by
+  /// one into the one array the parser reads, which it keeps from one statement to the next
+  /// (an array per line, joined again for a statement of several lines, was about a tenth of
+  /// the parse; issue 29), and counts brackets from `brackets` without reading every token's
+  /// kind again (each read copied the kind, retaining its text).
+  static func lex(
+    _ source: SourceCharacters, file: String, firstLine: Int, appendingTo tokens: inout [Token],
+    offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
+  ) {
+    var lexer = Lexer(source, file: file, line: firstLine)
+    swap(&lexer.commentColumns, &commentColumns)
+    defer { swap(&lexer.commentColumns, &commentColumns) }
+    // About one token for every four characters of code: growing the array was a tenth of
+    // the lexer's time.
+    tokens.reserveCapacity(tokens.count + source.count / 4 + 2)
+    let byteWise: Void? = source.withByteWiseUTF8(of: 0..<source.count) { bytes in
+      while !append(
+        lexer.nextByteWise(in: bytes), offsetBy: base, to: &tokens, brackets: &brackets)
+      {}
+    }
+    if byteWise == nil {
+      while !append(lexer.next(), offsetBy: base, to: &tokens, brackets: &brackets) {}
+    }
+  }
+
+  /// Appends `token`, `base` added to its offset, to `tokens`, and to `brackets` if it is
+  /// one; whether it is the end. (Its kind is asked before the token is moved into the array:
+  /// reading it there copied it.)
   @inline(__always)
-  private static func append(_ token: consuming Token, to tokens: inout [Token]) -> Bool {
-    let isEnd = if case .end = token.kind { true } else { false }
+  private static func append(
+    _ token: consuming Token, offsetBy base: Int, to tokens: inout [Token],
+    brackets: inout [Bracket]
+  ) -> Bool {
+    switch token.kind {
+    case .end:
+      tokens.append(token)
+      return true
+    case .punctuation(let mark)
+    where mark == .leftBracket || mark == .rightBracket || mark == .leftParen
+      || mark == .rightParen:
+      brackets.append(Bracket(index: tokens.count, mark: mark))
+    default: break
+    }
+    token.offset += base
     tokens.append(token)
-    return isEnd
+    return false
   }
 
   /// Every token up to and including ``TokenKind/end``; throws the first invalid one.
