@@ -1,3 +1,5 @@
+import KeychainEngine
+
 /// Parses one statement: a recursive-descent parser over the tokens of one ``StatementSplitter``
 /// chunk, read from the source's one lexing.
 ///
@@ -12,7 +14,7 @@ package struct StatementParser {
   private(set) var bindings: [String: BindingKind]
   /// Whether `bindings` may hold an Apple key or value constant's name: a `let` refuses one,
   /// so only bindings a ``ScenarioParser`` was made with can; when they hold none, such a name
-  /// is not looked up (``isBound(_:token:)``).
+  /// is not looked up (``isBound(_:tokenAt:)``).
   private let constantsMayBeBound: Bool
   /// The last name ``boundKind(of:)`` looked up and its answer; forgotten whenever `bindings`
   /// changes.
@@ -94,7 +96,7 @@ package struct StatementParser {
     // (a token read is copied; issue 29).
     try checkNext()
     let index = position
-    guard index < end, case .identifier(let word) = source.tokens[index].kind else {
+    guard index < end, let word = identifierText(at: index) else {
       let token = try advance()
       throw failure(.expected("a statement", found: quoted(token)), at: token)
     }
@@ -122,10 +124,10 @@ package struct StatementParser {
     case .try?:
       // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes nothing here.
       if !(try consume(.question)) { _ = try consume(.exclamation) }
-      try enterNesting(at: source.tokens[index])
+      try enterNesting(atTokenAt: index)
       return try statementKind()
     case .await?:
-      try enterNesting(at: source.tokens[index])
+      try enterNesting(atTokenAt: index)
       return try statementKind()
     case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
       if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
@@ -205,11 +207,11 @@ package struct StatementParser {
     name == "_" || boundKind(of: name) != nil || (!poisoned.isEmpty && poisoned.contains(name))
   }
 
-  /// ``isBound(_:)`` for the identifier `token`, whose text is `name`: a constant's name is
-  /// bound only if poisoned, when no binding can hold it (issue 29: most names a statement reads
-  /// are constants, each looked up in vain).
-  mutating func isBound(_ name: String, token: Token) -> Bool {
-    guard constantsMayBeBound || !token.isConstantName else {
+  /// ``isBound(_:)`` for the identifier at token `index`, whose text is `name`: a constant's
+  /// name is bound only if poisoned, when no binding can hold it (issue 29: most names a
+  /// statement reads are constants, each looked up in vain).
+  mutating func isBound(_ name: String, tokenAt index: Int) -> Bool {
+    guard constantsMayBeBound || !isConstantName(at: index) else {
       return !poisoned.isEmpty && poisoned.contains(name)
     }
     return isBound(name)
@@ -229,12 +231,24 @@ package struct StatementParser {
   mutating func requireBinding(
     _ name: String, _ kind: BindingKind, at token: Token
   ) throws(Failure) {
+    if let message = bindingMismatch(name, kind) { throw failure(message, at: token) }
+  }
+
+  /// ``requireBinding(_:_:at:)`` at token `index`, copied only for the message.
+  mutating func requireBinding(
+    _ name: String, _ kind: BindingKind, atTokenAt index: Int
+  ) throws(Failure) {
+    if let message = bindingMismatch(name, kind) { throw failure(message, at: token(at: index)) }
+  }
+
+  /// What is wrong when `name` is not bound to a `kind`; nil when it is, or is poisoned.
+  private mutating func bindingMismatch(_ name: String, _ kind: BindingKind) -> ParseMessage? {
     guard !poisoned.contains(name), let actual = boundKind(of: name), actual != kind else {
-      return
+      return nil
     }
     // A call's result is a dictionary or a value: only running the scenario tells which.
-    if actual == .result, kind == .dictionary || kind == .value { return }
-    throw failure(.bindingIsNot(name, is: actual, expected: kind.article), at: token)
+    if actual == .result, kind == .dictionary || kind == .value { return nil }
+    return .bindingIsNot(name, is: actual, expected: kind.article)
   }
 
   /// Binds `name` (the caller has checked the statement parsed).
@@ -346,12 +360,52 @@ package struct StatementParser {
     return false
   }
 
-  /// The raw key when token `index` is a key constant's name, read from its known-name index
-  /// alone: ``Token/constantKey`` of `source.tokens[index]` copied the whole token first.
+  // Token `index` (before `end`) read in place: its trivial parts only, which copies nothing
+  // (reading `source.tokens[index]` whole, or its kind, copied the token and retained its
+  // text: the larger part of the parser's looks at a token; issue 29).
+
+  /// Token `index`, or the end past the statement: a copy, for a message or a secret's span.
+  func token(at index: Int) -> Token { index < end ? source.tokens[index] : endToken }
+
+  /// Where token `index` starts, or the end past the statement.
+  func place(ofTokenAt index: Int) -> TokenPosition {
+    index < end ? source.tokens[index].location : endToken.location
+  }
+
+  /// The text of token `index` when it is an identifier. A known name's text in a byte-wise
+  /// source is the table's string, which the lexer gave the token (``Lexer``'s `identifier`):
+  /// that string is taken without reading the token's kind.
+  func identifierText(at index: Int) -> String? {
+    guard source.tokens[index].shape == .identifier else { return nil }
+    let known = source.tokens[index].knownName
+    if known >= 0, source.source.isByteWise { return KnownName.table.texts[Int(known)] }
+    guard case .identifier(let name) = source.tokens[index].kind else { return nil }
+    return name
+  }
+
+  /// The raw key when token `index` is a key constant's name (``Token/constantKey``).
   @inline(__always)
   func constantKey(at index: Int) -> String? {
     let known = source.tokens[index].knownName
     return known < 0 ? nil : KnownName.table.keys[Int(known)]
+  }
+
+  /// The value when token `index` is a value constant's name (``Token/constantValue``).
+  func constantValue(at index: Int) -> SecValue? {
+    let known = source.tokens[index].knownName
+    return known < 0 ? nil : KnownName.table.values[Int(known)]
+  }
+
+  /// Whether token `index` is an Apple constant's name (``Token/isConstantName``).
+  func isConstantName(at index: Int) -> Bool {
+    let known = source.tokens[index].knownName
+    return known >= 0 && KnownName.table.isConstant[Int(known)]
+  }
+
+  /// Whether token `index` is a reserved name (``Token/isReservedName``).
+  func isReservedName(at index: Int) -> Bool {
+    let known = source.tokens[index].knownName
+    return known >= 0 && KnownName.table.isReserved[Int(known)]
   }
 
   /// Whether the next token is `punctuation`, read in place (no copy of the token).
@@ -457,6 +511,14 @@ package struct StatementParser {
     depth += 1
     guard depth <= Self.nestingLimit else {
       throw failure(.nestingTooDeep(limit: Self.nestingLimit), at: token)
+    }
+  }
+
+  /// ``enterNesting(at:)`` at token `index`, copied only for the message.
+  mutating func enterNesting(atTokenAt index: Int) throws(Failure) {
+    depth += 1
+    guard depth <= Self.nestingLimit else {
+      throw failure(.nestingTooDeep(limit: Self.nestingLimit), at: token(at: index))
     }
   }
 

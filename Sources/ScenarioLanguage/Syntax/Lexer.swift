@@ -78,17 +78,15 @@ package struct Lexer: Sendable {
   }
 
   /// Appends `token`, `base` added to its offset, to `tokens`, and to `brackets` if it is
-  /// one; whether it is the end. (Its kind is asked before the token is moved into the array:
-  /// reading it there copied it.)
+  /// one; whether it is the end. (Its shape is asked, not its kind: reading the kind kept a
+  /// copy of the token, made when it was moved into the array.)
   @inline(__always)
   private static func append(
     _ token: consuming Token, offsetBy base: Int, to tokens: inout [Token],
     brackets: inout [Bracket]
   ) -> Bool {
-    switch token.kind {
-    case .end:
-      tokens.append(token)
-      return true
+    let shape = token.shape
+    switch shape {
     case .punctuation(let mark)
     where mark == .leftBracket || mark == .rightBracket || mark == .leftParen
       || mark == .rightParen:
@@ -97,7 +95,7 @@ package struct Lexer: Sendable {
     }
     token.offset += base
     tokens.append(token)
-    return false
+    return shape == .end
   }
 
   /// Every token up to and including ``TokenKind/end``; throws the first invalid one.
