@@ -71,9 +71,11 @@ package struct StatementCutter {
   private var commentColumns: [Int: Int] = [:]
   /// The brackets and parentheses of the line being read (kept from one line to the next).
   private var brackets: [Lexer.Bracket] = []
-  /// Its lines so far, each as a source of its own, their character ranges in the statement,
-  /// and the line break after each line but the last (none once refused).
-  private var lineSources: [SourceCharacters] = []
+  /// Its lines so far: their bytes in `storage`, their character ranges in the statement, and
+  /// the line break after each line but the last (none once refused). Ranges, not each line's
+  /// source: freeing those at every statement cost more than making them again for the rare
+  /// statement that needs them (several lines, not byte-wise).
+  private var lineBytes: [Range<Int>] = []
   private var lineRanges: [Range<Int>] = []
   private var separators: [Character] = []
   /// Where the next line starts, in characters from the statement's start.
@@ -154,13 +156,13 @@ package struct StatementCutter {
       refused = false
       depth = 0
       open = []
-      lineSources.removeAll(keepingCapacity: true)
+      lineBytes.removeAll(keepingCapacity: true)
       lineRanges.removeAll(keepingCapacity: true)
       separators = []
       isByteWise = true
     }
     if !refused {
-      lineSources.append(line)
+      lineBytes.append(range)
       lineRanges.append(nextLineBase..<nextLineBase + line.count)
       nextLineBase += line.count + 1
       statementEnd = range.upperBound
@@ -204,7 +206,7 @@ package struct StatementCutter {
       // A one-line statement's line is its source, whose lines are not asked for again.
       handle(
         .statement(
-          statementSource(joinedLines: lineSources.count == 1 ? nil : lineRanges),
+          statementSource(lastLine: line, joinedLines: lineBytes.count == 1 ? nil : lineRanges),
           unclosed: nil))
     }
     // The statement handed on is gone: its tokens are this cutter's alone again, and their
@@ -217,15 +219,20 @@ package struct StatementCutter {
 
   /// The statement read so far as one source: its tokens (shared with the cutter until the
   /// piece is gone), its text (its bytes in `storage` when byte-wise, else its lines and line
-  /// breaks joined), and `joinedLines` as its lines' character ranges.
-  private func statementSource(joinedLines: [Range<Int>]?) -> LexedSource {
+  /// breaks joined), and `joinedLines` as its lines' character ranges. `lastLine` is its last
+  /// line's source when the caller has it.
+  private func statementSource(
+    lastLine: SourceCharacters? = nil, joinedLines: [Range<Int>]?
+  ) -> LexedSource {
     let source =
-      lineSources.count == 1
-      ? lineSources[0]
+      lineBytes.count == 1
+      ? lastLine ?? SourceCharacters(sharing: storage, range: lineBytes[0], isByteWise: isByteWise)
       : isByteWise
         ? SourceCharacters(
           sharing: storage, range: statement!.start..<statementEnd, isByteWise: true)
-        : SourceCharacters(joining: lineSources, separators: separators)
+        : SourceCharacters(
+          joining: lineBytes.map { SourceCharacters(sharing: storage, range: $0) },
+          separators: separators)
     return LexedSource(
       source: source, tokens: tokens, commentColumns: commentColumns,
       firstLine: statement!.line, joinedLines: joinedLines)
@@ -242,10 +249,9 @@ package struct StatementCutter {
     var start = lexedLine
     if let statement, statement.line != number {
       start = lexed(
-        statement.start..<statement.firstLineEnd, firstLine: statement.line,
-        isASCII: lineSources.first?.isByteWise ?? false)
+        statement.start..<statement.firstLineEnd, firstLine: statement.line, isASCII: nil)
     }
-    lineSources.removeAll(keepingCapacity: true)
+    lineBytes.removeAll(keepingCapacity: true)
     lineRanges.removeAll(keepingCapacity: true)
     separators = []
     handle(.refused(diagnostic, line: lexedLine, statementStart: start))
@@ -253,8 +259,9 @@ package struct StatementCutter {
 
   // MARK: - Bytes
 
-  /// The bytes `range`, one line (ASCII when `isASCII`), lexed as a source of their own.
-  private func lexed(_ range: Range<Int>, firstLine: Int, isASCII: Bool) -> LexedSource {
+  /// The bytes `range`, one line (ASCII when `isASCII`; nil: not known), lexed as a source of
+  /// their own.
+  private func lexed(_ range: Range<Int>, firstLine: Int, isASCII: Bool?) -> LexedSource {
     let source = SourceCharacters(sharing: storage, range: range, isByteWise: isASCII)
     return Lexer.lex(source, file: file, firstLine: firstLine)
   }
