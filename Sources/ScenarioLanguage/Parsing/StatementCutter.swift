@@ -140,8 +140,7 @@ package struct StatementCutter {
     let line = SourceCharacters(sharing: storage, range: range, isByteWise: isASCII)
     if statement == nil || refused {
       // A refused statement's lines are lexed only for their brackets.
-      tokens.removeAll(keepingCapacity: true)
-      commentColumns.removeAll(keepingCapacity: true)
+      clearTokens()
       nextLineBase = 0
     } else {
       tokens.removeLast()  // the end of the line before: the statement goes on
@@ -211,10 +210,24 @@ package struct StatementCutter {
     }
     // The statement handed on is gone: its tokens are this cutter's alone again, and their
     // array is kept for the next statement.
-    tokens.removeAll(keepingCapacity: true)
-    commentColumns.removeAll(keepingCapacity: true)
+    clearTokens()
     self.statement = nil
     separators = []
+  }
+
+  /// How many tokens' room the token array keeps from one statement to the next: a query's
+  /// statement needs a few dozen; a larger array (a statement of thousands of lines) is freed,
+  /// so that memory stays bounded by the statement being read, as the size limits promise.
+  private static let keptTokenCapacity = 1 << 12
+
+  /// Empties the token array and the comment columns for the next line or statement.
+  private mutating func clearTokens() {
+    if tokens.capacity > Self.keptTokenCapacity {
+      tokens = []
+    } else {
+      tokens.removeAll(keepingCapacity: true)
+    }
+    commentColumns.removeAll(keepingCapacity: true)
   }
 
   /// The statement read so far as one source: its tokens (shared with the cutter until the
