@@ -363,8 +363,7 @@ package struct Lexer: Sendable {
         let unit = UnsafeBufferPointer(rebasing: bytes[unitStart..<index])
         guard unitStart > digitsStart,
           let amount = amount ?? (checkingOverflow ? nil : 0),
-          let size = SimulatedDuration.units.first(where: { $0.name.utf8.elementsEqual(unit) })?
-            .milliseconds
+          let size = unitMilliseconds(unit)
         else { return nil }
         let (product, overflow) = amount.multipliedReportingOverflow(by: size)
         let (sum, overflow2) = total.addingReportingOverflow(product)
@@ -373,6 +372,22 @@ package struct Lexer: Sendable {
       }
       return SimulatedDuration(milliseconds: total)
     }
+  }
+
+  /// Each duration unit's UTF-8 and size, from `SimulatedDuration.units` in its order.
+  private static let durationUnits: [(name: [UInt8], milliseconds: Int64)] =
+    SimulatedDuration.units.map { (Array($0.name.utf8), $0.milliseconds) }
+
+  /// The size of the first unit (of ``durationUnits``) whose name is `unit`'s bytes: compared as
+  /// bytes, where `elementsEqual` on each name's UTF-8 view was most of a duration's lexing
+  /// (issue 29).
+  private static func unitMilliseconds(_ unit: UnsafeBufferPointer<UInt8>) -> Int64? {
+    for entry in durationUnits where entry.name.count == unit.count {
+      if entry.name.withUnsafeBufferPointer({ $0.elementsEqual(unit) }) {
+        return entry.milliseconds
+      }
+    }
+    return nil
   }
 
   // MARK: - Strings
