@@ -301,7 +301,10 @@ package struct Lexer: Sendable {
       name = source.text(range)
       known = KnownName.table.index(of: name)
     }
-    if known < 0 {  // `true` and `false` are no known names (``KnownName/Table``)
+    // `true` and `false` are no known names (``KnownName/Table``). Told by their length in
+    // characters first (any text equal to either has as many): most names are compared with
+    // neither (issue 29).
+    if known < 0, range.count == 4 || range.count == 5 {
       if name == "true" { return token(.boolean(true), from: start) }
       if name == "false" { return token(.boolean(false), from: start) }
     }
