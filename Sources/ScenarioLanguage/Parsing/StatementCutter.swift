@@ -38,14 +38,16 @@ package struct StatementCutter {
     case refused(ScenarioDiagnostic, line: LexedSource?, statementStart: LexedSource? = nil)
   }
 
-  /// Cuts `source`, handing each statement and each refusal to `handle` as it is found.
+  /// Cuts `source`, handing each statement and each refusal to `handle` as it is found. The
+  /// piece is handed over (`consuming`), so that the statement's parser can keep its lexed
+  /// source without retaining each of its arrays once more (issue 29).
   ///
   /// - Returns: the innermost bracket left open at the end of the input, unless its statement
   ///   was refused (then the refusal says what is wrong).
   @discardableResult
   package static func cut(
     _ source: String, file: String, firstLine: Int = 1, nestingLimit: Int,
-    _ handle: (Piece) -> Void
+    _ handle: (consuming Piece) -> Void
   ) -> StatementSplitter.OpenBracket? {
     var source = source
     return source.withUTF8 { bytes in
@@ -99,7 +101,7 @@ package struct StatementCutter {
   }
 
   private mutating func run(
-    firstLine: Int, _ handle: (Piece) -> Void
+    firstLine: Int, _ handle: (consuming Piece) -> Void
   ) -> StatementSplitter.OpenBracket? {
     var start = 0
     var number = firstLine
@@ -134,7 +136,7 @@ package struct StatementCutter {
   /// One line: where its statement starts or goes on, its brackets, and the statement handed
   /// on when they close at its end.
   private mutating func read(
-    line range: Range<Int>, number: Int, isASCII: Bool, _ handle: (Piece) -> Void
+    line range: Range<Int>, number: Int, isASCII: Bool, _ handle: (consuming Piece) -> Void
   ) {
     if statement == nil, holdsNoCode(range) { return }
     let line = SourceCharacters(sharing: storage, range: range, isByteWise: isASCII)
@@ -255,7 +257,7 @@ package struct StatementCutter {
   /// statement's first line lexed on their own (rare: lexed again here).
   private mutating func refuse(
     _ diagnostic: ScenarioDiagnostic, line: SourceCharacters, number: Int,
-    _ handle: (Piece) -> Void
+    _ handle: (consuming Piece) -> Void
   ) {
     refused = true
     let lexedLine = Lexer.lex(line, file: file, firstLine: number)

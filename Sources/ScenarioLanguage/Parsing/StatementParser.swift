@@ -61,17 +61,18 @@ package struct StatementParser {
   static let nestingLimit = 64
 
   init(
-    source: LexedSource, chunk: StatementSplitter.Chunk, bindings: [String: BindingKind],
+    source: consuming LexedSource, chunk: StatementSplitter.Chunk,
+    bindings: consuming [String: BindingKind],
     poisoned: Set<String>, constantsMayBeBound: Bool = true
   ) {
     self.constantsMayBeBound = constantsMayBeBound
-    self.source = source
+    self.source = consume source
     self.start = chunk.tokens.lowerBound
     self.end = chunk.tokens.upperBound
     self.position = chunk.tokens.lowerBound
     self.endLocation = chunk.end
     self.endToken = Token(kind: .end, location: TokenPosition(chunk.end), offset: -1, length: 0)
-    self.bindings = bindings
+    self.bindings = consume bindings
     self.poisoned = poisoned
   }
 
@@ -262,6 +263,15 @@ package struct StatementParser {
   mutating func bind(_ name: String, as kind: BindingKind) {
     lastLookup = nil
     replacedBinding = (name, bindings.updateValue(kind, forKey: name))
+  }
+
+  /// The bindings, this statement's included, moved out (not copied) for the next statement
+  /// once this one has parsed.
+  mutating func takeBindings() -> [String: BindingKind] {
+    var bindings: [String: BindingKind] = [:]
+    swap(&bindings, &self.bindings)
+    lastLookup = nil
+    return bindings
   }
 
   /// The bindings as they were before this statement, for a statement that failed. The caller
