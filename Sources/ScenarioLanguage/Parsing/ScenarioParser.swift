@@ -106,6 +106,8 @@ public struct ScenarioParser: Sendable {
     /// Whether `known` may hold an Apple constant's name: only bindings given to the parser can
     /// (a `let` refuses one), so its statements need not look such names up otherwise.
     let constantsMayBeBound: Bool
+    /// Whether `known` may hold a status's name (``StatementParser/statusNamesMayBeBound``).
+    var statusNamesMayBeBound: Bool
     var statements: [Statement] = []
     /// How many statements parsed so far (collected or handed on): the next one's index.
     var count = 0
@@ -123,6 +125,7 @@ public struct ScenarioParser: Sendable {
       constantsMayBeBound = known.keys.contains {
         SecConstants.keys[$0] != nil || SecConstants.values[$0] != nil
       }
+      statusNamesMayBeBound = known.keys.contains(where: KnownName.table.isStatusName)
     }
   }
 
@@ -146,7 +149,8 @@ public struct ScenarioParser: Sendable {
       // retained and released each of its arrays (issue 29).
       var parser = StatementParser(
         source: consume lexed, chunk: chunk, bindings: Self.take(&state.known, leaving: [:]),
-        poisoned: state.poisoned, constantsMayBeBound: state.constantsMayBeBound)
+        poisoned: state.poisoned, constantsMayBeBound: state.constantsMayBeBound,
+        statusNamesMayBeBound: state.statusNamesMayBeBound)
       do {
         let (kind, location) = try parser.parseStatement()
         let boundName: String? = if case .bind(let name, _) = kind { name } else { nil }
@@ -171,6 +175,7 @@ public struct ScenarioParser: Sendable {
         state.count += 1
         if let emit { emit(statement) } else { state.statements.append(consume statement) }
         state.known = parser.takeBindings()
+        state.statusNamesMayBeBound = parser.statusNamesMayBeBound
       } catch {
         state.known = parser.takeBindingsBeforeStatement()
         parser.poisoned = []  // ours alone again: inserting below does not copy it

@@ -86,9 +86,11 @@ extension StatementParser {
   private mutating func knownStatusNext() -> OSStatus? {
     guard position < end, source.tokens[position].shape == .identifier else { return nil }
     let known = source.tokens[position].knownName
-    guard known >= 0, let status = KnownName.table.statuses[Int(known)],
-      let name = identifierText(at: position), boundKind(of: name) != .context
-    else { return nil }
+    guard known >= 0, let status = KnownName.table.statuses[Int(known)] else { return nil }
+    guard statusNamesMayBeBound else { return status }  // no binding can name a context so
+    guard let name = identifierText(at: position), boundKind(of: name) != .context else {
+      return nil
+    }
     return status
   }
 

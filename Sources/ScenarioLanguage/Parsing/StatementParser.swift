@@ -16,6 +16,10 @@ package struct StatementParser {
   /// so only bindings a ``ScenarioParser`` was made with can; when they hold none, such a name
   /// is not looked up (``isBound(_:tokenAt:)``).
   private let constantsMayBeBound: Bool
+  /// Whether `bindings` may hold a status's name (`errSecSuccess`, which a `let` may bind):
+  /// when they hold none, `expect errSec...` does not look its name up to see whether it names
+  /// a context instead (issue 29: a look-up hashed the name, for nearly every `expect`).
+  private(set) var statusNamesMayBeBound: Bool
   /// The last name ``boundKind(of:)`` looked up and its answer; forgotten whenever `bindings`
   /// changes.
   private var lastLookup: (name: String, kind: BindingKind?)?
@@ -63,9 +67,10 @@ package struct StatementParser {
   init(
     source: consuming LexedSource, chunk: StatementSplitter.Chunk,
     bindings: consuming [String: BindingKind],
-    poisoned: Set<String>, constantsMayBeBound: Bool = true
+    poisoned: Set<String>, constantsMayBeBound: Bool = true, statusNamesMayBeBound: Bool = true
   ) {
     self.constantsMayBeBound = constantsMayBeBound
+    self.statusNamesMayBeBound = statusNamesMayBeBound
     self.source = consume source
     self.start = chunk.tokens.lowerBound
     self.end = chunk.tokens.upperBound
@@ -262,6 +267,7 @@ package struct StatementParser {
   /// Binds `name` to a `kind`, remembering what it replaces.
   mutating func bind(_ name: String, as kind: BindingKind) {
     lastLookup = nil
+    if !statusNamesMayBeBound, KnownName.table.isStatusName(name) { statusNamesMayBeBound = true }
     replacedBinding = (name, bindings.updateValue(kind, forKey: name))
   }
 
@@ -332,8 +338,20 @@ package struct StatementParser {
 
   /// Records that the source from `first` to the end of the last token read is secret.
   mutating func recordSecret(from first: Token) {
-    guard let last = lastRead, last.offset >= first.offset, last.kind != .end else { return }
-    secrets.append(SourceSpan(from: first, through: last))
+    // The last token read in place (a copy retained its text, and comparing its kind with
+    // `.end` went through `TokenKind`'s `==`; issue 29). The end is never a secret's last token.
+    if let word = lastReadWord {
+      guard word.offset >= first.offset, word.shape != .end else { return }
+      secrets.append(SourceSpan(from: first, through: word))
+      return
+    }
+    guard let index = lastReadIndex, index < end, source.tokens[index].shape != .end,
+      source.tokens[index].offset >= first.offset
+    else { return }
+    secrets.append(
+      SourceSpan(
+        from: first, throughTokenAt: source.tokens[index].location,
+        length: source.tokens[index].length))
   }
 
   /// Records that `token` alone is secret.

@@ -142,6 +142,12 @@ package struct KnownName: Sendable {
     /// The index of the name `text`, compared as strings are; -1 for any other.
     func index(of text: String) -> Int32 { byText[text] ?? -1 }
 
+    /// Whether `text` is a status's name (`errSecSuccess`).
+    func isStatusName(_ text: String) -> Bool {
+      let index = index(of: text)
+      return index >= 0 && statuses[Int(index)] != nil
+    }
+
     /// The length and four bytes (the first, the middle one and the last two), mixed: a
     /// fixed handful of instructions whatever the length, where hashing every byte cost more
     /// than the look-up saved. Names that share all five (`kSecAttrAccessible...`) are told
