@@ -241,6 +241,22 @@ import Testing
     #expect(parser.parse("SecItemAdd q").diagnostics.count == 1)
   }
 
+  /// `expect errSecSuccess` is a status unless the name is bound to a context, whether a `let`
+  /// of the same source, an earlier input or the parser's given bindings bound it (the parser
+  /// looks the name up only once some binding may hold a status's name).
+  @Test func aStatusNameBoundToAContextIsExpectedAsTheContext() {
+    let contextExpectation = StatementKind.expect(.biometryType(context: "errSecSuccess", .faceID))
+    let expectation = "expect errSecSuccess.biometryType == .faceID"
+    var parser = ScenarioParser(file: "<repl>")
+    #expect(parser.parse("expect errSecSuccess").statements.map(\.kind) == [.expect(.status(.errSecSuccess))])
+    let file = parser.parse("let errSecSuccess = LAContext()\n" + expectation)
+    #expect(file.diagnostics == [])
+    #expect(file.statements.last?.kind == contextExpectation)
+    #expect(parser.parse(expectation, firstLine: 3).statements.map(\.kind) == [contextExpectation])
+    var given = ScenarioParser(file: "<repl>", bindings: ["errSecSuccess": .context])
+    #expect(given.parse(expectation).statements.map(\.kind) == [contextExpectation])
+  }
+
   @Test func failedInputDoesNotBind() {
     var parser = ScenarioParser(file: "<repl>")
     #expect(parser.parse("let q = [kSecClas: kSecClassGenericPassword]").diagnostics.count == 1)

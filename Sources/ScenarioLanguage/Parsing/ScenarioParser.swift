@@ -87,8 +87,8 @@ public struct ScenarioParser: Sendable {
   ) {
     StatementCutter.cut(
       source, file: file, firstLine: firstLine, nestingLimit: StatementParser.nestingLimit
-    ) { piece in
-      switch piece {
+    ) { (piece: consuming StatementCutter.Piece) in
+      switch consume piece {
       case .statement(let lexed, let unclosed):
         parse(lexed, unclosed: unclosed, into: &state, emit: emit)
       case .refused(let diagnostic, let line, let start):
@@ -106,6 +106,8 @@ public struct ScenarioParser: Sendable {
     /// Whether `known` may hold an Apple constant's name: only bindings given to the parser can
     /// (a `let` refuses one), so its statements need not look such names up otherwise.
     let constantsMayBeBound: Bool
+    /// Whether `known` may hold a status's name (``StatementParser/statusNamesMayBeBound``).
+    var statusNamesMayBeBound: Bool
     var statements: [Statement] = []
     /// How many statements parsed so far (collected or handed on): the next one's index.
     var count = 0
@@ -123,30 +125,38 @@ public struct ScenarioParser: Sendable {
       constantsMayBeBound = known.keys.contains {
         SecConstants.keys[$0] != nil || SecConstants.values[$0] != nil
       }
+      statusNamesMayBeBound = known.keys.contains(where: KnownName.table.isStatusName)
     }
   }
 
   /// Parses one statement the cutter handed on (its lexer's tokens are shared by the parser
   /// and the masking); the last one may leave a bracket open (`unclosed`).
   private func parse(
-    _ lexed: LexedSource, unclosed: StatementSplitter.OpenBracket?, into state: inout ParseState,
-    emit: ((Statement) -> Void)?
+    _ lexed: consuming LexedSource, unclosed: StatementSplitter.OpenBracket?,
+    into state: inout ParseState, emit: ((Statement) -> Void)?
   ) {
+    if let open = unclosed {
+      let location = SourceLocation(file: file, line: open.line, column: open.column)
+      let diagnostic = ScenarioDiagnostic(at: location, kind: .unclosedBracket(open.bracket))
+      state.diagnostics.append(Self.withSourceLine(diagnostic, lexed: lexed, lines: lexed.lines))
+      return
+    }
     // The cutter hands on no statement without a token; `Optional<Chunk>` is avoided here, as
     // destroying one went through a generic witness (issue 29).
-    if unclosed == nil, lexed.tokens.count > 1 {
-      let chunk = StatementSplitter.chunk(ofStatement: lexed, file: file)
+    if lexed.tokens.count > 1 {
+      var chunk = StatementSplitter.chunk(ofStatement: lexed, file: file)
+      // The lexed source is moved into the parser, which the error path reads it from: a copy
+      // retained and released each of its arrays (issue 29).
       var parser = StatementParser(
-        source: lexed, chunk: chunk, bindings: state.known, poisoned: state.poisoned,
-        constantsMayBeBound: state.constantsMayBeBound)
-      // The parser holds the only reference: a new binding does not copy all the others.
-      state.known = [:]
+        source: consume lexed, chunk: chunk, bindings: Self.take(&state.known, leaving: [:]),
+        poisoned: state.poisoned, constantsMayBeBound: state.constantsMayBeBound,
+        statusNamesMayBeBound: state.statusNamesMayBeBound)
       do {
         let (kind, location) = try parser.parseStatement()
         let boundName: String? = if case .bind(let name, _) = kind { name } else { nil }
         // The kind and the statement are moved, not copied (issue 29).
         var statement = Statement(
-          kind: consume kind, location: location, sourceText: chunk.sourceText)
+          kind: consume kind, location: location, sourceText: Self.take(&chunk.sourceText, leaving: ""))
         statement.addSecretRanges(parser.secrets.map(chunk.range(of:)))
         for name in parser.secretNames {
           guard let literal = state.literals[name] else { continue }
@@ -164,20 +174,26 @@ public struct ScenarioParser: Sendable {
         }
         state.count += 1
         if let emit { emit(statement) } else { state.statements.append(consume statement) }
-        state.known = parser.bindings
+        state.known = parser.takeBindings()
+        state.statusNamesMayBeBound = parser.statusNamesMayBeBound
       } catch {
         state.known = parser.takeBindingsBeforeStatement()
         parser.poisoned = []  // ours alone again: inserting below does not copy it
         state.diagnostics.append(
-          Self.withSourceLine(error, lexed: lexed, lines: lexed.lines, secrets: parser.secrets))
+          Self.withSourceLine(
+            error, lexed: parser.source, lines: parser.source.lines, secrets: parser.secrets))
         if let name = parser.pendingName { state.poisoned.insert(name) }
       }
     }
-    if let open = unclosed {
-      let location = SourceLocation(file: file, line: open.line, column: open.column)
-      let diagnostic = ScenarioDiagnostic(at: location, kind: .unclosedBracket(open.bracket))
-      state.diagnostics.append(Self.withSourceLine(diagnostic, lexed: lexed, lines: lexed.lines))
-    }
+  }
+
+  /// `value`, moved out and left empty: the parser takes the bindings and gives them back
+  /// (it holds the only reference, so a new binding does not copy all the others), the
+  /// statement the chunk's text, without retaining and releasing them (issue 29).
+  private static func take<Value>(_ value: inout Value, leaving empty: Value) -> Value {
+    var taken = empty
+    swap(&taken, &value)
+    return taken
   }
 
   /// The diagnostic with its source line, masked where the parser found secrets before it

@@ -5,7 +5,8 @@
 /// Each line is lexed on its own (no token spans a line: a string and a comment end at their
 /// line), and the brackets of its tokens say whether the statement goes on: a statement is one
 /// line, continued while a `[` or `(` is open, as ``StatementSplitter`` cuts it; a statement of
-/// several lines is handed on as its lines joined (``LexedSource/init(joining:separators:)``).
+/// several lines is handed on as one source, its lines lexed one after the other into one
+/// token array (what lexing the joined text would give, since no token spans a line).
 /// Refused before anything else is kept:
 /// - a line longer than ``maximumLineLength`` bytes of UTF-8, without lexing it; nothing after
 ///   it is read, since where its statement ends is unknown;
@@ -37,14 +38,16 @@ package struct StatementCutter {
     case refused(ScenarioDiagnostic, line: LexedSource?, statementStart: LexedSource? = nil)
   }
 
-  /// Cuts `source`, handing each statement and each refusal to `handle` as it is found.
+  /// Cuts `source`, handing each statement and each refusal to `handle` as it is found. The
+  /// piece is handed over (`consuming`), so that the statement's parser can keep its lexed
+  /// source without retaining each of its arrays once more (issue 29).
   ///
   /// - Returns: the innermost bracket left open at the end of the input, unless its statement
   ///   was refused (then the refusal says what is wrong).
   @discardableResult
   package static func cut(
     _ source: String, file: String, firstLine: Int = 1, nestingLimit: Int,
-    _ handle: (Piece) -> Void
+    _ handle: (consuming Piece) -> Void
   ) -> StatementSplitter.OpenBracket? {
     var source = source
     return source.withUTF8 { bytes in
@@ -60,11 +63,27 @@ package struct StatementCutter {
   private let file: String
   private let nestingLimit: Int
 
-  /// The statement being read: where its first line starts, and that line's number.
-  private var statement: (start: Int, line: Int)?
-  /// Its lines before the one being read, and the line break after each (none once refused).
-  private var lines: [LexedSource] = []
+  /// The statement being read: where its first line starts and ends, and that line's number.
+  private var statement: (start: Int, firstLineEnd: Int, line: Int)?
+  /// Its tokens so far, each line's lexed straight into this one array (its last line's end
+  /// last), with offsets counted from the statement's first character; kept from one statement
+  /// to the next, so that lexing allocates no array per statement (issue 29).
+  private var tokens: [Token] = []
+  /// Where its comments start, by line number.
+  private var commentColumns: [Int: Int] = [:]
+  /// The brackets and parentheses of the line being read (kept from one line to the next).
+  private var brackets: [Lexer.Bracket] = []
+  /// Its lines so far: their bytes in `storage`, their character ranges in the statement, and
+  /// the line break after each line but the last (none once refused). Ranges, not each line's
+  /// source: freeing those at every statement cost more than making them again for the rare
+  /// statement that needs them (several lines, not byte-wise).
+  private var lineBytes: [Range<Int>] = []
+  private var lineRanges: [Range<Int>] = []
   private var separators: [Character] = []
+  /// Where the next line starts, in characters from the statement's start.
+  private var nextLineBase = 0
+  /// Where the statement's last line read ends, in bytes.
+  private var statementEnd = 0
   /// Whether the statement's lines and line breaks so far are one byte a character, so that its
   /// joined source is its bytes in `storage` as they are.
   private var isByteWise = true
@@ -82,7 +101,7 @@ package struct StatementCutter {
   }
 
   private mutating func run(
-    firstLine: Int, _ handle: (Piece) -> Void
+    firstLine: Int, _ handle: (consuming Piece) -> Void
   ) -> StatementSplitter.OpenBracket? {
     var start = 0
     var number = firstLine
@@ -110,34 +129,52 @@ package struct StatementCutter {
     }
     guard statement != nil, !refused else { return nil }
     // The input ends inside a statement: the parser reports the bracket left open.
-    handle(.statement(LexedSource(joining: lines, separators: separators), unclosed: open.last))
+    handle(.statement(statementSource(joinedLines: lineRanges), unclosed: open.last))
     return open.last
   }
 
   /// One line: where its statement starts or goes on, its brackets, and the statement handed
   /// on when they close at its end.
   private mutating func read(
-    line range: Range<Int>, number: Int, isASCII: Bool, _ handle: (Piece) -> Void
+    line range: Range<Int>, number: Int, isASCII: Bool, _ handle: (consuming Piece) -> Void
   ) {
     if statement == nil, holdsNoCode(range) { return }
-    let line = lexed(range, firstLine: number, isASCII: isASCII)
+    let line = SourceCharacters(sharing: storage, range: range, isByteWise: isASCII)
+    if statement == nil || refused {
+      // A refused statement's lines are lexed only for their brackets.
+      clearTokens()
+      nextLineBase = 0
+    } else {
+      tokens.removeLast()  // the end of the line before: the statement goes on
+    }
+    brackets.removeAll(keepingCapacity: true)
+    Lexer.lex(
+      line, file: file, firstLine: number, appendingTo: &tokens, offsetBy: nextLineBase,
+      commentColumns: &commentColumns, brackets: &brackets)
     if statement == nil {
-      guard line.tokens.count > 1 else { return }  // blank, or a comment: no statement
-      statement = (range.lowerBound, number)
+      guard tokens.count > 1 else { return }  // blank, or a comment: no statement
+      statement = (range.lowerBound, range.upperBound, number)
       refused = false
       depth = 0
       open = []
-      lines = []
+      lineBytes.removeAll(keepingCapacity: true)
+      lineRanges.removeAll(keepingCapacity: true)
       separators = []
       isByteWise = true
     }
+    if !refused {
+      lineBytes.append(range)
+      lineRanges.append(nextLineBase..<nextLineBase + line.count)
+      nextLineBase += line.count + 1
+      statementEnd = range.upperBound
+    }
     if !isASCII { isByteWise = false }
-    // Tokens read in place: this loop sees every token of the source.
-    for index in line.tokens.indices {
-      switch line.tokens[index].kind {
-      case .punctuation(let mark) where mark == .leftBracket || mark == .leftParen:
+    for bracket in brackets {
+      switch bracket.mark {
+      case .leftBracket, .leftParen:
+        let mark = bracket.mark
         depth += 1
-        let location = SourceLocation(file: file, line.tokens[index].location)
+        let location = SourceLocation(file: file, tokens[bracket.index].location)
         if depth <= nestingLimit {
           open.append(
             StatementSplitter.OpenBracket(
@@ -145,13 +182,12 @@ package struct StatementCutter {
         } else if !refused {
           refuse(
             ScenarioDiagnostic(at: location, kind: .nestingTooDeep(limit: nestingLimit)),
-            line: line, handle)
+            line: line, number: number, handle)
         }
-      case .punctuation(.rightBracket), .punctuation(.rightParen):
+      default:  // `]` or `)`
         guard depth > 0 else { break }
         depth -= 1
         if open.count > depth { open.removeLast() }
-      default: break
       }
     }
     guard let statement else { return }
@@ -164,44 +200,86 @@ package struct StatementCutter {
           at: location,
           kind: .statementTooLong(
             limit: Self.maximumStatementLength, firstLine: statement.line)),
-        line: line, handle)
+        line: line, number: number, handle)
     }
-    guard depth == 0 else {
-      if !refused { lines.append(line) }  // the statement goes on
-      return
-    }
+    guard depth == 0 else { return }  // the statement goes on
     if !refused {
-      // The line is moved, not copied: nothing reads it after (issue 29).
-      let whole =
-        lines.isEmpty
-        ? consume line
-        : LexedSource(
-          joining: lines, then: line, separators: separators,
-          whole: isByteWise
-            ? SourceCharacters(
-              sharing: storage, range: statement.start..<range.upperBound, isByteWise: true)
-            : nil)
-      handle(.statement(consume whole, unclosed: nil))
+      // A one-line statement's line is its source, whose lines are not asked for again.
+      handle(
+        .statement(
+          statementSource(lastLine: line, joinedLines: lineBytes.count == 1 ? nil : lineRanges),
+          unclosed: nil))
     }
+    // The statement handed on is gone: its tokens are this cutter's alone again, and their
+    // array is kept for the next statement.
+    clearTokens()
     self.statement = nil
-    lines = []
     separators = []
   }
 
+  /// How many tokens' room the token array keeps from one statement to the next: a query's
+  /// statement needs a few dozen; a larger array (a statement of thousands of lines) is freed,
+  /// so that memory stays bounded by the statement being read, as the size limits promise.
+  private static let keptTokenCapacity = 1 << 12
+
+  /// Empties the token array and the comment columns for the next line or statement.
+  private mutating func clearTokens() {
+    if tokens.capacity > Self.keptTokenCapacity {
+      tokens = []
+    } else {
+      // Emptied from its end, a token at a time: each is destroyed by code made for `Token`,
+      // where `removeAll` went through the run time's generic `swift_arrayDestroy`, about
+      // twice the instructions a token (issue 29).
+      while !tokens.isEmpty { tokens.removeLast() }
+    }
+    commentColumns.removeAll(keepingCapacity: true)
+  }
+
+  /// The statement read so far as one source: its tokens (shared with the cutter until the
+  /// piece is gone), its text (its bytes in `storage` when byte-wise, else its lines and line
+  /// breaks joined), and `joinedLines` as its lines' character ranges. `lastLine` is its last
+  /// line's source when the caller has it.
+  private func statementSource(
+    lastLine: SourceCharacters? = nil, joinedLines: [Range<Int>]?
+  ) -> LexedSource {
+    let source =
+      lineBytes.count == 1
+      ? lastLine ?? SourceCharacters(sharing: storage, range: lineBytes[0], isByteWise: isByteWise)
+      : isByteWise
+        ? SourceCharacters(
+          sharing: storage, range: statement!.start..<statementEnd, isByteWise: true)
+        : SourceCharacters(
+          joining: lineBytes.map { SourceCharacters(sharing: storage, range: $0) },
+          separators: separators)
+    return LexedSource(
+      source: source, tokens: tokens, commentColumns: commentColumns,
+      firstLine: statement!.line, joinedLines: joinedLines)
+  }
+
+  /// Refuses the statement being read at line `number` (`line`): the error, the line and the
+  /// statement's first line lexed on their own (rare: lexed again here).
   private mutating func refuse(
-    _ diagnostic: ScenarioDiagnostic, line: LexedSource, _ handle: (Piece) -> Void
+    _ diagnostic: ScenarioDiagnostic, line: SourceCharacters, number: Int,
+    _ handle: (consuming Piece) -> Void
   ) {
     refused = true
-    let start = lines.first ?? line  // the lines before this one, if it is not the first
-    lines = []
+    let lexedLine = Lexer.lex(line, file: file, firstLine: number)
+    var start = lexedLine
+    if let statement, statement.line != number {
+      start = lexed(
+        statement.start..<statement.firstLineEnd, firstLine: statement.line, isASCII: nil)
+    }
+    lineBytes.removeAll(keepingCapacity: true)
+    lineRanges.removeAll(keepingCapacity: true)
     separators = []
-    handle(.refused(diagnostic, line: line, statementStart: start))
+    handle(.refused(diagnostic, line: lexedLine, statementStart: start))
   }
 
   // MARK: - Bytes
 
-  /// The bytes `range`, one line (ASCII when `isASCII`), lexed as a source of their own.
-  private func lexed(_ range: Range<Int>, firstLine: Int, isASCII: Bool) -> LexedSource {
+  /// The bytes `range`, one line (ASCII when `isASCII`; nil: not known), lexed as a source of
+  /// their own.
+  private func lexed(_ range: Range<Int>, firstLine: Int, isASCII: Bool?) -> LexedSource {
     let source = SourceCharacters(sharing: storage, range: range, isByteWise: isASCII)
     return Lexer.lex(source, file: file, firstLine: firstLine)
   }

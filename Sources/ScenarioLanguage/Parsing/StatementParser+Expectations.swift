@@ -78,26 +78,20 @@ extension StatementParser {
   }
 
   /// The status the next token names when it is an Apple status name (`errSecSuccess`, most
-  /// expectations) that ``expectation()`` would take as found: told in place, before the
-  /// comparisons with the other words of `expect` (none of which starts with `errSec`) and
-  /// without copying the token (issue 29). Nil for anything else, left to ``expectation()``.
+  /// expectations) that ``expectation()`` would take as found: told in place, from the status
+  /// its known name carries (``KnownName/status``), before the comparisons with the other words
+  /// of `expect` (none of which starts with `errSec`), without copying the token or looking the
+  /// name up in `OSStatus`'s table (issue 29). Nil for anything else, left to
+  /// ``expectation()``, which finds any other status name there as before.
   private mutating func knownStatusNext() -> OSStatus? {
-    guard position < end, case .identifier(let name) = source.tokens[position].kind,
-      Self.startsWithErrSec(name), boundKind(of: name) != .context,
-      PackageError.Code(rawValue: name) == nil
-    else { return nil }
-    return OSStatus(nameOrNumber: name)
-  }
-
-  /// Whether `name`'s UTF-8 starts with `errSec`, compared byte by byte (`utf8.starts(with:)`
-  /// went through the views' iterators: 400 instructions a name).
-  private static func startsWithErrSec(_ name: String) -> Bool {
-    var name = name
-    return name.withUTF8 { bytes in
-      bytes.count >= 6 && bytes[0] == UInt8(ascii: "e") && bytes[1] == UInt8(ascii: "r")
-        && bytes[2] == UInt8(ascii: "r") && bytes[3] == UInt8(ascii: "S")
-        && bytes[4] == UInt8(ascii: "e") && bytes[5] == UInt8(ascii: "c")
+    guard position < end, source.tokens[position].shape == .identifier else { return nil }
+    let known = source.tokens[position].knownName
+    guard known >= 0, let status = KnownName.table.statuses[Int(known)] else { return nil }
+    guard statusNamesMayBeBound else { return status }  // no binding can name a context so
+    guard let name = identifierText(at: position), boundKind(of: name) != .context else {
+      return nil
     }
+    return status
   }
 
   /// After `expect result`: `kSecAttrModificationDate later than created`, `earlier than`, or

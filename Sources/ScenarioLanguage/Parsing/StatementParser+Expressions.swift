@@ -33,18 +33,22 @@ extension StatementParser {
 
   /// A value that must be a dictionary: a query or attribute argument.
   mutating func dictionary(_ what: String) throws(Failure) -> Expr {
-    let start = try peek()
-    switch start.kind {
-    case .identifier(let name) where isBound(name, token: start):
-      try requireBinding(name, .dictionary, at: start)
+    // The first token read in place (``token(at:)`` copies it for a message only).
+    try checkNext()
+    let start = position
+    switch start < end ? source.tokens[start].shape : .end {
+    case .identifier:
+      if let name = identifierText(at: start), isBound(name, tokenAt: start) {
+        try requireBinding(name, .dictionary, atTokenAt: start)
+      }
     case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.rightBracket):
-      throw failure(.expected(what, found: quoted(start)), at: start)
+      throw failure(.expected(what, found: quoted(token(at: start))), at: token(at: start))
     default:
       break
     }
     let expr = try value()
     guard isDictionary(expr) else {
-      throw failure(.expected(what, found: quoted(start)), at: start)
+      throw failure(.expected(what, found: quoted(token(at: start))), at: token(at: start))
     }
     return expr
   }
@@ -105,22 +109,36 @@ extension StatementParser {
   }
 
   private mutating func primary() throws(Failure) -> Expr {
-    let token = try advance()
-    switch token.kind {
+    // The commonest values read in place: a name, a collection, a string.
+    try checkNext()
+    let index = position
+    switch index < end ? source.tokens[index].shape : .end {
+    case .identifier:
+      if let name = identifierText(at: index) {
+        skip()
+        return try named(name, at: index)
+      }
     case .punctuation(.leftBracket):
-      try enterNesting(at: token)
+      skip()
+      try enterNesting(atTokenAt: index)
       defer { leaveNesting() }
       return try collection()
+    case .string:
+      guard case .string(let text) = source.tokens[index].kind else { break }
+      skip()
+      if literalsAreSecret { recordSecret(from: token(at: index)) }
+      let expr = try stringOrData(text)
+      if case .data = expr { recordSecret(only: token(at: index)) }
+      return expr
+    default: break
+    }
+    let token = try advance()
+    switch token.kind {
     case .punctuation(.leftParen):
       try enterNesting(at: token)
       defer { leaveNesting() }
       let expr = try value()
       try expect(.rightParen, "`)`")
-      return expr
-    case .string(let text):
-      if literalsAreSecret { recordSecret(from: token) }
-      let expr = try stringOrData(text)
-      if case .data = expr { recordSecret(only: token) }
       return expr
     case .integer(let text):
       guard let number = Int64(text) else { throw failure(.integerTooLarge(text), at: token) }
@@ -128,8 +146,6 @@ extension StatementParser {
       return .integer(number)
     case .boolean(let value):
       return .bool(value)
-    case .identifier(let name):
-      return try named(name, at: token)
     default:
       throw failure(.expected("a value", found: quoted(token)), at: token)
     }
@@ -153,15 +169,17 @@ extension StatementParser {
     return .data(Self.utf8Data(text))
   }
 
-  /// A value written as a name: a keyword, a bound name or an Apple value constant.
-  private mutating func named(_ name: String, at token: Token) throws(Failure) -> Expr {
+  /// A value written as a name (token `index`, just read): a keyword, a bound name or an Apple
+  /// value constant.
+  private mutating func named(_ name: String, at index: Int) throws(Failure) -> Expr {
     // Each word of this switch is a reserved name: other names skip its string comparisons.
-    if token.isReservedName {
-      if let expr = try reservedValue(name, at: token) { return expr }
+    if isReservedName(at: index) {
+      if let expr = try reservedValue(name, at: token(at: index)) { return expr }
     }
-    if isBound(name, token: token) { return .binding(name) }
+    if isBound(name, tokenAt: index) { return .binding(name) }
     if name == Vocabulary.lastResult { return .lastResult }
-    if let value = token.constantValue { return .constant(name: name, value: value) }
+    if let value = constantValue(at: index) { return .constant(name: name, value: value) }
+    let token = token(at: index)
     if token.constantKey != nil { throw failure(.keyNotValue(name), at: token) }
     let candidates = SecConstants.values.keys.sorted() + bindings.keys.sorted()
     let what = name.hasPrefix("k") ? "constant" : "name"
@@ -214,14 +232,16 @@ extension StatementParser {
     }
     if try consume(.rightBracket) { return .array([]) }
     let first = try keyOrValue()
-    let next = try peek()
-    if next.kind == .punctuation(.colon) {
+    // The next token told in place (a copy of it is made only for a message).
+    if try isNext(.colon) {
       guard let key = first.key else {
+        let next = try peek()
         throw failure(.expected("`,` or `]`", found: quoted(next)), at: next)
       }
-      return .dictionary(try dictionaryEntries(first: key, at: first.token))
+      return .dictionary(try dictionaryEntries(first: key, at: first.position))
     }
     guard let head = first.value else {
+      let next = try peek()
       throw failure(.expected("`:` after the key", found: quoted(next)), at: next)
     }
     var elements = [head]
@@ -233,30 +253,34 @@ extension StatementParser {
     return .array(elements)
   }
 
-  /// The first element of a collection, which says whether it is a dictionary or an array.
+  /// The first element of a collection, which says whether it is a dictionary or an array,
+  /// and where it starts (a place, not the token: the result is copied on its way out).
   private mutating func keyOrValue() throws(Failure) -> (
-    key: DictionaryKey?, value: Expr?, token: Token
+    key: DictionaryKey?, value: Expr?, position: TokenPosition
   ) {
-    let token = try peek()
-    if case .identifier(let name) = token.kind, !isBound(name, token: token),
-      token.constantValue == nil,
-      !token.isReservedName
-    {
-      // A key constant, or a name known nowhere: reported as an unknown key.
-      return (try key(), nil, token)
-    }
-    if token.kind == .identifier("String") {
-      return (try key(), nil, token)
+    try checkNext()
+    let index = position
+    let start = place(ofTokenAt: index)
+    if index < end, let name = identifierText(at: index) {
+      if !isBound(name, tokenAt: index), constantValue(at: index) == nil,
+        !isReservedName(at: index)
+      {
+        // A key constant, or a name known nowhere: reported as an unknown key.
+        return (try key(), nil, start)
+      }
+      if name == "String" {
+        return (try key(), nil, start)
+      }
     }
     let expr = try value()
     if case .string(let raw) = expr {
-      return (DictionaryKey(raw: raw, appleName: SecConstants.name(forKey: raw)), expr, token)
+      return (DictionaryKey(raw: raw, appleName: SecConstants.name(forKey: raw)), expr, start)
     }
-    return (nil, expr, token)
+    return (nil, expr, start)
   }
 
   private mutating func dictionaryEntries(
-    first: DictionaryKey, at firstToken: Token
+    first: DictionaryKey, at firstPosition: TokenPosition
   ) throws(Failure) -> [DictionaryEntry] {
     var entries: [DictionaryEntry] = []
     // A query's handful of entries without growing the array twice on the way.
@@ -267,7 +291,7 @@ extension StatementParser {
     var key = first
     // Where each key and value starts, as places and token indices rather than tokens: a
     // token read is copied, and these are read only once the key or value parsed (issue 29).
-    var keyPosition = firstToken.location
+    var keyPosition = firstPosition
     while true {
       try expect(.colon, "`:` after the key")
       let valueStart = position
@@ -321,8 +345,8 @@ extension StatementParser {
   /// A key: `kSecAttrAccount`, `kSecAttrAccount as String`, `String(kSecAttrAccount)` or `"acct"`.
   mutating func key() throws(Failure) -> DictionaryKey {
     // A key constant's name, nearly every key: read in place, without copying the token.
-    if position < end, case .identifier(let name) = source.tokens[position].kind,
-      let raw = source.tokens[position].constantKey
+    if position < end, let raw = constantKey(at: position),
+      case .identifier(let name) = source.tokens[position].kind
     {
       skip()
       try skipCasts()

@@ -1,3 +1,5 @@
+import KeychainEngine
+
 /// Parses one statement: a recursive-descent parser over the tokens of one ``StatementSplitter``
 /// chunk, read from the source's one lexing.
 ///
@@ -12,8 +14,12 @@ package struct StatementParser {
   private(set) var bindings: [String: BindingKind]
   /// Whether `bindings` may hold an Apple key or value constant's name: a `let` refuses one,
   /// so only bindings a ``ScenarioParser`` was made with can; when they hold none, such a name
-  /// is not looked up (``isBound(_:token:)``).
+  /// is not looked up (``isBound(_:tokenAt:)``).
   private let constantsMayBeBound: Bool
+  /// Whether `bindings` may hold a status's name (`errSecSuccess`, which a `let` may bind):
+  /// when they hold none, `expect errSec...` does not look its name up to see whether it names
+  /// a context instead (issue 29: a look-up hashed the name, for nearly every `expect`).
+  private(set) var statusNamesMayBeBound: Bool
   /// The last name ``boundKind(of:)`` looked up and its answer; forgotten whenever `bindings`
   /// changes.
   private var lastLookup: (name: String, kind: BindingKind?)?
@@ -59,17 +65,19 @@ package struct StatementParser {
   static let nestingLimit = 64
 
   init(
-    source: LexedSource, chunk: StatementSplitter.Chunk, bindings: [String: BindingKind],
-    poisoned: Set<String>, constantsMayBeBound: Bool = true
+    source: consuming LexedSource, chunk: StatementSplitter.Chunk,
+    bindings: consuming [String: BindingKind],
+    poisoned: Set<String>, constantsMayBeBound: Bool = true, statusNamesMayBeBound: Bool = true
   ) {
     self.constantsMayBeBound = constantsMayBeBound
-    self.source = source
+    self.statusNamesMayBeBound = statusNamesMayBeBound
+    self.source = consume source
     self.start = chunk.tokens.lowerBound
     self.end = chunk.tokens.upperBound
     self.position = chunk.tokens.lowerBound
     self.endLocation = chunk.end
     self.endToken = Token(kind: .end, location: TokenPosition(chunk.end), offset: -1, length: 0)
-    self.bindings = bindings
+    self.bindings = consume bindings
     self.poisoned = poisoned
   }
 
@@ -82,7 +90,7 @@ package struct StatementParser {
     let location = position < end ? location(of: source.tokens[position].location) : endLocation
     let kind = try statementKind()
     try checkNext()
-    if position < end, source.tokens[position].kind != .end {
+    if position < end, source.tokens[position].shape != .end {
       let extra = source.tokens[position]
       throw failure(.extraText(quoted(extra)), at: extra)
     }
@@ -94,7 +102,7 @@ package struct StatementParser {
     // (a token read is copied; issue 29).
     try checkNext()
     let index = position
-    guard index < end, case .identifier(let word) = source.tokens[index].kind else {
+    guard index < end, let word = identifierText(at: index) else {
       let token = try advance()
       throw failure(.expected("a statement", found: quoted(token)), at: token)
     }
@@ -122,10 +130,10 @@ package struct StatementParser {
     case .try?:
       // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes nothing here.
       if !(try consume(.question)) { _ = try consume(.exclamation) }
-      try enterNesting(at: source.tokens[index])
+      try enterNesting(atTokenAt: index)
       return try statementKind()
     case .await?:
-      try enterNesting(at: source.tokens[index])
+      try enterNesting(atTokenAt: index)
       return try statementKind()
     case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
       if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
@@ -145,10 +153,10 @@ package struct StatementParser {
   private func quitHabit() -> String? {
     guard position < end else { return nil }
     // Told in place first: every statement is asked, and nearly none starts like these.
-    switch source.tokens[position].kind {
+    switch source.tokens[position].shape {
     case .punctuation(.dot), .invalid: break
     case .identifier:
-      guard position + 1 < end, case .punctuation(.leftParen) = source.tokens[position + 1].kind
+      guard position + 1 < end, source.tokens[position + 1].shape == .punctuation(.leftParen)
       else { return nil }
     default: return nil
     }
@@ -205,11 +213,11 @@ package struct StatementParser {
     name == "_" || boundKind(of: name) != nil || (!poisoned.isEmpty && poisoned.contains(name))
   }
 
-  /// ``isBound(_:)`` for the identifier `token`, whose text is `name`: a constant's name is
-  /// bound only if poisoned, when no binding can hold it (issue 29: most names a statement reads
-  /// are constants, each looked up in vain).
-  mutating func isBound(_ name: String, token: Token) -> Bool {
-    guard constantsMayBeBound || !token.isConstantName else {
+  /// ``isBound(_:)`` for the identifier at token `index`, whose text is `name`: a constant's
+  /// name is bound only if poisoned, when no binding can hold it (issue 29: most names a
+  /// statement reads are constants, each looked up in vain).
+  mutating func isBound(_ name: String, tokenAt index: Int) -> Bool {
+    guard constantsMayBeBound || !isConstantName(at: index) else {
       return !poisoned.isEmpty && poisoned.contains(name)
     }
     return isBound(name)
@@ -229,12 +237,24 @@ package struct StatementParser {
   mutating func requireBinding(
     _ name: String, _ kind: BindingKind, at token: Token
   ) throws(Failure) {
+    if let message = bindingMismatch(name, kind) { throw failure(message, at: token) }
+  }
+
+  /// ``requireBinding(_:_:at:)`` at token `index`, copied only for the message.
+  mutating func requireBinding(
+    _ name: String, _ kind: BindingKind, atTokenAt index: Int
+  ) throws(Failure) {
+    if let message = bindingMismatch(name, kind) { throw failure(message, at: token(at: index)) }
+  }
+
+  /// What is wrong when `name` is not bound to a `kind`; nil when it is, or is poisoned.
+  private mutating func bindingMismatch(_ name: String, _ kind: BindingKind) -> ParseMessage? {
     guard !poisoned.contains(name), let actual = boundKind(of: name), actual != kind else {
-      return
+      return nil
     }
     // A call's result is a dictionary or a value: only running the scenario tells which.
-    if actual == .result, kind == .dictionary || kind == .value { return }
-    throw failure(.bindingIsNot(name, is: actual, expected: kind.article), at: token)
+    if actual == .result, kind == .dictionary || kind == .value { return nil }
+    return .bindingIsNot(name, is: actual, expected: kind.article)
   }
 
   /// Binds `name` (the caller has checked the statement parsed).
@@ -247,7 +267,17 @@ package struct StatementParser {
   /// Binds `name` to a `kind`, remembering what it replaces.
   mutating func bind(_ name: String, as kind: BindingKind) {
     lastLookup = nil
+    if !statusNamesMayBeBound, KnownName.table.isStatusName(name) { statusNamesMayBeBound = true }
     replacedBinding = (name, bindings.updateValue(kind, forKey: name))
+  }
+
+  /// The bindings, this statement's included, moved out (not copied) for the next statement
+  /// once this one has parsed.
+  mutating func takeBindings() -> [String: BindingKind] {
+    var bindings: [String: BindingKind] = [:]
+    swap(&bindings, &self.bindings)
+    lastLookup = nil
+    return bindings
   }
 
   /// The bindings as they were before this statement, for a statement that failed. The caller
@@ -282,7 +312,8 @@ package struct StatementParser {
   /// Throws when the next token is text that is no token (what ``peek()`` would throw).
   @inline(__always)
   func checkNext() throws(Failure) {
-    guard position < end, case .invalid(let message, let location) = source.tokens[position].kind
+    guard position < end, source.tokens[position].shape == .invalid,
+      case .invalid(let message, let location) = source.tokens[position].kind
     else { return }
     throw ScenarioDiagnostic(at: location, kind: message)
   }
@@ -307,8 +338,20 @@ package struct StatementParser {
 
   /// Records that the source from `first` to the end of the last token read is secret.
   mutating func recordSecret(from first: Token) {
-    guard let last = lastRead, last.offset >= first.offset, last.kind != .end else { return }
-    secrets.append(SourceSpan(from: first, through: last))
+    // The last token read in place (a copy retained its text, and comparing its kind with
+    // `.end` went through `TokenKind`'s `==`; issue 29). The end is never a secret's last token.
+    if let word = lastReadWord {
+      guard word.offset >= first.offset, word.shape != .end else { return }
+      secrets.append(SourceSpan(from: first, through: word))
+      return
+    }
+    guard let index = lastReadIndex, index < end, source.tokens[index].shape != .end,
+      source.tokens[index].offset >= first.offset
+    else { return }
+    secrets.append(
+      SourceSpan(
+        from: first, throughTokenAt: source.tokens[index].location,
+        length: source.tokens[index].length))
   }
 
   /// Records that `token` alone is secret.
@@ -345,19 +388,67 @@ package struct StatementParser {
     return false
   }
 
+  // Token `index` (before `end`) read in place: its trivial parts only, which copies nothing
+  // (reading `source.tokens[index]` whole, or its kind, copied the token and retained its
+  // text: the larger part of the parser's looks at a token; issue 29).
+
+  /// Token `index`, or the end past the statement: a copy, for a message or a secret's span.
+  func token(at index: Int) -> Token { index < end ? source.tokens[index] : endToken }
+
+  /// Where token `index` starts, or the end past the statement.
+  func place(ofTokenAt index: Int) -> TokenPosition {
+    index < end ? source.tokens[index].location : endToken.location
+  }
+
+  /// The text of token `index` when it is an identifier. A known name's text in a byte-wise
+  /// source is the table's string, which the lexer gave the token (``Lexer``'s `identifier`):
+  /// that string is taken without reading the token's kind.
+  func identifierText(at index: Int) -> String? {
+    guard source.tokens[index].shape == .identifier else { return nil }
+    let known = source.tokens[index].knownName
+    if known >= 0, source.source.isByteWise { return KnownName.table.texts[Int(known)] }
+    guard case .identifier(let name) = source.tokens[index].kind else { return nil }
+    return name
+  }
+
+  /// The raw key when token `index` is a key constant's name (``Token/constantKey``).
+  @inline(__always)
+  func constantKey(at index: Int) -> String? {
+    let known = source.tokens[index].knownName
+    return known < 0 ? nil : KnownName.table.keys[Int(known)]
+  }
+
+  /// The value when token `index` is a value constant's name (``Token/constantValue``).
+  func constantValue(at index: Int) -> SecValue? {
+    let known = source.tokens[index].knownName
+    return known < 0 ? nil : KnownName.table.values[Int(known)]
+  }
+
+  /// Whether token `index` is an Apple constant's name (``Token/isConstantName``).
+  func isConstantName(at index: Int) -> Bool {
+    let known = source.tokens[index].knownName
+    return known >= 0 && KnownName.table.isConstant[Int(known)]
+  }
+
+  /// Whether token `index` is a reserved name (``Token/isReservedName``).
+  func isReservedName(at index: Int) -> Bool {
+    let known = source.tokens[index].knownName
+    return known >= 0 && KnownName.table.isReserved[Int(known)]
+  }
+
   /// Whether the next token is `punctuation`, read in place (no copy of the token).
   @inline(__always)
   private func nextIs(_ punctuation: Punctuation) -> Bool {
-    guard position < end, case .punctuation(let mark) = source.tokens[position].kind else {
-      return false
-    }
-    return mark == punctuation
+    position < end && source.tokens[position].shape == .punctuation(punctuation)
   }
 
-  /// Whether the next token is the identifier `word`, read in place.
+  /// Whether the next token is the identifier `word`, read in place (its text only when it is
+  /// an identifier).
   @inline(__always)
   private func nextIs(identifier word: String) -> Bool {
-    guard position < end, case .identifier(let name) = source.tokens[position].kind else {
+    guard position < end, source.tokens[position].shape == .identifier,
+      case .identifier(let name) = source.tokens[position].kind
+    else {
       return false
     }
     return name == word
@@ -448,6 +539,14 @@ package struct StatementParser {
     depth += 1
     guard depth <= Self.nestingLimit else {
       throw failure(.nestingTooDeep(limit: Self.nestingLimit), at: token)
+    }
+  }
+
+  /// ``enterNesting(at:)`` at token `index`, copied only for the message.
+  mutating func enterNesting(atTokenAt index: Int) throws(Failure) {
+    depth += 1
+    guard depth <= Self.nestingLimit else {
+      throw failure(.nestingTooDeep(limit: Self.nestingLimit), at: token(at: index))
     }
   }
 

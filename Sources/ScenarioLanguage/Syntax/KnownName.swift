@@ -1,3 +1,4 @@
+import Devices
 import Glibc
 import KeychainEngine
 
@@ -6,7 +7,9 @@ import KeychainEngine
 /// keeps its index (``Token/knownName``).
 ///
 /// The words that start a statement are known names too (no key, no value): their `String`,
-/// `SecItemCopyMatching` among them, is made once rather than for every statement. (Every word
+/// `SecItemCopyMatching` among them, is made once rather than for every statement. So are the
+/// status names `expect` takes (`errSecSuccess`), each with its status, found here rather than
+/// by name in `OSStatus`'s table at every expectation (issue 29). (Every word
 /// of the language was tried: more names pass the first-byte test, and hashing them cost more
 /// than making their short strings.)
 ///
@@ -22,6 +25,9 @@ package struct KnownName: Sendable {
   let value: SecValue?
   /// Whether it is one of ``Vocabulary/reservedNames``.
   let isReserved: Bool
+  /// The status, when the name is an `errSec...` status name `expect` takes as found:
+  /// `OSStatus(nameOrNumber:)` of it, and no package error code's name.
+  let status: OSStatus?
 
   /// Every known name, and the index that finds one by its bytes.
   static let table = Table()
@@ -35,6 +41,7 @@ package struct KnownName: Sendable {
     let texts: [String]
     let keys: [String?]
     let values: [SecValue?]
+    let statuses: [OSStatus?]
     /// Whether the name is an Apple key or value constant's (which a `let` may not bind).
     let isConstant: [Bool]
     let isReserved: [Bool]
@@ -54,15 +61,21 @@ package struct KnownName: Sendable {
       var names: [KnownName] = []
       var seen: Set<String> = []
       let reserved = Vocabulary.reservedNames
+      let statusNames = OSStatus.known.map(\.name).filter {
+        $0.hasPrefix("errSec") && PackageError.Code(rawValue: $0) == nil
+      }
+      var statusByName: [String: OSStatus] = [:]
+      for name in statusNames { statusByName[name] = OSStatus(nameOrNumber: name) }
       let candidates =
         SecConstants.orderedKeys.map(\.name) + SecConstants.values.keys.sorted()
-        + reserved.sorted() + Vocabulary.statementWords
+        + reserved.sorted() + Vocabulary.statementWords + statusNames
       // `true` and `false` are booleans, which the lexer tells apart from names it does not know.
       for name in candidates where name != "true" && name != "false" && seen.insert(name).inserted {
         names.append(
           KnownName(
             text: name, key: SecConstants.keys[name], value: SecConstants.values[name],
-            isReserved: reserved.contains(name)))
+            isReserved: reserved.contains(name),
+            status: statusByName[name]))
       }
       var bytes: [UInt8] = []
       var starts: [Int] = []
@@ -85,6 +98,7 @@ package struct KnownName: Sendable {
       texts = names.map(\.text)
       keys = names.map(\.key)
       values = names.map(\.value)
+      statuses = names.map(\.status)
       isConstant = names.map { $0.key != nil || $0.value != nil }
       isReserved = names.map(\.isReserved)
       self.bytes = bytes
@@ -127,6 +141,12 @@ package struct KnownName: Sendable {
 
     /// The index of the name `text`, compared as strings are; -1 for any other.
     func index(of text: String) -> Int32 { byText[text] ?? -1 }
+
+    /// Whether `text` is a status's name (`errSecSuccess`).
+    func isStatusName(_ text: String) -> Bool {
+      let index = index(of: text)
+      return index >= 0 && statuses[Int(index)] != nil
+    }
 
     /// The length and four bytes (the first, the middle one and the last two), mixed: a
     /// fixed handful of instructions whatever the length, where hashing every byte cost more

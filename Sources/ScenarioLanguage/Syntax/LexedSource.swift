@@ -11,7 +11,7 @@ package struct LexedSource: Sendable {
   let commentColumns: [Int: Int]
   /// The line number of the first line.
   let firstLine: Int
-  /// The lines' character ranges when the lines were joined (``init(joining:separators:)``),
+  /// The lines' character ranges of a statement of several lines (``StatementCutter``),
   /// which knows them without looking for line breaks again; nil for a source lexed whole.
   var joinedLines: [Range<Int>]? = nil
 
@@ -88,43 +88,5 @@ package struct LexedSource: Sendable {
   /// How a diagnostic names `token`: `` `SecItemAdd` `` or "the end of the statement".
   func quoted(_ token: Token) -> String {
     token.kind == .end ? Token.endQuoted : "`\(text(of: token))`"
-  }
-}
-
-extension LexedSource {
-  /// Consecutive lines, each lexed on its own, as the one source they make: `lines`, then
-  /// `last` when given (the line that closed the statement: no array of all of them is made),
-  /// `separators[i]` the line break after line `i`. Tokens never span a line, so this is what
-  /// lexing the joined text would give, without lexing it again. `whole` is the joined text
-  /// when the caller has it (its lines' bytes, shared: ``SourceCharacters/init(sharing:range:text:isByteWise:)``).
-  init(
-    joining lines: [LexedSource], then last: LexedSource? = nil, separators: [Character],
-    whole: SourceCharacters? = nil
-  ) {
-    let count = lines.count + (last == nil ? 0 : 1)
-    var tokens: [Token] = []
-    tokens.reserveCapacity(lines.reduce(last?.tokens.count ?? 0) { $0 + $1.tokens.count })
-    var comments: [Int: Int] = [:]
-    var ranges: [Range<Int>] = []
-    ranges.reserveCapacity(count)
-    var base = 0
-    func add(_ line: LexedSource, isLast: Bool) {
-      ranges.append(base..<base + line.source.count)
-      // Each line's tokens but its end (the last line's stays), moved by the lines before it.
-      let first = tokens.count
-      tokens += isLast ? line.tokens[...] : line.tokens.dropLast()
-      for moved in first..<tokens.count { tokens[moved].offset += base }
-      if !line.commentColumns.isEmpty { comments.merge(line.commentColumns) { $1 } }
-      base += line.source.count + 1
-    }
-    for (index, line) in lines.enumerated() { add(line, isLast: last == nil && index == count - 1) }
-    if let last { add(last, isLast: true) }
-    let source =
-      whole
-      ?? SourceCharacters(
-        joining: lines.map(\.source) + (last.map { [$0.source] } ?? []), separators: separators)
-    self.init(
-      source: source, tokens: tokens, commentColumns: comments,
-      firstLine: lines.first?.firstLine ?? last?.firstLine ?? 1, joinedLines: ranges)
   }
 }

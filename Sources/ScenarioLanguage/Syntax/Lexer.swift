@@ -34,29 +34,68 @@ package struct Lexer: Sendable {
 
   /// Lexes `source` to its end.
   static func lex(_ source: SourceCharacters, file: String, firstLine: Int = 1) -> LexedSource {
-    var lexer = Lexer(source, file: file, line: firstLine)
     var tokens: [Token] = []
-    // About one token for every four characters of code: growing the array was a tenth of
-    // the lexer's time.
-    tokens.reserveCapacity(source.count / 4 + 2)
-    let byteWise: Void? = source.withByteWiseUTF8(of: 0..<source.count) { bytes in
-      while !append(lexer.nextByteWise(in: bytes), to: &tokens) {}
-    }
-    if byteWise == nil {
-      while !append(lexer.next(), to: &tokens) {}
-    }
+    var commentColumns: [Int: Int] = [:]
+    var brackets: [Bracket] = []
+    lex(
+      source, file: file, firstLine: firstLine, appendingTo: &tokens, offsetBy: 0,
+      commentColumns: &commentColumns, brackets: &brackets)
     return LexedSource(
-      source: source, tokens: tokens, commentColumns: lexer.commentColumns,
-      firstLine: firstLine)
+      source: source, tokens: tokens, commentColumns: commentColumns, firstLine: firstLine)
   }
 
-  /// Appends `token` to `tokens`; whether it is the end. (Its kind is asked before the token
-  /// is moved into the array: reading it there copied it.)
+  /// A bracket or parenthesis token the lexer appended: its index in the tokens and its mark.
+  struct Bracket {
+    var index: Int
+    var mark: Punctuation
+  }
+
+  /// Lexes `source` to its end, appending its tokens (its end last) to `tokens` with `base`
+  /// added to their offsets, where its comments start to `commentColumns`, and its brackets
+  /// and parentheses to `brackets`. Why: the statement cutter lexes a statement's lines one by
+  /// one into the one array the parser reads, which it keeps from one statement to the next
+  /// (an array per line, joined again for a statement of several lines, was about a tenth of
+  /// the parse; issue 29), and counts brackets from `brackets` without reading every token's
+  /// kind again (each read copied the kind, retaining its text).
+  static func lex(
+    _ source: SourceCharacters, file: String, firstLine: Int, appendingTo tokens: inout [Token],
+    offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
+  ) {
+    var lexer = Lexer(source, file: file, line: firstLine)
+    swap(&lexer.commentColumns, &commentColumns)
+    defer { swap(&lexer.commentColumns, &commentColumns) }
+    // About one token for every four characters of code: growing the array was a tenth of
+    // the lexer's time.
+    tokens.reserveCapacity(tokens.count + source.count / 4 + 2)
+    let byteWise: Void? = source.withByteWiseUTF8(of: 0..<source.count) { bytes in
+      while !append(
+        lexer.nextByteWise(in: bytes), offsetBy: base, to: &tokens, brackets: &brackets)
+      {}
+    }
+    if byteWise == nil {
+      while !append(lexer.next(), offsetBy: base, to: &tokens, brackets: &brackets) {}
+    }
+  }
+
+  /// Appends `token`, `base` added to its offset, to `tokens`, and to `brackets` if it is
+  /// one; whether it is the end. (Its shape is asked, not its kind: reading the kind kept a
+  /// copy of the token, made when it was moved into the array.)
   @inline(__always)
-  private static func append(_ token: consuming Token, to tokens: inout [Token]) -> Bool {
-    let isEnd = if case .end = token.kind { true } else { false }
+  private static func append(
+    _ token: consuming Token, offsetBy base: Int, to tokens: inout [Token],
+    brackets: inout [Bracket]
+  ) -> Bool {
+    let shape = token.shape
+    switch shape {
+    case .punctuation(let mark)
+    where mark == .leftBracket || mark == .rightBracket || mark == .leftParen
+      || mark == .rightParen:
+      brackets.append(Bracket(index: tokens.count, mark: mark))
+    default: break
+    }
+    token.offset += base
     tokens.append(token)
-    return isEnd
+    return shape == .end
   }
 
   /// Every token up to and including ``TokenKind/end``; throws the first invalid one.
@@ -262,7 +301,10 @@ package struct Lexer: Sendable {
       name = source.text(range)
       known = KnownName.table.index(of: name)
     }
-    if known < 0 {  // `true` and `false` are no known names (``KnownName/Table``)
+    // `true` and `false` are no known names (``KnownName/Table``). Told by their length in
+    // characters first (any text equal to either has as many): most names are compared with
+    // neither (issue 29).
+    if known < 0, range.count == 4 || range.count == 5 {
       if name == "true" { return token(.boolean(true), from: start) }
       if name == "false" { return token(.boolean(false), from: start) }
     }
@@ -324,8 +366,7 @@ package struct Lexer: Sendable {
         let unit = UnsafeBufferPointer(rebasing: bytes[unitStart..<index])
         guard unitStart > digitsStart,
           let amount = amount ?? (checkingOverflow ? nil : 0),
-          let size = SimulatedDuration.units.first(where: { $0.name.utf8.elementsEqual(unit) })?
-            .milliseconds
+          let size = unitMilliseconds(unit)
         else { return nil }
         let (product, overflow) = amount.multipliedReportingOverflow(by: size)
         let (sum, overflow2) = total.addingReportingOverflow(product)
@@ -334,6 +375,22 @@ package struct Lexer: Sendable {
       }
       return SimulatedDuration(milliseconds: total)
     }
+  }
+
+  /// Each duration unit's UTF-8 and size, from `SimulatedDuration.units` in its order.
+  private static let durationUnits: [(name: [UInt8], milliseconds: Int64)] =
+    SimulatedDuration.units.map { (Array($0.name.utf8), $0.milliseconds) }
+
+  /// The size of the first unit (of ``durationUnits``) whose name is `unit`'s bytes: compared as
+  /// bytes, where `elementsEqual` on each name's UTF-8 view was most of a duration's lexing
+  /// (issue 29).
+  private static func unitMilliseconds(_ unit: UnsafeBufferPointer<UInt8>) -> Int64? {
+    for entry in durationUnits where entry.name.count == unit.count {
+      if entry.name.withUnsafeBufferPointer({ $0.elementsEqual(unit) }) {
+        return entry.milliseconds
+      }
+    }
+    return nil
   }
 
   // MARK: - Strings

@@ -15,4 +15,12 @@ package struct SourceSpan: Hashable, Sendable {
     endLine = last.location.line
     endColumn = last.location.column + last.length
   }
+
+  /// From the start of `first` to the end of the token of `length` characters at `last`.
+  init(from first: Token, throughTokenAt last: TokenPosition, length: Int) {
+    startLine = first.location.line
+    startColumn = first.location.column
+    endLine = last.line
+    endColumn = last.column + length
+  }
 }

@@ -3,7 +3,11 @@ import KeychainEngine
 
 /// One lexical unit of a statement.
 package struct Token: Hashable, Sendable {
-  var kind: TokenKind
+  let kind: TokenKind
+  /// What `kind` is, without its text: read where the parser only asks which kind a token is
+  /// (`,` next?), since reading `kind` in place copies it, retaining and releasing its text
+  /// (issue 29: most of the parser's looks at a token).
+  let shape: TokenShape
   /// Where the token starts in its file (which the lexed source knows).
   var location: TokenPosition
   /// The offset of the first character in the lexer's input: where a bare word read from the
@@ -17,6 +21,7 @@ package struct Token: Hashable, Sendable {
   init(
     kind: TokenKind, location: TokenPosition, offset: Int, length: Int, knownName: Int32 = -1
   ) {
+    self.shape = TokenShape(kind)
     self.kind = kind
     self.location = location
     self.knownName = knownName
@@ -112,6 +117,27 @@ package enum TokenKind: Hashable, Sendable {
   indirect case invalid(ParseMessage, at: SourceLocation)
   /// The end of the statement.
   case end
+}
+
+/// A ``TokenKind`` without its payload but a punctuation mark: a trivial value, read from a
+/// token in place without copying any text.
+package enum TokenShape: Hashable, Sendable {
+  case identifier, string, integer, boolean, duration, word, invalid, end
+  case punctuation(Punctuation)
+
+  init(_ kind: TokenKind) {
+    switch kind {
+    case .identifier: self = .identifier
+    case .string: self = .string
+    case .integer: self = .integer
+    case .boolean: self = .boolean
+    case .duration: self = .duration
+    case .punctuation(let mark): self = .punctuation(mark)
+    case .word: self = .word
+    case .invalid: self = .invalid
+    case .end: self = .end
+    }
+  }
 }
 
 /// The punctuation the language uses.
