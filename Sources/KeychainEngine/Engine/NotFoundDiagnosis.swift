@@ -48,12 +48,13 @@ package final class NotFoundDiagnosis: NearMissSearch {
       itemClass: query.itemClass, attributes: query.attributes,
       synchronizable: query.synchronizable, protection: query.protection,
       persistentRef: query.persistentRef)
-    self.filter = filter
     self.context = Surroundings(
       callerGroups: callerScope.groups,
       callerTeamID: context.caller.app.teamID, apps: context.apps,
       passcodeRemovals: context.passcodeRemovals)
     scope = filter.accessGroups ?? callerScope.scope
+    // Moved in last, once read: the caller's filter moves here (``SecItemEngine/notFound``).
+    self.filter = filter
   }
 
   /// What a diagnosis reads of the parsed query. Kept apart from ``ParsedQuery``, whose

@@ -12,8 +12,8 @@ extension SecItemEngine {
       return identity(query, as: .copyMatching, context: context)
     }
     return outcome { () throws(SecItemFailure) in
-      let parsed = try QueryValidator(caller: context.caller).validate(
-        query, as: .copyMatching, holding: keys)
+      let parsed = try QueryValidator.validate(
+        query, as: .copyMatching, holding: keys, caller: context.caller)
       try Self.requireSimulatedReturns(parsed)
       // The caller's scope, looked up once for the search and, on a miss, its failure.
       let callerScope = callerScope(of: context.caller)

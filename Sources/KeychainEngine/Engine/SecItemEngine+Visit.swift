@@ -105,22 +105,25 @@ extension SecItemEngine {
   ///
   /// `callerScope`: the caller's entry in the scope cache, when the caller already looked it
   /// up for the search (each look-up compares the whole caller, issue 29).
+  ///
+  /// `filter` is consumed: it moves into the diagnosis, where a caller done with it copied it
+  /// and tore its own copy down (issue 29). Read before it moves.
   func notFound(
-    _ query: ParsedQuery, filter: RowFilter, lost: Int, skipped: Int = 0, context: Context,
-    callerScope known: ScopeEntry? = nil
+    _ query: ParsedQuery, filter: consuming RowFilter, lost: Int, skipped: Int = 0,
+    context: Context, callerScope known: ScopeEntry? = nil
   ) -> SecItemFailure {
     // The caller's groups, looked up once for the failure and its diagnosis.
     let callerScope = known ?? callerScope(of: context.caller)
+    let searchedGroups = filter.accessGroups == nil ? nil : callerScope.groups
+    let sealedAttributes = Self.sealedSearchAttributes(filter.queried, in: query.itemClass)
     let diagnosis = NotFoundDiagnosis(
       engine: self, query: query, filter: filter, context: context, callerScope: callerScope)
     return SecItemFailure(
       .errSecItemNotFound,
       .itemNotFound(
         SecItemFailure.NotFound(
-          itemClass: query.itemClass,
-          searchedGroups: filter.accessGroups == nil ? nil : callerScope.groups,
-          lost: lost,
-          sealedAttributes: Self.sealedSearchAttributes(filter.queried, in: query.itemClass),
+          itemClass: query.itemClass, searchedGroups: searchedGroups, lost: lost,
+          sealedAttributes: sealedAttributes,
           deferred: pendingDiagnoses.deferring(diagnosis, skipped: skipped))))
   }
 

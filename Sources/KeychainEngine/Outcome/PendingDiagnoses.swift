@@ -16,12 +16,15 @@ import Synchronization
 package final class PendingDiagnoses: @unchecked Sendable {
   /// Recursive: working out a diagnosis runs statements, whose notice comes back here.
   private let lock = NSRecursiveLock()
-  private var pending: [Entry] = []
+  // The three fields below are read and written under `lock` only, which already keeps any
+  // two accesses apart: the run-time exclusivity check on each access (a `swift_beginAccess`
+  // per access, twice a miss) is left out (issue 29).
+  @exclusivity(unchecked) private var pending: [Entry] = []
   /// Set while a diagnosis is being worked out: the notices of its own statements are not
   /// changes.
-  private var isResolving = false
+  @exclusivity(unchecked) private var isResolving = false
   /// When `pending` is next swept of the diagnoses nobody holds any more.
-  private var sweepAt = 16
+  @exclusivity(unchecked) private var sweepAt = 16
   /// How many entries `pending` holds, read without the lock: the notice before each
   /// statement costs one atomic load while nothing waits. The thread that defers a diagnosis
   /// is the device's, and so is the next statement, which therefore sees it.

@@ -21,7 +21,8 @@ public struct SecItemOutcome: Sendable, Hashable {
       guard let fields = details?.fields else { return nil }
       switch fields.explanationSource {
       case .given(let explanation): return explanation
-      case .rendered(let failure): return SecItemFailureRenderer.explanation(of: failure)
+      case .renderedFromFailure:
+        return fields.failure.map { SecItemFailureRenderer.explanation(of: $0) }
       }
     }
     set { change { $0.explanationSource = .given(newValue) } }
@@ -42,7 +43,15 @@ public struct SecItemOutcome: Sendable, Hashable {
   /// a success, a warning, or an outcome made outside the engine.
   var failure: SecItemFailure.Kind? {
     get { details?.fields.failure }
-    set { change { $0.failure = newValue } }
+    set {
+      change { fields in
+        // A deferred explanation is the old failure's: rendered before the failure changes.
+        if case .renderedFromFailure = fields.explanationSource, let old = fields.failure {
+          fields.explanationSource = .given(SecItemFailureRenderer.explanation(of: old))
+        }
+        fields.failure = newValue
+      }
+    }
   }
   /// What a successful call did that a developer would not expect, as data; `nil` otherwise.
   var warning: SecItemWarning? {
@@ -68,8 +77,10 @@ public struct SecItemOutcome: Sendable, Hashable {
 
   private enum ExplanationSource: Sendable {
     case given(Explanation?)
-    /// The failure's rendering, made when read.
-    case rendered(SecItemFailure.Kind)
+    /// The rendering of `Fields.failure`, made when read. No copy of the failure of its own:
+    /// a second copy of a miss's failure was made with every outcome and torn down with it
+    /// (issue 29).
+    case renderedFromFailure
   }
 
   /// Boxes `details` changed by `body`.
@@ -107,7 +118,7 @@ public struct SecItemOutcome: Sendable, Hashable {
     status = failure.status
     details = Details(
       Fields(
-        explanationSource: deferred ? .rendered(failure.kind) : .given(failure.explanation),
+        explanationSource: deferred ? .renderedFromFailure : .given(failure.explanation),
         limitation: limitation, failure: failure.kind))
   }
 

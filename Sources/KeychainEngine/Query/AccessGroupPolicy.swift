@@ -1,4 +1,5 @@
 import DeviceState
+import Foundation
 
 /// Which access groups a call may use (docs/evidence.md §5.2–§5.4).
 package struct AccessGroupPolicy: Sendable {
@@ -7,12 +8,32 @@ package struct AccessGroupPolicy: Sendable {
   var groups: [String] { caller.accessGroups }
 
   /// No keychain entitlements at all → errSecMissingEntitlement on every call (evidence §5.4):
-  /// the first of the ``ReadObstacle``s.
-  func requireEntitlements(_ function: SecItemFunction) throws(SecItemFailure) {
+  /// the first of the ``ReadObstacle``s. Static, `caller` borrowed: every call checks this,
+  /// and a policy holds a copy of its caller.
+  static func requireEntitlements(_ function: SecItemFunction, of caller: borrowing Caller)
+    throws(SecItemFailure)
+  {
     guard ReadObstacle.entitlement(callerHasAccessGroup: caller.app.hasAccessGroups) != nil
     else { return }
     throw SecItemFailure(
       .errSecMissingEntitlement, .noEntitlements(bundleID: caller.app.bundleID, function: function))
+  }
+
+  /// Checks `query`'s kSecAttrAccessGroup, when it is a string or UTF-8 data, as
+  /// ``check(explicit:in:)`` does.
+  func checkExplicitGroup(_ query: SecQuery, as function: SecItemFunction)
+    throws(SecItemFailure)
+  {
+    switch query[.accessGroup] {
+    case .string(let group)?:
+      try check(explicit: group, in: function)
+    case .data(let bytes)?:
+      // The daemon converts CFData to a string for this String attribute; check that too.
+      guard let group = String(data: bytes, encoding: .utf8) else { return }
+      try check(explicit: group, in: function)
+    default:
+      return
+    }
   }
 
   /// An explicit `kSecAttrAccessGroup` must be one of the caller's groups, and the token group
