@@ -133,7 +133,7 @@ extension ItemSealer {
   /// The values an update gives every attribute it touches, the same whatever item it changes
   /// (``SecItemEngine/apply(_:to:now:)``, then the primary-key defaults sealing fills), for
   /// telling the stored items whose attributes it leaves as they are
-  /// (``openForUpdate(_:identity:settled:)``).
+  /// (``openForUpdate(_:sealed:identity:settled:)``).
   package struct SettledAttributes {
     /// Each touched attribute's name, packed (``AttributeCodes/code(of:)``) and as it is,
     /// and value.
@@ -147,7 +147,7 @@ extension ItemSealer {
     var patchable = true
 
     /// Whether `row` may keep its attributes as they are, if they hold these values: it holds
-    /// a hash in every searchable touched column. (``openForUpdate(_:identity:settled:)``
+    /// a hash in every searchable touched column. (``openForUpdate(_:sealed:identity:settled:)``
     /// opens a row with an access control whole first: its checks and re-sealing need it.)
     func mayKeep(_ row: ItemRow) -> Bool {
       // A row read for the update holds them in this order after the columns opening it
@@ -183,7 +183,7 @@ extension ItemSealer {
     var settings: [StoredValueCodec.Setting]
   }
 
-  /// What ``openForUpdate(_:identity:settled:)`` found.
+  /// What ``openForUpdate(_:sealed:identity:settled:)`` found.
   package enum UpdateOpening {
     /// The stored attributes already hold every settled value, so the update leaves them as
     /// they are.
@@ -206,17 +206,20 @@ extension ItemSealer {
   /// checked against the row's. Decoding every attribute into a dictionary, and tearing it
   /// down, was about a sixth of an update (issue 29).
   ///
+  /// `sealed`: where `row`'s sealed columns are read (a streaming read's, in place, as a copy
+  /// opens them: ``SealedColumnReader``).
+  ///
   /// - Throws: as ``openAttributes(_:)``.
-  func openForUpdate(_ row: ItemRow, identity: [UInt8], settled: SettledAttributes)
-    throws(KeybagError) -> UpdateOpening
-  {
-    guard row.sealedColumns[ItemClass.accessControlColumn] == nil else {
-      return .opened(try openAttributes(row, identity: identity))
+  func openForUpdate(
+    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], settled: SettledAttributes
+  ) throws(KeybagError) -> UpdateOpening {
+    guard !sealed.contains(ItemClass.accessControlColumn) else {
+      return .opened(try openAttributes(row, sealed: sealed, identity: identity))
     }
     let mayKeep = settled.mayKeep(row)
-    // The row's, as an item opened whole takes it (``item(_:of:identity:protection:)``).
+    // The row's, as an item opened whole takes it (``item(_:of:sealed:identity:protection:)``).
     let tombstone = Self.tombstoneColumn(of: row) ?? .null
-    let (found, protection) = try openAttributeBytes(row, identity: identity) {
+    let (found, protection) = try openAttributeBytes(row, sealed: sealed, identity: identity) {
       raw -> (kept: [StoredValue?]?, patched: [UInt8]?, decoded: [String: StoredValue]?) in
       if mayKeep,
         let kept = StoredValueCodec.attributes(
@@ -233,7 +236,7 @@ extension ItemSealer {
       }
       return (nil, nil, StoredValueCodec.decodeAttributes(raw))
     }
-    // The protection class is checked as ``item(_:of:identity:protection:)`` checks it.
+    // The protection class is checked as ``item(_:of:sealed:identity:protection:)`` checks it.
     if let kept = found.kept, kept[kept.count - 1] == Self.accessibleColumn(of: row) {
       let naming = NamingAttributes(values: kept)
       guard let patched = found.patched else { return .unchanged(naming: naming) }
@@ -241,7 +244,8 @@ extension ItemSealer {
         PatchedAttributes(bytes: patched, naming: naming, settings: settled.attributes))
     }
     let decoded = found.kept == nil ? found.decoded : nil
-    return .opened(try item(decoded, of: row, identity: identity, protection: protection))
+    return .opened(
+      try item(decoded, of: row, sealed: sealed, identity: identity, protection: protection))
   }
 
   /// The new ciphertext of the secret of `row`, whose identity is `identity`, for an update
@@ -304,7 +308,7 @@ extension ItemSealer {
   }
   private static let tombstoneCode = AttributeCodes.code(of: AttributeName.tombstone.rawValue)!
 
-  /// What ``openForUpdate(_:identity:settled:)`` decodes of attributes it keeps: those that
+  /// What ``openForUpdate(_:sealed:identity:settled:)`` decodes of attributes it keeps: those that
   /// name the item, and last its protection class, to check.
   fileprivate static let keptNames =
     SecItemFailure.ItemName.naming.map(\.rawValue) + [AttributeName.accessible.rawValue]

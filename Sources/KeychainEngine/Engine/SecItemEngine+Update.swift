@@ -19,14 +19,15 @@ extension SecItemEngine {
       var updated: [Replacement] = []
       // Every match is rewritten in one transaction once the read is over (a locked one fails
       // the call before anything is written), so the replacements are gathered first.
-      let reading = CandidateColumns.forUpdating(
-        touched: settled?.searchable ?? Self.searchColumns(touched, of: parsed.itemClass))
-      try forEachCandidate(filter, reading: reading) { row throws(SecItemFailure) -> Bool in
+      let searched = settled?.searchable ?? Self.searchColumns(touched, of: parsed.itemClass)
+      try forEachUpdateCandidate(filter, touched: searched) {
+        row, sealed throws(SecItemFailure) -> Bool in
         guard let rowID = row.rowID else { return true }
         let identity = ItemSealer.identity(of: row)
         guard
           let opening = try openForUpdate(
-            row, identity: identity, settled: settled, filter: filter, context: context)
+            row, sealed: sealed, identity: identity, settled: settled, filter: filter,
+            context: context)
         else {
           lost.append(rowID)
           return true
@@ -40,7 +41,8 @@ extension SecItemEngine {
         }
         guard
           case .opened(let data) = try openData(
-            row, identity: identity, filter: filter, context: context, action: .update)
+            row, sealed: sealed, identity: identity, filter: filter, context: context,
+            action: .update)
         else {
           lost.append(rowID)
           return true
@@ -69,14 +71,19 @@ extension SecItemEngine {
             control.flags.contains(.biometryCurrentSet)
             ? context.securityState.biometry.domainGeneration : nil
         }
+        // Sealing keeps the ciphertexts of the columns the update leaves, past the row's
+        // step: they are copied out of SQLite's memory for this path alone.
+        let stored = ItemRow(
+          rowID: rowID, itemClass: row.itemClass, searchColumns: row.searchColumns,
+          sealedColumns: sealed.copied)
         do throws(KeybagError) {
-          let sealed = try sealer.seal(
-            item, updating: (row, opened, identity), touching: touched)
+          let resealed = try sealer.seal(
+            item, updating: (stored, opened, identity), touching: touched)
           updated.append(
             Replacement(
               rowID: rowID, itemClass: item.itemClass,
               change: .row(
-                sealed.row, previous: row, columns: sealed.columns,
+                resealed.row, previous: stored, columns: resealed.columns,
                 naming: .attributes(item.attributes))))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
@@ -132,23 +139,48 @@ extension SecItemEngine {
     }
   }
 
-  /// Opens `row` for the update (``ItemSealer/openForUpdate(_:identity:settled:)``, or
-  /// ``visit(_:identity:filter:context:action:secretOnly:)`` when no attribute is `settled`):
-  /// `nil` for a row lost, as a visit's.
+  /// Calls `body` with each row an update reads (what opening it needs, and the searchable
+  /// columns `touched`), and a reader of its sealed columns where SQLite holds them, valid
+  /// until `body` returns, until `body` returns `false`; a row read by its rowid brings its
+  /// own (``forEachCandidate(_:reading:_:)``). No `Data` is made of each ciphertext an update
+  /// only opens: two allocations and their release per sealed column (issue 29).
+  private func forEachUpdateCandidate(
+    _ filter: RowFilter, touched: [String],
+    _ body: (ItemRow, SealedColumnReader) throws(SecItemFailure) -> Bool
+  ) throws(SecItemFailure) {
+    guard filter.rowID == nil else {
+      try forEachCandidate(filter, reading: .forUpdating(touched: touched)) {
+        row throws(SecItemFailure) -> Bool in
+        try body(row, row.sealedReader)
+      }
+      return
+    }
+    try database.forEachRow(
+      in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups,
+      searchColumns: ItemSealer.openingColumns(filter.itemClass) + touched, sealedColumns: nil,
+      storeFailure: Self.storeFailure, borrowing: body)
+  }
+
+  /// Opens `row`, whose sealed columns are read from `sealed`, for the update
+  /// (``ItemSealer/openForUpdate(_:sealed:identity:settled:)``, or
+  /// ``visit(_:sealed:identity:filter:context:action:secretOnly:)`` when no attribute is
+  /// `settled`): `nil` for a row lost, as a visit's.
   private func openForUpdate(
-    _ row: ItemRow, identity: [UInt8], settled: ItemSealer.SettledAttributes?, filter: RowFilter,
-    context: Context
+    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8],
+    settled: ItemSealer.SettledAttributes?, filter: RowFilter, context: Context
   ) throws(SecItemFailure) -> ItemSealer.UpdateOpening? {
     guard let settled else {
       switch try visit(
-        row, identity: identity, filter: filter, context: context, action: .update)
+        row, sealed: sealed, identity: identity, filter: filter, context: context,
+        action: .update)
       {
       case .matched(let item): return .opened(item)
       case .lost: return nil
       }
     }
     do {
-      return try sealer.openForUpdate(row, identity: identity, settled: settled)
+      return try sealer.openForUpdate(
+        row, sealed: sealed, identity: identity, settled: settled)
     } catch {
       _ = try unopenable(row, filter: filter, error: error, context: context, action: .update)
       return nil
