@@ -138,23 +138,40 @@ extension ItemSealer {
     /// Each touched attribute's name, packed (``AttributeCodes/code(of:)``) and as it is,
     /// and value.
     var attributes: [StoredValueCodec.Setting] = []
-    /// The searchable ones: a stored row keeps its hash only where the column holds one
-    /// (``seal(_:updating:touching:)`` hashes a NULL column again).
-    var searchable: [String] = []
+    /// The searchable columns an update with these values reads of each row: what opening it
+    /// needs (``ItemSealer/openingColumns(_:)``), then, from ``searchableStart``, the
+    /// searchable touched attributes (``addSearchable(_:)``), one list made once per call
+    /// (joining two per call was an allocation and a copy, issue 29). A stored row keeps its
+    /// hash only where the column holds one (``seal(_:updating:touching:)`` hashes a NULL
+    /// column again).
+    private(set) var reading: [String]
+    /// Where the searchable touched attributes start in ``reading``.
+    let searchableStart: Int
     /// Whether an item's stored attributes may be patched with these values when they do not
     /// hold them already: none is of the primary key or the protection class, so the item's
     /// identity, and with it every ciphertext's associated data, stays as it is.
     var patchable = true
 
+    /// No values yet, for an update of items of `itemClass` that touches up to `capacity`
+    /// attributes.
+    init(_ itemClass: ItemClass, capacity: Int) {
+      attributes.reserveCapacity(capacity)
+      reading = ItemSealer.openingColumns(itemClass)
+      searchableStart = reading.count
+      reading.reserveCapacity(searchableStart + capacity)
+    }
+
+    /// Adds `name` to the searchable touched attributes read of each row.
+    mutating func addSearchable(_ name: String) { reading.append(name) }
+
     /// Whether `row` may keep its attributes as they are, if they hold these values: it holds
     /// a hash in every searchable touched column. (``openForUpdate(_:sealed:identity:settled:)``
     /// opens a row with an access control whole first: its checks and re-sealing need it.)
     func mayKeep(_ row: ItemRow) -> Bool {
-      // A row read for the update holds them in this order after the columns opening it
-      // needs (``SecItemEngine/CandidateColumns/forUpdating(touched:)``): found there at once.
-      let first = ItemSealer.openingColumns(row.itemClass).count
-      return searchable.indices.allSatisfy { index in
-        (row.searchColumns.value(searchable[index], expectedAt: first + index) ?? .null) != .null
+      // A row read for the update holds its columns in the order of ``reading``: each is
+      // found there at once.
+      (searchableStart..<reading.count).allSatisfy { position in
+        (row.searchColumns.value(reading[position], expectedAt: position) ?? .null) != .null
       }
     }
   }

@@ -19,8 +19,11 @@ extension SecItemEngine {
       var updated: [Replacement] = []
       // Every match is rewritten in one transaction once the read is over (a locked one fails
       // the call before anything is written), so the replacements are gathered first.
-      let searched = settled?.searchable ?? Self.searchColumns(touched, of: parsed.itemClass)
-      try forEachUpdateCandidate(filter, touched: searched) {
+      let reading =
+        settled?.reading
+        ?? ItemSealer.openingColumns(parsed.itemClass)
+        + Self.searchColumns(touched, of: parsed.itemClass)
+      try forEachUpdateCandidate(filter, reading: reading) {
         row, sealed throws(SecItemFailure) -> Bool in
         guard let rowID = row.rowID else { return true }
         let identity = ItemSealer.identity(of: row)
@@ -139,26 +142,27 @@ extension SecItemEngine {
     }
   }
 
-  /// Calls `body` with each row an update reads (what opening it needs, and the searchable
-  /// columns `touched`), and a reader of its sealed columns where SQLite holds them, valid
-  /// until `body` returns, until `body` returns `false`; a row read by its rowid brings its
-  /// own (``forEachCandidate(_:reading:_:)``). No `Data` is made of each ciphertext an update
-  /// only opens: two allocations and their release per sealed column (issue 29).
+  /// Calls `body` with each row an update reads, with the searchable columns `reading` (what
+  /// opening it needs, then the searchable attributes it touches:
+  /// ``ItemSealer/SettledAttributes/reading``), and a reader of its sealed columns where
+  /// SQLite holds them, valid until `body` returns, until `body` returns `false`. A row read
+  /// by its rowid is read whole and brings its own (``forEachCandidate(_:reading:_:)``). No
+  /// `Data` is made of each ciphertext an update only opens: two allocations and their
+  /// release per sealed column (issue 29).
   private func forEachUpdateCandidate(
-    _ filter: RowFilter, touched: [String],
+    _ filter: RowFilter, reading: [String],
     _ body: (ItemRow, SealedColumnReader) throws(SecItemFailure) -> Bool
   ) throws(SecItemFailure) {
     guard filter.rowID == nil else {
-      try forEachCandidate(filter, reading: .forUpdating(touched: touched)) {
-        row throws(SecItemFailure) -> Bool in
+      try forEachCandidate(filter, reading: .forOpening) { row throws(SecItemFailure) -> Bool in
         try body(row, row.sealedReader)
       }
       return
     }
     try database.forEachRow(
       in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups,
-      searchColumns: ItemSealer.openingColumns(filter.itemClass) + touched, sealedColumns: nil,
-      storeFailure: Self.storeFailure, borrowing: body)
+      searchColumns: reading, sealedColumns: nil, storeFailure: Self.storeFailure,
+      borrowing: body)
   }
 
   /// Opens `row`, whose sealed columns are read from `sealed`, for the update
@@ -196,8 +200,7 @@ extension SecItemEngine {
     _ changes: ParsedQuery, touched: [String], of itemClass: ItemClass, now: Date
   ) -> ItemSealer.SettledAttributes? {
     guard changes.accessControl == nil else { return nil }
-    var settled = ItemSealer.SettledAttributes()
-    settled.attributes.reserveCapacity(touched.count)
+    var settled = ItemSealer.SettledAttributes(itemClass, capacity: touched.count)
     for name in touched {
       guard name != AttributeName.tombstone.rawValue,
         let attribute = itemClass.attribute(named: name),
@@ -208,7 +211,7 @@ extension SecItemEngine {
       if attribute.isPrimaryKey, value == .null { value = attribute.defaultValue }
       if attribute.isSearchable {
         guard value != .null else { return nil }
-        settled.searchable.append(name)
+        settled.addSearchable(name)
       }
       if attribute.isPrimaryKey || name == AttributeName.accessible.rawValue {
         settled.patchable = false
