@@ -210,6 +210,12 @@ extension ItemSealer {
     case patched(PatchedAttributes)
     /// The item opened whole, as ``openAttributes(_:identity:)`` opens it.
     case opened(KeychainItem)
+
+    /// Whether the item was opened whole (``opened(_:)``): its secret is opened with it.
+    var isWhole: Bool {
+      if case .opened = self { return true }
+      return false
+    }
   }
 
   /// Opens `row`'s attributes for an update that gives its touched attributes the `settled`
@@ -265,18 +271,43 @@ extension ItemSealer {
       try item(decoded, of: row, sealed: sealed, identity: identity, protection: protection))
   }
 
+  /// Whether the secret of `row` (whose identity is `identity`), opened where `sealed` holds
+  /// it, is `data`: both none, or the same bytes. For an update that does not open the item
+  /// whole, which needs of the stored secret only whether it changes
+  /// (``resealedSecret(_:of:unchanged:identity:)``): the secret is authenticated as
+  /// ``openData(_:sealed:identity:)`` opens it, but compared where the keybag opened it, and
+  /// wiped, with no `Data` made of it (issue 29).
+  ///
+  /// - Throws: as ``openData(_:)``.
+  func secret(of row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], isStill data: Data?)
+    throws(KeybagError) -> Bool
+  {
+    let same = try sealed.withBytes(ItemClass.dataColumn) { bytes throws(KeybagError) -> Bool in
+      let protection = try Self.protection(of: row)
+      return try keybag.withOpened(
+        bytes, in: protection, context: identity, suffix: Self.dataSuffix
+      ) { stored in
+        guard let data, data.count == stored.count else { return false }
+        return data.withUnsafeBytes { $0.elementsEqual(stored) }
+      }
+    }
+    // A row without a secret holds `nil` whatever its protection class.
+    return same ?? (data == nil)
+  }
+
   /// The new ciphertext of the secret of `row`, whose identity is `identity`, for an update
-  /// that leaves its attributes as they are (``UpdateOpening/unchanged(naming:)``) and sets
-  /// the secret to `data` (`nil`: leaves it); `nil` when the secret keeps its ciphertext:
-  /// the update leaves it, or gives it the bytes `previous` (the secret opened from `row`).
-  /// The identity is the same, so every other column and ciphertext is kept: only the secret
-  /// is sealed again (``seal(_:updating:touching:)``'s rule).
+  /// that does not open the item whole (``UpdateOpening/unchanged(naming:)``,
+  /// ``UpdateOpening/patched(_:)``) and sets the secret to `data` (`nil`: leaves it); `nil`
+  /// when the secret keeps its ciphertext: the update leaves it, or the stored secret is
+  /// `data` already (`unchanged`: ``secret(of:sealed:identity:isStill:)``). The identity is the
+  /// same, so every other column and ciphertext is kept: only the secret is sealed again
+  /// (``seal(_:updating:touching:)``'s rule).
   ///
   /// - Throws: as ``seal(_:)``.
   func resealedSecret(
-    _ data: Data?, of row: ItemRow, previous: Data?, identity: [UInt8]
+    _ data: Data?, of row: ItemRow, unchanged: Bool, identity: [UInt8]
   ) throws(KeybagError) -> Data? {
-    guard let data, data != previous else { return nil }
+    guard let data, !unchanged else { return nil }
     return try keybag.seal(
       data, in: try Self.protection(of: row), context: identity, suffix: Self.dataSuffix)
   }
@@ -285,13 +316,14 @@ extension ItemSealer {
   /// (``UpdateOpening/patched(_:)``, whose identity is `identity`) with its settled values:
   /// the same row. The attributes are sealed from the patched bytes, every settled searchable
   /// attribute hashed (an unchanged hash is not written: the store compares), and the secret
-  /// goes from `data.previous` to `data.updated` (``resealedSecret(_:of:previous:identity:)``);
-  /// the identity is the same, so every other column is kept.
+  /// becomes `data.updated` unless it is `data.unchanged`
+  /// (``resealedSecret(_:of:unchanged:identity:)``); the identity is the same, so every other
+  /// column is kept.
   ///
   /// - Throws: as ``seal(_:)``.
   func seal(
     _ patched: PatchedAttributes, updating row: ItemRow, identity: [UInt8],
-    data: (previous: Data?, updated: Data?)
+    data: (updated: Data?, unchanged: Bool)
   ) throws(KeybagError) -> SealedUpdate {
     var search = row.searchColumns
     var columns: [String] = []
@@ -308,7 +340,7 @@ extension ItemSealer {
       suffix: Self.attributesSuffix)
     columns.append(ItemClass.attributesColumn)
     if let secret = try resealedSecret(
-      data.updated, of: row, previous: data.previous, identity: identity)
+      data.updated, of: row, unchanged: data.unchanged, identity: identity)
     {
       sealed[ItemClass.dataColumn] = secret
       columns.append(ItemClass.dataColumn)

@@ -42,13 +42,18 @@ extension SecItemEngine {
         {
           throw failure
         }
-        guard
-          case .opened(let data) = try openData(
-            row, sealed: sealed, identity: identity, filter: filter, context: context,
-            action: .update)
-        else {
-          lost.append(rowID)
-          return true
+        // An item not opened whole needs of its secret only whether the update changes it.
+        var unchanged = false
+        if !opening.isWhole {
+          guard
+            let same = try secretUnchanged(
+              row, sealed: sealed, identity: identity, by: changes.data, filter: filter,
+              context: context)
+          else {
+            lost.append(rowID)
+            return true
+          }
+          unchanged = same
         }
         var item: KeychainItem
         switch opening {
@@ -56,14 +61,22 @@ extension SecItemEngine {
         case .unchanged(let naming):
           updated.append(
             try keptAttributesReplacement(
-              row, rowID: rowID, identity: identity, data: (data, changes.data),
+              row, rowID: rowID, identity: identity, data: (changes.data, unchanged),
               naming: naming, context: context))
           return true
         case .patched(let patched):
           updated.append(
             try patchedAttributesReplacement(
               row, rowID: rowID, identity: identity, patched: patched,
-              data: (data, changes.data), context: context))
+              data: (changes.data, unchanged), context: context))
+          return true
+        }
+        guard
+          case .opened(let data) = try openData(
+            row, sealed: sealed, identity: identity, filter: filter, context: context,
+            action: .update)
+        else {
+          lost.append(rowID)
           return true
         }
         item.data = data
@@ -102,16 +115,31 @@ extension SecItemEngine {
     }
   }
 
+  /// Whether the secret of `row` (its sealed columns read from `sealed`) is still `data`
+  /// after the update (``ItemSealer/secret(of:sealed:identity:isStill:)``): `nil` for a row
+  /// lost, as ``openData(_:sealed:identity:filter:context:action:)``'s.
+  private func secretUnchanged(
+    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], by data: Data?,
+    filter: RowFilter, context: Context
+  ) throws(SecItemFailure) -> Bool? {
+    do {
+      return try sealer.secret(of: row, sealed: sealed, identity: identity, isStill: data)
+    } catch {
+      _ = try unopenable(row, filter: filter, error: error, context: context, action: .update)
+      return nil
+    }
+  }
+
   /// The replacement of `row`, whose attributes the update keeps as stored
-  /// (``ItemSealer/UpdateOpening/unchanged(naming:)``): its secret goes from `data.opened` to
-  /// `data.updated` (`nil`: the update leaves it).
+  /// (``ItemSealer/UpdateOpening/unchanged(naming:)``): its secret becomes `data.updated`
+  /// (`nil`: the update leaves it) unless it holds it already (`data.unchanged`).
   private func keptAttributesReplacement(
-    _ row: ItemRow, rowID: Int64, identity: [UInt8], data: (opened: Data?, updated: Data?),
+    _ row: ItemRow, rowID: Int64, identity: [UInt8], data: (updated: Data?, unchanged: Bool),
     naming: ItemSealer.NamingAttributes, context: Context
   ) throws(SecItemFailure) -> Replacement {
     do throws(KeybagError) {
       let secret = try sealer.resealedSecret(
-        data.updated, of: row, previous: data.opened, identity: identity)
+        data.updated, of: row, unchanged: data.unchanged, identity: identity)
       return Replacement(
         rowID: rowID, itemClass: row.itemClass, change: .secret(secret, naming: naming))
     } catch {
@@ -122,15 +150,14 @@ extension SecItemEngine {
   }
 
   /// The replacement of `row`, whose attributes the update patched
-  /// (``ItemSealer/UpdateOpening/patched(_:)``): its secret goes from `data.opened` to
-  /// `data.updated` (`nil`: the update leaves it).
+  /// (``ItemSealer/UpdateOpening/patched(_:)``): its secret becomes `data.updated` (`nil`:
+  /// the update leaves it) unless it holds it already (`data.unchanged`).
   private func patchedAttributesReplacement(
     _ row: ItemRow, rowID: Int64, identity: [UInt8], patched: ItemSealer.PatchedAttributes,
-    data: (opened: Data?, updated: Data?), context: Context
+    data: (updated: Data?, unchanged: Bool), context: Context
   ) throws(SecItemFailure) -> Replacement {
     do throws(KeybagError) {
-      let sealed = try sealer.seal(
-        patched, updating: row, identity: identity, data: (data.opened, data.updated))
+      let sealed = try sealer.seal(patched, updating: row, identity: identity, data: data)
       return Replacement(
         rowID: rowID, itemClass: row.itemClass,
         change: .row(
