@@ -56,6 +56,21 @@ public struct SealedColumnReader {
     return try body(bytes)
   }
 
+  /// The columns as a row's own: a `Data` of each a statement holds, for a reader that
+  /// keeps them past the row (an update that re-seals an item opened whole keeps the
+  /// ciphertexts of the columns it leaves).
+  public var copied: SealedColumns {
+    if let columns { return columns }
+    var copy = SealedColumns(minimumCapacity: names.count)
+    guard let statement else { return copy }
+    for position in names.indices {
+      if let data = statement.data(at: first + Int32(position)) {
+        copy.appendNew(names[position], data)
+      }
+    }
+    return copy
+  }
+
   /// Where `name` is among a statement's sealed columns (two or three).
   @usableFromInline
   func position(of name: String) -> Int? {

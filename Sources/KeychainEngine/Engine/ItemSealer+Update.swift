@@ -133,28 +133,45 @@ extension ItemSealer {
   /// The values an update gives every attribute it touches, the same whatever item it changes
   /// (``SecItemEngine/apply(_:to:now:)``, then the primary-key defaults sealing fills), for
   /// telling the stored items whose attributes it leaves as they are
-  /// (``openForUpdate(_:identity:settled:)``).
+  /// (``openForUpdate(_:sealed:identity:settled:)``).
   package struct SettledAttributes {
     /// Each touched attribute's name, packed (``AttributeCodes/code(of:)``) and as it is,
     /// and value.
     var attributes: [StoredValueCodec.Setting] = []
-    /// The searchable ones: a stored row keeps its hash only where the column holds one
-    /// (``seal(_:updating:touching:)`` hashes a NULL column again).
-    var searchable: [String] = []
+    /// The searchable columns an update with these values reads of each row: what opening it
+    /// needs (``ItemSealer/openingColumns(_:)``), then, from ``searchableStart``, the
+    /// searchable touched attributes (``addSearchable(_:)``), one list made once per call
+    /// (joining two per call was an allocation and a copy, issue 29). A stored row keeps its
+    /// hash only where the column holds one (``seal(_:updating:touching:)`` hashes a NULL
+    /// column again).
+    private(set) var reading: [String]
+    /// Where the searchable touched attributes start in ``reading``.
+    let searchableStart: Int
     /// Whether an item's stored attributes may be patched with these values when they do not
     /// hold them already: none is of the primary key or the protection class, so the item's
     /// identity, and with it every ciphertext's associated data, stays as it is.
     var patchable = true
 
+    /// No values yet, for an update of items of `itemClass` that touches up to `capacity`
+    /// attributes.
+    init(_ itemClass: ItemClass, capacity: Int) {
+      attributes.reserveCapacity(capacity)
+      reading = ItemSealer.openingColumns(itemClass)
+      searchableStart = reading.count
+      reading.reserveCapacity(searchableStart + capacity)
+    }
+
+    /// Adds `name` to the searchable touched attributes read of each row.
+    mutating func addSearchable(_ name: String) { reading.append(name) }
+
     /// Whether `row` may keep its attributes as they are, if they hold these values: it holds
-    /// a hash in every searchable touched column. (``openForUpdate(_:identity:settled:)``
+    /// a hash in every searchable touched column. (``openForUpdate(_:sealed:identity:settled:)``
     /// opens a row with an access control whole first: its checks and re-sealing need it.)
     func mayKeep(_ row: ItemRow) -> Bool {
-      // A row read for the update holds them in this order after the columns opening it
-      // needs (``SecItemEngine/CandidateColumns/forUpdating(touched:)``): found there at once.
-      let first = ItemSealer.openingColumns(row.itemClass).count
-      return searchable.indices.allSatisfy { index in
-        (row.searchColumns.value(searchable[index], expectedAt: first + index) ?? .null) != .null
+      // A row read for the update holds its columns in the order of ``reading``: each is
+      // found there at once.
+      (searchableStart..<reading.count).allSatisfy { position in
+        (row.searchColumns.value(reading[position], expectedAt: position) ?? .null) != .null
       }
     }
   }
@@ -183,7 +200,7 @@ extension ItemSealer {
     var settings: [StoredValueCodec.Setting]
   }
 
-  /// What ``openForUpdate(_:identity:settled:)`` found.
+  /// What ``openForUpdate(_:sealed:identity:settled:)`` found.
   package enum UpdateOpening {
     /// The stored attributes already hold every settled value, so the update leaves them as
     /// they are.
@@ -193,6 +210,12 @@ extension ItemSealer {
     case patched(PatchedAttributes)
     /// The item opened whole, as ``openAttributes(_:identity:)`` opens it.
     case opened(KeychainItem)
+
+    /// Whether the item was opened whole (``opened(_:)``): its secret is opened with it.
+    var isWhole: Bool {
+      if case .opened = self { return true }
+      return false
+    }
   }
 
   /// Opens `row`'s attributes for an update that gives its touched attributes the `settled`
@@ -206,17 +229,20 @@ extension ItemSealer {
   /// checked against the row's. Decoding every attribute into a dictionary, and tearing it
   /// down, was about a sixth of an update (issue 29).
   ///
+  /// `sealed`: where `row`'s sealed columns are read (a streaming read's, in place, as a copy
+  /// opens them: ``SealedColumnReader``).
+  ///
   /// - Throws: as ``openAttributes(_:)``.
-  func openForUpdate(_ row: ItemRow, identity: [UInt8], settled: SettledAttributes)
-    throws(KeybagError) -> UpdateOpening
-  {
-    guard row.sealedColumns[ItemClass.accessControlColumn] == nil else {
-      return .opened(try openAttributes(row, identity: identity))
+  func openForUpdate(
+    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], settled: SettledAttributes
+  ) throws(KeybagError) -> UpdateOpening {
+    guard !sealed.contains(ItemClass.accessControlColumn) else {
+      return .opened(try openAttributes(row, sealed: sealed, identity: identity))
     }
     let mayKeep = settled.mayKeep(row)
-    // The row's, as an item opened whole takes it (``item(_:of:identity:protection:)``).
+    // The row's, as an item opened whole takes it (``item(_:of:sealed:identity:protection:)``).
     let tombstone = Self.tombstoneColumn(of: row) ?? .null
-    let (found, protection) = try openAttributeBytes(row, identity: identity) {
+    let (found, protection) = try openAttributeBytes(row, sealed: sealed, identity: identity) {
       raw -> (kept: [StoredValue?]?, patched: [UInt8]?, decoded: [String: StoredValue]?) in
       if mayKeep,
         let kept = StoredValueCodec.attributes(
@@ -233,7 +259,7 @@ extension ItemSealer {
       }
       return (nil, nil, StoredValueCodec.decodeAttributes(raw))
     }
-    // The protection class is checked as ``item(_:of:identity:protection:)`` checks it.
+    // The protection class is checked as ``item(_:of:sealed:identity:protection:)`` checks it.
     if let kept = found.kept, kept[kept.count - 1] == Self.accessibleColumn(of: row) {
       let naming = NamingAttributes(values: kept)
       guard let patched = found.patched else { return .unchanged(naming: naming) }
@@ -241,21 +267,47 @@ extension ItemSealer {
         PatchedAttributes(bytes: patched, naming: naming, settings: settled.attributes))
     }
     let decoded = found.kept == nil ? found.decoded : nil
-    return .opened(try item(decoded, of: row, identity: identity, protection: protection))
+    return .opened(
+      try item(decoded, of: row, sealed: sealed, identity: identity, protection: protection))
+  }
+
+  /// Whether the secret of `row` (whose identity is `identity`), opened where `sealed` holds
+  /// it, is `data`: both none, or the same bytes. For an update that does not open the item
+  /// whole, which needs of the stored secret only whether it changes
+  /// (``resealedSecret(_:of:unchanged:identity:)``): the secret is authenticated as
+  /// ``openData(_:sealed:identity:)`` opens it, but compared where the keybag opened it, and
+  /// wiped, with no `Data` made of it (issue 29).
+  ///
+  /// - Throws: as ``openData(_:)``.
+  func secret(of row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], isStill data: Data?)
+    throws(KeybagError) -> Bool
+  {
+    let same = try sealed.withBytes(ItemClass.dataColumn) { bytes throws(KeybagError) -> Bool in
+      let protection = try Self.protection(of: row)
+      return try keybag.withOpened(
+        bytes, in: protection, context: identity, suffix: Self.dataSuffix
+      ) { stored in
+        guard let data, data.count == stored.count else { return false }
+        return data.withUnsafeBytes { $0.elementsEqual(stored) }
+      }
+    }
+    // A row without a secret holds `nil` whatever its protection class.
+    return same ?? (data == nil)
   }
 
   /// The new ciphertext of the secret of `row`, whose identity is `identity`, for an update
-  /// that leaves its attributes as they are (``UpdateOpening/unchanged(naming:)``) and sets
-  /// the secret to `data` (`nil`: leaves it); `nil` when the secret keeps its ciphertext:
-  /// the update leaves it, or gives it the bytes `previous` (the secret opened from `row`).
-  /// The identity is the same, so every other column and ciphertext is kept: only the secret
-  /// is sealed again (``seal(_:updating:touching:)``'s rule).
+  /// that does not open the item whole (``UpdateOpening/unchanged(naming:)``,
+  /// ``UpdateOpening/patched(_:)``) and sets the secret to `data` (`nil`: leaves it); `nil`
+  /// when the secret keeps its ciphertext: the update leaves it, or the stored secret is
+  /// `data` already (`unchanged`: ``secret(of:sealed:identity:isStill:)``). The identity is the
+  /// same, so every other column and ciphertext is kept: only the secret is sealed again
+  /// (``seal(_:updating:touching:)``'s rule).
   ///
   /// - Throws: as ``seal(_:)``.
   func resealedSecret(
-    _ data: Data?, of row: ItemRow, previous: Data?, identity: [UInt8]
+    _ data: Data?, of row: ItemRow, unchanged: Bool, identity: [UInt8]
   ) throws(KeybagError) -> Data? {
-    guard let data, data != previous else { return nil }
+    guard let data, !unchanged else { return nil }
     return try keybag.seal(
       data, in: try Self.protection(of: row), context: identity, suffix: Self.dataSuffix)
   }
@@ -264,13 +316,14 @@ extension ItemSealer {
   /// (``UpdateOpening/patched(_:)``, whose identity is `identity`) with its settled values:
   /// the same row. The attributes are sealed from the patched bytes, every settled searchable
   /// attribute hashed (an unchanged hash is not written: the store compares), and the secret
-  /// goes from `data.previous` to `data.updated` (``resealedSecret(_:of:previous:identity:)``);
-  /// the identity is the same, so every other column is kept.
+  /// becomes `data.updated` unless it is `data.unchanged`
+  /// (``resealedSecret(_:of:unchanged:identity:)``); the identity is the same, so every other
+  /// column is kept.
   ///
   /// - Throws: as ``seal(_:)``.
   func seal(
     _ patched: PatchedAttributes, updating row: ItemRow, identity: [UInt8],
-    data: (previous: Data?, updated: Data?)
+    data: (updated: Data?, unchanged: Bool)
   ) throws(KeybagError) -> SealedUpdate {
     var search = row.searchColumns
     var columns: [String] = []
@@ -287,7 +340,7 @@ extension ItemSealer {
       suffix: Self.attributesSuffix)
     columns.append(ItemClass.attributesColumn)
     if let secret = try resealedSecret(
-      data.updated, of: row, previous: data.previous, identity: identity)
+      data.updated, of: row, unchanged: data.unchanged, identity: identity)
     {
       sealed[ItemClass.dataColumn] = secret
       columns.append(ItemClass.dataColumn)
@@ -304,7 +357,7 @@ extension ItemSealer {
   }
   private static let tombstoneCode = AttributeCodes.code(of: AttributeName.tombstone.rawValue)!
 
-  /// What ``openForUpdate(_:identity:settled:)`` decodes of attributes it keeps: those that
+  /// What ``openForUpdate(_:sealed:identity:settled:)`` decodes of attributes it keeps: those that
   /// name the item, and last its protection class, to check.
   fileprivate static let keptNames =
     SecItemFailure.ItemName.naming.map(\.rawValue) + [AttributeName.accessible.rawValue]

@@ -83,17 +83,9 @@ package struct ItemSealer {
   }
 
   /// The item of `row` whose attributes decoded to `decoded` (`nil`: malformed), under the
-  /// row's `protection` and `identity`: its protection class checked against the row's, its
-  /// tombstone the row's, its access control opened.
+  /// row's `protection` and `identity`, its sealed columns read from `sealed`: its protection
+  /// class checked against the row's, its tombstone the row's, its access control opened.
   func item(
-    _ decoded: [String: StoredValue]?, of row: ItemRow, identity: [UInt8],
-    protection: ProtectionClass
-  ) throws(KeybagError) -> KeychainItem {
-    try item(decoded, of: row, sealed: row.sealedReader, identity: identity, protection: protection)
-  }
-
-  /// ``item(_:of:identity:protection:)`` of a row whose sealed columns are read from `sealed`.
-  private func item(
     _ decoded: [String: StoredValue]?, of row: ItemRow, sealed: SealedColumnReader,
     identity: [UInt8], protection: ProtectionClass
   ) throws(KeybagError) -> KeychainItem {

@@ -19,14 +19,18 @@ extension SecItemEngine {
       var updated: [Replacement] = []
       // Every match is rewritten in one transaction once the read is over (a locked one fails
       // the call before anything is written), so the replacements are gathered first.
-      let reading = CandidateColumns.forUpdating(
-        touched: settled?.searchable ?? Self.searchColumns(touched, of: parsed.itemClass))
-      try forEachCandidate(filter, reading: reading) { row throws(SecItemFailure) -> Bool in
+      let reading =
+        settled?.reading
+        ?? ItemSealer.openingColumns(parsed.itemClass)
+        + Self.searchColumns(touched, of: parsed.itemClass)
+      try forEachUpdateCandidate(filter, reading: reading) {
+        row, sealed throws(SecItemFailure) -> Bool in
         guard let rowID = row.rowID else { return true }
         let identity = ItemSealer.identity(of: row)
         guard
           let opening = try openForUpdate(
-            row, identity: identity, settled: settled, filter: filter, context: context)
+            row, sealed: sealed, identity: identity, settled: settled, filter: filter,
+            context: context)
         else {
           lost.append(rowID)
           return true
@@ -38,12 +42,18 @@ extension SecItemEngine {
         {
           throw failure
         }
-        guard
-          case .opened(let data) = try openData(
-            row, identity: identity, filter: filter, context: context, action: .update)
-        else {
-          lost.append(rowID)
-          return true
+        // An item not opened whole needs of its secret only whether the update changes it.
+        var unchanged = false
+        if !opening.isWhole {
+          guard
+            let same = try secretUnchanged(
+              row, sealed: sealed, identity: identity, by: changes.data, filter: filter,
+              context: context)
+          else {
+            lost.append(rowID)
+            return true
+          }
+          unchanged = same
         }
         var item: KeychainItem
         switch opening {
@@ -51,14 +61,22 @@ extension SecItemEngine {
         case .unchanged(let naming):
           updated.append(
             try keptAttributesReplacement(
-              row, rowID: rowID, identity: identity, data: (data, changes.data),
+              row, rowID: rowID, identity: identity, data: (changes.data, unchanged),
               naming: naming, context: context))
           return true
         case .patched(let patched):
           updated.append(
             try patchedAttributesReplacement(
               row, rowID: rowID, identity: identity, patched: patched,
-              data: (data, changes.data), context: context))
+              data: (changes.data, unchanged), context: context))
+          return true
+        }
+        guard
+          case .opened(let data) = try openData(
+            row, sealed: sealed, identity: identity, filter: filter, context: context,
+            action: .update)
+        else {
+          lost.append(rowID)
           return true
         }
         item.data = data
@@ -69,14 +87,19 @@ extension SecItemEngine {
             control.flags.contains(.biometryCurrentSet)
             ? context.securityState.biometry.domainGeneration : nil
         }
+        // Sealing keeps the ciphertexts of the columns the update leaves, past the row's
+        // step: they are copied out of SQLite's memory for this path alone.
+        let stored = ItemRow(
+          rowID: rowID, itemClass: row.itemClass, searchColumns: row.searchColumns,
+          sealedColumns: sealed.copied)
         do throws(KeybagError) {
-          let sealed = try sealer.seal(
-            item, updating: (row, opened, identity), touching: touched)
+          let resealed = try sealer.seal(
+            item, updating: (stored, opened, identity), touching: touched)
           updated.append(
             Replacement(
               rowID: rowID, itemClass: item.itemClass,
               change: .row(
-                sealed.row, previous: row, columns: sealed.columns,
+                resealed.row, previous: stored, columns: resealed.columns,
                 naming: .attributes(item.attributes))))
         } catch {
           throw Self.sealFailure(error, item: item, context: context)
@@ -92,16 +115,31 @@ extension SecItemEngine {
     }
   }
 
+  /// Whether the secret of `row` (its sealed columns read from `sealed`) is still `data`
+  /// after the update (``ItemSealer/secret(of:sealed:identity:isStill:)``): `nil` for a row
+  /// lost, as ``openData(_:sealed:identity:filter:context:action:)``'s.
+  private func secretUnchanged(
+    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], by data: Data?,
+    filter: RowFilter, context: Context
+  ) throws(SecItemFailure) -> Bool? {
+    do {
+      return try sealer.secret(of: row, sealed: sealed, identity: identity, isStill: data)
+    } catch {
+      _ = try unopenable(row, filter: filter, error: error, context: context, action: .update)
+      return nil
+    }
+  }
+
   /// The replacement of `row`, whose attributes the update keeps as stored
-  /// (``ItemSealer/UpdateOpening/unchanged(naming:)``): its secret goes from `data.opened` to
-  /// `data.updated` (`nil`: the update leaves it).
+  /// (``ItemSealer/UpdateOpening/unchanged(naming:)``): its secret becomes `data.updated`
+  /// (`nil`: the update leaves it) unless it holds it already (`data.unchanged`).
   private func keptAttributesReplacement(
-    _ row: ItemRow, rowID: Int64, identity: [UInt8], data: (opened: Data?, updated: Data?),
+    _ row: ItemRow, rowID: Int64, identity: [UInt8], data: (updated: Data?, unchanged: Bool),
     naming: ItemSealer.NamingAttributes, context: Context
   ) throws(SecItemFailure) -> Replacement {
     do throws(KeybagError) {
       let secret = try sealer.resealedSecret(
-        data.updated, of: row, previous: data.opened, identity: identity)
+        data.updated, of: row, unchanged: data.unchanged, identity: identity)
       return Replacement(
         rowID: rowID, itemClass: row.itemClass, change: .secret(secret, naming: naming))
     } catch {
@@ -112,15 +150,14 @@ extension SecItemEngine {
   }
 
   /// The replacement of `row`, whose attributes the update patched
-  /// (``ItemSealer/UpdateOpening/patched(_:)``): its secret goes from `data.opened` to
-  /// `data.updated` (`nil`: the update leaves it).
+  /// (``ItemSealer/UpdateOpening/patched(_:)``): its secret becomes `data.updated` (`nil`:
+  /// the update leaves it) unless it holds it already (`data.unchanged`).
   private func patchedAttributesReplacement(
     _ row: ItemRow, rowID: Int64, identity: [UInt8], patched: ItemSealer.PatchedAttributes,
-    data: (opened: Data?, updated: Data?), context: Context
+    data: (updated: Data?, unchanged: Bool), context: Context
   ) throws(SecItemFailure) -> Replacement {
     do throws(KeybagError) {
-      let sealed = try sealer.seal(
-        patched, updating: row, identity: identity, data: (data.opened, data.updated))
+      let sealed = try sealer.seal(patched, updating: row, identity: identity, data: data)
       return Replacement(
         rowID: rowID, itemClass: row.itemClass,
         change: .row(
@@ -132,23 +169,49 @@ extension SecItemEngine {
     }
   }
 
-  /// Opens `row` for the update (``ItemSealer/openForUpdate(_:identity:settled:)``, or
-  /// ``visit(_:identity:filter:context:action:secretOnly:)`` when no attribute is `settled`):
-  /// `nil` for a row lost, as a visit's.
+  /// Calls `body` with each row an update reads, with the searchable columns `reading` (what
+  /// opening it needs, then the searchable attributes it touches:
+  /// ``ItemSealer/SettledAttributes/reading``), and a reader of its sealed columns where
+  /// SQLite holds them, valid until `body` returns, until `body` returns `false`. A row read
+  /// by its rowid is read whole and brings its own (``forEachCandidate(_:reading:_:)``). No
+  /// `Data` is made of each ciphertext an update only opens: two allocations and their
+  /// release per sealed column (issue 29).
+  private func forEachUpdateCandidate(
+    _ filter: RowFilter, reading: [String],
+    _ body: (ItemRow, SealedColumnReader) throws(SecItemFailure) -> Bool
+  ) throws(SecItemFailure) {
+    guard filter.rowID == nil else {
+      try forEachCandidate(filter, reading: .forOpening) { row throws(SecItemFailure) -> Bool in
+        try body(row, row.sealedReader)
+      }
+      return
+    }
+    try database.forEachRow(
+      in: filter.itemClass, matching: filter.search, oneOf: filter.accessGroups,
+      searchColumns: reading, sealedColumns: nil, storeFailure: Self.storeFailure,
+      borrowing: body)
+  }
+
+  /// Opens `row`, whose sealed columns are read from `sealed`, for the update
+  /// (``ItemSealer/openForUpdate(_:sealed:identity:settled:)``, or
+  /// ``visit(_:sealed:identity:filter:context:action:secretOnly:)`` when no attribute is
+  /// `settled`): `nil` for a row lost, as a visit's.
   private func openForUpdate(
-    _ row: ItemRow, identity: [UInt8], settled: ItemSealer.SettledAttributes?, filter: RowFilter,
-    context: Context
+    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8],
+    settled: ItemSealer.SettledAttributes?, filter: RowFilter, context: Context
   ) throws(SecItemFailure) -> ItemSealer.UpdateOpening? {
     guard let settled else {
       switch try visit(
-        row, identity: identity, filter: filter, context: context, action: .update)
+        row, sealed: sealed, identity: identity, filter: filter, context: context,
+        action: .update)
       {
       case .matched(let item): return .opened(item)
       case .lost: return nil
       }
     }
     do {
-      return try sealer.openForUpdate(row, identity: identity, settled: settled)
+      return try sealer.openForUpdate(
+        row, sealed: sealed, identity: identity, settled: settled)
     } catch {
       _ = try unopenable(row, filter: filter, error: error, context: context, action: .update)
       return nil
@@ -164,8 +227,7 @@ extension SecItemEngine {
     _ changes: ParsedQuery, touched: [String], of itemClass: ItemClass, now: Date
   ) -> ItemSealer.SettledAttributes? {
     guard changes.accessControl == nil else { return nil }
-    var settled = ItemSealer.SettledAttributes()
-    settled.attributes.reserveCapacity(touched.count)
+    var settled = ItemSealer.SettledAttributes(itemClass, capacity: touched.count)
     for name in touched {
       guard name != AttributeName.tombstone.rawValue,
         let attribute = itemClass.attribute(named: name),
@@ -176,7 +238,7 @@ extension SecItemEngine {
       if attribute.isPrimaryKey, value == .null { value = attribute.defaultValue }
       if attribute.isSearchable {
         guard value != .null else { return nil }
-        settled.searchable.append(name)
+        settled.addSearchable(name)
       }
       if attribute.isPrimaryKey || name == AttributeName.accessible.rawValue {
         settled.patchable = false

@@ -228,7 +228,7 @@ package enum StoredValueCodec {
   /// made, when every attribute of `settled` holds its value there
   /// (a missing attribute holds `.null`); `nil` when one does not, or the bytes are
   /// malformed. Decodes only those values: what an update that may leave an item's
-  /// attributes as they are needs of them (``ItemSealer/openForUpdate(_:identity:settled:)``),
+  /// attributes as they are needs of them (``ItemSealer/openForUpdate(_:sealed:identity:settled:)``),
   /// where decoding them all into a dictionary was a sixth of the call (issue 29). Names are
   /// compared packed, as integers. The bytes are authenticated, so the encoder's (as for
   /// ``attributes(_:hold:_:)``).
