@@ -88,12 +88,6 @@ package struct RowFilter {
 extension SecItemEngine {
   /// What of each candidate row ``forEachCandidate(_:reading:_:)`` reads.
   package enum CandidateColumns {
-    /// What opening a row needs, and the searchable columns `touched`: a row an update
-    /// rewrites, which writes only the columns it may change
-    /// (``ItemDatabase/replace(rowID:with:previous:changing:)``) and keeps every other one as
-    /// stored, unread (reading every hash of the row, and tearing it down, was about a tenth
-    /// of an update, issue 29).
-    case forUpdating(touched: [String])
     /// Only what opening a row needs (``ItemSealer/openingColumns(_:)`` and the sealed
     /// columns), for a caller that never writes the rows back nor reads their other hashes.
     case forOpening
@@ -120,9 +114,6 @@ extension SecItemEngine {
     switch columns {
     case .forOpening:
       (searchColumns, sealedColumns) = (ItemSealer.openingColumns(filter.itemClass), nil)
-    case .forUpdating(let touched):
-      (searchColumns, sealedColumns) =
-        (ItemSealer.openingColumns(filter.itemClass) + touched, nil)
     case .rowIDOnly: (searchColumns, sealedColumns) = ([], [])
     }
     try database.forEachRow(
