@@ -29,6 +29,16 @@ import Testing
 
     """
 
+  /// A child that exits without reading its input must not take the test process with it:
+  /// a megabyte is more than a pipe holds, so the write meets a pipe with no reader (SIGPIPE,
+  /// which killed the whole run before `ExecutableRunner` ignored it).
+  @Test func inputTheExecutableNeverReadsIsNotFatal() throws {
+    let unread = String(repeating: "device lock\n", count: 100_000)
+    let result = try ExecutableRunner.run(["--no-such-option"], stdin: unread)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("unknown option '--no-such-option'"))
+  }
+
   @Test func passingFileExitsZero() throws {
     let folder = try ScenarioFolder()
     let file = try folder.write("ok.scenario", Self.passing)

@@ -49,8 +49,9 @@ struct ExecutableRunner {
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = input
+    Self.ignoreBrokenPipes
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    if let stdin { try Self.write(Array(stdin.utf8), to: input.fileHandleForWriting) }
     try input.fileHandleForWriting.close()
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = errors.fileHandleForReading.readDataToEndOfFile()
@@ -62,6 +63,31 @@ struct ExecutableRunner {
 }
 
 extension ExecutableRunner {
+  /// A child that exits before reading all of its input (an argument error, a `quit`, a
+  /// command that reads none) leaves the pipe with no reader. Writing to it then raises
+  /// SIGPIPE, whose default action kills the whole test process, every other test's result
+  /// with it: a run died so once, at random, depending on whether the child had gone yet.
+  /// Ignored, the write fails with EPIPE instead (``write(_:to:)``).
+  static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+  /// Writes `bytes` to the child's input. A child that has stopped reading (EPIPE) ends the
+  /// write without an error: what it did is in its status and output, which the test asserts.
+  static func write(_ bytes: [UInt8], to handle: FileHandle) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes {
+        Foundation.write(handle.fileDescriptor, $0.baseAddress, $0.count)
+      }
+      if written >= 0 {
+        offset += written
+        continue
+      }
+      if errno == EINTR { continue }
+      if errno == EPIPE { return }
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+  }
+
   /// Runs keychain-sim so that file permissions hold even as root (CI runs as root): there it
   /// runs under setpriv without the capabilities that let root read and write any file.
   static func runHonouringPermissions(_ arguments: [String]) throws -> Result {
