@@ -95,15 +95,8 @@ extension Keybag {
     return plaintext
   }
 
-  /// ``open(_:in:context:)`` of what ``seal(_:in:context:suffix:)`` produced.
-  public func open(
-    _ sealed: Data, in protectionClass: ProtectionClass, context: [UInt8], suffix: [UInt8]
-  ) throws(KeybagError) -> Data {
-    try withOpened(sealed, in: protectionClass, context: context, suffix: suffix, Self.data)
-  }
-
-  /// ``open(_:in:context:suffix:)`` of sealed bytes read where they are (a row's column in
-  /// SQLite's memory), with no `Data` made of them first.
+  /// ``open(_:in:context:)`` of what ``seal(_:in:context:suffix:)`` produced, its bytes read
+  /// where they are (a row's column in SQLite's memory), with no `Data` made of them first.
   public func open(
     _ sealed: UnsafeRawBufferPointer, in protectionClass: ProtectionClass, context: [UInt8],
     suffix: [UInt8]
@@ -119,8 +112,8 @@ extension Keybag {
   /// - Throws: as ``open(_:in:context:)``.
   @inlinable
   public func withOpened<R>(
-    _ sealed: Data, in protectionClass: ProtectionClass, context: [UInt8], suffix: [UInt8],
-    _ body: (UnsafeRawBufferPointer) -> R
+    _ sealed: UnsafeRawBufferPointer, in protectionClass: ProtectionClass, context: [UInt8],
+    suffix: [UInt8], _ body: (UnsafeRawBufferPointer) -> R
   ) throws(KeybagError) -> R {
     var result: R?
     try open(sealed, in: protectionClass, context: context, suffix: suffix) { result = body($0) }
@@ -128,32 +121,8 @@ extension Keybag {
     return result!
   }
 
-  /// ``withOpened(_:in:context:suffix:_:)`` of sealed bytes read where they are.
-  @inlinable
-  public func withOpened<R>(
-    _ sealed: UnsafeRawBufferPointer, in protectionClass: ProtectionClass, context: [UInt8],
-    suffix: [UInt8], _ body: (UnsafeRawBufferPointer) -> R
-  ) throws(KeybagError) -> R {
-    var result: R?
-    try open(sealed, in: protectionClass, context: context, suffix: suffix) { result = body($0) }
-    return result!
-  }
-
   /// ``withOpened(_:in:context:suffix:_:)`` without a generic result, so the keybag's own code
   /// need not be specialised for each caller's.
-  @usableFromInline
-  func open(
-    _ sealed: Data, in protectionClass: ProtectionClass, context: [UInt8], suffix: [UInt8],
-    reading body: (UnsafeRawBufferPointer) -> Void
-  ) throws(KeybagError) {
-    try sealed.withUnsafeBytes { bytes in
-      Self.withContext(context, suffix) { context, suffix in
-        open(bytes, in: protectionClass, context: context, suffix: suffix, reading: body)
-      }
-    }.get()
-  }
-
-  /// ``open(_:in:context:suffix:reading:)`` of sealed bytes read where they are.
   @usableFromInline
   func open(
     _ sealed: UnsafeRawBufferPointer, in protectionClass: ProtectionClass, context: [UInt8],

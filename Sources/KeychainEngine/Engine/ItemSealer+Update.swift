@@ -208,7 +208,7 @@ extension ItemSealer {
     /// They do not, but the update changes neither the item's identity nor its access
     /// control (none), so they are patched, not opened whole (an update whose clock moved).
     case patched(PatchedAttributes)
-    /// The item opened whole, as ``openAttributes(_:identity:)`` opens it.
+    /// The item opened whole, as ``openAttributes(_:sealed:identity:)`` opens it.
     case opened(KeychainItem)
 
     /// Whether the item was opened whole (``opened(_:)``): its secret is opened with it.

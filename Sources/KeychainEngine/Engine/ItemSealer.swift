@@ -62,17 +62,12 @@ package struct ItemSealer {
   ///   ``KeybagError/keyDestroyed`` or ``KeybagError/authenticationFailed`` for an item that
   ///   can never be opened (its `akpu` key is gone, or the row was tampered with).
   package func openAttributes(_ row: ItemRow) throws(KeybagError) -> KeychainItem {
-    try openAttributes(row, identity: Self.identity(of: row))
+    try openAttributes(row, sealed: row.sealedReader, identity: Self.identity(of: row))
   }
 
-  /// ``openAttributes(_:)`` with `row`'s ``identity(of:)`` already computed, for a caller
-  /// that opens the secret of the same row too (the identity is a tenth of a read).
-  func openAttributes(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> KeychainItem {
-    try openAttributes(row, sealed: row.sealedReader, identity: identity)
-  }
-
-  /// ``openAttributes(_:identity:)`` of a row whose sealed columns are read from `sealed`
-  /// (a streaming read's, in place: ``SealedColumnReader``).
+  /// ``openAttributes(_:)`` of a row whose sealed columns are read from `sealed` (a streaming
+  /// read's, in place: ``SealedColumnReader``), with its ``identity(of:)`` already computed,
+  /// for a caller that opens the secret of the same row too (the identity is a tenth of a read).
   func openAttributes(_ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8])
     throws(KeybagError) -> KeychainItem
   {
@@ -108,7 +103,7 @@ package struct ItemSealer {
     return item
   }
 
-  /// ``openAttributes(_:identity:)`` for a read that returns only the secret of an item
+  /// ``openAttributes(_:sealed:identity:)`` for a read that returns only the secret of an item
   /// without access control: the attributes are opened (authenticated) and their protection
   /// class checked against the row's, as a full opening does, but not decoded; the item has
   /// no attributes. `nil` for a row with an access control, whose checks and prompts need the
@@ -189,15 +184,11 @@ package struct ItemSealer {
 
   /// Opens the secret of `row`; `nil` when the item has none.
   package func openData(_ row: ItemRow) throws(KeybagError) -> Data? {
-    try openData(row, identity: Self.identity(of: row))
+    try openData(row, sealed: row.sealedReader, identity: Self.identity(of: row))
   }
 
-  /// ``openData(_:)`` with `row`'s ``identity(of:)`` already computed.
-  func openData(_ row: ItemRow, identity: [UInt8]) throws(KeybagError) -> Data? {
-    try openData(row, sealed: row.sealedReader, identity: identity)
-  }
-
-  /// ``openData(_:identity:)`` of a row whose sealed columns are read from `sealed`.
+  /// ``openData(_:)`` of a row whose sealed columns are read from `sealed`, with its
+  /// ``identity(of:)`` already computed.
   func openData(_ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8])
     throws(KeybagError) -> Data?
   {

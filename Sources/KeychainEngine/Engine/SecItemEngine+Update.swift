@@ -143,9 +143,7 @@ extension SecItemEngine {
       return Replacement(
         rowID: rowID, itemClass: row.itemClass, change: .secret(secret, naming: naming))
     } catch {
-      let named = KeychainItem(
-        rowID: rowID, itemClass: row.itemClass, attributes: naming.dictionary)
-      throw Self.sealFailure(error, item: named, context: context)
+      throw Self.sealFailure(error, rowID: rowID, of: row, naming: naming, context: context)
     }
   }
 
@@ -163,10 +161,19 @@ extension SecItemEngine {
         change: .row(
           sealed.row, previous: row, columns: sealed.columns, naming: .kept(patched.naming)))
     } catch {
-      let named = KeychainItem(
-        rowID: rowID, itemClass: row.itemClass, attributes: patched.naming.dictionary)
-      throw Self.sealFailure(error, item: named, context: context)
+      throw Self.sealFailure(
+        error, rowID: rowID, of: row, naming: patched.naming, context: context)
     }
+  }
+
+  /// ``sealFailure(_:item:context:)`` for a row not opened whole, named by the attributes
+  /// decoded for it.
+  private static func sealFailure(
+    _ error: KeybagError, rowID: Int64, of row: ItemRow, naming: ItemSealer.NamingAttributes,
+    context: Context
+  ) -> SecItemFailure {
+    let named = KeychainItem(rowID: rowID, itemClass: row.itemClass, attributes: naming.dictionary)
+    return sealFailure(error, item: named, context: context)
   }
 
   /// Calls `body` with each row an update reads, with the searchable columns `reading` (what
@@ -331,14 +338,11 @@ extension SecItemEngine {
 
     /// The item as a failure names it.
     var name: SecItemFailure.ItemName {
-      let naming: Naming
       switch change {
-      case .row(_, _, _, let named): naming = named
-      case .secret(_, let kept): naming = .kept(kept)
-      }
-      switch naming {
-      case .attributes(let attributes): return SecItemFailure.ItemName(itemClass, plain: attributes)
-      case .kept(let kept): return SecItemFailure.ItemName(itemClass, plain: kept.dictionary)
+      case .row(_, _, _, .attributes(let attributes)):
+        SecItemFailure.ItemName(itemClass, plain: attributes)
+      case .row(_, _, _, .kept(let kept)), .secret(_, let kept):
+        SecItemFailure.ItemName(itemClass, plain: kept.dictionary)
       }
     }
 
