@@ -23,6 +23,13 @@ package final class DeferredDiagnosis: @unchecked Sendable {
     self.registry = registry
   }
 
+  /// A diagnosis that goes unresolved is counted out of the registry's waiting ones, so the
+  /// next statement does not look for it. Nobody else holds it now (a weak reference reads
+  /// `nil` from here on), so `answer` is read without the lock.
+  deinit {
+    if answer == nil { registry.forget() }
+  }
+
   /// The answer, worked out now if it was not yet.
   var resolved: Answer { registry.resolve(self) }
 
