@@ -35,13 +35,13 @@ package final class PendingDiagnoses: @unchecked Sendable {
   private let waiting = Atomic<Int>(0)
 
   private struct Entry {
-    weak var diagnosis: DeferredDiagnosis?
+    weak var diagnosis: (any DeferredDiagnosis)?
   }
 
-  /// Defers `diagnosis` until its answer is first asked for, or until something could change
-  /// it.
-  package func deferring(_ diagnosis: any NearMissSearch, skipped: Int) -> DeferredDiagnosis {
-    let deferred = DeferredDiagnosis(diagnosis, skipped: skipped, registry: self)
+  /// Defers `deferred` until its answer is first asked for, or until something could change
+  /// it. A diagnosis defers itself once, as it is made; one that goes unresolved calls
+  /// ``forget()`` as it goes.
+  package func deferring(_ deferred: any DeferredDiagnosis) {
     lock.lock()
     defer { lock.unlock() }
     if pending.count >= sweepAt {
@@ -50,7 +50,6 @@ package final class PendingDiagnoses: @unchecked Sendable {
     }
     pending.append(Entry(diagnosis: deferred))
     waiting.wrappingAdd(1, ordering: .releasing)
-    return deferred
   }
 
   /// Works out every pending diagnosis: the store or the keybag is about to be used or
@@ -74,7 +73,7 @@ package final class PendingDiagnoses: @unchecked Sendable {
   }
 
   /// The answer of `diagnosis`, worked out now if it was not yet.
-  func resolve(_ diagnosis: DeferredDiagnosis) -> DeferredDiagnosis.Answer {
+  func resolve(_ diagnosis: any DeferredDiagnosis) -> DiagnosisAnswer {
     lock.lock()
     defer { lock.unlock() }
     if let answer = diagnosis.answer { return answer }
@@ -91,7 +90,7 @@ package final class PendingDiagnoses: @unchecked Sendable {
   }
 
   /// Whether `diagnosis` has been worked out.
-  func isResolved(_ diagnosis: DeferredDiagnosis) -> Bool {
+  func isResolved(_ diagnosis: any DeferredDiagnosis) -> Bool {
     lock.lock()
     defer { lock.unlock() }
     return diagnosis.answer != nil
