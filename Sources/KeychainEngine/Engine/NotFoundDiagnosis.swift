@@ -25,8 +25,9 @@ import Keybag
 /// reads and the answer (issue 29).
 package final class NotFoundDiagnosis: DeferredDiagnosis, @unchecked Sendable {
   package let registry: PendingDiagnoses
-  /// Guarded by the registry's lock, as is `reading`.
-  package private(set) var answer: DiagnosisAnswer?
+  /// Guarded by the registry's lock, as is `reading`: read and written under it only (or in
+  /// `deinit`, when no one else can reach it), so without the run-time exclusivity check.
+  @exclusivity(unchecked) package private(set) var answer: DiagnosisAnswer?
   /// The store and the keybag the search reads, let go once the answer is worked out: an
   /// outcome may be kept long after its device.
   private var reading: Reading?

@@ -246,6 +246,15 @@ extension SecItemFailure {
       if case .deferred(let deferred) = diagnosis { return !deferred.isResolved }
       return false
     }
+
+    /// Whether the near misses come from a deferred diagnosis, worked out yet or not: its
+    /// outcome renders the explanation when read, in the same words either way. Unlike
+    /// ``isDeferred`` it does not take the registry's lock, which every miss's outcome took
+    /// to learn what it always learnt at the call: not yet (issue 29).
+    var hasDeferredDiagnosis: Bool {
+      if case .deferred = diagnosis { return true }
+      return false
+    }
   }
 
   /// A refusal from the authentication flow an item's access control started.
