@@ -39,7 +39,7 @@ package final class NotFoundDiagnosis: DeferredDiagnosis, @unchecked Sendable {
   /// What the store said when a read failed: the explanation tells it instead of hiding it.
   private var storeFailures: [String] = []
   /// The caller's groups as the probes compare them (`agrp IN (…)`), hashed once.
-  private let scope: ItemDatabase.OneOf
+  private var scope: ItemDatabase.OneOf { filter.accessGroups ?? context.caller.scope }
 
   /// `callerScope` is the caller's entry in the engine's scope cache
   /// (``SecItemEngine/callerScope(of:)``). The query and the context are borrowed, only a
@@ -57,11 +57,8 @@ package final class NotFoundDiagnosis: DeferredDiagnosis, @unchecked Sendable {
       synchronizable: query.synchronizable, protection: query.protection,
       persistentRef: query.persistentRef)
     self.context = Surroundings(
-      callerGroups: callerScope.groups,
-      callerTeamID: context.caller.app.teamID, apps: context.apps,
-      passcodeRemovals: context.passcodeRemovals)
+      caller: callerScope, apps: context.apps, passcodeRemovals: context.passcodeRemovals)
     self.skipped = skipped
-    scope = filter.accessGroups ?? callerScope.scope
     // Moved in last, once read: the caller's filter moves here (``SecItemEngine/notFound``).
     self.filter = filter
     registry.deferring(self)
@@ -105,7 +102,7 @@ package final class NotFoundDiagnosis: DeferredDiagnosis, @unchecked Sendable {
 
   /// The caller's groups when the search covered all of them (no explicit group).
   package var searchedGroups: [String]? {
-    filter.accessGroups == nil ? nil : context.callerGroups
+    filter.accessGroups == nil ? nil : context.caller.groups
   }
 
   /// The names of the query's attributes that are searched by a keyed hash and are not part
@@ -140,9 +137,10 @@ package final class NotFoundDiagnosis: DeferredDiagnosis, @unchecked Sendable {
   /// What a diagnosis reads of the call's ``SecItemEngine/Context``, for the same reason:
   /// the context holds the caller's whole identity, the security state and the authorizer.
   struct Surroundings {
-    /// The caller's access groups (``Caller/accessGroups``).
-    let callerGroups: [String]
-    let callerTeamID: String
+    /// The caller's identity, access groups (``Caller/accessGroups``) and their hashed scope:
+    /// its entry in the engine's cache, one reference where the groups, the team and the
+    /// scope were each retained and released with every miss (issue 29).
+    let caller: SecItemEngine.ScopeEntry
     let apps: AppRegistry?
     let passcodeRemovals: [PasscodeRemoval]
   }
@@ -212,7 +210,7 @@ package final class NotFoundDiagnosis: DeferredDiagnosis, @unchecked Sendable {
   private func groupName(_ hash: StoredValue, opened: KeychainItem?) -> String? {
     if case .text(let group)? = opened?.attributes[.accessGroup] { return group }
     let known =
-      context.callerGroups
+      context.caller.groups
       + (context.apps?.apps ?? []).flatMap(\.identity.accessGroups)
     let groupScope = hasher.scope(known)
     return zip(known, groupScope.values).first { $0.1 == hash }?.0
@@ -417,7 +415,7 @@ package final class NotFoundDiagnosis: DeferredDiagnosis, @unchecked Sendable {
       .map(\.bundleID)
     if !holders.isEmpty { return .apps(holders.sorted()) }
     if group.hasPrefix("group.") { return .unlistedAppGroup }
-    if group.hasPrefix(context.callerTeamID + ".") { return .ownTeam }
+    if group.hasPrefix(context.caller.app.teamID + ".") { return .ownTeam }
     return .otherTeam(prefix: group.split(separator: ".").first.map(String.init) ?? group)
   }
 
