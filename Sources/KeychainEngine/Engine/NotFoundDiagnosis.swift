@@ -19,42 +19,108 @@ import Keybag
 /// not entitled to, a synchronizable match, an item that differs in exactly one attribute of
 /// the query, an item of another class, `akpu` items deleted with the passcode.
 ///
-/// It holds the store and the keybag, not the engine: a miss defers it (``DeferredDiagnosis``)
-/// and it may be worked out after the call, before anything changes either. A class, so that
-/// the deferred diagnosis holds one reference rather than a boxed copy of its fields: every
-/// miss makes one, and the box was an allocation more, torn down through generic witnesses.
-package final class NotFoundDiagnosis: NearMissSearch {
-  let database: ItemDatabase
-  let sealer: ItemSealer
+/// It holds the store and the keybag, not the engine, until it has worked its answer out:
+/// a miss defers it (``DeferredDiagnosis``, which it is) and it may be worked out after the
+/// call, before anything changes either. One object per miss, holding both what the search
+/// reads and the answer (issue 29).
+package final class NotFoundDiagnosis: DeferredDiagnosis, @unchecked Sendable {
+  package let registry: PendingDiagnoses
+  /// Guarded by the registry's lock, as is `reading`: read and written under it only (or in
+  /// `deinit`, when no one else can reach it), so without the run-time exclusivity check.
+  @exclusivity(unchecked) package private(set) var answer: DiagnosisAnswer?
+  /// The store and the keybag the search reads, let go once the answer is worked out: an
+  /// outcome may be kept long after its device.
+  private var reading: Reading?
   let query: Query
   let filter: RowFilter
   let context: Surroundings
+  /// The matches the call skipped because of kSecUseAuthenticationUISkip.
+  private let skipped: Int
   /// What the store said when a read failed: the explanation tells it instead of hiding it.
   private var storeFailures: [String] = []
   /// The caller's groups as the probes compare them (`agrp IN (…)`), hashed once.
-  private let scope: ItemDatabase.OneOf
+  private var scope: ItemDatabase.OneOf { filter.accessGroups ?? context.caller.scope }
 
   /// `callerScope` is the caller's entry in the engine's scope cache
   /// (``SecItemEngine/callerScope(of:)``). The query and the context are borrowed, only a
   /// few of their fields kept: owned (an initializer's default), each miss copied both whole
-  /// and tore the copies down (issue 29).
+  /// and tore the copies down (issue 29). The diagnosis defers itself with the engine's
+  /// registry.
   init(
-    engine: SecItemEngine, query: borrowing ParsedQuery, filter: RowFilter,
+    engine: SecItemEngine, query: borrowing ParsedQuery, filter: RowFilter, skipped: Int,
     context: borrowing SecItemEngine.Context, callerScope: SecItemEngine.ScopeEntry
   ) {
-    database = engine.database
-    sealer = engine.sealer
+    registry = engine.pendingDiagnoses
+    reading = Reading(database: engine.database, sealer: engine.sealer)
     self.query = Query(
       itemClass: query.itemClass, attributes: query.attributes,
       synchronizable: query.synchronizable, protection: query.protection,
       persistentRef: query.persistentRef)
     self.context = Surroundings(
-      callerGroups: callerScope.groups,
-      callerTeamID: context.caller.app.teamID, apps: context.apps,
-      passcodeRemovals: context.passcodeRemovals)
-    scope = filter.accessGroups ?? callerScope.scope
+      caller: callerScope, apps: context.apps, passcodeRemovals: context.passcodeRemovals)
+    self.skipped = skipped
     // Moved in last, once read: the caller's filter moves here (``SecItemEngine/notFound``).
     self.filter = filter
+    registry.deferring(self)
+  }
+
+  /// A diagnosis that goes unresolved is counted out of the registry's waiting ones, so the
+  /// next statement does not look for it. Nobody else holds it now (a weak reference reads
+  /// `nil` from here on), so `answer` is read without the lock.
+  deinit {
+    if answer == nil { registry.forget() }
+  }
+
+  /// Works the answer out and lets go of the store and the keybag. Called by the registry,
+  /// under its lock.
+  package func workOut() -> DiagnosisAnswer {
+    if let answer { return answer }
+    let worked = DiagnosisAnswer(
+      nearMisses: nearMisses(skipped: skipped), storeFailure: storeFailure)
+    answer = worked
+    reading = nil
+    return worked
+  }
+
+  /// What the search reads besides the call's values.
+  private struct Reading {
+    let database: ItemDatabase
+    let sealer: ItemSealer
+  }
+
+  /// The store, while the answer is being worked out.
+  private var database: ItemDatabase { store.database }
+  /// The sealer (the keybag), while the answer is being worked out.
+  private var sealer: ItemSealer { store.sealer }
+
+  private var store: Reading {
+    guard let reading else {
+      preconditionFailure("a near-miss search runs once, before it lets go of the store")
+    }
+    return reading
+  }
+
+  /// The caller's groups when the search covered all of them (no explicit group).
+  package var searchedGroups: [String]? {
+    filter.accessGroups == nil ? nil : context.caller.groups
+  }
+
+  /// The names of the query's attributes that are searched by a keyed hash and are not part
+  /// of the primary key, sorted: only an opened item can be compared on them. Made when
+  /// read, from the query: a miss whose explanation nobody reads no longer makes them
+  /// (issue 29). A loop: a lazy `compactMap` over them, then sorted, went through generic
+  /// sequence copies (about 1.6k instructions a miss).
+  package var sealedAttributes: [String] {
+    var names: [String] = []
+    for (name, _, attribute) in filter.queried.withSchemas(in: query.itemClass) {
+      guard let attribute, !attribute.isPrimaryKey, attribute.storage == .keyedHash else {
+        continue
+      }
+      names.append(name)
+    }
+    // Sorting the empty list made it unique: an allocation for nothing.
+    if names.count > 1 { names.sort() }
+    return names
   }
 
   /// What a diagnosis reads of the parsed query. Kept apart from ``ParsedQuery``, whose
@@ -71,9 +137,10 @@ package final class NotFoundDiagnosis: NearMissSearch {
   /// What a diagnosis reads of the call's ``SecItemEngine/Context``, for the same reason:
   /// the context holds the caller's whole identity, the security state and the authorizer.
   struct Surroundings {
-    /// The caller's access groups (``Caller/accessGroups``).
-    let callerGroups: [String]
-    let callerTeamID: String
+    /// The caller's identity, access groups (``Caller/accessGroups``) and their hashed scope:
+    /// its entry in the engine's cache, one reference where the groups, the team and the
+    /// scope were each retained and released with every miss (issue 29).
+    let caller: SecItemEngine.ScopeEntry
     let apps: AppRegistry?
     let passcodeRemovals: [PasscodeRemoval]
   }
@@ -143,7 +210,7 @@ package final class NotFoundDiagnosis: NearMissSearch {
   private func groupName(_ hash: StoredValue, opened: KeychainItem?) -> String? {
     if case .text(let group)? = opened?.attributes[.accessGroup] { return group }
     let known =
-      context.callerGroups
+      context.caller.groups
       + (context.apps?.apps ?? []).flatMap(\.identity.accessGroups)
     let groupScope = hasher.scope(known)
     return zip(known, groupScope.values).first { $0.1 == hash }?.0
@@ -348,7 +415,7 @@ package final class NotFoundDiagnosis: NearMissSearch {
       .map(\.bundleID)
     if !holders.isEmpty { return .apps(holders.sorted()) }
     if group.hasPrefix("group.") { return .unlistedAppGroup }
-    if group.hasPrefix(context.callerTeamID + ".") { return .ownTeam }
+    if group.hasPrefix(context.caller.app.teamID + ".") { return .ownTeam }
     return .otherTeam(prefix: group.split(separator: ".").first.map(String.init) ?? group)
   }
 

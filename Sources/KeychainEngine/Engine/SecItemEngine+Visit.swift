@@ -114,34 +114,13 @@ extension SecItemEngine {
   ) -> SecItemFailure {
     // The caller's groups, looked up once for the failure and its diagnosis.
     let callerScope = known ?? callerScope(of: context.caller)
-    let searchedGroups = filter.accessGroups == nil ? nil : callerScope.groups
-    let sealedAttributes = Self.sealedSearchAttributes(filter.queried, in: query.itemClass)
+    let itemClass = query.itemClass
     let diagnosis = NotFoundDiagnosis(
-      engine: self, query: query, filter: filter, context: context, callerScope: callerScope)
+      engine: self, query: query, filter: filter, skipped: skipped, context: context,
+      callerScope: callerScope)
     return SecItemFailure(
       .errSecItemNotFound,
       .itemNotFound(
-        SecItemFailure.NotFound(
-          itemClass: query.itemClass, searchedGroups: searchedGroups, lost: lost,
-          sealedAttributes: sealedAttributes,
-          deferred: pendingDiagnoses.deferring(diagnosis, skipped: skipped))))
-  }
-
-  /// The names of `attributes` that are searched by a keyed hash and are not part of the
-  /// primary key, sorted. A loop: a lazy `compactMap` over them, then sorted, went through
-  /// generic sequence copies (about 1.6k instructions a miss, issue 29).
-  private static func sealedSearchAttributes(
-    _ attributes: ParsedAttributes, in itemClass: ItemClass
-  ) -> [String] {
-    var names: [String] = []
-    for (name, _, attribute) in attributes.withSchemas(in: itemClass) {
-      guard let attribute, !attribute.isPrimaryKey, attribute.storage == .keyedHash else {
-        continue
-      }
-      names.append(name)
-    }
-    // Sorting the empty list made it unique: an allocation per miss for nothing.
-    if names.count > 1 { names.sort() }
-    return names
+        SecItemFailure.NotFound(itemClass: itemClass, lost: lost, deferred: diagnosis)))
   }
 }

@@ -165,25 +165,17 @@ extension SecItemFailure {
   /// time they are read, as they were at the call. Equality and hashing compare what is read.
   package struct NotFound: Sendable, Hashable {
     var itemClass: ItemClass
-    /// The caller's groups when the search covered all of them (no explicit group).
-    var searchedGroups: [String]?
     /// Matches that could never be decrypted again and were dropped.
     var lost: Int
-    /// The sealed attributes of the query, which only an opened item can be compared on.
-    var sealedAttributes: [String]
     private var diagnosis: Diagnosis
 
-    /// The near misses as given, or deferred until read.
+    /// What the search looked at and what almost matched, as given, or read from a deferred
+    /// diagnosis. The searched groups and the sealed attributes are the diagnosis's too:
+    /// it holds what they are made of, and a miss whose explanation nobody reads no longer
+    /// sorts its sealed attributes out nor holds its groups twice (issue 29).
     private enum Diagnosis {
-      case given(DeferredDiagnosis.Answer)
-      case deferred(DeferredDiagnosis)
-
-      var answer: DeferredDiagnosis.Answer {
-        switch self {
-        case .given(let answer): answer
-        case .deferred(let deferred): deferred.resolved
-        }
-      }
+      case given(DiagnosisAnswer, searchedGroups: [String]?, sealedAttributes: [String])
+      case deferred(any DeferredDiagnosis)
     }
 
     init(
@@ -192,40 +184,53 @@ extension SecItemFailure {
       diagnosisFailure: String? = nil
     ) {
       self.itemClass = itemClass
-      self.searchedGroups = searchedGroups
       self.lost = lost
-      self.sealedAttributes = sealedAttributes
-      diagnosis = .given(.init(nearMisses: nearMisses, storeFailure: diagnosisFailure))
+      diagnosis = .given(
+        DiagnosisAnswer(nearMisses: nearMisses, storeFailure: diagnosisFailure),
+        searchedGroups: searchedGroups, sealedAttributes: sealedAttributes)
     }
 
-    /// The near misses and the store's failure come from `deferred` when first read.
-    init(
-      itemClass: ItemClass, searchedGroups: [String]?, lost: Int, sealedAttributes: [String],
-      deferred: DeferredDiagnosis
-    ) {
+    /// The near misses, the store's failure, the searched groups and the sealed attributes
+    /// come from `deferred`, the first two when first read.
+    init(itemClass: ItemClass, lost: Int, deferred: any DeferredDiagnosis) {
       self.itemClass = itemClass
-      self.searchedGroups = searchedGroups
       self.lost = lost
-      self.sealedAttributes = sealedAttributes
       diagnosis = .deferred(deferred)
     }
 
-    /// Near misses, most specific first (``NotFoundDiagnosis``).
-    var nearMisses: [NearMiss] {
-      get { diagnosis.answer.nearMisses }
-      set { diagnosis = .given(.init(nearMisses: newValue, storeFailure: diagnosisFailure)) }
+    private var answer: DiagnosisAnswer {
+      switch diagnosis {
+      case .given(let answer, _, _): answer
+      case .deferred(let deferred): deferred.resolved
+      }
     }
 
-    /// What the store said when the near-miss search could not read it.
-    var diagnosisFailure: String? {
-      get { diagnosis.answer.storeFailure }
-      set { diagnosis = .given(.init(nearMisses: nearMisses, storeFailure: newValue)) }
+    /// The caller's groups when the search covered all of them (no explicit group).
+    var searchedGroups: [String]? {
+      switch diagnosis {
+      case .given(_, let groups, _): groups
+      case .deferred(let deferred): deferred.searchedGroups
+      }
     }
+
+    /// The sealed attributes of the query, which only an opened item can be compared on.
+    var sealedAttributes: [String] {
+      switch diagnosis {
+      case .given(_, _, let attributes): attributes
+      case .deferred(let deferred): deferred.sealedAttributes
+      }
+    }
+
+    /// Near misses, most specific first (``NotFoundDiagnosis``).
+    var nearMisses: [NearMiss] { answer.nearMisses }
+
+    /// What the store said when the near-miss search could not read it.
+    var diagnosisFailure: String? { answer.storeFailure }
 
     package static func == (lhs: NotFound, rhs: NotFound) -> Bool {
       lhs.itemClass == rhs.itemClass && lhs.searchedGroups == rhs.searchedGroups
         && lhs.lost == rhs.lost && lhs.sealedAttributes == rhs.sealedAttributes
-        && lhs.diagnosis.answer == rhs.diagnosis.answer
+        && lhs.answer == rhs.answer
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -233,12 +238,21 @@ extension SecItemFailure {
       hasher.combine(searchedGroups)
       hasher.combine(lost)
       hasher.combine(sealedAttributes)
-      hasher.combine(diagnosis.answer)
+      hasher.combine(answer)
     }
 
     /// Whether the near misses wait to be worked out (nothing has read them yet).
     var isDeferred: Bool {
       if case .deferred(let deferred) = diagnosis { return !deferred.isResolved }
+      return false
+    }
+
+    /// Whether the near misses come from a deferred diagnosis, worked out yet or not: its
+    /// outcome renders the explanation when read, in the same words either way. Unlike
+    /// ``isDeferred`` it does not take the registry's lock, which every miss's outcome took
+    /// to learn what it always learnt at the call: not yet (issue 29).
+    var hasDeferredDiagnosis: Bool {
+      if case .deferred = diagnosis { return true }
       return false
     }
   }

@@ -30,7 +30,7 @@ package struct SecItemFailure: Error, Sendable, Equatable {
   package var outcome: SecItemOutcome {
     // Rendering a deferred miss reads its near misses: only when the explanation is read.
     var isDeferred = false
-    if case .itemNotFound(let notFound) = kind { isDeferred = notFound.isDeferred }
+    if case .itemNotFound(let notFound) = kind { isDeferred = notFound.hasDeferredDiagnosis }
     return SecItemOutcome(rendering: self, limitation: limitation, deferred: isDeferred)
   }
 }

@@ -5,20 +5,27 @@ import DeviceState
 ///
 /// Everything but the status and the result sits in one shared, immutable ``Details`` box:
 /// a plain success carries none and a failure one reference, so building, copying and
-/// destroying an outcome costs a retain, not the copy of every field (issue 29).
+/// destroying an outcome costs a retain, not the copy of every field (issue 29). A failure
+/// rendered when read and nothing else (every miss) is its kind alone, itself one reference:
+/// no box of its own.
 public struct SecItemOutcome: Sendable, Hashable {
   public var status: OSStatus
   /// The object `SecItemAdd` / `SecItemCopyMatching` would store through `result`; `nil` when
   /// Apple returns NULL (no return key, `kSecReturnRef` on a password, a failed call).
   public var result: SecValue?
-  /// `nil` while every other field is empty.
-  private var details: Details?
+  /// The fields past the status and the result.
+  private var details = Storage.none
 
   /// Rendered when read: a miss's near misses are worked out only if its explanation is
   /// read (``DeferredDiagnosis``), and then as they were at the call.
   public var explanation: Explanation? {
     get {
-      guard let fields = details?.fields else { return nil }
+      let fields: Fields
+      switch details {
+      case .none: return nil
+      case .failure(let kind): return SecItemFailureRenderer.explanation(of: kind)
+      case .boxed(let box): fields = box.fields
+      }
       switch fields.explanationSource {
       case .given(let explanation): return explanation
       case .renderedFromFailure:
@@ -30,19 +37,25 @@ public struct SecItemOutcome: Sendable, Hashable {
   /// Set when the simulator cannot reproduce what a device would do for this call (for example
   /// reading an item whose access control needs Face ID); `status` is then not Apple's answer.
   public var limitation: SimulationLimitation? {
-    get { details?.fields.limitation }
+    get { box?.fields.limitation }
     set { change { $0.limitation = newValue } }
   }
   /// Set when no program on the device could have made the call (``SecItemCallRefusal``);
   /// `status` is then not Apple's answer.
   public var callRefusal: SecItemCallRefusal? {
-    get { details?.fields.callRefusal }
+    get { box?.fields.callRefusal }
     set { change { $0.callRefusal = newValue } }
   }
   /// Why the engine refused the call, as data (the explanation is its rendering); `nil` for
   /// a success, a warning, or an outcome made outside the engine.
   var failure: SecItemFailure.Kind? {
-    get { details?.fields.failure }
+    get {
+      switch details {
+      case .none: nil
+      case .failure(let kind): kind
+      case .boxed(let box): box.fields.failure
+      }
+    }
     set {
       change { fields in
         // A deferred explanation is the old failure's: rendered before the failure changes.
@@ -55,8 +68,23 @@ public struct SecItemOutcome: Sendable, Hashable {
   }
   /// What a successful call did that a developer would not expect, as data; `nil` otherwise.
   var warning: SecItemWarning? {
-    get { details?.fields.warning }
+    get { box?.fields.warning }
     set { change { $0.warning = newValue } }
+  }
+
+  /// How the fields past the status and the result are kept.
+  private enum Storage: Sendable {
+    /// Every field is empty.
+    case none
+    /// A failure whose explanation is its rendering, made when read, and no other field.
+    case failure(SecItemFailure.Kind)
+    case boxed(Details)
+  }
+
+  /// The box of the fields, `nil` when they are not boxed.
+  private var box: Details? {
+    if case .boxed(let box) = details { return box }
+    return nil
   }
 
   /// The fields past the status and the result; never changed once boxed, so a copy of the
@@ -85,9 +113,14 @@ public struct SecItemOutcome: Sendable, Hashable {
 
   /// Boxes `details` changed by `body`.
   private mutating func change(_ body: (inout Fields) -> Void) {
-    var fields = details?.fields ?? Fields()
+    var fields: Fields
+    switch details {
+    case .none: fields = Fields()
+    case .failure(let kind): fields = Fields(explanationSource: .renderedFromFailure, failure: kind)
+    case .boxed(let box): fields = box.fields
+    }
     body(&fields)
-    details = Details(fields)
+    details = .boxed(Details(fields))
   }
 
   public init(
@@ -97,14 +130,15 @@ public struct SecItemOutcome: Sendable, Hashable {
     self.status = status
     self.result = result
     if explanation != nil || limitation != nil {
-      details = Details(Fields(explanationSource: .given(explanation), limitation: limitation))
+      details = .boxed(
+        Details(Fields(explanationSource: .given(explanation), limitation: limitation)))
     }
   }
 
   /// The outcome of a call the device refused to run: `refusal` says why.
   public init(refusing refusal: SecItemCallRefusal) {
     status = .errSecUnimplemented
-    details = Details(Fields(callRefusal: refusal))
+    details = .boxed(Details(Fields(callRefusal: refusal)))
   }
 
   /// The outcome of `failure`, its explanation rendered when read (`deferred`) or now.
@@ -116,17 +150,22 @@ public struct SecItemOutcome: Sendable, Hashable {
     deferred: Bool
   ) {
     status = failure.status
-    details = Details(
-      Fields(
-        explanationSource: deferred ? .renderedFromFailure : .given(failure.explanation),
-        limitation: limitation, failure: failure.kind))
+    if deferred, limitation == nil {
+      details = .failure(failure.kind)
+      return
+    }
+    details = .boxed(
+      Details(
+        Fields(
+          explanationSource: deferred ? .renderedFromFailure : .given(failure.explanation),
+          limitation: limitation, failure: failure.kind)))
   }
 
   /// The successful outcome returning `result` and carrying `warning`.
   init(result: SecValue?, warning: SecItemWarning, explanation: Explanation) {
     status = .errSecSuccess
     self.result = result
-    details = Details(Fields(explanationSource: .given(explanation), warning: warning))
+    details = .boxed(Details(Fields(explanationSource: .given(explanation), warning: warning)))
   }
 
   public static func == (lhs: SecItemOutcome, rhs: SecItemOutcome) -> Bool {
