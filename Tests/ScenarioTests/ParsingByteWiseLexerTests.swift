@@ -48,6 +48,9 @@ import Testing
     #expect(byteWise.source.isByteWise)
     #expect(!wide.source.isByteWise)
     #expect(byteWise.tokens == wide.tokens)
+    // A token holds no text: its kind, a name's text and a literal's value, is made from the
+    // source, each way.
+    #expect(byteWise.tokens.map(byteWise.kind(of:)) == wide.tokens.map(wide.kind(of:)))
     #expect(byteWise.tokens.map(byteWise.text(of:)) == wide.tokens.map(wide.text(of:)))
     #expect(byteWise.commentColumns == wide.commentColumns)
   }

@@ -73,13 +73,13 @@ package struct StatementCutter {
   private var commentColumns: [Int: Int] = [:]
   /// The brackets and parentheses of the line being read (kept from one line to the next).
   private var brackets: [Lexer.Bracket] = []
-  /// Its lines so far: their bytes in `storage`, their character ranges in the statement, and
-  /// the line break after each line but the last (none once refused). Ranges, not each line's
-  /// source: freeing those at every statement cost more than making them again for the rare
-  /// statement that needs them (several lines, not byte-wise).
+  /// Its lines so far: their bytes in `storage` (the line break after each but the last is
+  /// the bytes between it and the next), and their character ranges in the statement (none
+  /// once refused). Ranges, not each line's source: freeing those at every statement cost more
+  /// than making them again for the rare statement that needs them (several lines, not
+  /// byte-wise); its line breaks are made `Character`s only then too (issue 29).
   private var lineBytes: [Range<Int>] = []
   private var lineRanges: [Range<Int>] = []
-  private var separators: [Character] = []
   /// Where the next line starts, in characters from the statement's start.
   private var nextLineBase = 0
   /// Where the statement's last line read ends, in bytes.
@@ -118,12 +118,7 @@ package struct StatementCutter {
       }
       read(line: start..<end, number: number, isASCII: isASCII, handle)
       guard let next else { break }
-      if statement != nil, !refused {
-        if next - end != 1 { isByteWise = false }
-        separators.append(
-          Character(
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[end..<next]), as: UTF8.self)))
-      }
+      if statement != nil, !refused, next - end != 1 { isByteWise = false }
       start = next
       number += 1
     }
@@ -147,7 +142,7 @@ package struct StatementCutter {
     } else {
       tokens.removeLast()  // the end of the line before: the statement goes on
     }
-    brackets.removeAll(keepingCapacity: true)
+    if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
     Lexer.lex(
       line, file: file, firstLine: number, appendingTo: &tokens, offsetBy: nextLineBase,
       commentColumns: &commentColumns, brackets: &brackets)
@@ -156,10 +151,9 @@ package struct StatementCutter {
       statement = (range.lowerBound, range.upperBound, number)
       refused = false
       depth = 0
-      open = []
+      open.removeAll(keepingCapacity: true)  // at most `nestingLimit`
       lineBytes.removeAll(keepingCapacity: true)
       lineRanges.removeAll(keepingCapacity: true)
-      separators = []
       isByteWise = true
     }
     if !refused {
@@ -214,7 +208,6 @@ package struct StatementCutter {
     // array is kept for the next statement.
     clearTokens()
     self.statement = nil
-    separators = []
   }
 
   /// How many tokens' room the token array keeps from one statement to the next: a query's
@@ -227,10 +220,8 @@ package struct StatementCutter {
     if tokens.capacity > Self.keptTokenCapacity {
       tokens = []
     } else {
-      // Emptied from its end, a token at a time: each is destroyed by code made for `Token`,
-      // where `removeAll` went through the run time's generic `swift_arrayDestroy`, about
-      // twice the instructions a token (issue 29).
-      while !tokens.isEmpty { tokens.removeLast() }
+      // A token is a plain value (``Token``): emptying the array destroys nothing.
+      tokens.removeAll(keepingCapacity: true)
     }
     commentColumns.removeAll(keepingCapacity: true)
   }
@@ -250,10 +241,15 @@ package struct StatementCutter {
           sharing: storage, range: statement!.start..<statementEnd, isByteWise: true)
         : SourceCharacters(
           joining: lineBytes.map { SourceCharacters(sharing: storage, range: $0) },
-          separators: separators)
+          separators: zip(lineBytes, lineBytes.dropFirst()).map { line, next in
+            Character(
+              String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[line.upperBound..<next.lowerBound]),
+                as: UTF8.self))
+          })
     return LexedSource(
       source: source, tokens: tokens, commentColumns: commentColumns,
-      firstLine: statement!.line, joinedLines: joinedLines)
+      firstLine: statement!.line, file: file, joinedLines: joinedLines)
   }
 
   /// Refuses the statement being read at line `number` (`line`): the error, the line and the
@@ -271,7 +267,6 @@ package struct StatementCutter {
     }
     lineBytes.removeAll(keepingCapacity: true)
     lineRanges.removeAll(keepingCapacity: true)
-    separators = []
     handle(.refused(diagnostic, line: lexedLine, statementStart: start))
   }
 

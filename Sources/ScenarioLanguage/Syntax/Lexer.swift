@@ -17,14 +17,27 @@ package struct Lexer: Sendable {
   private var column = 1
   /// The column where each line's comment starts, by line number.
   private var commentColumns: [Int: Int] = [:]
+  /// The error of the last invalid token made, and where it is: a token holds no message
+  /// (``Token``), so ``invalid(_:in:file:)`` lexes an invalid token again and reads it here.
+  private var lastInvalid: (ParseMessage, SourceLocation)?
+  /// Whether a string literal read by ``stringLiteral()`` keeps its value in `lastString`:
+  /// only when ``stringValue(of:in:file:)`` lexes a literal of a source that is not byte-wise
+  /// again (a token holds no value).
+  private var keepsStringValue = false
+  private var lastString: String?
 
   /// - Parameters:
   ///   - source: the source.
   ///   - line: the line number of its first line.
-  private init(_ source: SourceCharacters, file: String, line: Int) {
+  ///   - index, column: where lexing starts (a token lexed again), and its column.
+  private init(
+    _ source: SourceCharacters, file: String, line: Int, index: Int = 0, column: Int = 1
+  ) {
     self.source = source
     self.file = file
     self.line = line
+    self.index = index
+    self.column = column
   }
 
   /// Lexes `text` to its end.
@@ -41,7 +54,8 @@ package struct Lexer: Sendable {
       source, file: file, firstLine: firstLine, appendingTo: &tokens, offsetBy: 0,
       commentColumns: &commentColumns, brackets: &brackets)
     return LexedSource(
-      source: source, tokens: tokens, commentColumns: commentColumns, firstLine: firstLine)
+      source: source, tokens: tokens, commentColumns: commentColumns, firstLine: firstLine,
+      file: file)
   }
 
   /// A bracket or parenthesis token the lexer appended: its index in the tokens and its mark.
@@ -102,13 +116,50 @@ package struct Lexer: Sendable {
   static func tokenize(
     _ text: String, file: String = "<input>", line: Int = 1
   ) throws(ScenarioDiagnostic) -> [Token] {
-    let tokens = lex(text, file: file, firstLine: line).tokens
-    for token in tokens {
-      if case .invalid(let message, let location) = token.kind {
-        throw ScenarioDiagnostic(at: location, kind: message)
-      }
+    let lexed = lex(text, file: file, firstLine: line)
+    if let invalid = lexed.tokens.first(where: { $0.shape == .invalid }) {
+      let (message, location) = lexed.invalid(of: invalid)
+      throw ScenarioDiagnostic(at: location, kind: message)
     }
-    return tokens
+    return lexed.tokens
+  }
+
+  /// A lexer of `source` from where `token` starts: its next token is `token` again, with its
+  /// error or its value (a token starts where no blank or comment is left to skip, and what a
+  /// token is depends on nothing before it).
+  private static func relexing(
+    _ token: Token, in source: SourceCharacters, file: String
+  ) -> Lexer {
+    Lexer(
+      source, file: file, line: token.location.line, index: token.offset,
+      column: token.location.column)
+  }
+
+  /// The value of `token`, a string literal of `source`, its escapes resolved.
+  static func stringValue(of token: Token, in source: SourceCharacters, file: String) -> String {
+    if let value = source.withByteWiseUTF8(
+      of: token.offset..<token.endOffset,
+      { bytes in byteWiseStringValue(in: bytes, from: 1, to: bytes.count - 1) })
+    {
+      return value
+    }
+    var lexer = relexing(token, in: source, file: file)
+    lexer.keepsStringValue = true
+    guard lexer.next().shape == .string, let value = lexer.lastString else {
+      preconditionFailure("a string literal lexed again is no string literal")
+    }
+    return value
+  }
+
+  /// The error of `token`, an invalid token of `source`, and where it is in `file`.
+  static func invalid(
+    _ token: Token, in source: SourceCharacters, file: String
+  ) -> (ParseMessage, SourceLocation) {
+    var lexer = relexing(token, in: source, file: file)
+    guard lexer.next().shape == .invalid, let invalid = lexer.lastInvalid else {
+      preconditionFailure("an invalid token lexed again is valid")
+    }
+    return invalid
   }
 
   // MARK: - Tokens
@@ -133,8 +184,7 @@ package struct Lexer: Sendable {
     if let byte, let punctuation = Punctuation(byte: byte) {
       return token(.punctuation(punctuation), from: start)
     }
-    return token(
-      .invalid(.unexpectedCharacter(source[start.0]), at: located(start.1)), from: start)
+    return invalid(.unexpectedCharacter(source[start.0]), at: start.1, from: start)
   }
 
   /// The next token of a byte-wise source (every character one ASCII byte), `bytes` its UTF-8:
@@ -167,12 +217,10 @@ package struct Lexer: Sendable {
     guard index < count else { return token(.end, from: (index, position)) }
     let byte = bytes[index]
     let start = (index, position)
-    if byte == UInt8(ascii: "\""),
-      let (value, end) = Self.byteWiseString(in: bytes, from: index + 1)
-    {
+    if byte == UInt8(ascii: "\""), let end = Self.byteWiseStringEnd(in: bytes, from: index + 1) {
       index = end + 1
       column += index - start.0
-      return token(.string(value), from: start)
+      return token(.string, from: start)
     }
     if byte == UInt8(ascii: "\"") || Self.isDigit(byte)
       || (byte == UInt8(ascii: "-") && index + 1 < count && Self.isDigit(bytes[index + 1]))
@@ -193,36 +241,39 @@ package struct Lexer: Sendable {
     if let punctuation = Punctuation(byte: byte) {
       return token(.punctuation(punctuation), from: start)
     }
-    return token(
-      .invalid(.unexpectedCharacter(source[start.0]), at: located(start.1)), from: start)
+    return invalid(.unexpectedCharacter(source[start.0]), at: start.1, from: start)
   }
 
-  /// The value of the string literal of a byte-wise source whose text starts at `start` (just
-  /// after its opening quote), and where its closing quote is. Nil for a literal with an error
-  /// (a bad escape, no closing quote on its line): ``stringLiteral()`` reads it, so its message
-  /// and place come out as they always have.
-  private static func byteWiseString(
+  /// Where the closing quote is of the string literal of a byte-wise source whose text starts
+  /// at `start` (just after its opening quote), each escape checked. Nil for a literal with an
+  /// error (a bad escape, no closing quote on its line): ``stringLiteral()`` reads it, so its
+  /// message and place come out as they always have. Its value is made only when asked
+  /// (``byteWiseStringValue(in:from:to:)``).
+  private static func byteWiseStringEnd(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int
-  ) -> (value: String, end: Int)? {
-    // First where it ends, each escape checked; then its value, written once.
+  ) -> Int? {
     var end = start
-    var hasEscapes = false
     while true {
       guard end < bytes.count else { return nil }
       let byte = bytes[end]
-      if byte == UInt8(ascii: "\"") { break }
+      if byte == UInt8(ascii: "\"") { return end }
       if byte >= 0x0A && byte <= 0x0D { return nil }
       if byte == UInt8(ascii: "\\") {
         guard let (_, next) = escape(in: bytes, at: end) else { return nil }
-        hasEscapes = true
         end = next
       } else {
         end += 1
       }
     }
-    guard hasEscapes else {
-      let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
-      return (String(decoding: text, as: UTF8.self), end)
+  }
+
+  /// The value of the text `start..<end` of a byte-wise string literal without errors (its
+  /// quotes excluded), its escapes resolved.
+  private static func byteWiseStringValue(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> String {
+    guard bytes[start..<end].contains(UInt8(ascii: "\\")) else {
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
     // No escape is shorter than the UTF-8 it stands for: the text's length bounds the value's.
     let value = String(unsafeUninitializedCapacity: end - start) { buffer in
@@ -243,7 +294,7 @@ package struct Lexer: Sendable {
       }
       return written
     }
-    return (value, end)
+    return value
   }
 
   /// What the escape whose backslash is at `index` of a byte-wise source stands for, and where
@@ -293,23 +344,33 @@ package struct Lexer: Sendable {
   private func identifier(from start: (Int, TokenPosition)) -> Token {
     let range = start.0..<index
     let known: Int32
-    let name: String
-    if let found = source.withByteWiseUTF8(of: range, KnownName.table.index(ofASCII:)) {
-      known = found
-      name = found >= 0 ? KnownName.table.texts[Int(found)] : source.text(range)
-    } else {
-      name = source.text(range)
-      known = KnownName.table.index(of: name)
-    }
     // `true` and `false` are no known names (``KnownName/Table``). Told by their length in
     // characters first (any text equal to either has as many): most names are compared with
     // neither (issue 29).
-    if known < 0, range.count == 4 || range.count == 5 {
-      if name == "true" { return token(.boolean(true), from: start) }
-      if name == "false" { return token(.boolean(false), from: start) }
+    let mayBeBoolean = range.count == 4 || range.count == 5
+    var boolean: Bool?
+    if let found = source.withByteWiseUTF8(of: range, { bytes in
+      let found = KnownName.table.index(ofASCII: bytes)
+      if found < 0, mayBeBoolean {
+        if bytes.elementsEqual("true".utf8) {
+          boolean = true
+        } else if bytes.elementsEqual("false".utf8) {
+          boolean = false
+        }
+      }
+      return found
+    }) {
+      known = found
+    } else {
+      let name = source.text(range)
+      known = KnownName.table.index(of: name)
+      if known < 0, mayBeBoolean {
+        boolean = name == "true" ? true : name == "false" ? false : nil
+      }
     }
+    if let boolean { return token(.boolean, from: start, scalar: boolean ? 1 : 0) }
     return Token(
-      kind: .identifier(name), location: start.1, offset: start.0, length: index - start.0,
+      shape: .identifier, location: start.1, offset: start.0, length: index - start.0,
       knownName: known)
   }
 
@@ -321,19 +382,21 @@ package struct Lexer: Sendable {
     if source.asciiByte(at: index) == UInt8(ascii: "-") { advance() }
     let hasLetter = skipWordCharacters()
     let text = source.text(start.0..<index)
-    func invalid(_ message: ParseMessage) -> Token {
-      token(.invalid(message, at: located(start.1)), from: start)
-    }
     guard hasLetter else {
-      guard Int64(text) != nil else { return invalid(.integerTooLarge(text)) }
-      return token(.integer(text), from: start)
+      guard Int64(text) != nil else {
+        return invalid(.integerTooLarge(text), at: start.1, from: start)
+      }
+      return token(.integer, from: start)
     }
-    guard !text.hasPrefix("-") else { return invalid(.negativeDuration(text)) }
+    guard !text.hasPrefix("-") else {
+      return invalid(.negativeDuration(text), at: start.1, from: start)
+    }
     guard let duration = Lexer.duration(text) else {
       let tooLong = Lexer.duration(text, checkingOverflow: false) != nil
-      return invalid(tooLong ? .durationTooLong(text) : .invalidDuration(text))
+      return invalid(
+        tooLong ? .durationTooLong(text) : .invalidDuration(text), at: start.1, from: start)
     }
-    return token(.duration(duration), from: start)
+    return token(.duration, from: start, scalar: duration.milliseconds)
   }
 
   /// Parses `1h30m`-style text: one or more integers, each followed by a unit. Nil when the
@@ -417,10 +480,10 @@ package struct Lexer: Sendable {
       let byte = source.asciiByte(at: index)
       if byte == UInt8(ascii: "\"") { break }
       if byte == UInt8(ascii: "\\") {
-        if problem == nil { value += source.text(run..<index) }
+        if problem == nil, keepsStringValue { value += source.text(run..<index) }
         let at = position
         switch escape() {
-        case .success(let scalar): value.unicodeScalars.append(scalar)
+        case .success(let scalar): if keepsStringValue { value.unicodeScalars.append(scalar) }
         case .failure(let message): problem = problem ?? (message, at)
         }
         run = index
@@ -431,19 +494,15 @@ package struct Lexer: Sendable {
     }
     guard index < source.count, source.asciiByte(at: index) == UInt8(ascii: "\"") else {
       let (message, at) = problem ?? (.unterminatedString, start.1)
-      return token(.invalid(message, at: located(at)), from: start)
+      return invalid(message, at: at, from: start)
     }
     if let (message, at) = problem {
       advance()
-      return token(.invalid(message, at: located(at)), from: start)
+      return invalid(message, at: at, from: start)
     }
-    if value.isEmpty {
-      value = source.text(run..<index)  // no escape: the text as it is, one copy
-    } else {
-      value += source.text(run..<index)
-    }
+    if keepsStringValue { lastString = value + source.text(run..<index) }
     advance()
-    return token(.string(value), from: start)
+    return token(.string, from: start)
   }
 
   /// What an escape sequence stands for, or what is wrong with it.
@@ -612,7 +671,18 @@ package struct Lexer: Sendable {
   }
 
   /// The token from `start` to here (its text is the source's: ``LexedSource/text(of:)``).
-  private func token(_ kind: TokenKind, from start: (Int, TokenPosition)) -> Token {
-    Token(kind: kind, location: start.1, offset: start.0, length: index - start.0)
+  private func token(
+    _ shape: TokenShape, from start: (Int, TokenPosition), scalar: Int64 = 0
+  ) -> Token {
+    Token(shape: shape, location: start.1, offset: start.0, length: index - start.0, scalar: scalar)
+  }
+
+  /// The invalid token from `start` to here, its error `message` at `position` kept in
+  /// `lastInvalid`.
+  private mutating func invalid(
+    _ message: ParseMessage, at position: TokenPosition, from start: (Int, TokenPosition)
+  ) -> Token {
+    lastInvalid = (message, located(position))
+    return token(.invalid, from: start)
   }
 }
