@@ -34,9 +34,9 @@ package struct StatementParser {
   let end: Int
   /// The next token to read.
   private(set) var position: Int
-  /// The end of the statement: after its last line's code; its file is every token's.
+  /// The end of the statement: after its last line's code (its file is the source's: a
+  /// location of its own retained and released the file's name at every statement).
   private let endToken: Token
-  private let endLocation: SourceLocation
   /// How many brackets, parentheses and `try`s enclose the current token.
   private var depth = 0
   /// The last token read, where a secret that started earlier ends: an index into the
@@ -75,8 +75,7 @@ package struct StatementParser {
     self.start = chunk.tokens.lowerBound
     self.end = chunk.tokens.upperBound
     self.position = chunk.tokens.lowerBound
-    self.endLocation = chunk.end
-    self.endToken = Token(shape: .end, location: TokenPosition(chunk.end), offset: -1, length: 0)
+    self.endToken = Token(shape: .end, location: chunk.end, offset: -1, length: 0)
     self.bindings = consume bindings
     self.poisoned = poisoned
   }
@@ -87,7 +86,7 @@ package struct StatementParser {
   mutating func parseStatement() throws(Failure) -> (StatementKind, SourceLocation) {
     if let habit = quitHabit() { throw failure(.quitHabit(habit), at: source.tokens[position]) }
     try checkNext()
-    let location = position < end ? location(of: source.tokens[position].location) : endLocation
+    let location = location(of: place(ofTokenAt: position))
     let kind = try statementKind()
     try checkNext()
     if position < end, source.tokens[position].shape != .end {
@@ -561,6 +560,6 @@ package struct StatementParser {
 
   /// `position` (a token's) in the statement's file.
   func location(of position: TokenPosition) -> SourceLocation {
-    SourceLocation(file: endLocation.file, position)
+    SourceLocation(file: source.file, position)
   }
 }

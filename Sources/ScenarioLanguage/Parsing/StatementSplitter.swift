@@ -13,8 +13,9 @@ package enum StatementSplitter {
     /// The statement's lines with their comments cut off, trimmed of surrounding blanks, for
     /// `Statement.sourceText`.
     var sourceText: String
-    /// Where the statement ends: after its last line's code (a comment is not code).
-    var end: SourceLocation
+    /// Where the statement ends: after its last line's code (a comment is not code). In the
+    /// statement's file, which the lexed source knows (a location here retained its name).
+    var end: TokenPosition
     /// For each line of the statement, the offset in `sourceText` of its column 1 (negative
     /// for a first line that starts with blanks), and its length there: the first line's, and
     /// the others' (none for a one-line statement, which then needs no array; issue 29).
@@ -49,20 +50,20 @@ package enum StatementSplitter {
   /// The chunk of a source the cutter found to be one whole statement (its brackets closed,
   /// at least one token before the end), without reading its tokens again. A one-line
   /// statement's line is the whole source, found without looking for line breaks.
-  static func chunk(ofStatement lexed: LexedSource, file: String) -> Chunk {
+  static func chunk(ofStatement lexed: LexedSource) -> Chunk {
     let tokens = lexed.tokens
     let firstLine = tokens[0].location.line
     let lastLine = tokens[tokens.count - 2].location.line
     return chunk(
       tokens: 0..<tokens.count - 1, firstLine: firstLine, lastLine: lastLine, lexed: lexed,
       lines: firstLine == lastLine && firstLine == lexed.firstLine ? nil : lexed.lines,
-      lineOffset: lexed.firstLine, file: file)
+      lineOffset: lexed.firstLine)
   }
 
   /// `lines` nil: the source is the statement's one line.
   private static func chunk(
     tokens: Range<Int>, firstLine: Int, lastLine: Int, lexed: LexedSource,
-    lines: [Range<Int>]?, lineOffset: Int, file: String
+    lines: [Range<Int>]?, lineOffset: Int
   ) -> Chunk {
     // Each line's code (up to its comment), without trailing blanks; the first line also
     // without its leading ones: first where each is, then the text, built once from the
@@ -112,9 +113,7 @@ package enum StatementSplitter {
     } else {
       text = source.text(firstCode)
     }
-    let end = SourceLocation(
-      file: file, line: lastLine,
-      column: lastCodeLength + 1)
+    let end = TokenPosition(line: lastLine, column: lastCodeLength + 1)
     return Chunk(
       tokens: tokens, firstLine: firstLine, sourceText: text, end: end,
       firstLineLayout: firstLayout, laterLineLayouts: laterLayouts)

@@ -276,25 +276,32 @@ package struct Lexer: Sendable {
       return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
     // No escape is shorter than the UTF-8 it stands for: the text's length bounds the value's.
-    let value = String(unsafeUninitializedCapacity: end - start) { buffer in
+    // The text between escapes is copied a run at a time.
+    return String(unsafeUninitializedCapacity: end - start) { buffer in
+      guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
       var written = 0
       var index = start
       while index < end {
-        if bytes[index] == UInt8(ascii: "\\"), let (scalar, next) = escape(in: bytes, at: index) {
+        var run = index
+        while run < end, source[run] != UInt8(ascii: "\\") { run += 1 }
+        (target + written).initialize(from: source + index, count: run - index)
+        written += run - index
+        index = run
+        guard index < end else { break }
+        if let (scalar, next) = escape(in: bytes, at: index) {
           for unit in scalar.utf8 {
-            buffer[written] = unit
+            target[written] = unit
             written += 1
           }
           index = next
         } else {
-          buffer[written] = bytes[index]
+          target[written] = source[index]
           written += 1
           index += 1
         }
       }
       return written
     }
-    return value
   }
 
   /// What the escape whose backslash is at `index` of a byte-wise source stands for, and where
