@@ -142,7 +142,7 @@ package struct LexedSource: Sendable {
   /// The value of `token`, a string literal: its escapes resolved, made from the source.
   @inline(__always)
   func stringValue(of token: Token) -> String {
-    Lexer.stringValue(of: token, in: source, file: file)
+    Lexer.stringValue(of: token, in: source)
   }
 
   /// The error of `token`, an invalid one, and where it is: the lexer reads the token's text

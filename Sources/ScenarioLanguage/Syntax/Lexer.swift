@@ -17,14 +17,14 @@ package struct Lexer: Sendable {
   private var column = 1
   /// The column where each line's comment starts, by line number.
   private var commentColumns: [Int: Int] = [:]
-  /// The error of the last invalid token made, and where it is: a token holds no message
-  /// (``Token``), so ``invalid(_:in:file:)`` lexes an invalid token again and reads it here.
-  private var lastInvalid: (ParseMessage, SourceLocation)?
-  /// Whether a string literal read by ``stringLiteral()`` keeps its value in `lastString`:
-  /// only when ``stringValue(of:in:file:)`` lexes a literal of a source that is not byte-wise
-  /// again (a token holds no value).
-  private var keepsStringValue = false
-  private var lastString: String?
+  /// What lexing an invalid token again reads back, which a token does not hold (``Token``):
+  /// its error and where it is (``invalid(_:in:file:)``). Nil while lexing a source, so that
+  /// the lexer made for each line has no more to free.
+  private var relexed: Relexed?
+
+  private struct Relexed {
+    var invalid: (ParseMessage, SourceLocation)?
+  }
 
   /// - Parameters:
   ///   - source: the source.
@@ -124,39 +124,26 @@ package struct Lexer: Sendable {
     return lexed.tokens
   }
 
-  /// A lexer of `source` from where `token` starts: its next token is `token` again, with its
-  /// error or its value (a token starts where no blank or comment is left to skip, and what a
-  /// token is depends on nothing before it).
-  private static func relexing(
-    _ token: Token, in source: SourceCharacters, file: String
-  ) -> Lexer {
-    Lexer(
-      source, file: file, line: token.location.line, index: token.offset,
-      column: token.location.column)
-  }
-
-  /// The value of `token`, a string literal of `source`, its escapes resolved.
-  static func stringValue(of token: Token, in source: SourceCharacters, file: String) -> String {
-    if let value = source.withByteWiseUTF8(
-      of: token.offset..<token.endOffset,
-      { bytes in byteWiseStringValue(in: bytes, from: 1, to: bytes.count - 1) })
-    {
-      return value
+  /// The value of `token`, a string literal of `source` (one without errors), its escapes
+  /// resolved, read from its UTF-8 whatever the source: in a literal that lexed, each escape is
+  /// characters of one ASCII byte each, and the text around them is copied as it is.
+  static func stringValue(of token: Token, in source: SourceCharacters) -> String {
+    source.withUTF8(of: token.offset..<token.endOffset) { bytes in
+      stringValue(in: bytes, from: 1, to: bytes.count - 1)
     }
-    var lexer = relexing(token, in: source, file: file)
-    lexer.keepsStringValue = true
-    guard lexer.next().shape == .string, let value = lexer.lastString else {
-      preconditionFailure("a string literal lexed again is no string literal")
-    }
-    return value
   }
 
   /// The error of `token`, an invalid token of `source`, and where it is in `file`.
   static func invalid(
     _ token: Token, in source: SourceCharacters, file: String
   ) -> (ParseMessage, SourceLocation) {
-    var lexer = relexing(token, in: source, file: file)
-    guard lexer.next().shape == .invalid, let invalid = lexer.lastInvalid else {
+    // Lexed again from where it starts: a token starts where no blank or comment is left to
+    // skip, and what a token is depends on nothing before it.
+    var lexer = Lexer(
+      source, file: file, line: token.location.line, index: token.offset,
+      column: token.location.column)
+    lexer.relexed = Relexed()
+    guard lexer.next().shape == .invalid, let invalid = lexer.relexed?.invalid else {
       preconditionFailure("an invalid token lexed again is valid")
     }
     return invalid
@@ -248,7 +235,7 @@ package struct Lexer: Sendable {
   /// at `start` (just after its opening quote), each escape checked. Nil for a literal with an
   /// error (a bad escape, no closing quote on its line): ``stringLiteral()`` reads it, so its
   /// message and place come out as they always have. Its value is made only when asked
-  /// (``byteWiseStringValue(in:from:to:)``).
+  /// (``stringValue(of:in:)``).
   private static func byteWiseStringEnd(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int
   ) -> Int? {
@@ -267,9 +254,9 @@ package struct Lexer: Sendable {
     }
   }
 
-  /// The value of the text `start..<end` of a byte-wise string literal without errors (its
-  /// quotes excluded), its escapes resolved.
-  private static func byteWiseStringValue(
+  /// The value of the text `start..<end` of a string literal without errors (its quotes
+  /// excluded) in its UTF-8, its escapes resolved.
+  private static func stringValue(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
   ) -> String {
     guard bytes[start..<end].contains(UInt8(ascii: "\\")) else {
@@ -471,10 +458,7 @@ package struct Lexer: Sendable {
   private mutating func stringLiteral() -> Token {
     let start = (index, position)
     advance()
-    var value = ""
-    /// Where the characters not yet added to `value` start: runs without escapes are copied
-    /// whole.
-    var run = index
+    // Its value is not made here (``stringValue(of:in:)``): only where it ends, and its error.
     var problem: (ParseMessage, TokenPosition)?
     while index < source.count, !source.isNewline(at: index) {
       if let plain = source.byteWiseRun(from: index, while: { byte in
@@ -487,13 +471,8 @@ package struct Lexer: Sendable {
       let byte = source.asciiByte(at: index)
       if byte == UInt8(ascii: "\"") { break }
       if byte == UInt8(ascii: "\\") {
-        if problem == nil, keepsStringValue { value += source.text(run..<index) }
         let at = position
-        switch escape() {
-        case .success(let scalar): if keepsStringValue { value.unicodeScalars.append(scalar) }
-        case .failure(let message): problem = problem ?? (message, at)
-        }
-        run = index
+        if case .failure(let message) = escape() { problem = problem ?? (message, at) }
       } else {
         index += 1  // not a line break: the column moves on
         column += 1
@@ -507,7 +486,6 @@ package struct Lexer: Sendable {
       advance()
       return invalid(message, at: at, from: start)
     }
-    if keepsStringValue { lastString = value + source.text(run..<index) }
     advance()
     return token(.string, from: start)
   }
@@ -684,12 +662,15 @@ package struct Lexer: Sendable {
     Token(shape: shape, location: start.1, offset: start.0, length: index - start.0, scalar: scalar)
   }
 
-  /// The invalid token from `start` to here, its error `message` at `position` kept in
-  /// `lastInvalid`.
+  /// The invalid token from `start` to here, its error `message` at `position` kept when the
+  /// token is lexed again (``relexed``).
   private mutating func invalid(
     _ message: ParseMessage, at position: TokenPosition, from start: (Int, TokenPosition)
   ) -> Token {
-    lastInvalid = (message, located(position))
+    if relexed != nil {
+      let location = located(position)
+      relexed?.invalid = (message, location)
+    }
     return token(.invalid, from: start)
   }
 }

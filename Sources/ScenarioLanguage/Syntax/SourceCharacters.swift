@@ -235,16 +235,22 @@ package struct SourceCharacters: Sendable {
   func writeUTF8(
     of range: Range<Int>, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
   ) -> Int {
-    let bytes =
-      isByteWise
-      ? byteRange(range)
-      : byteRange(utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound])
-    return utf8.withUnsafeBufferPointer { storage in
-      let run = UnsafeBufferPointer(rebasing: storage[bytes])
+    withUTF8(of: range) { run in
       guard let base = run.baseAddress, let target = buffer.baseAddress else { return 0 }
       (target + offset).initialize(from: base, count: run.count)
       return run.count
     }
+  }
+
+  /// `body` of the UTF-8 of the characters `range`, whichever kind of source this is.
+  func withUTF8<Result>(
+    of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    let bytes =
+      isByteWise
+      ? byteRange(range)
+      : byteRange(utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound])
+    return utf8.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[bytes])) }
   }
 
   /// The characters `range` as a string: one copy of their bytes.
