@@ -151,7 +151,7 @@ package struct StatementCutter {
       statement = (range.lowerBound, range.upperBound, number)
       refused = false
       depth = 0
-      open.removeAll(keepingCapacity: true)  // at most `nestingLimit`
+      if !open.isEmpty { open.removeAll(keepingCapacity: true) }  // at most `nestingLimit`
       lineBytes.removeAll(keepingCapacity: true)
       lineRanges.removeAll(keepingCapacity: true)
       isByteWise = true
@@ -219,17 +219,20 @@ package struct StatementCutter {
   private mutating func clearTokens() {
     if tokens.capacity > Self.keptTokenCapacity {
       tokens = []
-    } else {
-      // A token is a plain value (``Token``): emptying the array destroys nothing.
+    } else if !tokens.isEmpty {
+      // A token is a plain value (``Token``): emptying the array destroys nothing. (Asked
+      // first: a statement's first line finds the array its last one emptied, and emptying
+      // an array costs some sixty instructions however short; issue 29.)
       tokens.removeAll(keepingCapacity: true)
     }
-    commentColumns.removeAll(keepingCapacity: true)
+    if !commentColumns.isEmpty { commentColumns.removeAll(keepingCapacity: true) }
   }
 
   /// The statement read so far as one source: its tokens (shared with the cutter until the
   /// piece is gone), its text (its bytes in `storage` when byte-wise, else its lines and line
   /// breaks joined), and `joinedLines` as its lines' character ranges. `lastLine` is its last
   /// line's source when the caller has it.
+  @inline(__always)  // as for `holdsNoCode(_:)`
   private func statementSource(
     lastLine: SourceCharacters? = nil, joinedLines: [Range<Int>]?
   ) -> LexedSource {
@@ -282,6 +285,7 @@ package struct StatementCutter {
   /// Whether the line is blank or a comment, told from its bytes without lexing it: ASCII
   /// blanks, then the end, or `#` or `//` not followed by a combining mark (which would make
   /// them another character). Any other line is lexed, and may still hold no token.
+  @inline(__always)  // called from a mutating method, a method on the cutter copied it first
   private func holdsNoCode(_ range: Range<Int>) -> Bool {
     var index = range.lowerBound
     while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
@@ -311,6 +315,7 @@ package struct StatementCutter {
   /// `\f`, `\r`, `\r\n` (one break), U+0085, U+2028 and U+2029, as the lexer counts lines.
   /// Whether the line is ASCII (a line holds no `\r`, so each byte is then a character) comes
   /// from the same pass, so lexing it need not look at its bytes again for that.
+  @inline(__always)  // as for `holdsNoCode(_:)`
   private func lineEnd(from start: Int) -> (end: Int, next: Int?, isASCII: Bool) {
     var index = start
     let count = bytes.count

@@ -149,7 +149,8 @@ package struct StatementParser {
 
   /// `.quit`, `.exit`, `\q`, `quit()` or `exit()` at the start of a statement: how sqlite3,
   /// psql and Python leave, which gets its own message rather than a bare parse error.
-  private func quitHabit() -> String? {
+  @inline(__always)
+  private mutating func quitHabit() -> String? {
     guard position < end else { return nil }
     // Told in place first: every statement is asked, and nearly none starts like these.
     switch source.tokens[position].shape {
@@ -159,6 +160,12 @@ package struct StatementParser {
       else { return nil }
     default: return nil
     }
+    return quitHabitWritten()
+  }
+
+  /// ``quitHabit()`` for a statement that may be one. (`mutating` only so that the parser is
+  /// passed by reference: a call copied it whole, some 400 bytes, at every statement.)
+  private mutating func quitHabitWritten() -> String? {
     let first = source.tokens[position]
     let second = position + 1 < end ? source.tokens[position + 1] : endToken
     /// `quit` or `exit` when `token` is that word (compared in the source).
@@ -296,6 +303,7 @@ package struct StatementParser {
   // MARK: - Tokens
 
   /// The next token; text that is no token is an error here.
+  @inline(__always)
   func peek() throws(Failure) -> Token {
     let token = position < end ? source.tokens[position] : endToken
     if token.shape == .invalid { throw invalidFailure(token) }
@@ -393,12 +401,16 @@ package struct StatementParser {
 
   // Token `index` (before `end`) read in place: its trivial parts only, which copies nothing
   // (reading `source.tokens[index]` whole, or its kind, copied the token and retained its
-  // text: the larger part of the parser's looks at a token; issue 29).
+  // text: the larger part of the parser's looks at a token; issue 29). The small methods the
+  // parser calls most are inlined: calling a method on the parser from a mutating one copied
+  // the parser whole, some 400 bytes, before each call.
 
   /// Token `index`, or the end past the statement: a copy, for a message or a secret's span.
+  @inline(__always)
   func token(at index: Int) -> Token { index < end ? source.tokens[index] : endToken }
 
   /// Where token `index` starts, or the end past the statement.
+  @inline(__always)
   func place(ofTokenAt index: Int) -> TokenPosition {
     index < end ? source.tokens[index].location : endToken.location
   }
@@ -406,6 +418,7 @@ package struct StatementParser {
   /// The text of token `index` when it is an identifier. A known name's text in a byte-wise
   /// source is the table's string, which the lexer gave the token (``Lexer``'s `identifier`):
   /// that string is taken without reading the token's kind.
+  @inline(__always)
   func identifierText(at index: Int) -> String? {
     guard source.tokens[index].shape == .identifier else { return nil }
     return source.identifierText(of: source.tokens[index])

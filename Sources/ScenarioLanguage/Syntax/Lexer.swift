@@ -335,6 +335,7 @@ package struct Lexer: Sendable {
 
   /// The identifier (or `true`, `false`) from `start` to here. A known name (``KnownName``) is
   /// found from the bytes of an ASCII source and shares the table's string.
+  @inline(__always)  // a method on the lexer, called from a mutating one, copied it first
   private func identifier(from start: (Int, TokenPosition)) -> Token {
     let range = start.0..<index
     let known: Int32
