@@ -209,11 +209,12 @@ package struct Lexer: Sendable {
       column += index - start.0
       return token(.string, from: start)
     }
-    if byte == UInt8(ascii: "\"") || Self.isDigit(byte)
+    if Self.isDigit(byte)
       || (byte == UInt8(ascii: "-") && index + 1 < count && Self.isDigit(bytes[index + 1]))
     {
-      return next()
+      return byteWiseNumber(in: bytes) ?? next()
     }
+    if byte == UInt8(ascii: "\"") { return next() }
     if byte == UInt8(ascii: "_") || Self.isLetter(byte) {
       repeat {
         index += 1
@@ -400,39 +401,91 @@ package struct Lexer: Sendable {
   /// Reads bytes: units and digits are ASCII, so text with any other character is no duration.
   static func duration(_ text: String, checkingOverflow: Bool = true) -> SimulatedDuration? {
     var text = text
-    return text.withUTF8 { bytes in
-      var total: Int64 = 0
-      var index = 0
-      while index < bytes.count {
-        let digitsStart = index
-        /// The digits' value; nil when it overflows 64 bits.
-        var amount: Int64? = 0
-        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
-          bytes[index] <= UInt8(ascii: "9")
-        {
-          let (tens, overflow) = (amount ?? 0).multipliedReportingOverflow(by: 10)
-          let (sum, overflow2) = tens.addingReportingOverflow(Int64(bytes[index] - 0x30))
-          amount = amount == nil || overflow || overflow2 ? nil : sum
-          index += 1
-        }
-        let unitStart = index
-        while index < bytes.count,
-          (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z")
-        {
-          index += 1
-        }
-        let unit = UnsafeBufferPointer(rebasing: bytes[unitStart..<index])
-        guard unitStart > digitsStart,
-          let amount = amount ?? (checkingOverflow ? nil : 0),
-          let size = unitMilliseconds(unit)
-        else { return nil }
-        let (product, overflow) = amount.multipliedReportingOverflow(by: size)
-        let (sum, overflow2) = total.addingReportingOverflow(product)
-        guard !checkingOverflow || (!overflow && !overflow2) else { return nil }
-        total = sum
+    return text.withUTF8 { duration(utf8: $0, checkingOverflow: checkingOverflow) }
+  }
+
+  /// ``duration(_:checkingOverflow:)`` of the text whose UTF-8 is `bytes`.
+  private static func duration(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, checkingOverflow: Bool = true
+  ) -> SimulatedDuration? {
+    var total: Int64 = 0
+    var index = 0
+    while index < bytes.count {
+      let digitsStart = index
+      /// The digits' value; nil when it overflows 64 bits.
+      var amount: Int64? = 0
+      while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
+        bytes[index] <= UInt8(ascii: "9")
+      {
+        let (tens, overflow) = (amount ?? 0).multipliedReportingOverflow(by: 10)
+        let (sum, overflow2) = tens.addingReportingOverflow(Int64(bytes[index] - 0x30))
+        amount = amount == nil || overflow || overflow2 ? nil : sum
+        index += 1
       }
-      return SimulatedDuration(milliseconds: total)
+      let unitStart = index
+      while index < bytes.count,
+        (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z")
+      {
+        index += 1
+      }
+      let unit = UnsafeBufferPointer(rebasing: bytes[unitStart..<index])
+      guard unitStart > digitsStart,
+        let amount = amount ?? (checkingOverflow ? nil : 0),
+        let size = unitMilliseconds(unit)
+      else { return nil }
+      let (product, overflow) = amount.multipliedReportingOverflow(by: size)
+      let (sum, overflow2) = total.addingReportingOverflow(product)
+      guard !checkingOverflow || (!overflow && !overflow2) else { return nil }
+      total = sum
     }
+    return SimulatedDuration(milliseconds: total)
+  }
+
+  /// The integer or duration of a byte-wise source that starts at `index` (a digit, or `-`
+  /// and a digit), read from its bytes: what ``number()`` gives for one without an error,
+  /// without making a `String` of it (issue 29: a number was read through ``next()``, some
+  /// thousand instructions). Nil for a number with an error (too large, a negative or
+  /// unknown duration, `_`), which ``number()`` reads, so its message stays its own.
+  private mutating func byteWiseNumber(in bytes: UnsafeBufferPointer<UInt8>) -> Token? {
+    let start = index
+    var end = index
+    if bytes[end] == UInt8(ascii: "-") { end += 1 }
+    var hasLetter = false
+    while end < bytes.count {
+      let byte = bytes[end]
+      if Self.isLetter(byte) {
+        hasLetter = true
+      } else if !Self.isDigit(byte) {
+        if byte == UInt8(ascii: "_") { return nil }
+        break
+      }
+      end += 1
+    }
+    let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    let scalar: Int64
+    if hasLetter {
+      guard text[0] != UInt8(ascii: "-"), let duration = Self.duration(utf8: text) else {
+        return nil
+      }
+      scalar = duration.milliseconds
+    } else {
+      // An integer as `Int64(text)` reads it: its digits must fit 64 bits, with its sign.
+      var value: Int64 = 0
+      let negative = text[0] == UInt8(ascii: "-")
+      for byte in text.dropFirst(negative ? 1 : 0) {
+        let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+        let digit = Int64(byte - UInt8(ascii: "0"))
+        let (sum, overflow2) =
+          negative ? tens.subtractingReportingOverflow(digit) : tens.addingReportingOverflow(digit)
+        guard !overflow, !overflow2 else { return nil }
+        value = sum
+      }
+      scalar = 0
+    }
+    let position = self.position
+    index = end
+    column += end - start
+    return token(hasLetter ? .duration : .integer, from: (start, position), scalar: scalar)
   }
 
   /// Each duration unit's UTF-8 and size, from `SimulatedDuration.units` in its order.
