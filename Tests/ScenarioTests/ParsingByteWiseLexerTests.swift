@@ -27,6 +27,8 @@ import Testing
     "wait 1h30m  # a comment \"x",
     "wait 1hr // another",
     "expect -25308, 99999999999999999999, -5m, 0000",
+    "-9223372036854775808 -9223372036854775809 9223372036854775807 9223372036854775808",
+    "1_000 12ab 3d4h 0ms 1h-2m 7 -0 5m_ 99999999999999999999h 2.5s",
     "_x true false trueish ctx2.member a - b ; b @ {}",
     "#only a comment\n  // and another\n\tdevice\tunlock 123456",
     "a\rb\u{0B}c\u{0C}d\ne",
@@ -48,6 +50,9 @@ import Testing
     #expect(byteWise.source.isByteWise)
     #expect(!wide.source.isByteWise)
     #expect(byteWise.tokens == wide.tokens)
+    // A token holds no text: its kind, a name's text and a literal's value, is made from the
+    // source, each way.
+    #expect(byteWise.tokens.map(byteWise.kind(of:)) == wide.tokens.map(wide.kind(of:)))
     #expect(byteWise.tokens.map(byteWise.text(of:)) == wide.tokens.map(wide.text(of:)))
     #expect(byteWise.commentColumns == wide.commentColumns)
   }

@@ -6,8 +6,13 @@ import Testing
 
 /// Tokens, string escapes, durations and comments (docs/scenario-language.md §1).
 @Suite struct ParsingLexerTests {
+  /// The tokens' kinds, each with its payload (a name, a literal's value) made from the source:
+  /// a token holds only its place and shape (issue 29).
   private func kinds(_ text: String) throws -> [TokenKind] {
-    try Lexer.tokenize(text).map(\.kind)
+    let lexed = Lexer.lex(text, file: "<input>")
+    let tokens = try Lexer.tokenize(text)
+    #expect(tokens == lexed.tokens)
+    return tokens.map(lexed.kind(of:))
   }
 
   struct StringCase: CustomTestStringConvertible, Sendable {

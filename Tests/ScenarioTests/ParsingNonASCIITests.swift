@@ -33,6 +33,30 @@ import Testing
     #expect(diagnostic.location == SourceLocation(file: "f", line: 2, column: 43))
   }
 
+  /// A token keeps no text (issue 29): an invalid token's error, and a literal's value, are
+  /// found by lexing it again where it starts, here on the second line of a statement that is
+  /// not byte-wise, after non-ASCII text and escapes.
+  @Test func anInvalidTokenOnAContinuationLineAfterNonASCIITextIsFoundAgain() throws {
+    let source = """
+      SecItemAdd [kSecClass: kSecClassGenericPassword,
+                  kSecAttrAccount: "ünï\\u{301}\\t🧑‍💻", kSecAttrService: "ab\\qc"]
+      """
+    let diagnostic = try #require(firstDiagnostic(source))
+    // 12 blanks, `kSecAttrAccount: "` (18), `ünï\u{301}\t🧑‍💻` (13), `", kSecAttrService: "`
+    // (21), `ab` (2): the bad escape `\q` is at column 67.
+    #expect(diagnostic.location == SourceLocation(file: "f", line: 2, column: 67))
+    #expect(diagnostic.kind == .invalidEscape("\\q"))
+    var parser = ScenarioParser(file: "f")
+    let parsed = parser.parse(
+      "SecItemAdd [kSecClass: kSecClassGenericPassword,\n  kSecAttrAccount: \"ü\\u{301}\\t🔑\"]")
+    #expect(parsed.diagnostics.isEmpty)
+    guard case .secItem(.add(.dictionary(let entries)))? = parsed.statements.first?.kind else {
+      Issue.record("not an add of a dictionary: \(parsed.statements)")
+      return
+    }
+    #expect(entries.last?.value == .string("ü\u{301}\t🔑"))
+  }
+
   /// Lexing `text` fails at `column` of its only line with `kind`.
   private func expectLexicalError(_ text: String, column: Int, _ kind: ParseMessage) {
     let location = SourceLocation(file: "<input>", line: 1, column: column)

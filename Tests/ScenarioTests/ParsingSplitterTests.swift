@@ -23,7 +23,7 @@ import Testing
     let lexed = Lexer.lex(source, file: "f")
     #expect(lexed.text(of: lexed.tokens[1]) == "\"🇫🇷 cafe\u{301}\"")
     #expect(lexed.text(of: lexed.tokens[6]) == "\"e\u{301}🔑\"")
-    let install = try #require(lexed.tokens.firstIndex { $0.kind == .identifier("install") })
+    let install = try #require(lexed.tokens.firstIndex { lexed.kind(of: $0) == .identifier("install") })
     #expect(lexed.text(of: lexed.word(at: install + 1).token) == "com.exa\u{301}mple.app")
     var parser = ScenarioParser(file: "f")
     let failed = parser.parse("say \"🇫🇷\" \"e\u{301}\"\r\n")

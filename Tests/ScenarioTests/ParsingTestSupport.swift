@@ -34,7 +34,7 @@ enum ParsingTestSupport {
       source, file: "", firstLine: firstLine, nestingLimit: StatementParser.nestingLimit
     ) { piece in
       guard case .statement(let lexed, unclosed: nil) = piece else { return }
-      chunks.append(StatementSplitter.chunk(ofStatement: lexed, file: ""))
+      chunks.append(StatementSplitter.chunk(ofStatement: lexed))
     }
     return (chunks, unclosed)
   }

@@ -122,14 +122,14 @@ package enum DiagnosticRedaction {
   ) -> Range<Int>? {
     let characters = line.characters
     guard let index = line.tokens.firstIndex(where: { $0.offset == offset }),
-      !isPunctuation(line.tokens[index]),
+      !isPunctuation(line.tokens[index], in: line),
       let previous = ranges.last(where: { $0.upperBound <= offset }),
       characters[previous.upperBound..<offset].allSatisfy(\.isWhitespace)
     else { return nil }
     var depth = 0
     var end = line.tokens[index].endOffset
     for token in line.tokens[index...] {
-      switch token.kind {
+      switch token.shape {
       case .end: return offset..<end
       case .punctuation(.leftBracket), .punctuation(.leftParen): depth += 1
       case .punctuation(.rightBracket), .punctuation(.rightParen):
@@ -138,7 +138,7 @@ package enum DiagnosticRedaction {
       case .punctuation(.comma) where depth == 0: return offset..<end
       default: break
       }
-      if isBroken(token) { return offset..<characters.count }
+      if isBroken(token, in: line) { return offset..<characters.count }
       end = token.endOffset
     }
     return offset..<end
@@ -163,7 +163,7 @@ package enum DiagnosticRedaction {
   private static func mentionsSecret(_ line: LexedSource) -> Bool {
     if mentionsSecretKey(line.characters) { return true }
     return line.tokens.contains { token in
-      if case .identifier(let word) = token.kind {
+      if case .identifier(let word) = line.kind(of: token) {
         return isNear(word, ["device", "user", "backup", "password", "setItem", "unlock"])
           || word == "passcode" || word == "Data" || word == "result"
       }
@@ -176,10 +176,10 @@ package enum DiagnosticRedaction {
   private static func codeSecretRanges(in line: LexedSource) -> ([Range<Int>], Bool) {
     // Characters that are no token (`@`, `;`) cannot hide what the statement is.
     let tokens = line.tokens.filter { token in
-      if case .invalid(.unexpectedCharacter, _) = token.kind { return false }
+      if case .invalid(.unexpectedCharacter, _) = line.kind(of: token) { return false }
       return true
     }
-    if case .identifier(let word)? = tokens.first?.kind {
+    if case .identifier(let word)? = tokens.first.map(line.kind(of:)) {
       if isNear(word, ["device", "user"]) {
         return passcodeRanges(in: line, from: tokens[0].endOffset)
       }
@@ -188,19 +188,19 @@ package enum DiagnosticRedaction {
         return passcodeRanges(in: line, from: tokens[0].offset)
       }
       if isNear(word, ["backup"]) { return backupPasswordRanges(in: tokens, line: line) }
-      if isNear(word, ["app"]), tokens.count > 1, case .identifier(let sub) = tokens[1].kind,
+      if isNear(word, ["app"]), tokens.count > 1, case .identifier(let sub) = line.kind(of: tokens[1]),
         isNear(sub, ["defaults"])
       {
         return defaultsValueRanges(in: tokens, line: line)
       }
-      if isNear(word, ["expect"]), tokens.count > 1, case .identifier(let subject) = tokens[1].kind,
+      if isNear(word, ["expect"]), tokens.count > 1, case .identifier(let subject) = line.kind(of: tokens[1]),
         isNear(subject, ["result"])
       {
-        return (literalRanges(in: Array(tokens.dropFirst(2)), length: line.characters.count), true)
+        return (literalRanges(in: Array(tokens.dropFirst(2)), line: line), true)
       }
     }
-    let (data, open) = dataRanges(in: tokens, line: line.characters)
-    let package = packageValueRanges(in: tokens, length: line.characters.count)
+    let (data, open) = dataRanges(in: tokens, line: line)
+    let package = packageValueRanges(in: tokens, line: line)
     return (data + package, open || !package.isEmpty)
   }
 
@@ -214,8 +214,8 @@ package enum DiagnosticRedaction {
   }
 
   /// Whether a token is punctuation, a stray character or the end: never part of a secret.
-  private static func isPunctuation(_ token: Token) -> Bool {
-    switch token.kind {
+  private static func isPunctuation(_ token: Token, in line: LexedSource) -> Bool {
+    switch line.kind(of: token) {
     case .punctuation, .end, .invalid(.unexpectedCharacter, _): true
     default: false
     }
@@ -223,11 +223,12 @@ package enum DiagnosticRedaction {
 
   /// Whether a token is text that did not lex (an unterminated string, a bad escape, a number
   /// out of range), as opposed to a stray character.
-  static func isBroken(_ token: Token) -> Bool {
-    switch token.kind {
-    case .invalid(.unexpectedCharacter, _): false
-    case .invalid: true
-    default: false
+  static func isBroken(_ token: Token, in line: LexedSource) -> Bool {
+    guard token.shape == .invalid else { return false }
+    switch line.kind(of: token) {
+    case .invalid(.unexpectedCharacter, _): return false
+    case .invalid: return true
+    default: return false
     }
   }
 
@@ -240,11 +241,11 @@ package enum DiagnosticRedaction {
   {
     guard
       let index = tokens.firstIndex(where: {
-        if case .identifier(let word) = $0.kind { return isNear(word, ["password"]) }
+        if case .identifier(let word) = line.kind(of: $0) { return isNear(word, ["password"]) }
         return false
       })
     else { return ([], false) }
-    guard index + 1 < tokens.count, tokens[index + 1].kind != .end else { return ([], true) }
+    guard index + 1 < tokens.count, tokens[index + 1].shape != .end else { return ([], true) }
     return ([tokens[index + 1].offset..<line.characters.count], true)
   }
 
@@ -256,7 +257,7 @@ package enum DiagnosticRedaction {
   private static func defaultsValueRanges(in tokens: [Token], line: LexedSource)
     -> ([Range<Int>], Bool)
   {
-    guard tokens.count > 3, tokens[3].kind != .end else { return ([], true) }
+    guard tokens.count > 3, tokens[3].shape != .end else { return ([], true) }
     return ([tokens[3].offset..<line.characters.count], true)
   }
 
@@ -281,9 +282,9 @@ package enum DiagnosticRedaction {
   {
     var words: [Token] = []
     var index = line.tokens.firstIndex { $0.offset >= offset } ?? line.tokens.count - 1
-    while line.tokens[index].kind != .end {
+    while line.tokens[index].shape != .end {
       let (word, next) = line.word(at: index)
-      if isBroken(word) {
+      if isBroken(word, in: line) {
         return (ranges(of: words, in: line).ranges + [word.offset..<line.characters.count], true)
       }
       words.append(word)
@@ -301,7 +302,7 @@ package enum DiagnosticRedaction {
     // Once a word that takes a passcode is read (or a near miss of one), every other word is.
     var takesPasscode = false
     for (index, token) in words.enumerated() {
-      switch token.kind {
+      switch line.kind(of: token) {
       case .word(let word):
         if passcodeStatementWords.contains(word) {
           takesPasscode = takesPasscode || passcodeTakingWords.contains(word)
@@ -322,11 +323,11 @@ package enum DiagnosticRedaction {
   }
 
   /// `expect result "s3cret"`: every literal after the subject, and broken text to the end.
-  private static func literalRanges(in tokens: [Token], length: Int) -> [Range<Int>] {
+  private static func literalRanges(in tokens: [Token], line: LexedSource) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
     for token in tokens {
-      if isBroken(token) { return ranges + [token.offset..<length] }
-      switch token.kind {
+      if isBroken(token, in: line) { return ranges + [token.offset..<line.characters.count] }
+      switch token.shape {
       case .string, .integer, .duration: ranges.append(token.offset..<token.endOffset)
       default: break
       }
@@ -339,7 +340,10 @@ package enum DiagnosticRedaction {
   /// `kSecValueData: <value>` (and its other spellings) up to the next `,` or closing bracket,
   /// and the inside of `Data(...)`. Broken text is hidden to the end of the line when it is
   /// inside or after a secret key, or the line mentions one.
-  private static func dataRanges(in tokens: [Token], line: [Character]) -> ([Range<Int>], Bool) {
+  private static func dataRanges(
+    in tokens: [Token], line source: LexedSource
+  ) -> ([Range<Int>], Bool) {
+    let line = source.characters
     let length = line.count
     var ranges: [Range<Int>] = []
     var previous: [Token] = []
@@ -352,7 +356,7 @@ package enum DiagnosticRedaction {
     /// Opens a secret at `token`, counting it if it is a bracket.
     func open(at token: Token) {
       secretStart = token.offset
-      switch token.kind {
+      switch token.shape {
       case .punctuation(.leftBracket), .punctuation(.leftParen): depth = 1
       default: depth = 0
       }
@@ -365,8 +369,8 @@ package enum DiagnosticRedaction {
       secretStart = nil
     }
     for token in tokens {
-      if token.kind == .end { break }
-      if isBroken(token) {
+      if token.shape == .end { break }
+      if isBroken(token, in: source) {
         if let start = secretStart {
           ranges.append(start..<length)
         } else if awaitingValue || opening || mentionsSecretKey(line) {
@@ -376,12 +380,12 @@ package enum DiagnosticRedaction {
       }
       if opening {
         opening = false
-        switch token.kind {
+        switch token.shape {
         case .punctuation(.comma), .punctuation(.rightBracket), .punctuation(.rightParen): break
         default: open(at: token)
         }
       } else if secretStart != nil {
-        switch token.kind {
+        switch token.shape {
         case .punctuation(.leftBracket), .punctuation(.leftParen): depth += 1
         case .punctuation(.rightBracket), .punctuation(.rightParen):
           depth -= 1
@@ -390,7 +394,7 @@ package enum DiagnosticRedaction {
         default: break
         }
       } else if awaitingValue {
-        switch token.kind {
+        switch token.shape {
         case .punctuation(.colon), .punctuation(.equals):
           awaitingValue = false
           opening = true
@@ -402,9 +406,9 @@ package enum DiagnosticRedaction {
           awaitingValue = false
         default: break  // `as`, `String`, `CFString`, `!`, `?`, `)`
         }
-      } else if isSecretKey(token) {
+      } else if isSecretKey(token, in: source) {
         awaitingValue = true
-      } else if startsData(after: previous, next: token) {
+      } else if startsData(after: previous, next: token, in: source) {
         open(at: token)
       }
       previous.append(token)
@@ -415,8 +419,8 @@ package enum DiagnosticRedaction {
   }
 
   /// Spellings of the item-data key: its constant, its raw value, and their near misses.
-  private static func isSecretKey(_ token: Token) -> Bool {
-    switch token.kind {
+  private static func isSecretKey(_ token: Token, in line: LexedSource) -> Bool {
+    switch line.kind(of: token) {
     case .identifier(let name), .string(let name): isSecretKeyName(name)
     default: false
     }
@@ -447,11 +451,13 @@ package enum DiagnosticRedaction {
   }
 
   /// Whether `next` begins a secret: the first token inside `Data (`, unless it closes it.
-  private static func startsData(after previous: [Token], next: Token) -> Bool {
+  private static func startsData(
+    after previous: [Token], next: Token, in line: LexedSource
+  ) -> Bool {
     guard previous.count >= 2,
-      previous[previous.count - 2].kind == .identifier("Data"),
-      previous[previous.count - 1].kind == .punctuation(.leftParen)
+      line.isIdentifier(previous[previous.count - 2], "Data"),
+      previous[previous.count - 1].shape == .punctuation(.leftParen)
     else { return false }
-    return next.kind != .punctuation(.rightParen)  // `Data()` is empty, not a secret
+    return next.shape != .punctuation(.rightParen)  // `Data()` is empty, not a secret
   }
 }

@@ -12,7 +12,7 @@ extension ScenarioParser {
     let tokens = Lexer.lex(text, file: "<completion>").tokens
     var open: [(bracket: Punctuation, afterColon: Bool)] = []
     for token in tokens {
-      switch token.kind {
+      switch token.shape {
       case .punctuation(let mark) where mark == .leftBracket || mark == .leftParen:
         open.append((mark, false))
       case .punctuation(.rightBracket), .punctuation(.rightParen):

@@ -144,7 +144,7 @@ public struct ScenarioParser: Sendable {
     // The cutter hands on no statement without a token; `Optional<Chunk>` is avoided here, as
     // destroying one went through a generic witness (issue 29).
     if lexed.tokens.count > 1 {
-      var chunk = StatementSplitter.chunk(ofStatement: lexed, file: file)
+      var chunk = StatementSplitter.chunk(ofStatement: lexed)
       // The lexed source is moved into the parser, which the error path reads it from: a copy
       // retained and released each of its arrays (issue 29).
       var parser = StatementParser(

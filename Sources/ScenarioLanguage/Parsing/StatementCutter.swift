@@ -73,13 +73,13 @@ package struct StatementCutter {
   private var commentColumns: [Int: Int] = [:]
   /// The brackets and parentheses of the line being read (kept from one line to the next).
   private var brackets: [Lexer.Bracket] = []
-  /// Its lines so far: their bytes in `storage`, their character ranges in the statement, and
-  /// the line break after each line but the last (none once refused). Ranges, not each line's
-  /// source: freeing those at every statement cost more than making them again for the rare
-  /// statement that needs them (several lines, not byte-wise).
+  /// Its lines so far: their bytes in `storage` (the line break after each but the last is
+  /// the bytes between it and the next), and their character ranges in the statement (none
+  /// once refused). Ranges, not each line's source: freeing those at every statement cost more
+  /// than making them again for the rare statement that needs them (several lines, not
+  /// byte-wise); its line breaks are made `Character`s only then too (issue 29).
   private var lineBytes: [Range<Int>] = []
   private var lineRanges: [Range<Int>] = []
-  private var separators: [Character] = []
   /// Where the next line starts, in characters from the statement's start.
   private var nextLineBase = 0
   /// Where the statement's last line read ends, in bytes.
@@ -118,12 +118,7 @@ package struct StatementCutter {
       }
       read(line: start..<end, number: number, isASCII: isASCII, handle)
       guard let next else { break }
-      if statement != nil, !refused {
-        if next - end != 1 { isByteWise = false }
-        separators.append(
-          Character(
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[end..<next]), as: UTF8.self)))
-      }
+      if statement != nil, !refused, next - end != 1 { isByteWise = false }
       start = next
       number += 1
     }
@@ -147,7 +142,7 @@ package struct StatementCutter {
     } else {
       tokens.removeLast()  // the end of the line before: the statement goes on
     }
-    brackets.removeAll(keepingCapacity: true)
+    if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
     Lexer.lex(
       line, file: file, firstLine: number, appendingTo: &tokens, offsetBy: nextLineBase,
       commentColumns: &commentColumns, brackets: &brackets)
@@ -156,10 +151,9 @@ package struct StatementCutter {
       statement = (range.lowerBound, range.upperBound, number)
       refused = false
       depth = 0
-      open = []
+      if !open.isEmpty { open.removeAll(keepingCapacity: true) }  // at most `nestingLimit`
       lineBytes.removeAll(keepingCapacity: true)
       lineRanges.removeAll(keepingCapacity: true)
-      separators = []
       isByteWise = true
     }
     if !refused {
@@ -214,7 +208,6 @@ package struct StatementCutter {
     // array is kept for the next statement.
     clearTokens()
     self.statement = nil
-    separators = []
   }
 
   /// How many tokens' room the token array keeps from one statement to the next: a query's
@@ -226,19 +219,20 @@ package struct StatementCutter {
   private mutating func clearTokens() {
     if tokens.capacity > Self.keptTokenCapacity {
       tokens = []
-    } else {
-      // Emptied from its end, a token at a time: each is destroyed by code made for `Token`,
-      // where `removeAll` went through the run time's generic `swift_arrayDestroy`, about
-      // twice the instructions a token (issue 29).
-      while !tokens.isEmpty { tokens.removeLast() }
+    } else if !tokens.isEmpty {
+      // A token is a plain value (``Token``): emptying the array destroys nothing. (Asked
+      // first: a statement's first line finds the array its last one emptied, and emptying
+      // an array costs some sixty instructions however short; issue 29.)
+      tokens.removeAll(keepingCapacity: true)
     }
-    commentColumns.removeAll(keepingCapacity: true)
+    if !commentColumns.isEmpty { commentColumns.removeAll(keepingCapacity: true) }
   }
 
   /// The statement read so far as one source: its tokens (shared with the cutter until the
   /// piece is gone), its text (its bytes in `storage` when byte-wise, else its lines and line
   /// breaks joined), and `joinedLines` as its lines' character ranges. `lastLine` is its last
   /// line's source when the caller has it.
+  @inline(__always)  // as for `holdsNoCode(_:)`
   private func statementSource(
     lastLine: SourceCharacters? = nil, joinedLines: [Range<Int>]?
   ) -> LexedSource {
@@ -250,10 +244,15 @@ package struct StatementCutter {
           sharing: storage, range: statement!.start..<statementEnd, isByteWise: true)
         : SourceCharacters(
           joining: lineBytes.map { SourceCharacters(sharing: storage, range: $0) },
-          separators: separators)
+          separators: zip(lineBytes, lineBytes.dropFirst()).map { line, next in
+            Character(
+              String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[line.upperBound..<next.lowerBound]),
+                as: UTF8.self))
+          })
     return LexedSource(
       source: source, tokens: tokens, commentColumns: commentColumns,
-      firstLine: statement!.line, joinedLines: joinedLines)
+      firstLine: statement!.line, file: file, joinedLines: joinedLines)
   }
 
   /// Refuses the statement being read at line `number` (`line`): the error, the line and the
@@ -271,7 +270,6 @@ package struct StatementCutter {
     }
     lineBytes.removeAll(keepingCapacity: true)
     lineRanges.removeAll(keepingCapacity: true)
-    separators = []
     handle(.refused(diagnostic, line: lexedLine, statementStart: start))
   }
 
@@ -287,6 +285,7 @@ package struct StatementCutter {
   /// Whether the line is blank or a comment, told from its bytes without lexing it: ASCII
   /// blanks, then the end, or `#` or `//` not followed by a combining mark (which would make
   /// them another character). Any other line is lexed, and may still hold no token.
+  @inline(__always)  // called from a mutating method, a method on the cutter copied it first
   private func holdsNoCode(_ range: Range<Int>) -> Bool {
     var index = range.lowerBound
     while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
@@ -316,6 +315,7 @@ package struct StatementCutter {
   /// `\f`, `\r`, `\r\n` (one break), U+0085, U+2028 and U+2029, as the lexer counts lines.
   /// Whether the line is ASCII (a line holds no `\r`, so each byte is then a character) comes
   /// from the same pass, so lexing it need not look at its bytes again for that.
+  @inline(__always)  // as for `holdsNoCode(_:)`
   private func lineEnd(from start: Int) -> (end: Int, next: Int?, isASCII: Bool) {
     var index = start
     let count = bytes.count

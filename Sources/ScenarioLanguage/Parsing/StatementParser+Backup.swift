@@ -28,7 +28,7 @@ extension StatementParser {
   private mutating func backupPassword() throws(Failure) -> String? {
     guard try consume(identifier: Vocabulary.password) else { return nil }
     let token = try word()
-    switch token.kind {
+    switch source.kind(of: token) {
     case .word(let text) where !text.isEmpty:
       recordSecret(from: token)
       return text

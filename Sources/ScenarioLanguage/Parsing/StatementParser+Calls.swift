@@ -33,9 +33,9 @@ extension StatementParser {
   /// `nil` or `&name`: where Swift code receives the result; the runner always keeps it.
   private mutating func resultArgument() throws(Failure) {
     let token = try advance()
-    if token.kind == .punctuation(.ampersand) {
+    if token.shape == .punctuation(.ampersand) {
       _ = try identifier("a variable name after `&`")
-    } else if token.kind != .identifier("nil") {
+    } else if !source.isIdentifier(token, "nil") {
       throw failure(.expected("`nil` or `&result`", found: quoted(token)), at: token)
     }
   }
@@ -63,10 +63,11 @@ extension StatementParser {
   /// deep), whose name is then poisoned as a failed binding's is.
   static func boundName(in firstLine: LexedSource) -> String? {
     let tokens = firstLine.tokens
-    guard tokens.count > 1, case .identifier(let word) = tokens[0].kind,
-      word == "let" || word == "var", case .identifier(let name) = tokens[1].kind
+    guard tokens.count > 1,
+      firstLine.isIdentifier(tokens[0], "let") || firstLine.isIdentifier(tokens[0], "var"),
+      tokens[1].shape == .identifier
     else { return nil }
-    return name
+    return firstLine.identifierText(of: tokens[1])
   }
 
   /// `let name = ...`, `let name: [String: Any] = ...`, `var result: CFTypeRef?`.
@@ -83,7 +84,7 @@ extension StatementParser {
       try skipType()
       hasType = true
     }
-    if isVariable, hasType, try peek().kind == .end {
+    if isVariable, hasType, try peek().shape == .end {
       return .declaration(name: name)
     }
     try expect(.equals, "`=` after `\(name)`")
@@ -103,7 +104,7 @@ extension StatementParser {
       }
     }
     let token = try peek()
-    if case .identifier(let word) = token.kind {
+    if case .identifier(let word) = source.kind(of: token) {
       if Vocabulary.secItemFunctions.contains(word) {
         try advance()
         return .secItem(try secItemCall(word))
@@ -129,7 +130,7 @@ extension StatementParser {
     }
     let valueStart = try peek()
     let expr = try value()
-    if case .string = expr, case .string = valueStart.kind, lastRead == valueStart {
+    if case .string = expr, valueStart.shape == .string, lastRead == valueStart {
       boundLiteral = SourceSpan(from: valueStart, through: valueStart)
     }
     guard let name else {
@@ -148,7 +149,7 @@ extension StatementParser {
     try expect(.rightBracket, "`]` after the key")
     try expect(.equals, "`=`")
     let valueToken = try peek()
-    if valueToken.kind == .identifier("nil") { throw failure(.subscriptNil, at: valueToken) }
+    if source.isIdentifier(valueToken, "nil") { throw failure(.subscriptNil, at: valueToken) }
     let value = try value()
     let entry = DictionaryEntry(
       key: key, value: Self.coerced(value, for: key), location: location(of: keyToken))
@@ -169,7 +170,7 @@ extension StatementParser {
     case "interactionNotAllowed":
       try expect(.equals, "`=`")
       let value = try advance()
-      guard case .boolean(let flag) = value.kind else {
+      guard case .boolean(let flag) = source.kind(of: value) else {
         throw failure(.expected("`true` or `false`", found: quoted(value)), at: value)
       }
       return .setInteractionNotAllowed(flag)
@@ -214,7 +215,7 @@ extension StatementParser {
   /// Seconds as a number (Swift's `TimeInterval`), a duration, or Apple's maximum constant.
   private mutating func reuseDuration() throws(Failure) -> SimulatedDuration {
     let token = try advance()
-    switch token.kind {
+    switch source.kind(of: token) {
     case .integer(let text):
       guard !text.hasPrefix("-") else { throw failure(.negativeDuration(text), at: token) }
       // Any value past 300 s acts as 300 s (LAContext.h), so a huge one is no error: it is
@@ -233,7 +234,7 @@ extension StatementParser {
   /// `.deviceOwnerAuthentication` or `LAPolicy.deviceOwnerAuthentication`.
   private mutating func policy() throws(Failure) -> LAPolicy {
     let token = try advance()
-    switch token.kind {
+    switch source.kind(of: token) {
     case .punctuation(.dot): break
     case .identifier("LAPolicy"): try expect(.dot, "`.`")
     default:

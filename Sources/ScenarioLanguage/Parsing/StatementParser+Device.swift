@@ -12,7 +12,7 @@ extension StatementParser {
     case .reboot: return .reboot
     case .add:
       let name = try bareWord("a name for the device, such as `watch` or `newPhone`")
-      guard try peek().kind != .end else { return .add(name: name, platform: .iPhone) }
+      guard try peek().shape != .end else { return .add(name: name, platform: .iPhone) }
       let platform = try choice(
         "device kind", DevicePlatform.allCases.map { ($0.rawValue, $0) })
       return .add(name: name, platform: platform)
@@ -20,11 +20,11 @@ extension StatementParser {
       return .use(name: try bareWord("the name of a device (`show devices` lists them)"))
     case .unlock:
       let token = try word()
-      if token.kind == .word(Vocabulary.unlockWithBiometry) { return .unlockWithBiometry }
+      if source.kind(of: token) == .word(Vocabulary.unlockWithBiometry) { return .unlockWithBiometry }
       return .unlock(passcode: try passcode(token))
     case .passcode:
       let token = try word()
-      switch token.kind {
+      switch source.kind(of: token) {
       case .word(Vocabulary.PasscodeWord.change.rawValue):
         let old = try passcode(try word())
         return .changePasscode(old: old, new: try passcode(try word()))
@@ -38,7 +38,7 @@ extension StatementParser {
 
   /// A passcode: a word of digits, or a string literal (an alphanumeric passcode, extension).
   mutating func passcode(_ token: Token) throws(Failure) -> String {
-    switch token.kind {
+    switch source.kind(of: token) {
     // Every character an ASCII digit, asked of the bytes (a character of any other byte is
     // none).
     case .word(let digits)
@@ -74,7 +74,7 @@ extension StatementParser {
   ) throws(Failure) -> Word {
     let token = try word()
     let options = Vocabulary.words(of: table)
-    guard case .word(let text) = token.kind else {
+    guard case .word(let text) = source.kind(of: token) else {
       let list = options.map { "`\($0)`" }.joined(separator: ", ")
       throw failure(.expected("\(what) (\(list))", found: quoted(token)), at: token)
     }
@@ -99,7 +99,7 @@ extension StatementParser {
   /// An enrolled face or finger: a bare word or a string literal.
   private mutating func identityName() throws(Failure) -> String {
     let token = try word()
-    switch token.kind {
+    switch source.kind(of: token) {
     case .word(let name), .string(let name): return name
     default:
       throw failure(.expected("a name for the face or finger", found: quoted(token)), at: token)
@@ -113,9 +113,9 @@ extension StatementParser {
     var total = try oneDuration()
     while true {
       let next = try peek()
-      if next.kind == .punctuation(.plus) {
+      if next.shape == .punctuation(.plus) {
         try advance()
-      } else if case .duration = next.kind {
+      } else if next.shape == .duration {
       } else {
         return total
       }
@@ -132,10 +132,10 @@ extension StatementParser {
   /// `wait 1.5s` reads as `1`, `.`, `5s`: after the integer just read, a `.` and a number or
   /// duration are a fraction, which a duration cannot have.
   private func fractionWritten(after whole: String) -> ParseMessage? {
-    guard let dot = peek(ahead: 0), dot.kind == .punctuation(.dot),
+    guard let dot = peek(ahead: 0), dot.shape == .punctuation(.dot),
       let fraction = peek(ahead: 1)
     else { return nil }
-    switch fraction.kind {
+    switch source.kind(of: fraction) {
     case .integer, .duration: return .durationNotWhole("\(whole).\(text(of: fraction))")
     default: return nil
     }
@@ -143,7 +143,7 @@ extension StatementParser {
 
   private mutating func oneDuration() throws(Failure) -> SimulatedDuration {
     let token = try advance()
-    switch token.kind {
+    switch source.kind(of: token) {
     case .duration(let duration): return duration
     case .integer(let text):
       throw failure(fractionWritten(after: text) ?? .durationNeedsUnit(text), at: token)
@@ -181,7 +181,7 @@ extension StatementParser {
   /// is (the lesson puts a token there).
   private mutating func defaultsValue() throws(Failure) -> String {
     let token = try word()
-    switch token.kind {
+    switch source.kind(of: token) {
     case .word(let text), .string(let text):
       recordSecret(from: token)
       return text
@@ -194,14 +194,14 @@ extension StatementParser {
   mutating func keychainCommand() throws(Failure) -> AppCommand {
     _ = try choice("`keychain` command", Vocabulary.KeychainWord.self)
     let next = try peek()
-    guard next.kind != .end else { return .resetKeychain(bundleID: nil) }
+    guard next.shape != .end else { return .resetKeychain(bundleID: nil) }
     return .resetKeychain(bundleID: try bareWord("a bundle id such as `com.example.app`"))
   }
 
   /// `team <TEAMID>`.
   private mutating func teamClause() throws(Failure) -> String {
     let team = try word()
-    guard team.kind == .word(Vocabulary.team) else {
+    guard source.kind(of: team) == .word(Vocabulary.team) else {
       throw failure(.expected("`team <TEAMID>` after the bundle id", found: quoted(team)), at: team)
     }
     return try bareWord("a team id such as `ABCDE12345`")
@@ -215,7 +215,7 @@ extension StatementParser {
     var groupsToken: Token?
     while true {
       let option = try word()
-      switch option.kind {
+      switch source.kind(of: option) {
       case .end:
         pushBack(option)
         if app.noEntitlements, let groupsToken {
@@ -232,7 +232,7 @@ extension StatementParser {
         groupsToken = groupsToken ?? option
         app.hostBundleID = try bareWord("the bundle id of the app containing the extension")
         let kind = try word()
-        if case .word(let text) = kind.kind,
+        if case .word(let text) = source.kind(of: kind),
           let word = Vocabulary.ExtensionKindWord(rawValue: text)
         {
           app.extensionKind = word.kind
@@ -267,7 +267,7 @@ extension StatementParser {
           .replacingOccurrences(of: "$(AppIdentifierPrefix)", with: "\(teamID).")
           .replacingOccurrences(of: "$(TeamIdentifierPrefix)", with: "\(teamID)."))
       let separator = try word()
-      guard separator.kind == .punctuation(.comma) else {
+      guard separator.shape == .punctuation(.comma) else {
         pushBack(separator)
         return groups
       }
@@ -277,7 +277,7 @@ extension StatementParser {
   /// A bare word or a string literal.
   mutating func bareWord(_ what: String) throws(Failure) -> String {
     let token = try word()
-    switch token.kind {
+    switch source.kind(of: token) {
     case .word(let text), .string(let text): return text
     default: throw failure(.expected(what, found: quoted(token)), at: token)
     }
@@ -298,7 +298,7 @@ extension StatementParser {
       case .enter: .enter(passcode: try passcode(try word()))
       }
     let count = try peek()
-    guard case .integer(let text) = count.kind else { return .userWill(answer, times: 1) }
+    guard case .integer(let text) = source.kind(of: count) else { return .userWill(answer, times: 1) }
     try advance()
     guard let times = Int(text), times >= 1 else {
       throw failure(.repeatCountTooSmall(text), at: count)

@@ -10,7 +10,7 @@ extension StatementParser {
       return .status(status)
     }
     let token = try advance()
-    switch token.kind {
+    switch source.kind(of: token) {
     case .integer:
       return .status(try status(token))
     case .boolean(let value):
@@ -33,7 +33,7 @@ extension StatementParser {
     case .identifier("no"):
       return try choice("`expect no` check", [("result", .noResult), ("prompt", .noPrompt)])
     case .identifier("result"):
-      if case .identifier(let name) = try peek().kind, Vocabulary.dateKeys.contains(name) {
+      if case .identifier(let name) = source.kind(of: try peek()), Vocabulary.dateKeys.contains(name) {
         return try dateExpectation()
       }
       if try consume(identifier: Vocabulary.ResultWord.has.rawValue) {
@@ -109,7 +109,7 @@ extension StatementParser {
     }
     if comparison != .equal { try expect(identifier: Vocabulary.DateWord.than.rawValue) }
     let token = try advance()
-    switch token.kind {
+    switch source.kind(of: token) {
     case .string(let text):
       guard let date = ISO8601DateFormatter().date(from: text) else {
         throw failure(
@@ -129,7 +129,7 @@ extension StatementParser {
   /// A non-negative count, as in `expect count 2` and `expect prompts 2`.
   private mutating func count() throws(Failure) -> Int {
     let count = try advance()
-    guard case .integer(let text) = count.kind, let number = Int(text) else {
+    guard case .integer(let text) = source.kind(of: count), let number = Int(text) else {
       throw failure(.expected("a count such as `1`", found: quoted(count)), at: count)
     }
     guard number >= 0 else { throw failure(.negativeCount(text), at: count) }
@@ -169,7 +169,7 @@ extension StatementParser {
   private mutating func expectEquality(allowingNot: Bool) throws(Failure) -> Bool {
     let first = try advance()
     let equal: Bool
-    switch first.kind {
+    switch source.kind(of: first) {
     case .punctuation(.equals): equal = true
     case .punctuation(.exclamation) where allowingNot: equal = false
     default:
@@ -182,7 +182,7 @@ extension StatementParser {
 
   /// An OSStatus by Apple's name or by number (`noErr` is 0, as in MacTypes.h).
   private func status(_ token: Token) throws(Failure) -> OSStatus {
-    switch token.kind {
+    switch source.kind(of: token) {
     case .integer(let text):
       guard let number = Int32(text) else {
         throw failure(.statusOutOfRange(text), at: token)
@@ -219,7 +219,7 @@ extension StatementParser {
     var words: [String] = []
     while true {
       let token = try word()
-      switch token.kind {
+      switch source.kind(of: token) {
       case .word(let text), .string(let text): words.append(text)
       case .end:
         pushBack(token)
@@ -234,8 +234,8 @@ extension StatementParser {
   /// `keychain-sim explain` resolves it (`explain 25308`, `explain notInteractive`).
   mutating func explainSubject() throws(Failure) -> ExplainSubject {
     let token = try advance()
-    if token.kind == .identifier("LAError") { return .laError(try laError()) }
-    switch token.kind {
+    if source.isIdentifier(token, "LAError") { return .laError(try laError()) }
+    switch source.kind(of: token) {
     case .end:
       pushBack(token)
       return .lastOutcome
@@ -243,7 +243,7 @@ extension StatementParser {
       do {
         return try ExplainSubject.parse(text)
       } catch {
-        if case .integer = token.kind {
+        if token.shape == .integer {
           throw failure(.unknown("OSStatus", text, suggestion: nil), at: token)
         }
         throw failure(.unknown("OSStatus", text, suggestion: error.suggestion), at: token)

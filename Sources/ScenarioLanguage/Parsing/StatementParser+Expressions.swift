@@ -93,7 +93,7 @@ extension StatementParser {
   /// A Swift type: `Name`, `Module.Name`, `[T]`, `[K: V]`, each optionally `?` or `!`.
   mutating func skipType() throws(Failure) {
     let token = try advance()
-    switch token.kind {
+    switch token.shape {
     case .identifier:
       while try consume(.dot) { _ = try identifier("a type name") }
     case .punctuation(.leftBracket):
@@ -124,7 +124,7 @@ extension StatementParser {
       defer { leaveNesting() }
       return try collection()
     case .string:
-      guard case .string(let text) = source.tokens[index].kind else { break }
+      let text = source.stringValue(of: source.tokens[index])
       skip()
       if literalsAreSecret { recordSecret(from: token(at: index)) }
       let expr = try stringOrData(text)
@@ -133,19 +133,20 @@ extension StatementParser {
     default: break
     }
     let token = try advance()
-    switch token.kind {
+    switch token.shape {
     case .punctuation(.leftParen):
       try enterNesting(at: token)
       defer { leaveNesting() }
       let expr = try value()
       try expect(.rightParen, "`)`")
       return expr
-    case .integer(let text):
+    case .integer:
+      let text = text(of: token)
       guard let number = Int64(text) else { throw failure(.integerTooLarge(text), at: token) }
       if literalsAreSecret { recordSecret(from: token) }
       return .integer(number)
-    case .boolean(let value):
-      return .bool(value)
+    case .boolean:
+      return .bool(token.scalar != 0)
     default:
       throw failure(.expected("a value", found: quoted(token)), at: token)
     }
@@ -345,15 +346,13 @@ extension StatementParser {
   /// A key: `kSecAttrAccount`, `kSecAttrAccount as String`, `String(kSecAttrAccount)` or `"acct"`.
   mutating func key() throws(Failure) -> DictionaryKey {
     // A key constant's name, nearly every key: read in place, without copying the token.
-    if position < end, let raw = constantKey(at: position),
-      case .identifier(let name) = source.tokens[position].kind
-    {
+    if position < end, let raw = constantKey(at: position), let name = identifierText(at: position) {
       skip()
       try skipCasts()
       return DictionaryKey(raw: raw, appleName: name)
     }
     let token = try advance()
-    switch token.kind {
+    switch source.kind(of: token) {
     case .string(let raw):
       return DictionaryKey(raw: raw, appleName: SecConstants.name(forKey: raw))
     case .identifier("String"):
@@ -384,7 +383,7 @@ extension StatementParser {
     try expect(.leftParen, "`(` after `SecAccessControlCreateWithFlags`")
     let allocator = try advance()
     guard
-      allocator.kind == .identifier("nil") || allocator.kind == .identifier("kCFAllocatorDefault")
+      source.isIdentifier(allocator, "nil") || source.isIdentifier(allocator, "kCFAllocatorDefault")
     else {
       throw failure(
         .expected("`nil` or `kCFAllocatorDefault`", found: quoted(allocator)), at: allocator)
@@ -395,9 +394,9 @@ extension StatementParser {
     let flagNames = try accessControlFlags()
     if try consume(.comma) {
       let error = try advance()
-      if error.kind == .punctuation(.ampersand) {
+      if error.shape == .punctuation(.ampersand) {
         _ = try identifier("an error variable after `&`")
-      } else if error.kind != .identifier("nil") {
+      } else if !source.isIdentifier(error, "nil") {
         throw failure(.expected("`nil` or `&error`", found: quoted(error)), at: error)
       }
     }
@@ -441,7 +440,7 @@ extension StatementParser {
   private mutating func accessControlFlag() throws(Failure) -> String {
     let token = try advance()
     let written: String
-    switch token.kind {
+    switch source.kind(of: token) {
     case .punctuation(.dot):
       written = try identifier("a flag name after `.`").0
     case .identifier("SecAccessControlCreateFlags"):

@@ -57,7 +57,7 @@ extension StatementParser {
   /// or `SecKeyCopyPublicKey(name)` with an optional `!`.
   private mutating func keyOperand() throws(Failure) -> KeyOperand {
     let token = try peek()
-    if token.kind == .identifier("SecKeyCopyPublicKey"), !isBound("SecKeyCopyPublicKey") {
+    if source.isIdentifier(token, "SecKeyCopyPublicKey"), !isBound("SecKeyCopyPublicKey") {
       try advance()
       try expect(.leftParen, "`(` after `SecKeyCopyPublicKey`")
       let inner = try keyOperand()
@@ -101,7 +101,7 @@ extension StatementParser {
     let token = try advance()
     let name: String
     let nameToken: Token
-    switch token.kind {
+    switch source.kind(of: token) {
     case .punctuation(.dot):
       (name, nameToken) = try identifier(
         "an algorithm name such as `ecdsaSignatureMessageX962SHA256`")
@@ -146,7 +146,7 @@ extension StatementParser {
   /// Swift would need `Data(...)`).
   private mutating func dataArgument(_ what: String) throws(Failure) -> Expr {
     let start = try peek()
-    switch start.kind {
+    switch source.kind(of: start) {
     case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.ampersand):
       throw failure(.expected(what, found: quoted(start)), at: start)
     case .identifier(let name) where isBound(name):
@@ -167,9 +167,9 @@ extension StatementParser {
   private mutating func errorArgument(of function: String) throws(Failure) {
     try expect(.comma, "`, &error` or `, nil`: \(function) takes an error argument last")
     let token = try advance()
-    if token.kind == .punctuation(.ampersand) {
+    if token.shape == .punctuation(.ampersand) {
       _ = try identifier("a variable name after `&`")
-    } else if token.kind != .identifier("nil") {
+    } else if !source.isIdentifier(token, "nil") {
       throw failure(.expected("`&error` or `nil`", found: quoted(token)), at: token)
     }
   }

@@ -27,7 +27,7 @@ extension StatementParser {
   private mutating func labelledString(_ label: Vocabulary.PackageOption) throws(Failure) -> String
   {
     let token = try advance()
-    guard token.kind == .identifier(label.rawValue) else {
+    guard source.isIdentifier(token, label.rawValue) else {
       let options = Vocabulary.PackageOption.allCases.map { "`\($0.rawValue):`" }
       throw failure(
         .expected(
@@ -77,7 +77,7 @@ extension StatementParser {
     repeat {
       let token = try word()
       let group: String
-      switch token.kind {
+      switch source.kind(of: token) {
       case .word(let text), .string(let text): group = text
       default:
         throw failure(
@@ -92,7 +92,7 @@ extension StatementParser {
       }
       groups.append(group)
       let separator = try word()
-      guard separator.kind == .punctuation(.comma) else {
+      guard separator.shape == .punctuation(.comma) else {
         pushBack(separator)
         return groups
       }

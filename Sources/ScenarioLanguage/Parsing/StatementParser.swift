@@ -34,9 +34,9 @@ package struct StatementParser {
   let end: Int
   /// The next token to read.
   private(set) var position: Int
-  /// The end of the statement: after its last line's code; its file is every token's.
+  /// The end of the statement: after its last line's code (its file is the source's: a
+  /// location of its own retained and released the file's name at every statement).
   private let endToken: Token
-  private let endLocation: SourceLocation
   /// How many brackets, parentheses and `try`s enclose the current token.
   private var depth = 0
   /// The last token read, where a secret that started earlier ends: an index into the
@@ -75,8 +75,7 @@ package struct StatementParser {
     self.start = chunk.tokens.lowerBound
     self.end = chunk.tokens.upperBound
     self.position = chunk.tokens.lowerBound
-    self.endLocation = chunk.end
-    self.endToken = Token(kind: .end, location: TokenPosition(chunk.end), offset: -1, length: 0)
+    self.endToken = Token(shape: .end, location: chunk.end, offset: -1, length: 0)
     self.bindings = consume bindings
     self.poisoned = poisoned
   }
@@ -87,7 +86,7 @@ package struct StatementParser {
   mutating func parseStatement() throws(Failure) -> (StatementKind, SourceLocation) {
     if let habit = quitHabit() { throw failure(.quitHabit(habit), at: source.tokens[position]) }
     try checkNext()
-    let location = position < end ? location(of: source.tokens[position].location) : endLocation
+    let location = location(of: place(ofTokenAt: position))
     let kind = try statementKind()
     try checkNext()
     if position < end, source.tokens[position].shape != .end {
@@ -150,7 +149,8 @@ package struct StatementParser {
 
   /// `.quit`, `.exit`, `\q`, `quit()` or `exit()` at the start of a statement: how sqlite3,
   /// psql and Python leave, which gets its own message rather than a bare parse error.
-  private func quitHabit() -> String? {
+  @inline(__always)
+  private mutating func quitHabit() -> String? {
     guard position < end else { return nil }
     // Told in place first: every statement is asked, and nearly none starts like these.
     switch source.tokens[position].shape {
@@ -160,18 +160,26 @@ package struct StatementParser {
       else { return nil }
     default: return nil
     }
+    return quitHabitWritten()
+  }
+
+  /// ``quitHabit()`` for a statement that may be one. (`mutating` only so that the parser is
+  /// passed by reference: a call copied it whole, some 400 bytes, at every statement.)
+  private mutating func quitHabitWritten() -> String? {
     let first = source.tokens[position]
-    let second = position + 1 < end ? source.tokens[position + 1].kind : .end
-    func isQuitWord(_ word: String) -> Bool {
-      word == Vocabulary.StatementWord.quit.rawValue
-        || word == Vocabulary.StatementWord.exit.rawValue
+    let second = position + 1 < end ? source.tokens[position + 1] : endToken
+    /// `quit` or `exit` when `token` is that word (compared in the source).
+    func quitWord(_ token: Token) -> String? {
+      [Vocabulary.StatementWord.quit.rawValue, Vocabulary.StatementWord.exit.rawValue].first {
+        source.isIdentifier(token, $0)
+      }
     }
-    switch (first.kind, second) {
-    case (.punctuation(.dot), .identifier(let word)) where isQuitWord(word):
-      return ".\(word)"
-    case (.identifier(let word), .punctuation(.leftParen)) where isQuitWord(word):
-      return "\(word)()"
-    case (.invalid, .identifier("q")) where source.source[first.offset] == "\\":
+    switch first.shape {
+    case .punctuation(.dot):
+      return quitWord(second).map { ".\($0)" }
+    case .identifier where second.shape == .punctuation(.leftParen):
+      return quitWord(first).map { "\($0)()" }
+    case .invalid where source.isIdentifier(second, "q") && source.source[first.offset] == "\\":
       return "\\q"
     default:
       return nil
@@ -295,11 +303,10 @@ package struct StatementParser {
   // MARK: - Tokens
 
   /// The next token; text that is no token is an error here.
+  @inline(__always)
   func peek() throws(Failure) -> Token {
     let token = position < end ? source.tokens[position] : endToken
-    if case .invalid(let message, let location) = token.kind {
-      throw ScenarioDiagnostic(at: location, kind: message)
-    }
+    if token.shape == .invalid { throw invalidFailure(token) }
     return token
   }
 
@@ -312,10 +319,16 @@ package struct StatementParser {
   /// Throws when the next token is text that is no token (what ``peek()`` would throw).
   @inline(__always)
   func checkNext() throws(Failure) {
-    guard position < end, source.tokens[position].shape == .invalid,
-      case .invalid(let message, let location) = source.tokens[position].kind
-    else { return }
-    throw ScenarioDiagnostic(at: location, kind: message)
+    guard position < end, source.tokens[position].shape == .invalid else { return }
+    throw invalidFailure(source.tokens[position])
+  }
+
+  /// The error of `token`, an invalid one: what its text is and where. (Inlined: a method
+  /// that used the parser whole made every caller copy it, 400 bytes, before reading a token.)
+  @inline(__always)
+  func invalidFailure(_ token: Token) -> Failure {
+    let (message, location) = Lexer.invalid(token, in: source.source, file: source.file)
+    return ScenarioDiagnostic(at: location, kind: message)
   }
 
   @discardableResult
@@ -368,15 +381,13 @@ package struct StatementParser {
     let (token, next) = source.word(at: position)
     position = min(next, end)
     lastReadWord = token
-    if case .invalid(let message, let location) = token.kind {
-      throw ScenarioDiagnostic(at: location, kind: message)
-    }
+    if token.shape == .invalid { throw invalidFailure(token) }
     return token
   }
 
   /// Makes `token`, just read, the next token again, whichever way it is read next.
   mutating func pushBack(_ token: Token) {
-    guard token.kind != .end else { return }
+    guard token.shape != .end else { return }
     while position > start, source.tokens[position - 1].offset >= token.offset { position -= 1 }
   }
 
@@ -390,12 +401,16 @@ package struct StatementParser {
 
   // Token `index` (before `end`) read in place: its trivial parts only, which copies nothing
   // (reading `source.tokens[index]` whole, or its kind, copied the token and retained its
-  // text: the larger part of the parser's looks at a token; issue 29).
+  // text: the larger part of the parser's looks at a token; issue 29). The small methods the
+  // parser calls most are inlined: calling a method on the parser from a mutating one copied
+  // the parser whole, some 400 bytes, before each call.
 
   /// Token `index`, or the end past the statement: a copy, for a message or a secret's span.
+  @inline(__always)
   func token(at index: Int) -> Token { index < end ? source.tokens[index] : endToken }
 
   /// Where token `index` starts, or the end past the statement.
+  @inline(__always)
   func place(ofTokenAt index: Int) -> TokenPosition {
     index < end ? source.tokens[index].location : endToken.location
   }
@@ -403,12 +418,10 @@ package struct StatementParser {
   /// The text of token `index` when it is an identifier. A known name's text in a byte-wise
   /// source is the table's string, which the lexer gave the token (``Lexer``'s `identifier`):
   /// that string is taken without reading the token's kind.
+  @inline(__always)
   func identifierText(at index: Int) -> String? {
     guard source.tokens[index].shape == .identifier else { return nil }
-    let known = source.tokens[index].knownName
-    if known >= 0, source.source.isByteWise { return KnownName.table.texts[Int(known)] }
-    guard case .identifier(let name) = source.tokens[index].kind else { return nil }
-    return name
+    return source.identifierText(of: source.tokens[index])
   }
 
   /// The raw key when token `index` is a key constant's name (``Token/constantKey``).
@@ -446,12 +459,7 @@ package struct StatementParser {
   /// an identifier).
   @inline(__always)
   private func nextIs(identifier word: String) -> Bool {
-    guard position < end, source.tokens[position].shape == .identifier,
-      case .identifier(let name) = source.tokens[position].kind
-    else {
-      return false
-    }
-    return name == word
+    position < end && source.isIdentifier(source.tokens[position], word)
   }
 
   /// Consumes the punctuation if it is next.
@@ -491,18 +499,18 @@ package struct StatementParser {
 
   mutating func identifier(_ what: @autoclosure () -> String) throws(Failure) -> (String, Token) {
     let token = try advance()
-    guard case .identifier(let name) = token.kind else {
+    guard token.shape == .identifier else {
       throw failure(.expected(what(), found: quoted(token)), at: token)
     }
-    return (name, token)
+    return (source.identifierText(of: token), token)
   }
 
   mutating func string(_ what: @autoclosure () -> String) throws(Failure) -> String {
     let token = try advance()
-    guard case .string(let text) = token.kind else {
+    guard token.shape == .string else {
       throw failure(.expected(what(), found: quoted(token)), at: token)
     }
-    return text
+    return source.stringValue(of: token)
   }
 
   /// One of the words of a ``Vocabulary`` table, with "did you mean" when it is none of them.
@@ -512,9 +520,7 @@ package struct StatementParser {
     // One of the words, nearly always: found by its raw value, without the list of them all
     // that only a message needs (issue 29). Each table is an enum, whose `init(rawValue:)`
     // compares as the list's search did.
-    if position < end, case .identifier(let name) = source.tokens[position].kind,
-      let word = Word(rawValue: name)
-    {
+    if position < end, let name = identifierText(at: position), let word = Word(rawValue: name) {
       skip()
       return word
     }
@@ -524,7 +530,7 @@ package struct StatementParser {
   /// One of a fixed set of words, with "did you mean" when it is none of them.
   mutating func choice<T>(_ what: String, _ options: [(String, T)]) throws(Failure) -> T {
     let token = try advance()
-    guard case .identifier(let name) = token.kind else {
+    guard case .identifier(let name) = source.kind(of: token) else {
       let list = options.map { "`\($0.0)`" }.joined(separator: ", ")
       throw failure(.expected("\(what) (\(list))", found: quoted(token)), at: token)
     }
@@ -567,6 +573,6 @@ package struct StatementParser {
 
   /// `position` (a token's) in the statement's file.
   func location(of position: TokenPosition) -> SourceLocation {
-    SourceLocation(file: endLocation.file, position)
+    SourceLocation(file: source.file, position)
   }
 }

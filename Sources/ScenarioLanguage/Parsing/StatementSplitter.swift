@@ -13,8 +13,9 @@ package enum StatementSplitter {
     /// The statement's lines with their comments cut off, trimmed of surrounding blanks, for
     /// `Statement.sourceText`.
     var sourceText: String
-    /// Where the statement ends: after its last line's code (a comment is not code).
-    var end: SourceLocation
+    /// Where the statement ends: after its last line's code (a comment is not code). In the
+    /// statement's file, which the lexed source knows (a location here retained its name).
+    var end: TokenPosition
     /// For each line of the statement, the offset in `sourceText` of its column 1 (negative
     /// for a first line that starts with blanks), and its length there: the first line's, and
     /// the others' (none for a one-line statement, which then needs no array; issue 29).
@@ -49,34 +50,31 @@ package enum StatementSplitter {
   /// The chunk of a source the cutter found to be one whole statement (its brackets closed,
   /// at least one token before the end), without reading its tokens again. A one-line
   /// statement's line is the whole source, found without looking for line breaks.
-  static func chunk(ofStatement lexed: LexedSource, file: String) -> Chunk {
+  static func chunk(ofStatement lexed: LexedSource) -> Chunk {
     let tokens = lexed.tokens
     let firstLine = tokens[0].location.line
     let lastLine = tokens[tokens.count - 2].location.line
     return chunk(
       tokens: 0..<tokens.count - 1, firstLine: firstLine, lastLine: lastLine, lexed: lexed,
       lines: firstLine == lastLine && firstLine == lexed.firstLine ? nil : lexed.lines,
-      lineOffset: lexed.firstLine, file: file)
+      lineOffset: lexed.firstLine)
   }
 
   /// `lines` nil: the source is the statement's one line.
   private static func chunk(
     tokens: Range<Int>, firstLine: Int, lastLine: Int, lexed: LexedSource,
-    lines: [Range<Int>]?, lineOffset: Int, file: String
+    lines: [Range<Int>]?, lineOffset: Int
   ) -> Chunk {
     // Each line's code (up to its comment), without trailing blanks; the first line also
-    // without its leading ones. The text is built once, from the source's UTF-8 (one copy per
-    // line): the statement's lines are visited once each.
+    // without its leading ones: first where each is, then the text, built once from the
+    // source's UTF-8 (one copy per line).
     let source = lexed.source
-    var text = ""
-    /// A text of several lines: their UTF-8 gathered, then made a string once (appending to
-    /// a string line by line grew it several times; issue 29).
-    var joined: [UInt8] = []
     var firstLayout = (base: 0, length: 0)
     var laterLayouts: [(base: Int, length: Int)] = []
     if lastLine > firstLine { laterLayouts.reserveCapacity(lastLine - firstLine) }
     var base = 0
     var lastCodeLength = 0
+    var firstCode = 0..<0
     for number in firstLine...lastLine {
       let line = lines?[number - lineOffset] ?? 0..<source.count
       // Most statements have no comment: their empty table is not hashed against.
@@ -89,27 +87,33 @@ package enum StatementSplitter {
         var start = line.lowerBound
         while start < end, source.isWhitespace(at: start) { start += 1 }
         base = line.lowerBound - start
-        if firstLine == lastLine {
-          text = source.text(start..<end)
-        } else {
-          joined.reserveCapacity(source.utf8Count)
-          source.appendUTF8(of: start..<end, to: &joined)
-        }
-      } else {
-        joined.append(UInt8(ascii: "\n"))
-        source.appendUTF8(of: line.lowerBound..<end, to: &joined)
-      }
-      if number == firstLine {
+        firstCode = start..<end
         firstLayout = (base, end - line.lowerBound)
       } else {
         laterLayouts.append((base, end - line.lowerBound))
       }
       base += end - line.lowerBound + 1
     }
-    if firstLine != lastLine { text = String(decoding: joined, as: UTF8.self) }
-    let end = SourceLocation(
-      file: file, line: lastLine,
-      column: lastCodeLength + 1)
+    let text: String
+    if let lines, firstLine != lastLine {
+      // Several lines: written straight into the string, joined by `\n` (each no longer than
+      // the line break it stands for, so the source's size bounds the text's).
+      let later = laterLayouts
+      text = String(unsafeUninitializedCapacity: source.utf8Count) { buffer in
+        var written = source.writeUTF8(of: firstCode, into: buffer, at: 0)
+        for (index, layout) in later.enumerated() {
+          let start = lines[firstLine + 1 + index - lineOffset].lowerBound
+          buffer[written] = UInt8(ascii: "\n")
+          written += 1
+          written += source.writeUTF8(
+            of: start..<start + layout.length, into: buffer, at: written)
+        }
+        return written
+      }
+    } else {
+      text = source.text(firstCode)
+    }
+    let end = TokenPosition(line: lastLine, column: lastCodeLength + 1)
     return Chunk(
       tokens: tokens, firstLine: firstLine, sourceText: text, end: end,
       firstLineLayout: firstLayout, laterLineLayouts: laterLayouts)

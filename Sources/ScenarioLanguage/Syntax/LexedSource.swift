@@ -1,3 +1,5 @@
+import DeviceState
+
 /// A source lexed once: its characters, its tokens, and where its comments start. The statement
 /// splitter, the parser and the diagnostic masking all work from it.
 package struct LexedSource: Sendable {
@@ -11,6 +13,8 @@ package struct LexedSource: Sendable {
   let commentColumns: [Int: Int]
   /// The line number of the first line.
   let firstLine: Int
+  /// The file the source is in: where an invalid token's error is (``invalid(of:)``).
+  let file: String
   /// The lines' character ranges of a statement of several lines (``StatementCutter``),
   /// which knows them without looking for line breaks again; nil for a source lexed whole.
   var joinedLines: [Range<Int>]? = nil
@@ -29,7 +33,7 @@ package struct LexedSource: Sendable {
     var tokens: [Token] = []
     var index = low
     while index < self.tokens.count, self.tokens[index].location.line == number,
-      self.tokens[index].kind != .end
+      self.tokens[index].shape != .end
     {
       tokens.append(self.tokens[index])
       index += 1
@@ -37,10 +41,11 @@ package struct LexedSource: Sendable {
     for index in tokens.indices { tokens[index].offset -= start }
     let endLocation = TokenPosition(line: number, column: line.count + 1)
     tokens.append(
-      Token(kind: .end, location: endLocation, offset: line.count, length: 0))
+      Token(shape: .end, location: endLocation, offset: line.count, length: 0))
     return LexedSource(
       source: SourceCharacters(line, of: source), tokens: tokens,
-      commentColumns: commentColumns[number].map { [number: $0] } ?? [:], firstLine: number)
+      commentColumns: commentColumns[number].map { [number: $0] } ?? [:], firstLine: number,
+      file: file)
   }
 
   /// The bare word that starts at token `index` (see ``TokenKind/word(_:)``), and the index of
@@ -49,7 +54,7 @@ package struct LexedSource: Sendable {
   /// they are.
   func word(at index: Int) -> (token: Token, next: Int) {
     let first = tokens[index]
-    switch first.kind {
+    switch first.shape {
     case .end, .string, .punctuation(.comma): return (first, index + 1)
     case .invalid where source.asciiByte(at: first.offset) == UInt8(ascii: "\""):
       return (first, index + 1)
@@ -70,23 +75,85 @@ package struct LexedSource: Sendable {
       end += 1
     }
     var next = index
-    while tokens[next].kind != .end, tokens[next].offset < end { next += 1 }
+    while tokens[next].shape != .end, tokens[next].offset < end { next += 1 }
     return (
       Token(
-        kind: .word(source.text(first.offset..<end)), location: first.location,
-        offset: first.offset, length: end - first.offset), next
+        shape: .word, location: first.location, offset: first.offset,
+        length: end - first.offset), next
     )
   }
 
+  // Read in place, by the parser's methods on a copy of itself or of this source otherwise
+  // (a parser's method that passed its source on copied the parser whole, 400 bytes, at each
+  // token it read: issue 29); what the token's text is made by is out of line.
+
   /// `token` (one of this source's, or its end) as written: `"a\"b"` with its quotes and
-  /// escapes; empty at the end. The kinds whose value is not their text are read from the
-  /// source, made only when a message quotes them.
+  /// escapes; empty at the end.
+  @inline(__always)
   func text(of token: Token) -> String {
-    token.kindText ?? source.text(token.offset..<token.endOffset)
+    switch token.shape {
+    case .identifier: identifierText(of: token)
+    case .boolean: token.scalar != 0 ? "true" : "false"
+    case .punctuation(let mark): String(mark.rawValue)
+    case .end: ""
+    case .integer, .word, .string, .duration, .invalid:
+      source.text(token.offset..<token.endOffset)
+    }
+  }
+
+  /// The text of `token`, an identifier: a known name's in a byte-wise source is the table's
+  /// string (no copy of the source's bytes).
+  @inline(__always)
+  func identifierText(of token: Token) -> String {
+    if token.knownName >= 0, source.isByteWise {
+      return KnownName.table.texts[Int(token.knownName)]
+    }
+    return source.text(token.offset..<token.endOffset)
+  }
+
+  /// Whether `token` is the identifier `word`, compared without making its text.
+  @inline(__always)
+  func isIdentifier(_ token: Token, _ word: String) -> Bool {
+    guard token.shape == .identifier else { return false }
+    return source.withByteWiseUTF8(of: token.offset..<token.endOffset) { bytes in
+      bytes.count == word.utf8.count && bytes.elementsEqual(word.utf8)
+    } ?? (identifierText(of: token) == word)
+  }
+
+  /// What `token` is, its payload made from the source: a name's or a word's text, a string
+  /// literal's value, an invalid token's error. For messages and the rare statement that needs
+  /// more than a token's shape; the lexer's tests compare these.
+  func kind(of token: Token) -> TokenKind {
+    switch token.shape {
+    case .identifier: return .identifier(identifierText(of: token))
+    case .string: return .string(stringValue(of: token))
+    case .integer: return .integer(source.text(token.offset..<token.endOffset))
+    case .boolean: return .boolean(token.scalar != 0)
+    case .duration: return .duration(SimulatedDuration(milliseconds: token.scalar))
+    case .punctuation(let mark): return .punctuation(mark)
+    case .word: return .word(source.text(token.offset..<token.endOffset))
+    case .invalid:
+      let (message, location) = invalid(of: token)
+      return .invalid(message, at: location)
+    case .end: return .end
+    }
+  }
+
+  /// The value of `token`, a string literal: its escapes resolved, made from the source.
+  @inline(__always)
+  func stringValue(of token: Token) -> String {
+    Lexer.stringValue(of: token, in: source)
+  }
+
+  /// The error of `token`, an invalid one, and where it is: the lexer reads the token's text
+  /// again (only a statement that fails asks).
+  @inline(__always)
+  func invalid(of token: Token) -> (ParseMessage, SourceLocation) {
+    Lexer.invalid(token, in: source, file: file)
   }
 
   /// How a diagnostic names `token`: `` `SecItemAdd` `` or "the end of the statement".
   func quoted(_ token: Token) -> String {
-    token.kind == .end ? Token.endQuoted : "`\(text(of: token))`"
+    token.shape == .end ? Token.endQuoted : "`\(text(of: token))`"
   }
 }

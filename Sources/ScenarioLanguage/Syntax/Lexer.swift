@@ -17,14 +17,27 @@ package struct Lexer: Sendable {
   private var column = 1
   /// The column where each line's comment starts, by line number.
   private var commentColumns: [Int: Int] = [:]
+  /// What lexing an invalid token again reads back, which a token does not hold (``Token``):
+  /// its error and where it is (``invalid(_:in:file:)``). Nil while lexing a source, so that
+  /// the lexer made for each line has no more to free.
+  private var relexed: Relexed?
+
+  private struct Relexed {
+    var invalid: (ParseMessage, SourceLocation)?
+  }
 
   /// - Parameters:
   ///   - source: the source.
   ///   - line: the line number of its first line.
-  private init(_ source: SourceCharacters, file: String, line: Int) {
+  ///   - index, column: where lexing starts (a token lexed again), and its column.
+  private init(
+    _ source: SourceCharacters, file: String, line: Int, index: Int = 0, column: Int = 1
+  ) {
     self.source = source
     self.file = file
     self.line = line
+    self.index = index
+    self.column = column
   }
 
   /// Lexes `text` to its end.
@@ -41,7 +54,8 @@ package struct Lexer: Sendable {
       source, file: file, firstLine: firstLine, appendingTo: &tokens, offsetBy: 0,
       commentColumns: &commentColumns, brackets: &brackets)
     return LexedSource(
-      source: source, tokens: tokens, commentColumns: commentColumns, firstLine: firstLine)
+      source: source, tokens: tokens, commentColumns: commentColumns, firstLine: firstLine,
+      file: file)
   }
 
   /// A bracket or parenthesis token the lexer appended: its index in the tokens and its mark.
@@ -102,13 +116,37 @@ package struct Lexer: Sendable {
   static func tokenize(
     _ text: String, file: String = "<input>", line: Int = 1
   ) throws(ScenarioDiagnostic) -> [Token] {
-    let tokens = lex(text, file: file, firstLine: line).tokens
-    for token in tokens {
-      if case .invalid(let message, let location) = token.kind {
-        throw ScenarioDiagnostic(at: location, kind: message)
-      }
+    let lexed = lex(text, file: file, firstLine: line)
+    if let invalid = lexed.tokens.first(where: { $0.shape == .invalid }) {
+      let (message, location) = lexed.invalid(of: invalid)
+      throw ScenarioDiagnostic(at: location, kind: message)
     }
-    return tokens
+    return lexed.tokens
+  }
+
+  /// The value of `token`, a string literal of `source` (one without errors), its escapes
+  /// resolved, read from its UTF-8 whatever the source: in a literal that lexed, each escape is
+  /// characters of one ASCII byte each, and the text around them is copied as it is.
+  static func stringValue(of token: Token, in source: SourceCharacters) -> String {
+    source.withUTF8(of: token.offset..<token.endOffset) { bytes in
+      stringValue(in: bytes, from: 1, to: bytes.count - 1)
+    }
+  }
+
+  /// The error of `token`, an invalid token of `source`, and where it is in `file`.
+  static func invalid(
+    _ token: Token, in source: SourceCharacters, file: String
+  ) -> (ParseMessage, SourceLocation) {
+    // Lexed again from where it starts: a token starts where no blank or comment is left to
+    // skip, and what a token is depends on nothing before it.
+    var lexer = Lexer(
+      source, file: file, line: token.location.line, index: token.offset,
+      column: token.location.column)
+    lexer.relexed = Relexed()
+    guard lexer.next().shape == .invalid, let invalid = lexer.relexed?.invalid else {
+      preconditionFailure("an invalid token lexed again is valid")
+    }
+    return invalid
   }
 
   // MARK: - Tokens
@@ -133,8 +171,7 @@ package struct Lexer: Sendable {
     if let byte, let punctuation = Punctuation(byte: byte) {
       return token(.punctuation(punctuation), from: start)
     }
-    return token(
-      .invalid(.unexpectedCharacter(source[start.0]), at: located(start.1)), from: start)
+    return invalid(.unexpectedCharacter(source[start.0]), at: start.1, from: start)
   }
 
   /// The next token of a byte-wise source (every character one ASCII byte), `bytes` its UTF-8:
@@ -167,18 +204,17 @@ package struct Lexer: Sendable {
     guard index < count else { return token(.end, from: (index, position)) }
     let byte = bytes[index]
     let start = (index, position)
-    if byte == UInt8(ascii: "\""),
-      let (value, end) = Self.byteWiseString(in: bytes, from: index + 1)
-    {
+    if byte == UInt8(ascii: "\""), let end = Self.byteWiseStringEnd(in: bytes, from: index + 1) {
       index = end + 1
       column += index - start.0
-      return token(.string(value), from: start)
+      return token(.string, from: start)
     }
-    if byte == UInt8(ascii: "\"") || Self.isDigit(byte)
+    if Self.isDigit(byte)
       || (byte == UInt8(ascii: "-") && index + 1 < count && Self.isDigit(bytes[index + 1]))
     {
-      return next()
+      return byteWiseNumber(in: bytes) ?? next()
     }
+    if byte == UInt8(ascii: "\"") { return next() }
     if byte == UInt8(ascii: "_") || Self.isLetter(byte) {
       repeat {
         index += 1
@@ -193,57 +229,67 @@ package struct Lexer: Sendable {
     if let punctuation = Punctuation(byte: byte) {
       return token(.punctuation(punctuation), from: start)
     }
-    return token(
-      .invalid(.unexpectedCharacter(source[start.0]), at: located(start.1)), from: start)
+    return invalid(.unexpectedCharacter(source[start.0]), at: start.1, from: start)
   }
 
-  /// The value of the string literal of a byte-wise source whose text starts at `start` (just
-  /// after its opening quote), and where its closing quote is. Nil for a literal with an error
-  /// (a bad escape, no closing quote on its line): ``stringLiteral()`` reads it, so its message
-  /// and place come out as they always have.
-  private static func byteWiseString(
+  /// Where the closing quote is of the string literal of a byte-wise source whose text starts
+  /// at `start` (just after its opening quote), each escape checked. Nil for a literal with an
+  /// error (a bad escape, no closing quote on its line): ``stringLiteral()`` reads it, so its
+  /// message and place come out as they always have. Its value is made only when asked
+  /// (``stringValue(of:in:)``).
+  private static func byteWiseStringEnd(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int
-  ) -> (value: String, end: Int)? {
-    // First where it ends, each escape checked; then its value, written once.
+  ) -> Int? {
     var end = start
-    var hasEscapes = false
     while true {
       guard end < bytes.count else { return nil }
       let byte = bytes[end]
-      if byte == UInt8(ascii: "\"") { break }
+      if byte == UInt8(ascii: "\"") { return end }
       if byte >= 0x0A && byte <= 0x0D { return nil }
       if byte == UInt8(ascii: "\\") {
         guard let (_, next) = escape(in: bytes, at: end) else { return nil }
-        hasEscapes = true
         end = next
       } else {
         end += 1
       }
     }
-    guard hasEscapes else {
-      let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
-      return (String(decoding: text, as: UTF8.self), end)
+  }
+
+  /// The value of the text `start..<end` of a string literal without errors (its quotes
+  /// excluded) in its UTF-8, its escapes resolved.
+  private static func stringValue(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> String {
+    guard bytes[start..<end].contains(UInt8(ascii: "\\")) else {
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
     // No escape is shorter than the UTF-8 it stands for: the text's length bounds the value's.
-    let value = String(unsafeUninitializedCapacity: end - start) { buffer in
+    // The text between escapes is copied a run at a time.
+    return String(unsafeUninitializedCapacity: end - start) { buffer in
+      guard let target = buffer.baseAddress, let source = bytes.baseAddress else { return 0 }
       var written = 0
       var index = start
       while index < end {
-        if bytes[index] == UInt8(ascii: "\\"), let (scalar, next) = escape(in: bytes, at: index) {
+        var run = index
+        while run < end, source[run] != UInt8(ascii: "\\") { run += 1 }
+        (target + written).initialize(from: source + index, count: run - index)
+        written += run - index
+        index = run
+        guard index < end else { break }
+        if let (scalar, next) = escape(in: bytes, at: index) {
           for unit in scalar.utf8 {
-            buffer[written] = unit
+            target[written] = unit
             written += 1
           }
           index = next
         } else {
-          buffer[written] = bytes[index]
+          target[written] = source[index]
           written += 1
           index += 1
         }
       }
       return written
     }
-    return (value, end)
   }
 
   /// What the escape whose backslash is at `index` of a byte-wise source stands for, and where
@@ -290,26 +336,37 @@ package struct Lexer: Sendable {
 
   /// The identifier (or `true`, `false`) from `start` to here. A known name (``KnownName``) is
   /// found from the bytes of an ASCII source and shares the table's string.
+  @inline(__always)  // a method on the lexer, called from a mutating one, copied it first
   private func identifier(from start: (Int, TokenPosition)) -> Token {
     let range = start.0..<index
     let known: Int32
-    let name: String
-    if let found = source.withByteWiseUTF8(of: range, KnownName.table.index(ofASCII:)) {
-      known = found
-      name = found >= 0 ? KnownName.table.texts[Int(found)] : source.text(range)
-    } else {
-      name = source.text(range)
-      known = KnownName.table.index(of: name)
-    }
     // `true` and `false` are no known names (``KnownName/Table``). Told by their length in
     // characters first (any text equal to either has as many): most names are compared with
     // neither (issue 29).
-    if known < 0, range.count == 4 || range.count == 5 {
-      if name == "true" { return token(.boolean(true), from: start) }
-      if name == "false" { return token(.boolean(false), from: start) }
+    let mayBeBoolean = range.count == 4 || range.count == 5
+    var boolean: Bool?
+    if let found = source.withByteWiseUTF8(of: range, { bytes in
+      let found = KnownName.table.index(ofASCII: bytes)
+      if found < 0, mayBeBoolean {
+        if bytes.elementsEqual("true".utf8) {
+          boolean = true
+        } else if bytes.elementsEqual("false".utf8) {
+          boolean = false
+        }
+      }
+      return found
+    }) {
+      known = found
+    } else {
+      let name = source.text(range)
+      known = KnownName.table.index(of: name)
+      if known < 0, mayBeBoolean {
+        boolean = name == "true" ? true : name == "false" ? false : nil
+      }
     }
+    if let boolean { return token(.boolean, from: start, scalar: boolean ? 1 : 0) }
     return Token(
-      kind: .identifier(name), location: start.1, offset: start.0, length: index - start.0,
+      shape: .identifier, location: start.1, offset: start.0, length: index - start.0,
       knownName: known)
   }
 
@@ -321,19 +378,21 @@ package struct Lexer: Sendable {
     if source.asciiByte(at: index) == UInt8(ascii: "-") { advance() }
     let hasLetter = skipWordCharacters()
     let text = source.text(start.0..<index)
-    func invalid(_ message: ParseMessage) -> Token {
-      token(.invalid(message, at: located(start.1)), from: start)
-    }
     guard hasLetter else {
-      guard Int64(text) != nil else { return invalid(.integerTooLarge(text)) }
-      return token(.integer(text), from: start)
+      guard Int64(text) != nil else {
+        return invalid(.integerTooLarge(text), at: start.1, from: start)
+      }
+      return token(.integer, from: start)
     }
-    guard !text.hasPrefix("-") else { return invalid(.negativeDuration(text)) }
+    guard !text.hasPrefix("-") else {
+      return invalid(.negativeDuration(text), at: start.1, from: start)
+    }
     guard let duration = Lexer.duration(text) else {
       let tooLong = Lexer.duration(text, checkingOverflow: false) != nil
-      return invalid(tooLong ? .durationTooLong(text) : .invalidDuration(text))
+      return invalid(
+        tooLong ? .durationTooLong(text) : .invalidDuration(text), at: start.1, from: start)
     }
-    return token(.duration(duration), from: start)
+    return token(.duration, from: start, scalar: duration.milliseconds)
   }
 
   /// Parses `1h30m`-style text: one or more integers, each followed by a unit. Nil when the
@@ -342,39 +401,91 @@ package struct Lexer: Sendable {
   /// Reads bytes: units and digits are ASCII, so text with any other character is no duration.
   static func duration(_ text: String, checkingOverflow: Bool = true) -> SimulatedDuration? {
     var text = text
-    return text.withUTF8 { bytes in
-      var total: Int64 = 0
-      var index = 0
-      while index < bytes.count {
-        let digitsStart = index
-        /// The digits' value; nil when it overflows 64 bits.
-        var amount: Int64? = 0
-        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
-          bytes[index] <= UInt8(ascii: "9")
-        {
-          let (tens, overflow) = (amount ?? 0).multipliedReportingOverflow(by: 10)
-          let (sum, overflow2) = tens.addingReportingOverflow(Int64(bytes[index] - 0x30))
-          amount = amount == nil || overflow || overflow2 ? nil : sum
-          index += 1
-        }
-        let unitStart = index
-        while index < bytes.count,
-          (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z")
-        {
-          index += 1
-        }
-        let unit = UnsafeBufferPointer(rebasing: bytes[unitStart..<index])
-        guard unitStart > digitsStart,
-          let amount = amount ?? (checkingOverflow ? nil : 0),
-          let size = unitMilliseconds(unit)
-        else { return nil }
-        let (product, overflow) = amount.multipliedReportingOverflow(by: size)
-        let (sum, overflow2) = total.addingReportingOverflow(product)
-        guard !checkingOverflow || (!overflow && !overflow2) else { return nil }
-        total = sum
+    return text.withUTF8 { duration(utf8: $0, checkingOverflow: checkingOverflow) }
+  }
+
+  /// ``duration(_:checkingOverflow:)`` of the text whose UTF-8 is `bytes`.
+  private static func duration(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, checkingOverflow: Bool = true
+  ) -> SimulatedDuration? {
+    var total: Int64 = 0
+    var index = 0
+    while index < bytes.count {
+      let digitsStart = index
+      /// The digits' value; nil when it overflows 64 bits.
+      var amount: Int64? = 0
+      while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
+        bytes[index] <= UInt8(ascii: "9")
+      {
+        let (tens, overflow) = (amount ?? 0).multipliedReportingOverflow(by: 10)
+        let (sum, overflow2) = tens.addingReportingOverflow(Int64(bytes[index] - 0x30))
+        amount = amount == nil || overflow || overflow2 ? nil : sum
+        index += 1
       }
-      return SimulatedDuration(milliseconds: total)
+      let unitStart = index
+      while index < bytes.count,
+        (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z")
+      {
+        index += 1
+      }
+      let unit = UnsafeBufferPointer(rebasing: bytes[unitStart..<index])
+      guard unitStart > digitsStart,
+        let amount = amount ?? (checkingOverflow ? nil : 0),
+        let size = unitMilliseconds(unit)
+      else { return nil }
+      let (product, overflow) = amount.multipliedReportingOverflow(by: size)
+      let (sum, overflow2) = total.addingReportingOverflow(product)
+      guard !checkingOverflow || (!overflow && !overflow2) else { return nil }
+      total = sum
     }
+    return SimulatedDuration(milliseconds: total)
+  }
+
+  /// The integer or duration of a byte-wise source that starts at `index` (a digit, or `-`
+  /// and a digit), read from its bytes: what ``number()`` gives for one without an error,
+  /// without making a `String` of it (issue 29: a number was read through ``next()``, some
+  /// thousand instructions). Nil for a number with an error (too large, a negative or
+  /// unknown duration, `_`), which ``number()`` reads, so its message stays its own.
+  private mutating func byteWiseNumber(in bytes: UnsafeBufferPointer<UInt8>) -> Token? {
+    let start = index
+    var end = index
+    if bytes[end] == UInt8(ascii: "-") { end += 1 }
+    var hasLetter = false
+    while end < bytes.count {
+      let byte = bytes[end]
+      if Self.isLetter(byte) {
+        hasLetter = true
+      } else if !Self.isDigit(byte) {
+        if byte == UInt8(ascii: "_") { return nil }
+        break
+      }
+      end += 1
+    }
+    let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    let scalar: Int64
+    if hasLetter {
+      guard text[0] != UInt8(ascii: "-"), let duration = Self.duration(utf8: text) else {
+        return nil
+      }
+      scalar = duration.milliseconds
+    } else {
+      // An integer as `Int64(text)` reads it: its digits must fit 64 bits, with its sign.
+      var value: Int64 = 0
+      let negative = text[0] == UInt8(ascii: "-")
+      for byte in text.dropFirst(negative ? 1 : 0) {
+        let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+        let digit = Int64(byte - UInt8(ascii: "0"))
+        let (sum, overflow2) =
+          negative ? tens.subtractingReportingOverflow(digit) : tens.addingReportingOverflow(digit)
+        guard !overflow, !overflow2 else { return nil }
+        value = sum
+      }
+      scalar = 0
+    }
+    let position = self.position
+    index = end
+    column += end - start
+    return token(hasLetter ? .duration : .integer, from: (start, position), scalar: scalar)
   }
 
   /// Each duration unit's UTF-8 and size, from `SimulatedDuration.units` in its order.
@@ -401,10 +512,7 @@ package struct Lexer: Sendable {
   private mutating func stringLiteral() -> Token {
     let start = (index, position)
     advance()
-    var value = ""
-    /// Where the characters not yet added to `value` start: runs without escapes are copied
-    /// whole.
-    var run = index
+    // Its value is not made here (``stringValue(of:in:)``): only where it ends, and its error.
     var problem: (ParseMessage, TokenPosition)?
     while index < source.count, !source.isNewline(at: index) {
       if let plain = source.byteWiseRun(from: index, while: { byte in
@@ -417,13 +525,8 @@ package struct Lexer: Sendable {
       let byte = source.asciiByte(at: index)
       if byte == UInt8(ascii: "\"") { break }
       if byte == UInt8(ascii: "\\") {
-        if problem == nil { value += source.text(run..<index) }
         let at = position
-        switch escape() {
-        case .success(let scalar): value.unicodeScalars.append(scalar)
-        case .failure(let message): problem = problem ?? (message, at)
-        }
-        run = index
+        if case .failure(let message) = escape() { problem = problem ?? (message, at) }
       } else {
         index += 1  // not a line break: the column moves on
         column += 1
@@ -431,19 +534,14 @@ package struct Lexer: Sendable {
     }
     guard index < source.count, source.asciiByte(at: index) == UInt8(ascii: "\"") else {
       let (message, at) = problem ?? (.unterminatedString, start.1)
-      return token(.invalid(message, at: located(at)), from: start)
+      return invalid(message, at: at, from: start)
     }
     if let (message, at) = problem {
       advance()
-      return token(.invalid(message, at: located(at)), from: start)
-    }
-    if value.isEmpty {
-      value = source.text(run..<index)  // no escape: the text as it is, one copy
-    } else {
-      value += source.text(run..<index)
+      return invalid(message, at: at, from: start)
     }
     advance()
-    return token(.string(value), from: start)
+    return token(.string, from: start)
   }
 
   /// What an escape sequence stands for, or what is wrong with it.
@@ -612,7 +710,21 @@ package struct Lexer: Sendable {
   }
 
   /// The token from `start` to here (its text is the source's: ``LexedSource/text(of:)``).
-  private func token(_ kind: TokenKind, from start: (Int, TokenPosition)) -> Token {
-    Token(kind: kind, location: start.1, offset: start.0, length: index - start.0)
+  private func token(
+    _ shape: TokenShape, from start: (Int, TokenPosition), scalar: Int64 = 0
+  ) -> Token {
+    Token(shape: shape, location: start.1, offset: start.0, length: index - start.0, scalar: scalar)
+  }
+
+  /// The invalid token from `start` to here, its error `message` at `position` kept when the
+  /// token is lexed again (``relexed``).
+  private mutating func invalid(
+    _ message: ParseMessage, at position: TokenPosition, from start: (Int, TokenPosition)
+  ) -> Token {
+    if relexed != nil {
+      let location = located(position)
+      relexed?.invalid = (message, location)
+    }
+    return token(.invalid, from: start)
   }
 }

@@ -229,14 +229,28 @@ package struct SourceCharacters: Sendable {
     return byte >= 0x0A && byte <= 0x0D
   }
 
-  /// Appends the UTF-8 of the characters `range` to `bytes`: a text of several runs is
-  /// gathered, then made a string with one copy.
-  func appendUTF8(of range: Range<Int>, to bytes: inout [UInt8]) {
-    if isByteWise {
-      bytes += utf8[byteRange(range)]
-    } else {
-      bytes += utf8[byteRange(utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound])]
+  /// Writes the UTF-8 of the characters `range` into `buffer` from `offset`, and says how many
+  /// bytes it wrote: a text of several runs is written straight into the string made of it
+  /// (gathering them in an array first cost another allocation and copy; issue 29).
+  func writeUTF8(
+    of range: Range<Int>, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+  ) -> Int {
+    withUTF8(of: range) { run in
+      guard let base = run.baseAddress, let target = buffer.baseAddress else { return 0 }
+      (target + offset).initialize(from: base, count: run.count)
+      return run.count
     }
+  }
+
+  /// `body` of the UTF-8 of the characters `range`, whichever kind of source this is.
+  func withUTF8<Result>(
+    of range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    let bytes =
+      isByteWise
+      ? byteRange(range)
+      : byteRange(utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound])
+    return utf8.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[bytes])) }
   }
 
   /// The characters `range` as a string: one copy of their bytes.

@@ -1,12 +1,16 @@
 import DeviceState
 import KeychainEngine
 
-/// One lexical unit of a statement.
+/// One lexical unit of a statement: what it is and where it is in its source, a plain value.
+///
+/// Why no text: a token whose kind held its `String` (a name, a literal's value) retained or
+/// released that text at every copy, every read of its kind and its destruction, and the lexer
+/// made a `String` for every name and literal (issue 29: about a third of the parse). A token's
+/// text is its source's, read when asked (``LexedSource/text(of:)``); ``LexedSource/kind(of:)``
+/// gives the ``TokenKind`` with its payload (a string literal's value, an invalid token's
+/// error), made only then.
 package struct Token: Hashable, Sendable {
-  let kind: TokenKind
-  /// What `kind` is, without its text: read where the parser only asks which kind a token is
-  /// (`,` next?), since reading `kind` in place copies it, retaining and releasing its text
-  /// (issue 29: most of the parser's looks at a token).
+  /// What the token is (a punctuation mark with its mark).
   let shape: TokenShape
   /// Where the token starts in its file (which the lexed source knows).
   var location: TokenPosition
@@ -17,31 +21,19 @@ package struct Token: Hashable, Sendable {
   var length: Int
   /// An identifier's index in ``KnownName/table``, found by the lexer; -1 for any other token.
   var knownName: Int32
+  /// A boolean's value (1 for `true`), a duration's milliseconds; 0 for any other token.
+  let scalar: Int64
 
   init(
-    kind: TokenKind, location: TokenPosition, offset: Int, length: Int, knownName: Int32 = -1
+    shape: TokenShape, location: TokenPosition, offset: Int, length: Int,
+    knownName: Int32 = -1, scalar: Int64 = 0
   ) {
-    self.shape = TokenShape(kind)
-    self.kind = kind
+    self.shape = shape
     self.location = location
-    self.knownName = knownName
     self.offset = offset
     self.length = length
-  }
-
-  /// The token as written when its kind gives it (empty at the end); nil for a string literal,
-  /// a duration or text that is no token, whose text is their source's
-  /// (``LexedSource/text(of:)``). Why not a copy in the token: a token is copied at every look
-  /// of the parser, and a second string in each (made by the lexer for every string literal,
-  /// retained and released with every copy) was a tenth of the parse (issue 29).
-  var kindText: String? {
-    switch kind {
-    case .identifier(let text), .integer(let text), .word(let text): return text
-    case .boolean(let value): return value ? "true" : "false"
-    case .punctuation(let mark): return String(mark.rawValue)
-    case .end: return ""
-    case .string, .duration, .invalid: return nil
-    }
+    self.knownName = knownName
+    self.scalar = scalar
   }
 
   /// How a diagnostic names the end: no source text, so never a secret.
@@ -94,7 +86,9 @@ extension SourceLocation {
   }
 }
 
-/// What a token is.
+/// What a token is, with its payload: a token's kind as the parser's messages, the diagnostic
+/// masking and the lexer's tests read it, made from the token and its source when asked
+/// (``LexedSource/kind(of:)``).
 package enum TokenKind: Hashable, Sendable {
   /// `kSecClass`, `device`, `ctx`: a letter or `_`, then letters, digits or `_`.
   case identifier(String)
