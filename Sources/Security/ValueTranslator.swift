@@ -57,10 +57,43 @@ enum ValueTranslator {
   ///
   /// A query's keys and values are nearly always `NSString`s and `NSNumber`s, which are read
   /// by their exact class, without a dynamic cast (slow, and its code evicts the engine's from
-  /// the instruction cache); anything else takes the general path.
+  /// the instruction cache); anything else takes the general path. A query of up to
+  /// ``QueryShape/largest`` keys is built by its ``QueryShape``, without hashing its keys.
   private static func plainQuery(_ dictionary: NSDictionary) -> SecQuery? {
     let count = dictionary.count
-    var query = emptyQuery(capacity: count)
+    guard count <= QueryShape.largest else { return insertedQuery(dictionary, count: count) }
+    return withUnsafeTemporaryAllocation(of: String.self, capacity: count) { names in
+      withUnsafeTemporaryAllocation(of: SecValue.self, capacity: count) { values in
+        var read = 0
+        let translated = RuntimeSeams.Selected.forEachEntry(of: dictionary, count: count) {
+          key, value in
+          guard let name = plainString(key) ?? string(key) else { return false }
+          do throws(Untranslatable) {
+            (values.baseAddress! + read).initialize(to: try secValue(object: value, key: name))
+          } catch {
+            return false  // reported by the caller's second reading
+          }
+          (names.baseAddress! + read).initialize(to: name)
+          read += 1
+          return true
+        }
+        // One by one: `deinitialize(count:)` is the runtime's generic array destroy.
+        defer { for entry in 0..<read { (names.baseAddress! + entry).deinitialize(count: 1) } }
+        guard translated else {
+          values.baseAddress!.deinitialize(count: read)
+          return nil
+        }
+        return QueryShape.query(
+          names: UnsafeMutableBufferPointer(rebasing: names[..<read]),
+          values: UnsafeMutableBufferPointer(rebasing: values[..<read]), empty: smallQuery)
+      }
+    }
+  }
+
+  /// The query of a plain dictionary of more than ``QueryShape/largest`` keys, each key
+  /// inserted (hashed) in turn; `nil` as for ``plainQuery(_:)``.
+  private static func insertedQuery(_ dictionary: NSDictionary, count: Int) -> SecQuery? {
+    var query = SecQuery(minimumCapacity: count)
     let translated = RuntimeSeams.Selected.forEachEntry(of: dictionary, count: count) {
       key, value in
       guard let name = plainString(key) ?? string(key) else { return false }
@@ -74,15 +107,10 @@ enum ValueTranslator {
     return translated ? query : nil
   }
 
-  /// An empty query with room for `capacity` entries. Up to six (nearly every query), a copy
-  /// of one kept empty: copying it runs code specialised for `SecQuery`, where
-  /// `SecQuery(minimumCapacity:)` runs the standard library's generic code, which looks its
-  /// storage type up again at every call. Both have the same eight buckets.
-  private static func emptyQuery(capacity: Int) -> SecQuery {
-    capacity <= smallQuery.capacity ? smallQuery : SecQuery(minimumCapacity: capacity)
-  }
-
-  private static let smallQuery = SecQuery(minimumCapacity: 6)
+  /// The empty query every shape's template is a copy of: copying it runs code specialised
+  /// for `SecQuery`, where `SecQuery(minimumCapacity:)` runs the standard library's generic
+  /// code, which looks its storage type up again at every call. Eight buckets.
+  private static let smallQuery = SecQuery(minimumCapacity: QueryShape.largest)
 
   /// An object of a plain dictionary as ``secValue(_:key:)`` translates it; strings and
   /// numbers by their class.
