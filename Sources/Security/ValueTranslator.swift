@@ -77,8 +77,9 @@ enum ValueTranslator {
           read += 1
           return true
         }
-        // One by one: `deinitialize(count:)` is the runtime's generic array destroy.
-        defer { for entry in 0..<read { (names.baseAddress! + entry).deinitialize(count: 1) } }
+        // Each moved out and released: `deinitialize(count:)` is the runtime's generic
+        // array destroy.
+        defer { for entry in 0..<read { _ = (names.baseAddress! + entry).move() } }
         guard translated else {
           values.baseAddress!.deinitialize(count: read)
           return nil
