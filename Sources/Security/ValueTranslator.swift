@@ -140,12 +140,11 @@ enum ValueTranslator {
     return nil
   }
 
-  /// A plain `NSString`'s text through Foundation's `String(_:)`, which hands out the string
-  /// it keeps as `as String` does, for a fifth less than that bridge's
-  /// `_conditionallyBridgeFromObjectiveC` (docs/benchmarks-history.md, "The Security
-  /// module's overhead, fourth session").
+  /// A plain `NSString`'s text (`RuntimeSeams.Selected.text(of:)`).
   @inline(__always)
-  private static func text(of string: NSString) -> String { String(string) }
+  private static func text(of string: NSString) -> String {
+    RuntimeSeams.Selected.text(of: string)
+  }
 
   private static func add(_ key: Any, _ value: Any, to query: inout SecQuery, role: String)
     throws(Untranslatable)
