@@ -11,8 +11,8 @@ internal import Keychain
 /// The template holds, for each key, its slot: its index in ``names``.
 ///
 /// The keys are matched as a set (a client's dictionary gives them in no fixed order), and a
-/// shape is kept only when its names are distinct as Swift strings (two `NSString`s that differ
-/// can be equal `String`s, which insertion would have merged).
+/// shape is made only of names distinct as Swift strings (insertion merges equal ones, the
+/// later value winning, and so does ``query(names:values:empty:)`` without a shape).
 final class QueryShape: Sendable {
   /// The key names; a slot is an index into them.
   let names: [String]
@@ -25,7 +25,8 @@ final class QueryShape: Sendable {
   /// How many shapes are kept (the calls of one app use a few).
   static let kept = 8
 
-  /// The shapes seen last, the one matched last first.
+  /// The shapes seen last: a matched one moves a place forward, a learnt one goes first and
+  /// the last is dropped past ``kept``.
   private static let recent = Mutex<[QueryShape]>([])
 
   /// The shape of `names` laid out in a copy of `empty`, `nil` when two names are equal.
