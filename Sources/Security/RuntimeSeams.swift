@@ -3,6 +3,9 @@ import Foundation
 #if canImport(CoreFoundation) && !KEYCHAIN_SIM_PUBLIC_API_ONLY
   internal import CoreFoundation
 #endif
+#if !KEYCHAIN_SIM_PUBLIC_API_ONLY
+  @_spi(Reflection) import Swift
+#endif
 
 /// The Security module's only uses of private features of the Swift runtime and of
 /// swift-corelibs-foundation, each beside a path through public API that gives the same
@@ -46,6 +49,12 @@ enum RuntimeSeams {
     /// `as? Data` bridges (a new `Data` copied from it).
     @inline(__always)
     static func resultData(_ data: Data) -> SecResultData { SecResultData(data) }
+
+    /// The text of an object whose class is exactly `NSString`, through Foundation's
+    /// `String(_:)`, which hands out the string the object keeps, for a fifth less than the
+    /// `as String` bridge's `_conditionallyBridgeFromObjectiveC`.
+    @inline(__always)
+    static func text(of string: NSString) -> String { String(string) }
   }
 
   #if !KEYCHAIN_SIM_PUBLIC_API_ONLY && !_runtime(_ObjC) && canImport(CoreFoundation)
@@ -85,6 +94,42 @@ enum RuntimeSeams {
           }
         }
       }
+
+      /// As ``PublicAPI/text(of:)``, the `String` read where the object keeps it: the stored
+      /// property `_storage` of Foundation's `NSString`, found once, by name and type, through
+      /// the standard library's reflection SPI `_forEachField`.
+      ///
+      /// Why: Foundation reads `_storage` under a dynamic exclusivity check, more than half of
+      /// what `String(_:)` costs (six strings of a copy by primary key: 0.82k instructions).
+      /// Private: `_storage` is Foundation's internal property and `_forEachField` an SPI;
+      /// without either (``plainStringStorage`` `nil`) the text is read through Foundation. Only
+      /// for an object of exactly `NSString`, which never changes its string (an
+      /// `NSMutableString` does).
+      @inline(__always)
+      static func text(of string: NSString) -> String {
+        guard type(of: string) == NSString.self, let offset = plainStringStorage else {
+          return String(string)
+        }
+        return withExtendedLifetime(string) {
+          UnsafeRawPointer(Unmanaged.passUnretained(string).toOpaque())
+            .load(fromByteOffset: offset, as: String.self)
+        }
+      }
+
+      /// Where an `NSString` keeps its `String`: the offset of its stored `_storage` of type
+      /// `String`, `nil` when Foundation has no such property.
+      static let plainStringStorage: Int? = {
+        var offset: Int? = nil
+        // `.classType`, by its raw value: the SPI declares it a `static var`, which Swift 6
+        // refuses to read from here.
+        let classType = _EachFieldOptions(rawValue: 1 << 0)
+        let listed = _forEachField(of: NSString.self, options: classType) {
+          name, fieldOffset, type, _ in
+          if String(cString: name) == "_storage" && type == String.self { offset = fieldOffset }
+          return true
+        }
+        return listed ? offset : nil
+      }()
 
       /// The `NSData` a call returns for `data`: an ``UnboxableResultData``, which the
       /// client's `as? Data` unboxes instead of bridging.

@@ -57,10 +57,44 @@ enum ValueTranslator {
   ///
   /// A query's keys and values are nearly always `NSString`s and `NSNumber`s, which are read
   /// by their exact class, without a dynamic cast (slow, and its code evicts the engine's from
-  /// the instruction cache); anything else takes the general path.
+  /// the instruction cache); anything else takes the general path. A query of up to
+  /// ``QueryShape/largest`` keys is built by its ``QueryShape``, without hashing its keys.
   private static func plainQuery(_ dictionary: NSDictionary) -> SecQuery? {
     let count = dictionary.count
-    var query = emptyQuery(capacity: count)
+    guard count <= QueryShape.largest else { return insertedQuery(dictionary, count: count) }
+    return withUnsafeTemporaryAllocation(of: String.self, capacity: count) { names in
+      withUnsafeTemporaryAllocation(of: SecValue.self, capacity: count) { values in
+        var read = 0
+        let translated = RuntimeSeams.Selected.forEachEntry(of: dictionary, count: count) {
+          key, value in
+          guard let name = plainString(key) ?? string(key) else { return false }
+          do throws(Untranslatable) {
+            (values.baseAddress! + read).initialize(to: try secValue(object: value, key: name))
+          } catch {
+            return false  // reported by the caller's second reading
+          }
+          (names.baseAddress! + read).initialize(to: name)
+          read += 1
+          return true
+        }
+        // Each moved out and released: `deinitialize(count:)` is the runtime's generic
+        // array destroy.
+        defer { for entry in 0..<read { _ = (names.baseAddress! + entry).move() } }
+        guard translated else {
+          values.baseAddress!.deinitialize(count: read)
+          return nil
+        }
+        return QueryShape.query(
+          names: UnsafeMutableBufferPointer(rebasing: names[..<read]),
+          values: UnsafeMutableBufferPointer(rebasing: values[..<read]), empty: smallQuery)
+      }
+    }
+  }
+
+  /// The query of a plain dictionary of more than ``QueryShape/largest`` keys, each key
+  /// inserted (hashed) in turn; `nil` as for ``plainQuery(_:)``.
+  private static func insertedQuery(_ dictionary: NSDictionary, count: Int) -> SecQuery? {
+    var query = SecQuery(minimumCapacity: count)
     let translated = RuntimeSeams.Selected.forEachEntry(of: dictionary, count: count) {
       key, value in
       guard let name = plainString(key) ?? string(key) else { return false }
@@ -74,15 +108,10 @@ enum ValueTranslator {
     return translated ? query : nil
   }
 
-  /// An empty query with room for `capacity` entries. Up to six (nearly every query), a copy
-  /// of one kept empty: copying it runs code specialised for `SecQuery`, where
-  /// `SecQuery(minimumCapacity:)` runs the standard library's generic code, which looks its
-  /// storage type up again at every call. Both have the same eight buckets.
-  private static func emptyQuery(capacity: Int) -> SecQuery {
-    capacity <= smallQuery.capacity ? smallQuery : SecQuery(minimumCapacity: capacity)
-  }
-
-  private static let smallQuery = SecQuery(minimumCapacity: 6)
+  /// The empty query every shape's template is a copy of: copying it runs code specialised
+  /// for `SecQuery`, where `SecQuery(minimumCapacity:)` runs the standard library's generic
+  /// code, which looks its storage type up again at every call. Eight buckets.
+  private static let smallQuery = SecQuery(minimumCapacity: QueryShape.largest)
 
   /// An object of a plain dictionary as ``secValue(_:key:)`` translates it; strings and
   /// numbers by their class.
@@ -111,12 +140,11 @@ enum ValueTranslator {
     return nil
   }
 
-  /// A plain `NSString`'s text through Foundation's `String(_:)`, which hands out the string
-  /// it keeps as `as String` does, for a fifth less than that bridge's
-  /// `_conditionallyBridgeFromObjectiveC` (docs/benchmarks-history.md, "The Security
-  /// module's overhead, fourth session").
+  /// A plain `NSString`'s text (`RuntimeSeams.Selected.text(of:)`).
   @inline(__always)
-  private static func text(of string: NSString) -> String { String(string) }
+  private static func text(of string: NSString) -> String {
+    RuntimeSeams.Selected.text(of: string)
+  }
 
   private static func add(_ key: Any, _ value: Any, to query: inout SecQuery, role: String)
     throws(Untranslatable)

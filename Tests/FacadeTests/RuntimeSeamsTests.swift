@@ -105,7 +105,46 @@ import Testing
     }
   }
 
+  /// The texts a query's strings have: empty, short (kept inline by `String`), long, not
+  /// ASCII.
+  static let texts = [
+    "", "a", "acct", "account-123", "com.example.bench",
+    "caf\u{E9} \u{1F511} long enough to be kept on the heap",
+  ]
+
+  /// Plain `NSString`s made the ways client code makes them read the same text on both paths.
+  @Test(arguments: texts)
+  func bothPathsReadAPlainStringAlike(text: String) {
+    var paths: [(NSString) -> String] = [RuntimeSeams.PublicAPI.text(of:)]
+    #if !KEYCHAIN_SIM_PUBLIC_API_ONLY && !_runtime(_ObjC) && canImport(CoreFoundation)
+      paths.append(RuntimeSeams.PrivateRuntime.text(of:))
+    #endif
+    let made: [NSString] = [
+      NSString(string: text), text._bridgeToObjectiveC(),
+      NSString(characters: Array(text.utf16), length: text.utf16.count),
+      ([text: 1] as NSDictionary).allKeys[0] as! NSString,
+    ]
+    #expect(made.allSatisfy { type(of: $0) == NSString.self })
+    for string in made {
+      for read in paths { #expect(read(string) == text) }
+    }
+  }
+
   #if !KEYCHAIN_SIM_PUBLIC_API_ONLY && !_runtime(_ObjC) && canImport(CoreFoundation)
+    /// The private path's point: it found where an `NSString` keeps its `String`.
+    @Test func thePrivatePathFindsWhereAnNSStringKeepsItsText() {
+      #expect(RuntimeSeams.PrivateRuntime.plainStringStorage != nil)
+    }
+
+    /// A string of another class (here a mutable one, changed after it was made) is read
+    /// through Foundation, as it is now.
+    @Test func aStringOfAnotherClassIsReadThroughFoundation() {
+      let mutable = NSMutableString(string: "acc")
+      mutable.append("t")
+      #expect(RuntimeSeams.PrivateRuntime.text(of: mutable) == "acct")
+      #expect(RuntimeSeams.PrivateRuntime.text(of: kSecAttrAccount) == "acct")
+    }
+
     @Test(arguments: shapes)
     func bothPathsReadTheSameEntriesInTheSameOrder(index: Int) {
       let dictionary = Self.dictionary(index)
