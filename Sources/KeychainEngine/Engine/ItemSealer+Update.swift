@@ -141,7 +141,8 @@ extension ItemSealer {
     /// The searchable columns an update with these values reads of each row: what opening it
     /// needs (``ItemSealer/openingColumns(_:)``), then, from ``searchableStart``, the
     /// searchable touched attributes (``addSearchable(_:)``), one list made once per call
-    /// (joining two per call was an allocation and a copy, issue 29). A stored row keeps its
+    /// (joining two per call was an allocation and a copy, issue 29), and shared with the
+    /// class's list until one is added (most updates touch none). A stored row keeps its
     /// hash only where the column holds one (``seal(_:updating:touching:)`` hashes a NULL
     /// column again).
     private(set) var reading: [String]
@@ -158,7 +159,6 @@ extension ItemSealer {
       attributes.reserveCapacity(capacity)
       reading = ItemSealer.openingColumns(itemClass)
       searchableStart = reading.count
-      reading.reserveCapacity(searchableStart + capacity)
     }
 
     /// Adds `name` to the searchable touched attributes read of each row.

@@ -250,8 +250,7 @@ package struct ItemSealer {
       }
       // One by one: `deinitialize(count:)` went through the runtime's generic array destroy.
       defer { for position in names.indices { _ = (values.baseAddress! + position).move() } }
-      return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
-        var bytes = MessageBytes(buffer)
+      return StoredValueCodec.bytes(count: count) { bytes in
         layout.head.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         layout.prefixes.withUnsafeBufferPointer { prefixes in
           for position in names.indices {
@@ -261,7 +260,6 @@ package struct ItemSealer {
             StoredValueCodec.encode(values[position], into: &bytes)
           }
         }
-        written = bytes.written.count
       }
     }
   }

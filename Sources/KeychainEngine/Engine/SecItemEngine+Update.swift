@@ -9,8 +9,8 @@ extension SecItemEngine {
   package func update(_ query: SecQuery, _ attributes: SecQuery, context: Context) -> SecItemOutcome
   {
     outcome { () throws(SecItemFailure) in
-      let validator = QueryValidator(caller: context.caller)
-      let (parsed, changes) = try validator.validateUpdate(query, attributes)
+      let (parsed, changes) = try QueryValidator.validateUpdate(
+        query, attributes, caller: context.caller)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       let touched = Self.touchedAttributes(changes)
       let settled = Self.settledAttributes(
@@ -295,7 +295,10 @@ extension SecItemEngine {
   /// when it sets them through their own keys, and the modification date. Every other
   /// attribute of an updated item is the stored one (``ItemSealer/seal(_:updating:touching:)``).
   static func touchedAttributes(_ changes: ParsedQuery) -> [String] {
-    var touched = Array(changes.attributes.keys)
+    // Room for the three names it may add at once: growing it reallocated it (issue 29).
+    var touched: [String] = []
+    touched.reserveCapacity(changes.attributes.count + 3)
+    for (name, _) in changes.attributes { touched.append(name) }
     if changes.synchronizable != nil { touched.append(AttributeName.synchronizable.rawValue) }
     if changes.accessControl != nil, changes.attributes[.accessible] == nil {
       touched.append(AttributeName.accessible.rawValue)
