@@ -152,17 +152,26 @@ extension ItemSealer {
     /// hold them already: none is of the primary key or the protection class, so the item's
     /// identity, and with it every ciphertext's associated data, stays as it is.
     var patchable = true
+    private let itemClass: ItemClass
 
     /// No values yet, for an update of items of `itemClass` that touches up to `capacity`
     /// attributes.
     init(_ itemClass: ItemClass, capacity: Int) {
+      self.itemClass = itemClass
       attributes.reserveCapacity(capacity)
       reading = ItemSealer.openingColumns(itemClass)
       searchableStart = reading.count
     }
 
     /// Adds `name` to the searchable touched attributes read of each row.
-    mutating func addSearchable(_ name: String) { reading.append(name) }
+    mutating func addSearchable(_ name: String) {
+      // The modification date first (most updates: the only one), the class's list as it is.
+      if reading.count == searchableStart, name == AttributeName.modificationDate.rawValue {
+        reading = ItemSealer.openingColumnsAndModificationDate(itemClass)
+        return
+      }
+      reading.append(name)
+    }
 
     /// Whether `row` may keep its attributes as they are, if they hold these values: it holds
     /// a hash in every searchable touched column. (``openForUpdate(_:sealed:identity:settled:)``

@@ -280,6 +280,13 @@ package struct ItemSealer {
     IdentityLayout.of(itemClass).openingColumns
   }
 
+  /// ``openingColumns(_:)`` and the modification date: what an update whose only searchable
+  /// touched attribute is `mdat` reads (``SettledAttributes/reading``), most updates; built
+  /// once per class, where joining the two lists copied the first per call (issue 29).
+  static func openingColumnsAndModificationDate(_ itemClass: ItemClass) -> [String] {
+    IdentityLayout.of(itemClass).openingColumnsAndModificationDate
+  }
+
   /// The constant parts of a class's identity: its length-prefixed name, and each identity
   /// column's length-prefixed name. Built once per class, as every SecItem call needs them;
   /// a class, so that reading it retains one reference, not each of its arrays.
@@ -295,6 +302,8 @@ package struct ItemSealer {
     let constantByteCount: Int
     /// ``ItemSealer/openingColumns(_:)``.
     let openingColumns: [String]
+    /// ``ItemSealer/openingColumnsAndModificationDate(_:)``.
+    let openingColumnsAndModificationDate: [String]
 
     init(_ itemClass: ItemClass) {
       var head: [UInt8] = []
@@ -311,6 +320,8 @@ package struct ItemSealer {
       prefixStarts = starts
       constantByteCount = head.count + prefixes.count
       openingColumns = names + [AttributeName.tombstone.rawValue]
+      openingColumnsAndModificationDate =
+        openingColumns + [AttributeName.modificationDate.rawValue]
     }
 
     private static let genp = IdentityLayout(.genp)

@@ -16,7 +16,7 @@ extension SecItemEngine {
       let settled = Self.settledAttributes(
         changes, touched: touched, of: parsed.itemClass, now: context.now)
       var lost: [Int64] = []
-      var updated: [Replacement] = []
+      var updated = Replacements()
       // Every match is rewritten in one transaction once the read is over (a locked one fails
       // the call before anything is written), so the replacements are gathered first.
       let reading =
@@ -236,9 +236,10 @@ extension SecItemEngine {
     guard changes.accessControl == nil else { return nil }
     var settled = ItemSealer.SettledAttributes(itemClass, capacity: touched.count)
     for name in touched {
+      // Packed once, to find the attribute and to compare it with the stored ones.
       guard name != AttributeName.tombstone.rawValue,
-        let attribute = itemClass.attribute(named: name),
-        let code = AttributeCodes.code(of: name)
+        let code = AttributeCodes.code(of: name),
+        let attribute = itemClass.attribute(code: code)
       else { return nil }
       var value = appliedValue(of: name, changes, now: now) ?? .null
       // As ``ItemSealer/seal(_:updating:touching:)`` fills it (securityd's query_pre_add).
@@ -315,6 +316,22 @@ extension SecItemEngine {
     attributes.filter { itemClass.attribute(named: $0)?.isSearchable ?? false }
   }
 
+  /// The rows an update rewrites, in the order it read them. Most updates rewrite one, kept
+  /// without an array: making one, and destroying it through the run time's generic array
+  /// code, was about half a thousand instructions of every update (issue 29).
+  struct Replacements {
+    /// The first row's, `nil` while there is none.
+    private(set) var first: Replacement?
+    /// Every later row's.
+    private(set) var rest: [Replacement] = []
+
+    var isEmpty: Bool { first == nil }
+
+    mutating func append(_ replacement: Replacement) {
+      if first == nil { first = replacement } else { rest.append(replacement) }
+    }
+  }
+
   /// One row an update rewrites, and how to name it if it collides.
   package struct Replacement {
     var rowID: Int64
@@ -364,14 +381,15 @@ extension SecItemEngine {
   }
 
   /// Replaces the rows in one transaction.
-  private func write(_ updated: [Replacement]) throws(SecItemFailure) {
+  private func write(_ updated: Replacements) throws(SecItemFailure) {
     do {
-      if updated.count == 1, let only = updated.first {
+      if updated.rest.isEmpty, let only = updated.first {
         // One UPDATE statement is atomic on its own: no savepoint needed.
         try only.write(to: database)
       } else {
         try database.inTransaction {
-          for each in updated { try each.write(to: database) }
+          try updated.first?.write(to: database)
+          for each in updated.rest { try each.write(to: database) }
         }
       }
     } catch let error as ItemStoreError {
