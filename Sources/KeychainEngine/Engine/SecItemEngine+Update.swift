@@ -44,11 +44,11 @@ extension SecItemEngine {
         }
         // An item not opened whole needs of its secret only whether the update changes it.
         var unchanged = false
-        if !opening.isWhole {
+        if let protection = opening.protection {
           guard
             let same = try secretUnchanged(
-              row, sealed: sealed, identity: identity, by: changes.data, filter: filter,
-              context: context)
+              row, sealed: sealed, identity: identity, protection: protection,
+              by: changes.data, filter: filter, context: context)
           else {
             lost.append(rowID)
             return true
@@ -58,11 +58,11 @@ extension SecItemEngine {
         var item: KeychainItem
         switch opening {
         case .opened(let opened): item = opened
-        case .unchanged(let naming):
+        case .unchanged(let naming, let protection):
           updated.append(
             try keptAttributesReplacement(
-              row, rowID: rowID, identity: identity, data: (changes.data, unchanged),
-              naming: naming, context: context))
+              row, rowID: rowID, identity: identity, protection: protection,
+              data: (changes.data, unchanged), naming: naming, context: context))
           return true
         case .patched(let patched):
           updated.append(
@@ -116,14 +116,15 @@ extension SecItemEngine {
   }
 
   /// Whether the secret of `row` (its sealed columns read from `sealed`) is still `data`
-  /// after the update (``ItemSealer/secret(of:sealed:identity:isStill:)``): `nil` for a row
+  /// after the update (``ItemSealer/secret(sealed:identity:protection:isStill:)``): `nil` for a row
   /// lost, as ``openData(_:sealed:identity:filter:context:action:)``'s.
   private func secretUnchanged(
-    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], by data: Data?,
-    filter: RowFilter, context: Context
+    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], protection: ProtectionClass,
+    by data: Data?, filter: RowFilter, context: Context
   ) throws(SecItemFailure) -> Bool? {
     do {
-      return try sealer.secret(of: row, sealed: sealed, identity: identity, isStill: data)
+      return try sealer.secret(
+        sealed: sealed, identity: identity, protection: protection, isStill: data)
     } catch {
       _ = try unopenable(row, filter: filter, error: error, context: context, action: .update)
       return nil
@@ -131,15 +132,16 @@ extension SecItemEngine {
   }
 
   /// The replacement of `row`, whose attributes the update keeps as stored
-  /// (``ItemSealer/UpdateOpening/unchanged(naming:)``): its secret becomes `data.updated`
+  /// (``ItemSealer/UpdateOpening/unchanged(naming:protection:)``): its secret becomes `data.updated`
   /// (`nil`: the update leaves it) unless it holds it already (`data.unchanged`).
   private func keptAttributesReplacement(
-    _ row: ItemRow, rowID: Int64, identity: [UInt8], data: (updated: Data?, unchanged: Bool),
-    naming: ItemSealer.NamingAttributes, context: Context
+    _ row: ItemRow, rowID: Int64, identity: [UInt8], protection: ProtectionClass,
+    data: (updated: Data?, unchanged: Bool), naming: ItemSealer.NamingAttributes,
+    context: Context
   ) throws(SecItemFailure) -> Replacement {
     do throws(KeybagError) {
       let secret = try sealer.resealedSecret(
-        data.updated, of: row, unchanged: data.unchanged, identity: identity)
+        data.updated, in: protection, unchanged: data.unchanged, identity: identity)
       return Replacement(
         rowID: rowID, itemClass: row.itemClass, change: .secret(secret, naming: naming))
     } catch {
@@ -296,6 +298,11 @@ extension SecItemEngine {
   /// when it sets them through their own keys, and the modification date. Every other
   /// attribute of an updated item is the stored one (``ItemSealer/seal(_:updating:touching:)``).
   static func touchedAttributes(_ changes: ParsedQuery) -> [String] {
+    // An update of the secret alone (or of nothing) touches the modification date alone: one
+    // list for all of them, where making one per call was an allocation and its teardown.
+    if changes.attributes.isEmpty, changes.synchronizable == nil, changes.accessControl == nil {
+      return modificationDateOnly
+    }
     // Room for the three names it may add at once: growing it reallocated it (issue 29).
     var touched: [String] = []
     touched.reserveCapacity(changes.attributes.count + 3)
@@ -309,6 +316,9 @@ extension SecItemEngine {
     }
     return touched
   }
+
+  /// ``touchedAttributes(_:)`` of an update that sets no attribute.
+  private static let modificationDateOnly = [AttributeName.modificationDate.rawValue]
 
   /// The searchable columns of `attributes` (those the store compares), for the columns an
   /// update reads besides what opening a row needs.
@@ -343,7 +353,7 @@ extension SecItemEngine {
       /// attributes): it may differ from `previous`, the row as stored (the columns the
       /// update read), only in `columns`, so only those that changed are written.
       case row(ItemRow, previous: ItemRow, columns: [String], naming: Naming)
-      /// The stored attributes kept (``ItemSealer/UpdateOpening/unchanged(naming:)``): only
+      /// The stored attributes kept (``ItemSealer/UpdateOpening/unchanged(naming:protection:)``): only
       /// the secret's column may change, to this ciphertext (`nil`: it keeps its own).
       case secret(Data?, naming: ItemSealer.NamingAttributes)
     }
