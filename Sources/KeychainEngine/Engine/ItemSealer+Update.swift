@@ -141,10 +141,10 @@ extension ItemSealer {
     /// The searchable columns an update with these values reads of each row: what opening it
     /// needs (``ItemSealer/openingColumns(_:)``), then, from ``searchableStart``, the
     /// searchable touched attributes (``addSearchable(_:)``), one list made once per call
-    /// (joining two per call was an allocation and a copy, issue 29), and shared with the
-    /// class's list until one is added (most updates touch none). A stored row keeps its
-    /// hash only where the column holds one (``seal(_:updating:touching:)`` hashes a NULL
-    /// column again).
+    /// (joining two per call was an allocation and a copy, issue 29): the class's list as it
+    /// is while none is added, and the class's list with `mdat` when it is the only one (most
+    /// updates). A stored row keeps its hash only where the column holds one
+    /// (``seal(_:updating:touching:)`` hashes a NULL column again).
     private(set) var reading: [String]
     /// Where the searchable touched attributes start in ``reading``.
     let searchableStart: Int
@@ -239,9 +239,10 @@ extension ItemSealer {
   /// values. For a row without access control: when the row
   /// ``SettledAttributes/mayKeep(_:)`` them and they hold those values already (an update of
   /// the secret alone, at the same modification date), only those and the naming attributes
-  /// are decoded (``UpdateOpening/unchanged(naming:protection:)``); otherwise, when the update leaves
-  /// the item's identity as it is (``SettledAttributes/patchable``), the stored attributes
-  /// are patched with them (``UpdateOpening/patched(_:)``). Any other row is opened whole.
+  /// are decoded (``UpdateOpening/unchanged(naming:protection:)``); otherwise, when the
+  /// update leaves the item's identity as it is (``SettledAttributes/patchable``), the
+  /// stored attributes are patched with them (``UpdateOpening/patched(_:)``). Any other row
+  /// is opened whole.
   /// Either way the attributes are opened (authenticated) once and their protection class
   /// checked against the row's. Decoding every attribute into a dictionary, and tearing it
   /// down, was about a sixth of an update (issue 29).

@@ -116,8 +116,8 @@ extension SecItemEngine {
   }
 
   /// Whether the secret of `row` (its sealed columns read from `sealed`) is still `data`
-  /// after the update (``ItemSealer/secret(sealed:identity:protection:isStill:)``): `nil` for a row
-  /// lost, as ``openData(_:sealed:identity:filter:context:action:)``'s.
+  /// after the update (``ItemSealer/secret(sealed:identity:protection:isStill:)``): `nil`
+  /// for a row lost, as ``openData(_:sealed:identity:filter:context:action:)``'s.
   private func secretUnchanged(
     _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], protection: ProtectionClass,
     by data: Data?, filter: RowFilter, context: Context
@@ -132,8 +132,9 @@ extension SecItemEngine {
   }
 
   /// The replacement of `row`, whose attributes the update keeps as stored
-  /// (``ItemSealer/UpdateOpening/unchanged(naming:protection:)``): its secret becomes `data.updated`
-  /// (`nil`: the update leaves it) unless it holds it already (`data.unchanged`).
+  /// (``ItemSealer/UpdateOpening/unchanged(naming:protection:)``), sealed under
+  /// `protection`: its secret becomes `data.updated` (`nil`: the update leaves it) unless it
+  /// holds it already (`data.unchanged`).
   private func keptAttributesReplacement(
     _ row: ItemRow, rowID: Int64, identity: [UInt8], protection: ProtectionClass,
     data: (updated: Data?, unchanged: Bool), naming: ItemSealer.NamingAttributes,
@@ -353,7 +354,8 @@ extension SecItemEngine {
       /// attributes): it may differ from `previous`, the row as stored (the columns the
       /// update read), only in `columns`, so only those that changed are written.
       case row(ItemRow, previous: ItemRow, columns: [String], naming: Naming)
-      /// The stored attributes kept (``ItemSealer/UpdateOpening/unchanged(naming:protection:)``): only
+      /// The stored attributes kept
+      /// (``ItemSealer/UpdateOpening/unchanged(naming:protection:)``): only
       /// the secret's column may change, to this ciphertext (`nil`: it keeps its own).
       case secret(Data?, naming: ItemSealer.NamingAttributes)
     }
