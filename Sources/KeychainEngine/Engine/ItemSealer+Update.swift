@@ -141,9 +141,10 @@ extension ItemSealer {
     /// The searchable columns an update with these values reads of each row: what opening it
     /// needs (``ItemSealer/openingColumns(_:)``), then, from ``searchableStart``, the
     /// searchable touched attributes (``addSearchable(_:)``), one list made once per call
-    /// (joining two per call was an allocation and a copy, issue 29). A stored row keeps its
-    /// hash only where the column holds one (``seal(_:updating:touching:)`` hashes a NULL
-    /// column again).
+    /// (joining two per call was an allocation and a copy, issue 29): the class's list as it
+    /// is while none is added, and the class's list with `mdat` when it is the only one (most
+    /// updates). A stored row keeps its hash only where the column holds one
+    /// (``seal(_:updating:touching:)`` hashes a NULL column again).
     private(set) var reading: [String]
     /// Where the searchable touched attributes start in ``reading``.
     let searchableStart: Int
@@ -151,18 +152,26 @@ extension ItemSealer {
     /// hold them already: none is of the primary key or the protection class, so the item's
     /// identity, and with it every ciphertext's associated data, stays as it is.
     var patchable = true
+    private let itemClass: ItemClass
 
     /// No values yet, for an update of items of `itemClass` that touches up to `capacity`
     /// attributes.
     init(_ itemClass: ItemClass, capacity: Int) {
+      self.itemClass = itemClass
       attributes.reserveCapacity(capacity)
       reading = ItemSealer.openingColumns(itemClass)
       searchableStart = reading.count
-      reading.reserveCapacity(searchableStart + capacity)
     }
 
     /// Adds `name` to the searchable touched attributes read of each row.
-    mutating func addSearchable(_ name: String) { reading.append(name) }
+    mutating func addSearchable(_ name: String) {
+      // The modification date first (most updates: the only one), the class's list as it is.
+      if reading.count == searchableStart, name == AttributeName.modificationDate.rawValue {
+        reading = ItemSealer.openingColumnsAndModificationDate(itemClass)
+        return
+      }
+      reading.append(name)
+    }
 
     /// Whether `row` may keep its attributes as they are, if they hold these values: it holds
     /// a hash in every searchable touched column. (``openForUpdate(_:sealed:identity:settled:)``
@@ -198,23 +207,31 @@ extension ItemSealer {
     var naming: NamingAttributes
     /// The settled values they were patched with (``SettledAttributes/attributes``).
     var settings: [StoredValueCodec.Setting]
+    /// The protection class the item is sealed under, the row's.
+    var protection: ProtectionClass
   }
 
   /// What ``openForUpdate(_:sealed:identity:settled:)`` found.
   package enum UpdateOpening {
     /// The stored attributes already hold every settled value, so the update leaves them as
-    /// they are.
-    case unchanged(naming: NamingAttributes)
+    /// they are; the item is sealed under `protection`, the row's.
+    case unchanged(naming: NamingAttributes, protection: ProtectionClass)
     /// They do not, but the update changes neither the item's identity nor its access
     /// control (none), so they are patched, not opened whole (an update whose clock moved).
     case patched(PatchedAttributes)
     /// The item opened whole, as ``openAttributes(_:sealed:identity:)`` opens it.
     case opened(KeychainItem)
 
-    /// Whether the item was opened whole (``opened(_:)``): its secret is opened with it.
-    var isWhole: Bool {
-      if case .opened = self { return true }
-      return false
+    /// The protection class of an item not opened whole, found opening its attributes: its
+    /// other columns are opened and sealed under it without reading the row's `pdmn` and
+    /// naming its class again (issue 29). `nil` for an item opened whole (``opened(_:)``),
+    /// whose secret is opened with it.
+    var protection: ProtectionClass? {
+      switch self {
+      case .unchanged(_, let protection): protection
+      case .patched(let patched): patched.protection
+      case .opened: nil
+      }
     }
   }
 
@@ -222,9 +239,10 @@ extension ItemSealer {
   /// values. For a row without access control: when the row
   /// ``SettledAttributes/mayKeep(_:)`` them and they hold those values already (an update of
   /// the secret alone, at the same modification date), only those and the naming attributes
-  /// are decoded (``UpdateOpening/unchanged(naming:)``); otherwise, when the update leaves
-  /// the item's identity as it is (``SettledAttributes/patchable``), the stored attributes
-  /// are patched with them (``UpdateOpening/patched(_:)``). Any other row is opened whole.
+  /// are decoded (``UpdateOpening/unchanged(naming:protection:)``); otherwise, when the
+  /// update leaves the item's identity as it is (``SettledAttributes/patchable``), the
+  /// stored attributes are patched with them (``UpdateOpening/patched(_:)``). Any other row
+  /// is opened whole.
   /// Either way the attributes are opened (authenticated) once and their protection class
   /// checked against the row's. Decoding every attribute into a dictionary, and tearing it
   /// down, was about a sixth of an update (issue 29).
@@ -262,29 +280,33 @@ extension ItemSealer {
     // The protection class is checked as ``item(_:of:sealed:identity:protection:)`` checks it.
     if let kept = found.kept, kept[kept.count - 1] == Self.accessibleColumn(of: row) {
       let naming = NamingAttributes(values: kept)
-      guard let patched = found.patched else { return .unchanged(naming: naming) }
+      guard let patched = found.patched else {
+        return .unchanged(naming: naming, protection: protection)
+      }
       return .patched(
-        PatchedAttributes(bytes: patched, naming: naming, settings: settled.attributes))
+        PatchedAttributes(
+          bytes: patched, naming: naming, settings: settled.attributes, protection: protection))
     }
     let decoded = found.kept == nil ? found.decoded : nil
     return .opened(
       try item(decoded, of: row, sealed: sealed, identity: identity, protection: protection))
   }
 
-  /// Whether the secret of `row` (whose identity is `identity`), opened where `sealed` holds
-  /// it, is `data`: both none, or the same bytes. For an update that does not open the item
+  /// Whether the secret of a row whose identity is `identity` and protection class
+  /// `protection` (``UpdateOpening/protection``), opened where `sealed` holds it, is `data`:
+  /// both none, or the same bytes. For an update that does not open the item
   /// whole, which needs of the stored secret only whether it changes
-  /// (``resealedSecret(_:of:unchanged:identity:)``): the secret is authenticated as
+  /// (``resealedSecret(_:in:unchanged:identity:)``): the secret is authenticated as
   /// ``openData(_:sealed:identity:)`` opens it, but compared where the keybag opened it, and
   /// wiped, with no `Data` made of it (issue 29).
   ///
   /// - Throws: as ``openData(_:)``.
-  func secret(of row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], isStill data: Data?)
-    throws(KeybagError) -> Bool
-  {
+  func secret(
+    sealed: SealedColumnReader, identity: [UInt8], protection: ProtectionClass,
+    isStill data: Data?
+  ) throws(KeybagError) -> Bool {
     let same = try sealed.withBytes(ItemClass.dataColumn) { bytes throws(KeybagError) -> Bool in
-      let protection = try Self.protection(of: row)
-      return try keybag.withOpened(
+      try keybag.withOpened(
         bytes, in: protection, context: identity, suffix: Self.dataSuffix
       ) { stored in
         guard let data, data.count == stored.count else { return false }
@@ -295,21 +317,21 @@ extension ItemSealer {
     return same ?? (data == nil)
   }
 
-  /// The new ciphertext of the secret of `row`, whose identity is `identity`, for an update
-  /// that does not open the item whole (``UpdateOpening/unchanged(naming:)``,
+  /// The new ciphertext of the secret of a row whose identity is `identity` and protection
+  /// class `protection` (``UpdateOpening/protection``), for an update
+  /// that does not open the item whole (``UpdateOpening/unchanged(naming:protection:)``,
   /// ``UpdateOpening/patched(_:)``) and sets the secret to `data` (`nil`: leaves it); `nil`
   /// when the secret keeps its ciphertext: the update leaves it, or the stored secret is
-  /// `data` already (`unchanged`: ``secret(of:sealed:identity:isStill:)``). The identity is the
-  /// same, so every other column and ciphertext is kept: only the secret is sealed again
-  /// (``seal(_:updating:touching:)``'s rule).
+  /// `data` already (`unchanged`: ``secret(sealed:identity:protection:isStill:)``). The
+  /// identity is the same, so every other column and ciphertext is kept: only the secret is
+  /// sealed again (``seal(_:updating:touching:)``'s rule).
   ///
   /// - Throws: as ``seal(_:)``.
   func resealedSecret(
-    _ data: Data?, of row: ItemRow, unchanged: Bool, identity: [UInt8]
+    _ data: Data?, in protection: ProtectionClass, unchanged: Bool, identity: [UInt8]
   ) throws(KeybagError) -> Data? {
     guard let data, !unchanged else { return nil }
-    return try keybag.seal(
-      data, in: try Self.protection(of: row), context: identity, suffix: Self.dataSuffix)
+    return try keybag.seal(data, in: protection, context: identity, suffix: Self.dataSuffix)
   }
 
   /// ``seal(_:updating:touching:)`` of an update that patched `row`'s attributes
@@ -317,7 +339,7 @@ extension ItemSealer {
   /// the same row. The attributes are sealed from the patched bytes, every settled searchable
   /// attribute hashed (an unchanged hash is not written: the store compares), and the secret
   /// becomes `data.updated` unless it is `data.unchanged`
-  /// (``resealedSecret(_:of:unchanged:identity:)``); the identity is the same, so every other
+  /// (``resealedSecret(_:in:unchanged:identity:)``); the identity is the same, so every other
   /// column is kept.
   ///
   /// - Throws: as ``seal(_:)``.
@@ -336,11 +358,10 @@ extension ItemSealer {
     }
     var sealed = row.sealedColumns
     sealed[ItemClass.attributesColumn] = try keybag.seal(
-      patched.bytes, in: try Self.protection(of: row), context: identity,
-      suffix: Self.attributesSuffix)
+      patched.bytes, in: patched.protection, context: identity, suffix: Self.attributesSuffix)
     columns.append(ItemClass.attributesColumn)
     if let secret = try resealedSecret(
-      data.updated, of: row, unchanged: data.unchanged, identity: identity)
+      data.updated, in: patched.protection, unchanged: data.unchanged, identity: identity)
     {
       sealed[ItemClass.dataColumn] = secret
       columns.append(ItemClass.dataColumn)

@@ -250,8 +250,7 @@ package struct ItemSealer {
       }
       // One by one: `deinitialize(count:)` went through the runtime's generic array destroy.
       defer { for position in names.indices { _ = (values.baseAddress! + position).move() } }
-      return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
-        var bytes = MessageBytes(buffer)
+      return StoredValueCodec.bytes(count: count) { bytes in
         layout.head.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         layout.prefixes.withUnsafeBufferPointer { prefixes in
           for position in names.indices {
@@ -261,7 +260,6 @@ package struct ItemSealer {
             StoredValueCodec.encode(values[position], into: &bytes)
           }
         }
-        written = bytes.written.count
       }
     }
   }
@@ -282,6 +280,13 @@ package struct ItemSealer {
     IdentityLayout.of(itemClass).openingColumns
   }
 
+  /// ``openingColumns(_:)`` and the modification date: what an update whose only searchable
+  /// touched attribute is `mdat` reads (``SettledAttributes/reading``), most updates; built
+  /// once per class, where joining the two lists copied the first per call (issue 29).
+  static func openingColumnsAndModificationDate(_ itemClass: ItemClass) -> [String] {
+    IdentityLayout.of(itemClass).openingColumnsAndModificationDate
+  }
+
   /// The constant parts of a class's identity: its length-prefixed name, and each identity
   /// column's length-prefixed name. Built once per class, as every SecItem call needs them;
   /// a class, so that reading it retains one reference, not each of its arrays.
@@ -297,6 +302,8 @@ package struct ItemSealer {
     let constantByteCount: Int
     /// ``ItemSealer/openingColumns(_:)``.
     let openingColumns: [String]
+    /// ``ItemSealer/openingColumnsAndModificationDate(_:)``.
+    let openingColumnsAndModificationDate: [String]
 
     init(_ itemClass: ItemClass) {
       var head: [UInt8] = []
@@ -313,6 +320,8 @@ package struct ItemSealer {
       prefixStarts = starts
       constantByteCount = head.count + prefixes.count
       openingColumns = names + [AttributeName.tombstone.rawValue]
+      openingColumnsAndModificationDate =
+        openingColumns + [AttributeName.modificationDate.rawValue]
     }
 
     private static let genp = IdentityLayout(.genp)

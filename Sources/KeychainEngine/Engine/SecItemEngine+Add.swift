@@ -7,7 +7,7 @@ extension SecItemEngine {
   /// SecItemAdd: validates, fills Apple's defaults, seals with the class key and inserts.
   package func add(_ query: SecQuery, context: Context) -> SecItemOutcome {
     outcome { () throws(SecItemFailure) in
-      let parsed = try QueryValidator(caller: context.caller).validate(query, as: .add)
+      let parsed = try QueryValidator.validate(query, as: .add, caller: context.caller)
       if let ignored = Self.ignoredMatchKey(parsed) { return Self.addIgnored(ignored) }
       try Self.requireSimulatedReturns(parsed)
       let item = Self.newItem(parsed, context: context)

@@ -18,8 +18,8 @@ extension SecItemEngine {
       return identity(query, as: .delete, context: context)
     }
     return outcome { () throws(SecItemFailure) in
-      let parsed = try QueryValidator(caller: context.caller).validate(
-        query, as: .delete, holding: keys)
+      let parsed = try QueryValidator.validate(
+        query, as: .delete, holding: keys, caller: context.caller)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       // Every condition of a delete is a searchable column, so no row is opened: a locked
       // item is deleted like any other (securityd deletes by its search too).

@@ -19,8 +19,8 @@ extension SecItemEngine {
       for name in [AttributeName.accessGroup, .synchronizable] {
         if let value = query[name] { certificates[name] = value }
       }
-      let parsed = try QueryValidator(caller: context.caller).validate(
-        certificates, as: function)
+      let parsed = try QueryValidator.validate(
+        certificates, as: function, caller: context.caller)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       var found = false
       try forEachCandidate(filter, reading: .rowIDOnly) { _ throws(SecItemFailure) -> Bool in

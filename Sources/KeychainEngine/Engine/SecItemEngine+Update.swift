@@ -9,14 +9,14 @@ extension SecItemEngine {
   package func update(_ query: SecQuery, _ attributes: SecQuery, context: Context) -> SecItemOutcome
   {
     outcome { () throws(SecItemFailure) in
-      let validator = QueryValidator(caller: context.caller)
-      let (parsed, changes) = try validator.validateUpdate(query, attributes)
+      let (parsed, changes) = try QueryValidator.validateUpdate(
+        query, attributes, caller: context.caller)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       let touched = Self.touchedAttributes(changes)
       let settled = Self.settledAttributes(
         changes, touched: touched, of: parsed.itemClass, now: context.now)
       var lost: [Int64] = []
-      var updated: [Replacement] = []
+      var updated = Replacements()
       // Every match is rewritten in one transaction once the read is over (a locked one fails
       // the call before anything is written), so the replacements are gathered first.
       let reading =
@@ -44,11 +44,11 @@ extension SecItemEngine {
         }
         // An item not opened whole needs of its secret only whether the update changes it.
         var unchanged = false
-        if !opening.isWhole {
+        if let protection = opening.protection {
           guard
             let same = try secretUnchanged(
-              row, sealed: sealed, identity: identity, by: changes.data, filter: filter,
-              context: context)
+              row, sealed: sealed, identity: identity, protection: protection,
+              by: changes.data, filter: filter, context: context)
           else {
             lost.append(rowID)
             return true
@@ -58,11 +58,11 @@ extension SecItemEngine {
         var item: KeychainItem
         switch opening {
         case .opened(let opened): item = opened
-        case .unchanged(let naming):
+        case .unchanged(let naming, let protection):
           updated.append(
             try keptAttributesReplacement(
-              row, rowID: rowID, identity: identity, data: (changes.data, unchanged),
-              naming: naming, context: context))
+              row, rowID: rowID, identity: identity, protection: protection,
+              data: (changes.data, unchanged), naming: naming, context: context))
           return true
         case .patched(let patched):
           updated.append(
@@ -116,14 +116,15 @@ extension SecItemEngine {
   }
 
   /// Whether the secret of `row` (its sealed columns read from `sealed`) is still `data`
-  /// after the update (``ItemSealer/secret(of:sealed:identity:isStill:)``): `nil` for a row
-  /// lost, as ``openData(_:sealed:identity:filter:context:action:)``'s.
+  /// after the update (``ItemSealer/secret(sealed:identity:protection:isStill:)``): `nil`
+  /// for a row lost, as ``openData(_:sealed:identity:filter:context:action:)``'s.
   private func secretUnchanged(
-    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], by data: Data?,
-    filter: RowFilter, context: Context
+    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], protection: ProtectionClass,
+    by data: Data?, filter: RowFilter, context: Context
   ) throws(SecItemFailure) -> Bool? {
     do {
-      return try sealer.secret(of: row, sealed: sealed, identity: identity, isStill: data)
+      return try sealer.secret(
+        sealed: sealed, identity: identity, protection: protection, isStill: data)
     } catch {
       _ = try unopenable(row, filter: filter, error: error, context: context, action: .update)
       return nil
@@ -131,15 +132,17 @@ extension SecItemEngine {
   }
 
   /// The replacement of `row`, whose attributes the update keeps as stored
-  /// (``ItemSealer/UpdateOpening/unchanged(naming:)``): its secret becomes `data.updated`
-  /// (`nil`: the update leaves it) unless it holds it already (`data.unchanged`).
+  /// (``ItemSealer/UpdateOpening/unchanged(naming:protection:)``), sealed under
+  /// `protection`: its secret becomes `data.updated` (`nil`: the update leaves it) unless it
+  /// holds it already (`data.unchanged`).
   private func keptAttributesReplacement(
-    _ row: ItemRow, rowID: Int64, identity: [UInt8], data: (updated: Data?, unchanged: Bool),
-    naming: ItemSealer.NamingAttributes, context: Context
+    _ row: ItemRow, rowID: Int64, identity: [UInt8], protection: ProtectionClass,
+    data: (updated: Data?, unchanged: Bool), naming: ItemSealer.NamingAttributes,
+    context: Context
   ) throws(SecItemFailure) -> Replacement {
     do throws(KeybagError) {
       let secret = try sealer.resealedSecret(
-        data.updated, of: row, unchanged: data.unchanged, identity: identity)
+        data.updated, in: protection, unchanged: data.unchanged, identity: identity)
       return Replacement(
         rowID: rowID, itemClass: row.itemClass, change: .secret(secret, naming: naming))
     } catch {
@@ -236,9 +239,10 @@ extension SecItemEngine {
     guard changes.accessControl == nil else { return nil }
     var settled = ItemSealer.SettledAttributes(itemClass, capacity: touched.count)
     for name in touched {
+      // Packed once, to find the attribute and to compare it with the stored ones.
       guard name != AttributeName.tombstone.rawValue,
-        let attribute = itemClass.attribute(named: name),
-        let code = AttributeCodes.code(of: name)
+        let code = AttributeCodes.code(of: name),
+        let attribute = itemClass.attribute(code: code)
       else { return nil }
       var value = appliedValue(of: name, changes, now: now) ?? .null
       // As ``ItemSealer/seal(_:updating:touching:)`` fills it (securityd's query_pre_add).
@@ -295,7 +299,15 @@ extension SecItemEngine {
   /// when it sets them through their own keys, and the modification date. Every other
   /// attribute of an updated item is the stored one (``ItemSealer/seal(_:updating:touching:)``).
   static func touchedAttributes(_ changes: ParsedQuery) -> [String] {
-    var touched = Array(changes.attributes.keys)
+    // An update of the secret alone (or of nothing) touches the modification date alone: one
+    // list for all of them, where making one per call was an allocation and its teardown.
+    if changes.attributes.isEmpty, changes.synchronizable == nil, changes.accessControl == nil {
+      return modificationDateOnly
+    }
+    // Room for the three names it may add at once: growing it reallocated it (issue 29).
+    var touched: [String] = []
+    touched.reserveCapacity(changes.attributes.count + 3)
+    for (name, _) in changes.attributes { touched.append(name) }
     if changes.synchronizable != nil { touched.append(AttributeName.synchronizable.rawValue) }
     if changes.accessControl != nil, changes.attributes[.accessible] == nil {
       touched.append(AttributeName.accessible.rawValue)
@@ -306,10 +318,29 @@ extension SecItemEngine {
     return touched
   }
 
+  /// ``touchedAttributes(_:)`` of an update that sets no attribute.
+  private static let modificationDateOnly = [AttributeName.modificationDate.rawValue]
+
   /// The searchable columns of `attributes` (those the store compares), for the columns an
   /// update reads besides what opening a row needs.
   static func searchColumns(_ attributes: [String], of itemClass: ItemClass) -> [String] {
     attributes.filter { itemClass.attribute(named: $0)?.isSearchable ?? false }
+  }
+
+  /// The rows an update rewrites, in the order it read them. Most updates rewrite one, kept
+  /// without an array: making one, and destroying it through the run time's generic array
+  /// code, was about half a thousand instructions of every update (issue 29).
+  struct Replacements {
+    /// The first row's, `nil` while there is none.
+    private(set) var first: Replacement?
+    /// Every later row's.
+    private(set) var rest: [Replacement] = []
+
+    var isEmpty: Bool { first == nil }
+
+    mutating func append(_ replacement: Replacement) {
+      if first == nil { first = replacement } else { rest.append(replacement) }
+    }
   }
 
   /// One row an update rewrites, and how to name it if it collides.
@@ -323,7 +354,8 @@ extension SecItemEngine {
       /// attributes): it may differ from `previous`, the row as stored (the columns the
       /// update read), only in `columns`, so only those that changed are written.
       case row(ItemRow, previous: ItemRow, columns: [String], naming: Naming)
-      /// The stored attributes kept (``ItemSealer/UpdateOpening/unchanged(naming:)``): only
+      /// The stored attributes kept
+      /// (``ItemSealer/UpdateOpening/unchanged(naming:protection:)``): only
       /// the secret's column may change, to this ciphertext (`nil`: it keeps its own).
       case secret(Data?, naming: ItemSealer.NamingAttributes)
     }
@@ -361,14 +393,15 @@ extension SecItemEngine {
   }
 
   /// Replaces the rows in one transaction.
-  private func write(_ updated: [Replacement]) throws(SecItemFailure) {
+  private func write(_ updated: Replacements) throws(SecItemFailure) {
     do {
-      if updated.count == 1, let only = updated.first {
+      if updated.rest.isEmpty, let only = updated.first {
         // One UPDATE statement is atomic on its own: no savepoint needed.
         try only.write(to: database)
       } else {
         try database.inTransaction {
-          for each in updated { try each.write(to: database) }
+          try updated.first?.write(to: database)
+          for each in updated.rest { try each.write(to: database) }
         }
       }
     } catch let error as ItemStoreError {

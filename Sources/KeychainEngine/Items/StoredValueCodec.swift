@@ -106,14 +106,26 @@ package enum StoredValueCodec {
     // or uniqueness check per piece.
     var count = 4
     for (_, name, value) in sorted { count += 4 + name.utf8.count + encodedCount(value) }
-    return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
-      var bytes = MessageBytes(buffer)
+    return bytes(count: count) { bytes in
       append(UInt32(truncatingIfNeeded: sorted.count), to: &bytes)
       for (_, name, value) in sorted {
         appendLengthPrefixed(name.utf8, to: &bytes)
         encode(value, into: &bytes)
       }
-      written = bytes.written.count
+    }
+  }
+
+  /// The `count` bytes `write` writes, written on the stack and returned in an array made at
+  /// their size. `[UInt8](unsafeUninitializedCapacity:)` allocates through the standard
+  /// library's unspecialized `Array._allocateBufferUninitialized(minimumCapacity:)`, which
+  /// looks the array's storage type up in the run time's generic metadata cache at every call
+  /// (about 0.5k instructions, issue 29); an array copied from a buffer is allocated by
+  /// specialized code.
+  static func bytes(count: Int, _ write: (inout MessageBytes) -> Void) -> [UInt8] {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+      var bytes = MessageBytes(buffer)
+      write(&bytes)
+      return [UInt8](bytes.written)
     }
   }
 
@@ -244,7 +256,7 @@ package enum StoredValueCodec {
     for each in settled where each.value != .null { unfound += 1 }
     var differs = false
     let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) { name, value in
-      guard let code = AttributeCodes.code(of: name) else { return true }
+      guard let code = packedName(name) else { return true }
       for each in settled where each.code == code {
         guard let stored = decode(value), stored == each.value else {
           differs = true
@@ -316,7 +328,7 @@ package enum StoredValueCodec {
           ascii = false
           return false
         }
-        let code = AttributeCodes.code(of: name)
+        let code = packedName(name)
         if let code, let index = keeping.firstIndex(of: code) {
           guard let stored = decode(value) else { return false }
           kept[index] = stored
@@ -343,18 +355,36 @@ package enum StoredValueCodec {
       }
       var count = 4
       for entry in entries { count += 4 + entry.name.count + entry.value.count }
-      return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
-        var bytes = MessageBytes(buffer)
+      return Self.bytes(count: count) { bytes in
         append(UInt32(truncatingIfNeeded: entries.count), to: &bytes)
         for entry in entries {
           appendLengthPrefixed(entry.name, to: &bytes)
           bytes.append(contentsOf: entry.value)
         }
-        written = bytes.written.count
       }
     }
     guard let bytes else { return nil }
     return (bytes, kept)
+  }
+
+  /// ``AttributeCodes/code(of:)`` of an encoded name, here where it inlines: called across
+  /// modules for each of an item's attributes, it was an eighth of reading them for an update
+  /// (issue 29).
+  @inline(__always)
+  private static func packedName(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard bytes.count <= 7, let base = bytes.baseAddress else {
+      return bytes.isEmpty ? 0 : nil
+    }
+    var code: UInt64 = 0
+    if bytes.count == 4 {
+      // Every attribute name but a few: its four bytes in one load.
+      code = UInt64(UInt32(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt32.self)))
+    } else {
+      for byte in bytes { code = code << 8 | UInt64(byte) }
+    }
+    let packed = UInt64(bytes.count) << 56 | code
+    assert(packed == AttributeCodes.code(of: bytes), "packed unlike AttributeCodes")
+    return packed
   }
 
   /// A name's first eight bytes as one big-endian integer (zeros past its end): the first key
@@ -391,34 +421,43 @@ package enum StoredValueCodec {
     in bytes: UnsafeBufferPointer<UInt8>, reserving: (Int) -> Void = { _ in },
     _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
   ) -> Bool {
-    var offset = 0
-    func uint32() -> Int? {
-      guard offset + 4 <= bytes.count else { return nil }
-      defer { offset += 4 }
-      return bytes[offset..<offset + 4].reduce(0) { ($0 << 8) | Int($1) }
+    // Every length is checked against the end before the bytes it covers are read, and each
+    // 4-byte length is read in one load, not byte by byte through a slice: the walk is most of
+    // reading an item's attributes (issue 29).
+    guard let base = bytes.baseAddress else { return false }
+    let end = bytes.count
+    /// The big-endian 4-byte length at `position`, which the caller checked is in the bytes.
+    func length(at position: Int) -> Int {
+      Int(UInt32(bigEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self)))
     }
-    guard let count = uint32(), count <= bytes.count else { return false }
+    guard end >= 4 else { return false }
+    let count = length(at: 0)
+    var offset = 4
+    guard count <= end else { return false }
     reserving(count)
     for _ in 0..<count {
-      guard let nameLength = uint32(), offset + nameLength <= bytes.count else { return false }
-      let name = UnsafeBufferPointer(rebasing: bytes[offset..<offset + nameLength])
+      guard offset + 4 <= end else { return false }
+      let nameLength = length(at: offset)
+      offset += 4
+      guard offset + nameLength <= end else { return false }
+      let name = UnsafeBufferPointer(start: base + offset, count: nameLength)
       offset += nameLength
-      guard offset < bytes.count else { return false }
+      guard offset < end else { return false }
       let valueLength: Int
-      switch bytes[offset] {
+      switch base[offset] {
       case 0: valueLength = 1
       case 1, 2:
-        guard offset + 5 <= bytes.count else { return false }
-        valueLength = 5 + bytes[offset + 1..<offset + 5].reduce(0) { ($0 << 8) | Int($1) }
+        guard offset + 5 <= end else { return false }
+        valueLength = 5 + length(at: offset + 1)
       case 3, 4: valueLength = 9
       default: return false
       }
-      guard offset + valueLength <= bytes.count else { return false }
-      let value = UnsafeBufferPointer(rebasing: bytes[offset..<offset + valueLength])
+      guard offset + valueLength <= end else { return false }
+      let value = UnsafeBufferPointer(start: base + offset, count: valueLength)
       offset += valueLength
       guard body(name, value) else { return false }
     }
-    return offset == bytes.count
+    return offset == end
   }
 
   static func appendLengthPrefixed<Bytes: ByteFormSink>(

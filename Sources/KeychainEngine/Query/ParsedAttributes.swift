@@ -20,11 +20,20 @@ package struct ParsedAttributes: Sendable, Sequence {
   }
 
   private var slots = ColumnSlots<Attribute>()
+  /// The room the first attribute added makes (``init(capacity:)``).
+  private var capacity = 0
 
   package init() {}
 
-  /// Room for `capacity` attributes, so that adding them does not grow the storage.
-  init(capacity: Int) { slots = ColumnSlots(minimumCapacity: capacity) }
+  /// Room for `capacity` attributes, made when the first is added (``addNew(_:for:)``), so
+  /// that adding them does not grow the storage, and a query with none (an update's
+  /// dictionary that sets only the secret) allocates nothing (issue 29).
+  init(capacity: Int) { self.capacity = capacity }
+
+  /// Makes the room ``init(capacity:)`` asked for, before the first attribute is added.
+  private mutating func makeRoom() {
+    if slots.isEmpty, capacity > 1 { slots = ColumnSlots(minimumCapacity: capacity) }
+  }
 
   /// The value of attribute `name`, or `nil`; setting `nil` removes it.
   package subscript(_ name: String) -> StoredValue? {
@@ -34,6 +43,7 @@ package struct ParsedAttributes: Sendable, Sequence {
         slots[name] = nil
         return
       }
+      makeRoom()
       // A value set by name keeps the schema an earlier ``set(_:for:)`` found.
       slots.set(name, Attribute(value: newValue, schema: slots[name]?.schema))
     }
@@ -51,6 +61,7 @@ package struct ParsedAttributes: Sendable, Sequence {
   /// adds its own attribute only, so it is appended without looking for it first.
   mutating func addNew(_ value: StoredValue, for attribute: AttributeSchema) {
     assert(slots[attribute.name] == nil, "attribute \(attribute.name) added twice")
+    makeRoom()
     slots.appendNew(attribute.name, Attribute(value: value, schema: attribute))
   }
 

@@ -55,7 +55,16 @@ package struct QueryParser {
     // Room for every key at once: growing the attributes one insert at a time reallocated
     // them.
     parsed.attributes = ParsedAttributes(capacity: query.count)
-    let schema = ClassSchema(itemClass)
+    try addKeys(query, to: &parsed)
+    return parsed
+  }
+
+  /// Adds every key of `query` to `parsed`, then checks their combinations. Apart from
+  /// ``parseKeys(_:as:itemClass:)``, which only returns what it made: with the checks there,
+  /// the parsed query was copied whole to be returned, and the original destroyed (issue 29).
+  private func addKeys(_ query: SecQuery, to parsed: inout ParsedQuery) throws(SecItemFailure) {
+    let function = parsed.function
+    let schema = ClassSchema(parsed.itemClass)
     // The dictionary's own order first: what a key adds never depends on the keys before it,
     // so a query that passes parses the same in any order, without sorting its keys. A fault
     // is then looked for again in sorted order, so that the one reported is always the same.
@@ -64,7 +73,7 @@ package struct QueryParser {
         try add(key: key, value: value, to: &parsed, function: function, schema: schema)
       }
     } catch {
-      var sortedParse = ParsedQuery(function: function, itemClass: itemClass)
+      var sortedParse = ParsedQuery(function: function, itemClass: parsed.itemClass)
       for (key, value) in query.sorted(by: { $0.key < $1.key }) {
         try add(key: key, value: value, to: &sortedParse, function: function, schema: schema)
       }
@@ -73,7 +82,6 @@ package struct QueryParser {
     // The two fields alone: passing the whole query had it copied and destroyed once more.
     try checkCombinations(
       parsed.attributes, hasPersistentRef: parsed.persistentRef != nil, query: query)
-    return parsed
   }
 
   /// Classifies `key` and adds it: errSecParam for a key the daemon does not know.

@@ -6,32 +6,20 @@ import ItemStore
 /// (docs/evidence.md §10): the client library's own checks, then the daemon's entitlement check,
 /// internal attributes, the explicit access group, parsing, and the per-function acceptance rules
 /// (evidence §2.4).
-package struct QueryValidator {
-  let policy: AccessGroupPolicy
-  private let parser = QueryParser()
-
-  init(caller: Caller) {
-    self.policy = AccessGroupPolicy(caller: caller)
+///
+/// Static, the caller borrowed: a validator instance stored its caller (``AccessGroupPolicy``),
+/// so making one copied the whole caller, and tore the copy down, on every call (about 0.3k
+/// instructions, issue 29). The caller is copied only to check an explicit access group.
+package enum QueryValidator {
+  /// Validates the dictionary of SecItemAdd, SecItemCopyMatching or SecItemDelete as `caller`.
+  static func validate(
+    _ query: SecQuery, as function: SecItemFunction, caller: borrowing Caller
+  ) throws(SecItemFailure) -> ParsedQuery {
+    try validate(query, as: function, holding: CheckedKeys(query), caller: caller)
   }
 
-  /// Validates the dictionary of SecItemAdd, SecItemCopyMatching or SecItemDelete.
-  func validate(_ query: SecQuery, as function: SecItemFunction) throws(SecItemFailure)
-    -> ParsedQuery
-  {
-    try validate(query, as: function, holding: CheckedKeys(query))
-  }
-
-  /// ``validate(_:as:)`` with `query`'s checked keys, found by a caller that read them first.
-  func validate(_ query: SecQuery, as function: SecItemFunction, holding keys: CheckedKeys)
-    throws(SecItemFailure) -> ParsedQuery
-  {
-    try Self.validate(query, as: function, holding: keys, caller: policy.caller)
-  }
-
-  /// ``validate(_:as:holding:)`` as `caller`, with no validator made: the validator stores
-  /// its caller (``AccessGroupPolicy``), so making one copied the whole caller, and tore the
-  /// copy down, on every call (about 0.3k instructions, issue 29). Borrowed here, the caller
-  /// is copied only to check an explicit access group.
+  /// ``validate(_:as:caller:)`` with `query`'s checked keys, found by a caller that read them
+  /// first.
   static func validate(
     _ query: SecQuery, as function: SecItemFunction, holding keys: CheckedKeys,
     caller: borrowing Caller
@@ -47,23 +35,25 @@ package struct QueryValidator {
     return parsed
   }
 
-  /// Validates both dictionaries of SecItemUpdate.
-  func validateUpdate(_ query: SecQuery, _ attributes: SecQuery) throws(SecItemFailure)
-    -> (query: ParsedQuery, attributes: ParsedQuery)
-  {
+  /// Validates both dictionaries of SecItemUpdate as `caller`.
+  static func validateUpdate(
+    _ query: SecQuery, _ attributes: SecQuery, caller: borrowing Caller
+  ) throws(SecItemFailure) -> (query: ParsedQuery, attributes: ParsedQuery) {
     let queryKeys = CheckedKeys(query)
     let attributeKeys = CheckedKeys(attributes)
     try ClientChecks.check(query, as: .update, holding: queryKeys)
     try ClientChecks.check(attributes, as: .attributesToUpdate, holding: attributeKeys)
-    try AccessGroupPolicy.requireEntitlements(.update, of: policy.caller)
-    try Self.rejectInternalAttributes(query, holding: queryKeys)
-    try Self.rejectInternalAttributes(attributes, holding: attributeKeys)
+    try AccessGroupPolicy.requireEntitlements(.update, of: caller)
+    try rejectInternalAttributes(query, holding: queryKeys)
+    try rejectInternalAttributes(attributes, holding: attributeKeys)
     if queryKeys.contains(.accessGroup) {
-      try policy.checkExplicitGroup(query, as: .update)
+      try AccessGroupPolicy(caller: copy caller).checkExplicitGroup(query, as: .update)
     }
     if attributeKeys.contains(.accessGroup) {
-      try policy.checkExplicitGroup(attributes, as: .attributesToUpdate)
+      try AccessGroupPolicy(caller: copy caller).checkExplicitGroup(
+        attributes, as: .attributesToUpdate)
     }
+    let parser = QueryParser()
     let parsedQuery = try parser.parse(query, as: .update, holding: queryKeys)
     try AcceptanceRules.check(parsedQuery)
     try AcceptanceRules.checkUpdateKeys(attributes)
