@@ -29,34 +29,97 @@ extension ItemDatabase {
   /// ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)`` with the
   /// conditions already in the `WHERE`'s order (``SearchConditions``), as the engine makes
   /// them for every SecItem call.
+  ///
+  /// The error `body` stops with is kept as an `any Error` while the search steps, not as an
+  /// `E?`: the type of an `E?` is not known until the call, and asking the runtime for it cost
+  /// every search a third of a thousand instructions (docs/benchmarks.md, issue 29). Only a
+  /// search that `body` stops with an error boxes it.
   public func forEachRow<E: Error>(
     in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf? = nil,
     searchColumns: [String]? = nil, sealedColumns: [String]? = nil,
     storeFailure: (ItemStoreError) -> E, _ body: (ItemRow) throws(E) -> Bool
   ) throws(E) {
-    try stream(
-      in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
-      sealedColumns: sealedColumns, storeFailure: storeFailure
-    ) { statement, reading throws(E) in
-      try body(reading.row(statement, of: itemClass))
+    var stopped: (any Error)?
+    do throws(ItemStoreError) {
+      try streamRows(
+        in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
+        sealedColumns: sealedColumns
+      ) { row in
+        do throws(E) {
+          return try body(row)
+        } catch {
+          stopped = error
+          return false
+        }
+      }
+    } catch {
+      throw storeFailure(error)
     }
+    if let stopped { throw Self.typed(stopped, as: E.self) }
   }
 
   /// ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)`` for a
   /// reader that opens each row's sealed columns once, where it stands: `body` gets the row
   /// without them, and a ``SealedColumnReader`` of them in SQLite's memory, valid only until
-  /// `body` returns (no `Data` is made of each ciphertext).
+  /// `body` returns (no `Data` is made of each ciphertext). Its error is kept as the other's.
   public func forEachRow<E: Error>(
     in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf? = nil,
     searchColumns: [String]? = nil, sealedColumns: [String]? = nil,
     storeFailure: (ItemStoreError) -> E,
     borrowing body: (ItemRow, SealedColumnReader) throws(E) -> Bool
   ) throws(E) {
+    var stopped: (any Error)?
+    do throws(ItemStoreError) {
+      try streamRows(
+        in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
+        sealedColumns: sealedColumns
+      ) { row, sealed in
+        do throws(E) {
+          return try body(row, sealed)
+        } catch {
+          stopped = error
+          return false
+        }
+      }
+    } catch {
+      throw storeFailure(error)
+    }
+    if let stopped { throw Self.typed(stopped, as: E.self) }
+  }
+
+  /// `error`, which `body` threw as an `E`, as that `E` again.
+  private static func typed<E: Error>(_ error: any Error, as _: E.Type) -> E {
+    guard let typed = error as? E else {
+      preconditionFailure("a streaming read stopped with \(type(of: error)), not \(E.self)")
+    }
+    return typed
+  }
+
+  /// The rows of a search with their sealed columns copied, until `body` returns `false`.
+  private func streamRows(
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf?,
+    searchColumns: [String]?, sealedColumns: [String]?, _ body: (ItemRow) -> Bool
+  ) throws(ItemStoreError) {
     try stream(
       in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
-      sealedColumns: sealedColumns, storeFailure: storeFailure
-    ) { statement, reading throws(E) in
-      try body(
+      sealedColumns: sealedColumns
+    ) { statement, reading in
+      body(reading.row(statement, of: itemClass))
+    }
+  }
+
+  /// The rows of a search without their sealed columns, and a reader of those where SQLite
+  /// holds them, until `body` returns `false`.
+  private func streamRows(
+    in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf?,
+    searchColumns: [String]?, sealedColumns: [String]?,
+    _ body: (ItemRow, SealedColumnReader) -> Bool
+  ) throws(ItemStoreError) {
+    try stream(
+      in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
+      sealedColumns: sealedColumns
+    ) { statement, reading in
+      body(
         reading.row(statement, of: itemClass, copyingSealed: false),
         reading.sealedReader(statement))
     }
@@ -64,36 +127,24 @@ extension ItemDatabase {
 
   /// Steps the search and calls `body` with the statement on each row and the columns it
   /// reads, until `body` returns `false`.
-  private func stream<E: Error>(
+  private func stream(
     in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf?,
     searchColumns: [String]?, sealedColumns: [String]?,
-    storeFailure: (ItemStoreError) -> E,
-    _ body: (Statement, ReadColumns) throws(E) -> Bool
-  ) throws(E) {
-    var stopped: E?
-    do throws(ItemStoreError) {
-      let (sql, bound, scope, reading) = try streamingSearch(
-        in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
-        sealedColumns: sealedColumns)
-      try perform(on: itemClass) { () throws(SQLiteError) in
-        try connection.withStatement(sql) { statement throws(SQLiteError) in
-          try statement.bind(bound, then: scope)
-          streamingReads += 1
-          defer { streamingReads -= 1 }
-          while try statement.step() {
-            do throws(E) {
-              guard try body(statement, reading) else { return }
-            } catch {
-              stopped = error
-              return
-            }
-          }
+    _ body: (Statement, ReadColumns) -> Bool
+  ) throws(ItemStoreError) {
+    let (sql, bound, scope, reading) = try streamingSearch(
+      in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
+      sealedColumns: sealedColumns)
+    try perform(on: itemClass) { () throws(SQLiteError) in
+      try connection.withStatement(sql) { statement throws(SQLiteError) in
+        try statement.bind(bound, then: scope)
+        streamingReads += 1
+        defer { streamingReads -= 1 }
+        while try statement.step() {
+          guard body(statement, reading) else { return }
         }
       }
-    } catch {
-      throw storeFailure(error)
     }
-    if let stopped { throw stopped }
   }
 
   /// The SQL of ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``,
