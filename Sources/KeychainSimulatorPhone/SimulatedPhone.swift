@@ -147,10 +147,11 @@ public final class SimulatedPhone: @unchecked Sendable {
 
   /// Runs a SecItem call on the device and records it, with the prompts it showed, under one
   /// hold of the lock: the transcript keeps the order in which calls ran, and a SecItem call
-  /// takes the lock once.
+  /// takes the lock once. `queryMayNameAccessGroup` false says the caller knows `query` has
+  /// no `kSecAttrAccessGroup` (from its shape), so the pitfall detector need not look.
   package func recordingSecItemCall(
     _ function: StaticString, query: SecQuery, attributesToUpdate: SecQuery? = nil,
-    _ body: (SimulatedDevice) -> SecItemOutcome
+    queryMayNameAccessGroup: Bool = true, _ body: (SimulatedDevice) -> SecItemOutcome
   ) -> SecItemOutcome {
     serialiser.lock()
     defer { serialiser.unlock() }
@@ -167,7 +168,8 @@ public final class SimulatedPhone: @unchecked Sendable {
       let attributes = attributesToUpdate ?? [:]
       if !pitfallDetector.observeIfPlainRead(
         kind, status: outcome.status, inBackground: inBackground, query: query,
-        attributes: attributes, line: callsRecorded, caller: { device.caller.app })
+        queryMayNameAccessGroup: queryMayNameAccessGroup, attributes: attributes,
+        line: callsRecorded, caller: { device.caller.app })
       {
         pitfallDetector.observe(
           .init(

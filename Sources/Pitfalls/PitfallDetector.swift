@@ -45,6 +45,8 @@ package struct PitfallDetector {
         let count = first.utf8CodeUnitCount
         guard second.utf8CodeUnitCount == count else { return false }
         let (left, right) = (first.utf8Start, second.utf8Start)
+        // The linker merges equal literals, so the Security module's name is usually this one.
+        if left == right { return true }
         for index in 0..<count where left[index] != right[index] { return false }
         return true
       }
@@ -143,7 +145,12 @@ package struct PitfallDetector {
   package static let retryLoopAttempts = 3
 
   private var known: [KnownItem] = []
-  private var previous: Call?
+  private var previous: Call? {
+    didSet { previousPairsWithNextCall = previous.map(Self.pairsWithNextCall) ?? false }
+  }
+  /// Whether ``previous`` is a call the next call's checks pair with, kept beside it so that
+  /// judging a plain read does not copy the previous call (its fields are reference-counted).
+  private var previousPairsWithNextCall = false
   private var pendingDuplicate: Call?
   private var lockedReads: (query: SecQuery, count: Int, firstLine: Int)?
   private var reportedOnce: Set<String> = []
@@ -216,15 +223,19 @@ package struct PitfallDetector {
   /// Such a read can show only a group mistake or end a retry. It pairs with no next call
   /// (``pairsWithNextCall(_:)``), so it is remembered as no call at all: what follows is
   /// judged exactly as after the read.
+  ///
+  /// `queryMayNameAccessGroup` false: the caller knows the query has no access group (the
+  /// Security layer, from the query's shape), so its keys are not looked through for one.
   package mutating func observeIfPlainRead(
     _ function: Call.Function, status: OSStatus, inBackground: Bool, query: SecQuery,
-    attributes: SecQuery = [:], line: Int, caller: () -> AppIdentity
+    queryMayNameAccessGroup: Bool = true, attributes: SecQuery = [:], line: Int,
+    caller: () -> AppIdentity
   ) -> Bool {
     guard function == .copyMatching, status == .errSecSuccess, !inBackground,
-      pendingDuplicate == nil, !(previous.map(Self.pairsWithNextCall) ?? false)
+      pendingDuplicate == nil, !previousPairsWithNextCall
     else { return false }
-    checkGroup(of: query, line: line, caller: caller)
-    checkGroup(of: attributes, line: line, caller: caller)
+    if queryMayNameAccessGroup { checkGroup(of: query, line: line, caller: caller) }
+    if !attributes.isEmpty { checkGroup(of: attributes, line: line, caller: caller) }
     checkRetry(query: query, status: status, line: line)
     if previous != nil { previous = nil }
     return true

@@ -18,6 +18,12 @@ final class QueryShape: Sendable {
   let names: [String]
   /// A query with exactly these keys, each key's value `.number(slot)`.
   let template: SecQuery
+  /// Whether one of the names is `kSecAttrAccessGroup`: the pitfall detector reads a query's
+  /// access group only then, and a shape tells it so without a look at each key at every call.
+  let namesAccessGroup: Bool
+
+  /// kSecAttrAccessGroup's name.
+  private static let accessGroupName = SecQueryKey(.accessGroup).rawValue
 
   /// The largest query a shape is kept for: the capacity of the translator's empty query, which
   /// nearly every query fits.
@@ -37,14 +43,16 @@ final class QueryShape: Sendable {
     }
     self.names = Array(names)
     self.template = template
+    self.namesAccessGroup = names.contains(Self.accessGroupName)
   }
 
   /// The query of `names[i]: values[i]`, the values moved out of `values` (which is left
-  /// uninitialised), built from a known shape when there is one.
+  /// uninitialised), built from a known shape when there is one, and whether it may name an
+  /// access group (false only when its shape tells it names none).
   static func query(
     names: UnsafeMutableBufferPointer<String>, values: UnsafeMutableBufferPointer<SecValue>,
     empty: SecQuery
-  ) -> SecQuery {
+  ) -> (query: SecQuery, mayNameAccessGroup: Bool) {
     withUnsafeTemporaryAllocation(of: Int.self, capacity: names.count) { entryOfSlot in
       var shape = recent.withLock { shapes -> QueryShape? in
         guard let index = shapes.firstIndex(where: { $0.match(names, entryOfSlot: entryOfSlot) })
@@ -67,14 +75,15 @@ final class QueryShape: Sendable {
         for entry in 0..<names.count {
           query[names[entry]] = (values.baseAddress! + entry).move()
         }
-        return query
+        return (query, true)
       }
-      return shape.template.mapValues { slot in
+      let query = shape.template.mapValues { slot in
         guard case .number(let slot) = slot else {
           preconditionFailure("a shape's template holds slots only")
         }
         return (values.baseAddress! + entryOfSlot[Int(slot)]).move()
       }
+      return (query, shape.namesAccessGroup)
     }
   }
 

@@ -57,8 +57,10 @@ enum SecItemCall {
     }
     var keyRef: SecKey? = nil
     var query: SecQuery
+    var mayNameAccessGroup = true
     do throws(ValueTranslator.Untranslatable) {
-      query = try ValueTranslator.query(dictionary, role: "query", keyRef: &keyRef)
+      query = try ValueTranslator.query(
+        dictionary, role: "query", keyRef: &keyRef, mayNameAccessGroup: &mayNameAccessGroup)
     } catch {
       return refuse(function, error, on: phone)
     }
@@ -70,8 +72,11 @@ enum SecItemCall {
       } catch {
         return refuseKey(function, error, on: phone)
       }
+      mayNameAccessGroup = true  // the key's attributes are the query's now
     }
-    let outcome = phone.recordingSecItemCall(function, query: query) { device in
+    let outcome = phone.recordingSecItemCall(
+      function, query: query, queryMayNameAccessGroup: mayNameAccessGroup
+    ) { device in
       call(device, query)
     }
     if outcome.status == .errSecSuccess, let result {

@@ -21,7 +21,9 @@ enum ValueTranslator {
     -> SecQuery
   {
     var keyRef: SecKey? = nil
-    let query = try query(dictionary, role: role, keyRef: &keyRef)
+    var mayNameAccessGroup = true
+    let query = try query(
+      dictionary, role: role, keyRef: &keyRef, mayNameAccessGroup: &mayNameAccessGroup)
     if keyRef != nil {
       throw Untranslatable(reason: "kSecValueRef (a SecKey) is taken by SecItemAdd only")
     }
@@ -29,14 +31,18 @@ enum ValueTranslator {
   }
 
   /// The query, with a `kSecValueRef` holding a `SecKey` taken out into `keyRef` (the client
-  /// expands it into the key's attributes, which is SecItemAdd's job).
-  static func query(_ dictionary: CFDictionary, role: String, keyRef: inout SecKey?)
-    throws(Untranslatable) -> SecQuery
-  {
+  /// expands it into the key's attributes, which is SecItemAdd's job). `mayNameAccessGroup`
+  /// is set false when the query's shape (``QueryShape``) tells it names no access group, so
+  /// that the pitfall detector need not look for one; it is left as it is otherwise.
+  static func query(
+    _ dictionary: CFDictionary, role: String, keyRef: inout SecKey?,
+    mayNameAccessGroup: inout Bool
+  ) throws(Untranslatable) -> SecQuery {
     let dictionaryType = type(of: dictionary)
     if dictionaryType == NSDictionary.self || dictionaryType == NSMutableDictionary.self,
-      let query = plainQuery(dictionary)
+      let (query, shapeMayNameAccessGroup) = plainQuery(dictionary)
     {
+      if !shapeMayNameAccessGroup { mayNameAccessGroup = false }
       return query
     }
     var query = SecQuery(minimumCapacity: dictionary.count)
@@ -58,10 +64,13 @@ enum ValueTranslator {
   /// A query's keys and values are nearly always `NSString`s and `NSNumber`s, which are read
   /// by their exact class, without a dynamic cast (slow, and its code evicts the engine's from
   /// the instruction cache); anything else takes the general path. A query of up to
-  /// ``QueryShape/largest`` keys is built by its ``QueryShape``, without hashing its keys.
-  private static func plainQuery(_ dictionary: NSDictionary) -> SecQuery? {
+  /// ``QueryShape/largest`` keys is built by its ``QueryShape``, without hashing its keys, and
+  /// the shape tells whether it may name an access group (always true for a larger query).
+  private static func plainQuery(_ dictionary: NSDictionary) -> (SecQuery, Bool)? {
     let count = dictionary.count
-    guard count <= QueryShape.largest else { return insertedQuery(dictionary, count: count) }
+    guard count <= QueryShape.largest else {
+      return insertedQuery(dictionary, count: count).map { ($0, true) }
+    }
     return withUnsafeTemporaryAllocation(of: String.self, capacity: count) { names in
       withUnsafeTemporaryAllocation(of: SecValue.self, capacity: count) { values in
         var read = 0

@@ -80,7 +80,9 @@ import Testing
       let query = names.withUnsafeMutableBufferPointer { names in
         values.withUnsafeMutableBufferPointer { values in
           // `query` moves the values out; they are put back below, for the array to destroy.
-          let query = QueryShape.query(names: names, values: values, empty: [:])
+          let (query, mayNameAccessGroup) = QueryShape.query(
+            names: names, values: values, empty: [:])
+          #expect(mayNameAccessGroup)  // no shape: nothing is known of the names
           for (index, name) in ["first", "genp", "second"].enumerated() {
             (values.baseAddress! + index).initialize(to: .string(name))
           }
@@ -119,5 +121,28 @@ import Testing
       }
     }
     #expect(wrong.withLock { $0 } == 0)
+  }
+
+  /// The pitfall detector skips its look for an access group only on the shape's word: a
+  /// query that names one is never said to name none, and a known shape without one says so.
+  @Test func aShapeTellsWhetherItsQueryMayNameAnAccessGroup() throws {
+    for variant in 0..<3 {
+      for keys in 1...7 {
+        for reversed in [false, true] {
+          var keyRef: SecKey? = nil
+          var mayNameAccessGroup = true
+          let query = try ValueTranslator.query(
+            Self.dictionary(keys: keys, variant: variant, reversed: reversed), role: "query",
+            keyRef: &keyRef, mayNameAccessGroup: &mayNameAccessGroup)
+          let namesGroup = query[kSecAttrAccessGroup as String] != nil
+          #expect(namesGroup == (keys >= 6))
+          if namesGroup || keys > QueryShape.largest {
+            #expect(mayNameAccessGroup, "keys: \(keys)")
+          } else {
+            #expect(!mayNameAccessGroup, "keys: \(keys)")
+          }
+        }
+      }
+    }
   }
 }
