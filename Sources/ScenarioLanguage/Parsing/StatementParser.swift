@@ -106,7 +106,7 @@ package struct StatementParser {
       throw failure(.expected("a statement", found: quoted(token)), at: token)
     }
     skip()
-    switch Vocabulary.StatementWord(word: word) {
+    switch statementWord(at: index, written: word) {
     case .device?: return .device(try deviceCommand())
     case .icloud? where !isBound(word): return .icloud(try icloudCommand())
     case .backup? where !isBound(word): return .backup(try backupCommand())
@@ -145,6 +145,15 @@ package struct StatementParser {
         ?? Self.deviceCommand(near: word)
       throw failure(.unknown("statement", word, suggestion: suggestion), at: source.tokens[index])
     }
+  }
+
+  /// The statement word token `index` (an identifier written `word`) is, if any: a known
+  /// name's from the table, without comparing its text with the words again.
+  @inline(__always)
+  private func statementWord(at index: Int, written word: String) -> Vocabulary.StatementWord? {
+    let known = source.tokens[index].knownName
+    return known >= 0
+      ? KnownName.table.statementWords[Int(known)] : Vocabulary.StatementWord(word: word)
   }
 
   /// `.quit`, `.exit`, `\q`, `quit()` or `exit()` at the start of a statement: how sqlite3,
