@@ -135,7 +135,7 @@ package struct StatementParser {
       try enterNesting(atTokenAt: index)
       return try statementKind()
     case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
-      if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
+      if isSecItemFunction(at: index, written: word) { return .secItem(try secItemCall(word)) }
       if Vocabulary.secKeyFunctions.contains(word), !isBound(word) {
         return try keyCall(word, binding: nil)
       }
@@ -154,6 +154,15 @@ package struct StatementParser {
     let known = source.tokens[index].knownName
     return known >= 0
       ? KnownName.table.statementWords[Int(known)] : Vocabulary.StatementWord(word: word)
+  }
+
+  /// Whether token `index` (an identifier written `word`) names a SecItem function: a known
+  /// name's answer from the table, without comparing its text with the four names.
+  @inline(__always)
+  private func isSecItemFunction(at index: Int, written word: String) -> Bool {
+    let known = source.tokens[index].knownName
+    return known >= 0
+      ? KnownName.table.isSecItemFunction[Int(known)] : Vocabulary.secItemFunctions.contains(word)
   }
 
   /// `.quit`, `.exit`, `\q`, `quit()` or `exit()` at the start of a statement: how sqlite3,

@@ -48,6 +48,9 @@ package struct KnownName: Sendable {
     /// The statement word the name is, if any: what ``Vocabulary/StatementWord/init(word:)``
     /// finds for its text, asked of every statement's first word (issue 29).
     let statementWords: [Vocabulary.StatementWord?]
+    /// Whether the name is one of ``Vocabulary/secItemFunctions`` (`SecItemAdd`), which start
+    /// a statement too.
+    let isSecItemFunction: [Bool]
     /// Every name's UTF-8, one after the other; name `i`'s is `starts[i]..<starts[i + 1]`.
     private let bytes: [UInt8]
     private let starts: [Int]
@@ -105,6 +108,7 @@ package struct KnownName: Sendable {
       isConstant = names.map { $0.key != nil || $0.value != nil }
       isReserved = names.map(\.isReserved)
       statementWords = names.map { Vocabulary.StatementWord(word: $0.text) }
+      isSecItemFunction = names.map { Vocabulary.secItemFunctions.contains($0.text) }
       self.bytes = bytes
       self.starts = starts
       self.slots = slots
