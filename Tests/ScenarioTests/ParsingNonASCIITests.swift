@@ -12,6 +12,24 @@ import Testing
     return parser.parse(source).diagnostics.first
   }
 
+  /// A statement's first word and a SecItem function are found from the token's known name,
+  /// `device unlock biometry` by comparing bytes, `expect result`'s date key without decoding
+  /// what follows (issue 29): each statement parses alike on an ASCII line and on one that is
+  /// not (here for its comment), where tokens are read as `Character`s.
+  @Test func statementsParseAlikeOnASCIIAndNonASCIILines() throws {
+    let statements = [
+      "device unlock biometry", "device unlock 123456", "wait 1h30m", "let q = token",
+      "SecItemDelete [kSecClass: kSecClassGenericPassword]", "SecItemCopyMatching token",
+      "expect result \"token \\u{1F511}\"", "expect result kSecAttrCreationDate later than token",
+      "expect errSecSuccess", "say \"done\"",
+    ]
+    for statement in statements {
+      let ascii = try ParsingTestSupport.kind(statement)
+      let nonASCII = try ParsingTestSupport.kind(statement + " # ✓ café")
+      #expect(ascii == nonASCII, "\(statement)")
+    }
+  }
+
   @Test func aColumnAfterAStringOfSeveralByteCharactersCountsCharacters() throws {
     // s a y _ " 🇫🇷 _ c a f é _ 日 本 " _ o: the flag is one character of 8 bytes, `é` one of
     // two scalars.

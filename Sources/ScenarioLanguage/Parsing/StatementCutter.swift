@@ -168,14 +168,16 @@ package struct StatementCutter {
       case .leftBracket, .leftParen:
         let mark = bracket.mark
         depth += 1
-        let location = SourceLocation(file: file, tokens[bracket.index].location)
+        // A place, not a location: the file's name is retained only for a refusal (issue 29).
+        let place = tokens[bracket.index].location
         if depth <= nestingLimit {
           open.append(
             StatementSplitter.OpenBracket(
-              bracket: mark.rawValue, line: number, column: location.column))
+              bracket: mark.rawValue, line: number, column: place.column))
         } else if !refused {
           refuse(
-            ScenarioDiagnostic(at: location, kind: .nestingTooDeep(limit: nestingLimit)),
+            ScenarioDiagnostic(
+              at: SourceLocation(file: file, place), kind: .nestingTooDeep(limit: nestingLimit)),
             line: line, number: number, handle)
         }
       default:  // `]` or `)`

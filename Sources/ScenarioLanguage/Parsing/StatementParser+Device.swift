@@ -20,7 +20,8 @@ extension StatementParser {
       return .use(name: try bareWord("the name of a device (`show devices` lists them)"))
     case .unlock:
       let token = try word()
-      if source.kind(of: token) == .word(Vocabulary.unlockWithBiometry) { return .unlockWithBiometry }
+      // Compared in place: the passcode's text is made once, by `passcode(_:)`.
+      if source.isWord(token, Vocabulary.unlockWithBiometry) { return .unlockWithBiometry }
       return .unlock(passcode: try passcode(token))
     case .passcode:
       let token = try word()

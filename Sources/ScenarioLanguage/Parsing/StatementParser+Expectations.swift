@@ -33,7 +33,10 @@ extension StatementParser {
     case .identifier("no"):
       return try choice("`expect no` check", [("result", .noResult), ("prompt", .noPrompt)])
     case .identifier("result"):
-      if case .identifier(let name) = source.kind(of: try peek()), Vocabulary.dateKeys.contains(name) {
+      // The next token's text made only when it is a name: `expect result "..."` decoded its
+      // literal here, to be read again as the expected value (issue 29).
+      try checkNext()
+      if position < end, let name = identifierText(at: position), Vocabulary.dateKeys.contains(name) {
         return try dateExpectation()
       }
       if try consume(identifier: Vocabulary.ResultWord.has.rawValue) {

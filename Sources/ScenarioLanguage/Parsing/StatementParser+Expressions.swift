@@ -178,8 +178,9 @@ extension StatementParser {
       if let expr = try reservedValue(name, at: token(at: index)) { return expr }
     }
     if isBound(name, tokenAt: index) { return .binding(name) }
-    if name == Vocabulary.lastResult { return .lastResult }
+    // A constant first, most names here: no constant is named `result`.
     if let value = constantValue(at: index) { return .constant(name: name, value: value) }
+    if name == Vocabulary.lastResult { return .lastResult }
     let token = token(at: index)
     if token.constantKey != nil { throw failure(.keyNotValue(name), at: token) }
     let candidates = SecConstants.values.keys.sorted() + bindings.keys.sorted()

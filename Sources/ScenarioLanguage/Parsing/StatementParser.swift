@@ -106,7 +106,7 @@ package struct StatementParser {
       throw failure(.expected("a statement", found: quoted(token)), at: token)
     }
     skip()
-    switch Vocabulary.StatementWord(word: word) {
+    switch statementWord(at: index, written: word) {
     case .device?: return .device(try deviceCommand())
     case .icloud? where !isBound(word): return .icloud(try icloudCommand())
     case .backup? where !isBound(word): return .backup(try backupCommand())
@@ -135,7 +135,7 @@ package struct StatementParser {
       try enterNesting(atTokenAt: index)
       return try statementKind()
     case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
-      if Vocabulary.secItemFunctions.contains(word) { return .secItem(try secItemCall(word)) }
+      if isSecItemFunction(at: index, written: word) { return .secItem(try secItemCall(word)) }
       if Vocabulary.secKeyFunctions.contains(word), !isBound(word) {
         return try keyCall(word, binding: nil)
       }
@@ -145,6 +145,24 @@ package struct StatementParser {
         ?? Self.deviceCommand(near: word)
       throw failure(.unknown("statement", word, suggestion: suggestion), at: source.tokens[index])
     }
+  }
+
+  /// The statement word token `index` (an identifier written `word`) is, if any: a known
+  /// name's from the table, without comparing its text with the words again.
+  @inline(__always)
+  private func statementWord(at index: Int, written word: String) -> Vocabulary.StatementWord? {
+    let known = source.tokens[index].knownName
+    return known >= 0
+      ? KnownName.table.statementWords[Int(known)] : Vocabulary.StatementWord(word: word)
+  }
+
+  /// Whether token `index` (an identifier written `word`) names a SecItem function: a known
+  /// name's answer from the table, without comparing its text with the four names.
+  @inline(__always)
+  private func isSecItemFunction(at index: Int, written word: String) -> Bool {
+    let known = source.tokens[index].knownName
+    return known >= 0
+      ? KnownName.table.isSecItemFunction[Int(known)] : Vocabulary.secItemFunctions.contains(word)
   }
 
   /// `.quit`, `.exit`, `\q`, `quit()` or `exit()` at the start of a statement: how sqlite3,

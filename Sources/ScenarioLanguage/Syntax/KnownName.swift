@@ -45,6 +45,12 @@ package struct KnownName: Sendable {
     /// Whether the name is an Apple key or value constant's (which a `let` may not bind).
     let isConstant: [Bool]
     let isReserved: [Bool]
+    /// The statement word the name is, if any: what ``Vocabulary/StatementWord/init(word:)``
+    /// finds for its text, asked of every statement's first word (issue 29).
+    let statementWords: [Vocabulary.StatementWord?]
+    /// Whether the name is one of ``Vocabulary/secItemFunctions`` (`SecItemAdd`), which start
+    /// a statement too.
+    let isSecItemFunction: [Bool]
     /// Every name's UTF-8, one after the other; name `i`'s is `starts[i]..<starts[i + 1]`.
     private let bytes: [UInt8]
     private let starts: [Int]
@@ -101,6 +107,8 @@ package struct KnownName: Sendable {
       statuses = names.map(\.status)
       isConstant = names.map { $0.key != nil || $0.value != nil }
       isReserved = names.map(\.isReserved)
+      statementWords = names.map { Vocabulary.StatementWord(word: $0.text) }
+      isSecItemFunction = names.map { Vocabulary.secItemFunctions.contains($0.text) }
       self.bytes = bytes
       self.starts = starts
       self.slots = slots

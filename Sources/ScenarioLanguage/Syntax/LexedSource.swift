@@ -114,10 +114,21 @@ package struct LexedSource: Sendable {
   /// Whether `token` is the identifier `word`, compared without making its text.
   @inline(__always)
   func isIdentifier(_ token: Token, _ word: String) -> Bool {
-    guard token.shape == .identifier else { return false }
-    return source.withByteWiseUTF8(of: token.offset..<token.endOffset) { bytes in
+    token.shape == .identifier && hasText(token, word)
+  }
+
+  /// Whether `token` is the bare word `word` (``word(at:)``), compared without making its text.
+  @inline(__always)
+  func isWord(_ token: Token, _ word: String) -> Bool {
+    token.shape == .word && hasText(token, word)
+  }
+
+  /// Whether `token` is written `word`: its bytes compared in a byte-wise source, else its text.
+  @inline(__always)
+  private func hasText(_ token: Token, _ word: String) -> Bool {
+    source.withByteWiseUTF8(of: token.offset..<token.endOffset) { bytes in
       bytes.count == word.utf8.count && bytes.elementsEqual(word.utf8)
-    } ?? (identifierText(of: token) == word)
+    } ?? (text(of: token) == word)
   }
 
   /// What `token` is, its payload made from the source: a name's or a word's text, a string
