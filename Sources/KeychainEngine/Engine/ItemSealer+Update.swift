@@ -185,16 +185,18 @@ extension ItemSealer {
     }
   }
 
-  /// The attributes that name an item (``SecItemFailure/ItemName``), decoded from its
-  /// sealed attributes without the others.
+  /// The attributes that name an item (``SecItemFailure/ItemName``), copied from its
+  /// sealed attributes without the others, and decoded only when a failure names the item.
   package struct NamingAttributes {
-    /// At the positions of ``keptNames``; `nil` where the item has none.
-    fileprivate var values: [StoredValue?]
+    /// At the positions of ``keptNames``, encoded.
+    fileprivate var values: StoredValueCodec.KeptValues
 
     /// As the item's attributes, for naming it (a failure, rare: most updates never build it).
     var dictionary: [String: StoredValue] {
       var attributes: [String: StoredValue] = [:]
-      for (name, value) in zip(ItemSealer.keptNames, values) { attributes[name] = value }
+      for (position, name) in ItemSealer.keptNames.enumerated() {
+        attributes[name] = values.value(at: position)
+      }
       return attributes
     }
   }
@@ -261,7 +263,10 @@ extension ItemSealer {
     // The row's, as an item opened whole takes it (``item(_:of:sealed:identity:protection:)``).
     let tombstone = Self.tombstoneColumn(of: row) ?? .null
     let (found, protection) = try openAttributeBytes(row, sealed: sealed, identity: identity) {
-      raw -> (kept: [StoredValue?]?, patched: [UInt8]?, decoded: [String: StoredValue]?) in
+      raw -> (
+        kept: StoredValueCodec.KeptValues?, patched: [UInt8]?, decoded: [String: StoredValue]?
+      )
+      in
       if mayKeep,
         let kept = StoredValueCodec.attributes(
           raw, holding: settled.attributes, keeping: Self.keptCodes)
@@ -278,7 +283,9 @@ extension ItemSealer {
       return (nil, nil, StoredValueCodec.decodeAttributes(raw))
     }
     // The protection class is checked as ``item(_:of:sealed:identity:protection:)`` checks it.
-    if let kept = found.kept, kept[kept.count - 1] == Self.accessibleColumn(of: row) {
+    if let kept = found.kept,
+      kept.value(at: Self.keptNames.count - 1) == Self.accessibleColumn(of: row)
+    {
       let naming = NamingAttributes(values: kept)
       guard let patched = found.patched else {
         return .unchanged(naming: naming, protection: protection)

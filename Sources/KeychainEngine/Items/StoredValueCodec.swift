@@ -236,48 +236,127 @@ package enum StoredValueCodec {
   typealias Setting = (code: UInt64, name: String, value: StoredValue)
 
   /// The values of the attributes whose names pack (``AttributeCodes/code(of:)``) as
-  /// `keeping`, at the same positions (`nil`: missing), in what ``encode(attributes:)``
-  /// made, when every attribute of `settled` holds its value there
-  /// (a missing attribute holds `.null`); `nil` when one does not, or the bytes are
-  /// malformed. Decodes only those values: what an update that may leave an item's
-  /// attributes as they are needs of them (``ItemSealer/openForUpdate(_:sealed:identity:settled:)``),
-  /// where decoding them all into a dictionary was a sixth of the call (issue 29). Names are
+  /// `keeping`, at the same positions (missing: ``KeptValues/value(at:)`` is `nil`), still
+  /// encoded, in what ``encode(attributes:)`` made, when every attribute of `settled` holds
+  /// its value there (a missing attribute holds `.null`); `nil` when one does not, or the
+  /// bytes are malformed. Decodes only the settled values: what an update that may leave an
+  /// item's attributes as they are needs of them
+  /// (``ItemSealer/openForUpdate(_:sealed:identity:settled:)``), where decoding them all into
+  /// a dictionary was a sixth of the call, and decoding the kept ones, which name the item
+  /// only if the update fails, and tearing them down, a hundredth (issue 29). Names are
   /// compared packed, as integers. The bytes are authenticated, so the encoder's (as for
   /// ``attributes(_:hold:_:)``).
   static func attributes(
     _ raw: UnsafeRawBufferPointer, holding settled: [Setting], keeping: [UInt64]
-  ) -> [StoredValue?]? {
-    var kept = [StoredValue?]()
-    kept.reserveCapacity(keeping.count)
-    for _ in keeping { kept.append(nil) }
+  ) -> KeptValues? {
     // A missing attribute holds `.null`, so only the others must be found (each name is
     // encoded once).
     var unfound = 0
     for each in settled where each.value != .null { unfound += 1 }
     var differs = false
-    let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) { name, value in
-      guard let code = packedName(name) else { return true }
-      for each in settled where each.code == code {
-        guard let stored = decode(value), stored == each.value else {
-          differs = true
-          return false
+    return KeptValues.collect(keeping) { keep in
+      let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) { name, value in
+        guard let code = packedName(name) else { return true }
+        for each in settled where each.code == code {
+          guard let stored = decode(value), stored == each.value else {
+            differs = true
+            return false
+          }
+          if stored != .null { unfound -= 1 }
         }
-        if stored != .null { unfound -= 1 }
+        return keep(code, value)
       }
-      for index in keeping.indices where keeping[index] == code {
-        guard let stored = decode(value) else { return false }
-        kept[index] = stored
-      }
-      return true
+      return wellFormed && !differs && unfound == 0
     }
-    guard wellFormed, !differs, unfound == 0 else { return nil }
-    return kept
+  }
+
+  /// Values of an item's attributes copied as they are encoded (``encode(_:)``), at the
+  /// positions of the names asked for, in one array of bytes: decoded only when asked
+  /// (``value(at:)``), and freed without the run time's generic teardown of an array of
+  /// values (issue 29).
+  struct KeptValues {
+    /// Per position: ``missing``, or the value's encoding.
+    private let bytes: [UInt8]
+
+    /// The tag of no value, which no encoding starts with.
+    private static let missing: UInt8 = 0xFF
+
+    /// The value at `position`, `nil` where the item has none.
+    func value(at position: Int) -> StoredValue? {
+      bytes.withUnsafeBufferPointer { bytes -> StoredValue? in
+        var offset = 0
+        for _ in 0..<position { offset += StoredValueCodec.encodedLength(bytes, at: offset) }
+        guard bytes[offset] != Self.missing else { return nil }
+        let length = StoredValueCodec.encodedLength(bytes, at: offset)
+        // Checked well formed when it was kept (``collect(_:_:)``).
+        guard
+          let value = StoredValueCodec.decode(
+            UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]))
+        else { preconditionFailure("a kept value does not decode") }
+        return value
+      }
+    }
+
+    /// Every value, at its position.
+    func decoded(count: Int) -> [StoredValue?] { (0..<count).map(value(at:)) }
+
+    /// The values `walk` keeps of bytes it walks, for the names packed as `keeping`: `walk`
+    /// calls the function it is given with each name's code and encoded value, which keeps
+    /// the value if `keeping` names it and returns whether it is well formed; `nil` when
+    /// `walk` returns `false`. Each kept value is found in place and copied once, when the
+    /// walk is over.
+    @inline(__always)
+    static func collect(
+      _ keeping: [UInt64],
+      _ walk: ((UInt64?, UnsafeBufferPointer<UInt8>) -> Bool) -> Bool
+    ) -> KeptValues? {
+      withUnsafeTemporaryAllocation(of: UnsafeBufferPointer<UInt8>.self, capacity: keeping.count) {
+        found -> KeptValues? in
+        found.initialize(repeating: UnsafeBufferPointer(start: nil, count: 0))
+        let complete = walk { code, value in
+          guard let code, let index = keeping.firstIndex(of: code) else { return true }
+          guard StoredValueCodec.isWellFormed(value) else { return false }
+          found[index] = value
+          return true
+        }
+        guard complete else { return nil }
+        var count = 0
+        for value in found { count += max(value.count, 1) }
+        return KeptValues(
+          bytes: StoredValueCodec.bytes(count: count) { bytes in
+            for value in found {
+              if value.isEmpty { bytes.append(missing) } else { bytes.append(contentsOf: value) }
+            }
+          })
+      }
+    }
+  }
+
+  /// The length of the encoding (or ``KeptValues``' missing tag) that starts at `offset`.
+  private static func encodedLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+    switch bytes[offset] {
+    case 1, 2:
+      Int(
+        UInt32(
+          bigEndian: UnsafeRawPointer(bytes.baseAddress! + offset + 1).loadUnaligned(
+            as: UInt32.self))) + 5
+    case 3, 4: 9
+    default: 1
+    }
+  }
+
+  /// Whether ``decode(_:)`` decodes `value`, one encoding the attributes' walk delimited
+  /// (``forEachAttribute(in:reserving:_:)``): a null is a lone tag; a text is UTF-8.
+  private static func isWellFormed(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard value[0] == 1 else { return true }
+    let payload = UnsafeBufferPointer(rebasing: value[5...])
+    return payload.allSatisfy { $0 < 0x80 } || String(validating: payload, as: UTF8.self) != nil
   }
 
   /// What ``attributeBytes(_:skippingNulls:)`` makes, nulls skipped, of the attributes `raw`
   /// encodes (``encode(attributes:)``) once each attribute of `setting` holds its value
   /// (`.null`: the attribute removed), and the stored values of the attributes whose names
-  /// pack as `keeping` (as ``attributes(_:holding:keeping:)`` returns them): an update's new
+  /// pack as `keeping`, still encoded (as ``attributes(_:holding:keeping:)`` returns them): an update's new
   /// attributes, patched from the stored bytes without decoding their values into a
   /// dictionary, changing it and encoding it whole again, most of an update whose clock moved
   /// (issue 29). `nil` for malformed bytes, or a name that is not ASCII (whose place the
@@ -285,7 +364,7 @@ package enum StoredValueCodec {
   /// authenticated, so the encoder's (each name once).
   static func patchedAttributes(
     _ raw: UnsafeRawBufferPointer, setting changes: [Setting], keeping: [UInt64]
-  ) -> (bytes: [UInt8], kept: [StoredValue?])? {
+  ) -> (bytes: [UInt8], kept: KeptValues)? {
     // Each name once (a list of changes may name one twice, with the same value), packed
     // from the name itself when it packs (``AttributeCodes/code(of:)``).
     var names: [(packed: UInt64?, name: String, value: StoredValue)] = []
@@ -303,67 +382,65 @@ package enum StoredValueCodec {
     }
     // Apart, so that comparing a name does not copy a value.
     let packed = names.map(\.packed)
-    var kept = [StoredValue?]()
-    kept.reserveCapacity(keeping.count)
-    for _ in keeping { kept.append(nil) }
-    let bytes = added.withUnsafeBufferPointer { added -> [UInt8]? in
-      typealias Entry = (
-        prefix: UInt64, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>
-      )
-      var entries: [Entry] = []
-      entries.reserveCapacity(names.count + 16)
-      var offset = 0
-      for index in names.indices where names[index].value != .null {
-        let nameCount = names[index].name.utf8.count
-        let valueCount = encodedCount(names[index].value)
-        let nameBytes = UnsafeBufferPointer(rebasing: added[offset..<offset + nameCount])
-        let valueBytes = UnsafeBufferPointer(
-          rebasing: added[offset + nameCount..<offset + nameCount + valueCount])
-        entries.append((namePrefix(nameBytes), nameBytes, valueBytes))
-        offset += nameCount + valueCount
-      }
-      var ascii = true
-      let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) { name, value in
-        guard name.allSatisfy({ $0 < 0x80 }) else {
-          ascii = false
-          return false
+    var bytes: [UInt8]?
+    let kept = KeptValues.collect(keeping) { keep in
+      bytes = added.withUnsafeBufferPointer { added -> [UInt8]? in
+        typealias Entry = (
+          prefix: UInt64, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>
+        )
+        var entries: [Entry] = []
+        entries.reserveCapacity(names.count + 16)
+        var offset = 0
+        for index in names.indices where names[index].value != .null {
+          let nameCount = names[index].name.utf8.count
+          let valueCount = encodedCount(names[index].value)
+          let nameBytes = UnsafeBufferPointer(rebasing: added[offset..<offset + nameCount])
+          let valueBytes = UnsafeBufferPointer(
+            rebasing: added[offset + nameCount..<offset + nameCount + valueCount])
+          entries.append((namePrefix(nameBytes), nameBytes, valueBytes))
+          offset += nameCount + valueCount
         }
-        let code = packedName(name)
-        if let code, let index = keeping.firstIndex(of: code) {
-          guard let stored = decode(value) else { return false }
-          kept[index] = stored
+        var ascii = true
+        let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) { name, value in
+          guard name.allSatisfy({ $0 < 0x80 }) else {
+            ascii = false
+            return false
+          }
+          let code = packedName(name)
+          guard keep(code, value) else { return false }
+          // A stored null is skipped, as sealing skips it; a changed name takes its new value.
+          guard value.first != 0 else { return true }
+          for index in packed.indices {
+            // Packed names compare as integers; a name too long to pack, byte by byte.
+            if let code {
+              if packed[index] == code { return true }
+            } else if packed[index] == nil && names[index].name.utf8.elementsEqual(name) {
+              return true
+            }
+          }
+          entries.append((namePrefix(name), name, value))
+          return true
         }
-        // A stored null is skipped, as sealing skips it; a changed name takes its new value.
-        guard value.first != 0 else { return true }
-        for index in packed.indices {
-          // Packed names compare as integers; a name too long to pack, byte by byte.
-          if let code {
-            if packed[index] == code { return true }
-          } else if packed[index] == nil && names[index].name.utf8.elementsEqual(name) {
-            return true
+        guard wellFormed, ascii else { return nil }
+        // The encoder's order (``sortedByName(_:skippingNulls:)``) for ASCII names: the first
+        // eight bytes as one integer, then the bytes, which order ASCII as `String` does.
+        entries.sort {
+          $0.prefix != $1.prefix
+            ? $0.prefix < $1.prefix : $0.name.lexicographicallyPrecedes($1.name)
+        }
+        var count = 4
+        for entry in entries { count += 4 + entry.name.count + entry.value.count }
+        return Self.bytes(count: count) { bytes in
+          append(UInt32(truncatingIfNeeded: entries.count), to: &bytes)
+          for entry in entries {
+            appendLengthPrefixed(entry.name, to: &bytes)
+            bytes.append(contentsOf: entry.value)
           }
         }
-        entries.append((namePrefix(name), name, value))
-        return true
       }
-      guard wellFormed, ascii else { return nil }
-      // The encoder's order (``sortedByName(_:skippingNulls:)``) for ASCII names: the first
-      // eight bytes as one integer, then the bytes, which order ASCII as `String` does.
-      entries.sort {
-        $0.prefix != $1.prefix
-          ? $0.prefix < $1.prefix : $0.name.lexicographicallyPrecedes($1.name)
-      }
-      var count = 4
-      for entry in entries { count += 4 + entry.name.count + entry.value.count }
-      return Self.bytes(count: count) { bytes in
-        append(UInt32(truncatingIfNeeded: entries.count), to: &bytes)
-        for entry in entries {
-          appendLengthPrefixed(entry.name, to: &bytes)
-          bytes.append(contentsOf: entry.value)
-        }
-      }
+      return bytes != nil
     }
-    guard let bytes else { return nil }
+    guard let kept, let bytes else { return nil }
     return (bytes, kept)
   }
 
