@@ -71,10 +71,17 @@ public final class SimulatedPhone: @unchecked Sendable {
     self.user.passcode = passcode
     device.userAgent = self.user
     Self.livePhones.add(1)
-    self.user.enrolledIdentities = { [weak self] in self?.device.state.biometry.enrolled ?? [] }
+    // Unowned, not weak: a weak reference gives the phone a side table, which makes every
+    // retain and release of it (one each per call) take the runtime's slow path. The user,
+    // which a device kept past the phone may still ask, hears "none enrolled" once the phone
+    // is gone, as the weak reference answered (`deinit`).
+    self.user.enrolledIdentities = { [unowned self] in device.state.biometry.enrolled }
   }
 
-  deinit { Self.livePhones.add(-1) }
+  deinit {
+    user.enrolledIdentities = { [] }
+    Self.livePhones.add(-1)
+  }
 
   /// How many phones exist, ``shared`` included.
   private static let livePhones = LiveCount()
