@@ -79,7 +79,8 @@ public final class SimulatedPhone: @unchecked Sendable {
   }
 
   deinit {
-    user.enrolledIdentities = { [] }
+    // Under the lock, as the user is only ever touched under it.
+    locked { user.enrolledIdentities = { [] } }
     Self.livePhones.add(-1)
   }
 
@@ -95,7 +96,7 @@ public final class SimulatedPhone: @unchecked Sendable {
   /// generic code of the concurrency library, which copies the value it finds through the
   /// type's value witness. For a class that copy is a retain; for an optional it is
   /// `Optional`'s generic witness, over half of what reading the phone cost
-  /// (docs/benchmarks.md, "The Security layer, eighth step").
+  /// (docs/benchmarks.md, "The Security layer, eighth step (perf-facade6)").
   @TaskLocal private static var binding = Binding.none
 
   private final class Binding: Sendable {
