@@ -71,17 +71,40 @@ public final class SimulatedPhone: @unchecked Sendable {
     self.user.passcode = passcode
     device.userAgent = self.user
     Self.livePhones.add(1)
-    self.user.enrolledIdentities = { [weak self] in self?.device.state.biometry.enrolled ?? [] }
+    // Unowned, not weak: a weak reference gives the phone a side table, which makes every
+    // retain and release of it (one each per call) take the runtime's slow path. The user,
+    // which a device kept past the phone may still ask, hears "none enrolled" once the phone
+    // is gone, as the weak reference answered (`deinit`).
+    self.user.enrolledIdentities = { [unowned self] in device.state.biometry.enrolled }
   }
 
-  deinit { Self.livePhones.add(-1) }
+  deinit {
+    // Under the lock, as the user is only ever touched under it.
+    locked { user.enrolledIdentities = { [] } }
+    Self.livePhones.add(-1)
+  }
 
   /// How many phones exist, ``shared`` included.
   private static let livePhones = LiveCount()
 
   // MARK: - Which phone answers
 
-  @TaskLocal private static var bound: SimulatedPhone?
+  /// The phone ``use(_:)`` bound for the running task, if any.
+  private static var bound: SimulatedPhone? { binding.phone }
+
+  /// What ``use(_:)`` binds: a class rather than `SimulatedPhone?`, because `TaskLocal.get` is
+  /// generic code of the concurrency library, which copies the value it finds through the
+  /// type's value witness. For a class that copy is a retain; for an optional it is
+  /// `Optional`'s generic witness, over half of what reading the phone cost
+  /// (docs/benchmarks.md, "The Security layer, eighth step (perf-facade6)").
+  @TaskLocal private static var binding = Binding.none
+
+  private final class Binding: Sendable {
+    /// No phone bound: the calls go to ``shared``.
+    static let none = Binding(nil)
+    let phone: SimulatedPhone?
+    init(_ phone: SimulatedPhone?) { self.phone = phone }
+  }
 
   /// The phone every call goes to when no test bound one: created on first use in the
   /// documented default state. `nil` only if the device could not be created (see
@@ -110,13 +133,13 @@ public final class SimulatedPhone: @unchecked Sendable {
   /// `Thread`) see ``shared`` instead.
   public func use<T>(_ body: () throws -> T) rethrows -> T {
     markBound()
-    return try Self.$bound.withValue(self, operation: body)
+    return try Self.$binding.withValue(Binding(self), operation: body)
   }
 
   /// The async form of ``use(_:)``.
   public func use<T>(_ body: () async throws -> T) async rethrows -> T {
     markBound()
-    return try await Self.$bound.withValue(self, operation: body)
+    return try await Self.$binding.withValue(Binding(self), operation: body)
   }
 
   private func markBound() { locked { wasBound = true } }

@@ -74,24 +74,26 @@ enum SecItemCall {
       }
       mayNameAccessGroup = true  // the key's attributes are the query's now
     }
-    let outcome = phone.recordingSecItemCall(
+    var outcome = phone.recordingSecItemCall(
       function, query: query, queryMayNameAccessGroup: mayNameAccessGroup
     ) { device in
       call(device, query)
     }
     if outcome.status == .errSecSuccess, let result {
-      // One switch, so that the engine's value is copied out of the outcome once.
-      switch outcome.result {
-      case .some(let value) where KeyReferences.asked(in: query, for: value):
+      // The engine's value taken out of the outcome, not copied (no retain of it here, no
+      // release with the outcome); one binding, since a pattern with a `where` copies.
+      guard let value = outcome.result.take() else {
+        result.pointee = nil
+        return outcome.status.rawValue
+      }
+      if KeyReferences.asked(in: query, for: value) {
         do throws(KeyFailure) {
           result.pointee = try KeyReferences.object(value, query: query, on: phone)
         } catch {
           return refuseKey(function, error, on: phone)
         }
-      case .some(let value):
+      } else {
         result.pointee = ValueTranslator.object(value)
-      case .none:
-        result.pointee = nil
       }
     }
     return outcome.status.rawValue
