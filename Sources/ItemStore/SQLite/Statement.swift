@@ -102,18 +102,41 @@ final class Statement {
     }
   }
 
+  /// Binds the values of `search`, then `more`, as the overload of two arrays binds those
+  /// arrays: read where they sit beside their columns (``SearchConditions``), no array
+  /// made of them.
+  func bind(_ search: SearchConditions, then more: [StoredValue]) throws(SQLiteError) {
+    var byteCount = Self.byteCount(more)
+    for position in search.conditions.indices {
+      byteCount += Self.byteCount(of: search.conditions[position].value)
+    }
+    let kept = reserveBoundBytes(byteCount)
+    var index: Int32 = 1
+    for position in search.conditions.indices {
+      try bind(search.conditions[position].value, at: index, keeping: kept)
+      index += 1
+    }
+    for value in more {
+      try bind(value, at: index, keeping: kept)
+      index += 1
+    }
+  }
+
   /// How many bytes the texts and blobs of `values` hold.
   private static func byteCount(_ values: [StoredValue]) -> Int {
     var count = 0
-    for value in values {
-      switch value {
-      case .text(let string): count += string.utf8.count
-      case .blob(let data): count += data.count
-      case .hash: count += SearchHash.byteCount
-      case .integer, .real, .null: break
-      }
-    }
+    for value in values { count += byteCount(of: value) }
     return count
+  }
+
+  /// How many bytes `value` holds as a text or blob (none as a number or NULL).
+  private static func byteCount(of value: StoredValue) -> Int {
+    switch value {
+    case .text(let string): string.utf8.count
+    case .blob(let data): data.count
+    case .hash: SearchHash.byteCount
+    case .integer, .real, .null: 0
+    }
   }
 
   /// Makes room for `count` more bytes in ``boundBytes``: `false` when it cannot without
