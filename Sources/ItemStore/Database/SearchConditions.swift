@@ -18,7 +18,7 @@ public struct SearchConditions: Equatable, Sendable {
   }
 
   /// The conditions, sorted by column name, each column once.
-  private(set) var conditions: [Condition]
+  private var conditions: [Condition]
 
   /// No condition, with room for `count` without growing.
   public init(minimumCapacity count: Int = 0) {
@@ -126,4 +126,10 @@ public struct SearchConditions: Equatable, Sendable {
   public var dictionary: [String: StoredValue] {
     Dictionary(uniqueKeysWithValues: conditions.lazy.map { ($0.column, $0.value) })
   }
+}
+
+/// A search binds its conditions' values in the `WHERE`'s order, where they sit.
+extension SearchConditions: BoundValues {
+  var boundCount: Int { conditions.count }
+  func boundValue(at position: Int) -> StoredValue { conditions[position].value }
 }

@@ -102,18 +102,18 @@ final class Statement {
     }
   }
 
-  /// Binds the values of `search`, then `more`, as the overload of two arrays binds those
-  /// arrays: read where they sit beside their columns (``SearchConditions``), no array
+  /// Binds `values`, then `more`, as the overload of two arrays binds those arrays: read
+  /// where they are held (a search's conditions keep each value beside its column), no array
   /// made of them.
-  func bind(_ search: SearchConditions, then more: [StoredValue]) throws(SQLiteError) {
+  func bind(_ values: some BoundValues, then more: [StoredValue]) throws(SQLiteError) {
     var byteCount = Self.byteCount(more)
-    for position in search.conditions.indices {
-      byteCount += Self.byteCount(of: search.conditions[position].value)
+    for position in 0..<values.boundCount {
+      byteCount += Self.byteCount(of: values.boundValue(at: position))
     }
     let kept = reserveBoundBytes(byteCount)
     var index: Int32 = 1
-    for position in search.conditions.indices {
-      try bind(search.conditions[position].value, at: index, keeping: kept)
+    for position in 0..<values.boundCount {
+      try bind(values.boundValue(at: position), at: index, keeping: kept)
       index += 1
     }
     for value in more {
@@ -300,4 +300,11 @@ final class Statement {
       code: ResultCode(rawValue: code),
       message: connection.errorMessage, sql: sql)
   }
+}
+
+/// Values a ``Statement`` binds to its parameters in order, read where their owner holds them.
+protocol BoundValues {
+  var boundCount: Int { get }
+  /// The value of parameter `position + 1`.
+  func boundValue(at position: Int) -> StoredValue
 }
