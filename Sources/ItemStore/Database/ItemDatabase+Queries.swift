@@ -162,7 +162,7 @@ extension ItemDatabase {
   ) throws(ItemStoreError) -> (String, [StoredValue]) {
     var clause = ""
     clause.reserveCapacity(32 * (matching.count + 1) + 3 * (oneOf?.values.count ?? 0))
-    var values = matching.values
+    var values: [StoredValue] = []
     values.reserveCapacity(matching.count + (oneOf?.values.count ?? 0))
     for name in matching.columns {
       guard let condition = layout.equalityConditions[name] else {
@@ -171,6 +171,7 @@ extension ItemDatabase {
       clause += clause.isEmpty ? " WHERE " : " AND "
       clause += condition
     }
+    values += matching.values
     if let oneOf {
       guard let opening = layout.inClauseOpenings[oneOf.column] else {
         throw columnError(oneOf.column, layout: layout)

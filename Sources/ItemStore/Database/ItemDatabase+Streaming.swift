@@ -132,12 +132,16 @@ extension ItemDatabase {
     searchColumns: [String]?, sealedColumns: [String]?,
     _ body: (Statement, ReadColumns) -> Bool
   ) throws(ItemStoreError) {
-    let (sql, bound, scope, reading) = try streamingSearch(
+    let (sql, bound, reading) = try streamingSearch(
       in: itemClass, matching: matching, oneOf: oneOf, searchColumns: searchColumns,
       sealedColumns: sealedColumns)
     try perform(on: itemClass) { () throws(SQLiteError) in
       try connection.withStatement(sql) { statement throws(SQLiteError) in
-        try statement.bind(bound, then: scope)
+        if let bound {
+          try statement.bind(bound)
+        } else {
+          try statement.bind(matching, then: oneOf?.values ?? [])
+        }
         streamingReads += 1
         defer { streamingReads -= 1 }
         while try statement.step() {
@@ -148,23 +152,22 @@ extension ItemDatabase {
   }
 
   /// The SQL of ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)``,
-  /// its values (bound in order: `values`, then `scope`) and the columns it reads. A plain search's text is kept (``SearchShape``) and
+  /// its values (`nil`: the search's own, `matching`'s then `oneOf`'s, bound where they sit)
+  /// and the columns it reads. A plain search's text is kept (``SearchShape``) and
   /// reused while the searches keep its shape, as ``rows(in:matching:oneOf:limit:searchColumns:sealedColumns:)``
   /// does: a look-up repeats one shape call after call, and building the `WHERE` and asking
   /// whether it sorts was about a twentieth of a copy.
   private func streamingSearch(
     in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf?,
     searchColumns: [String]?, sealedColumns: [String]?
-  ) throws(ItemStoreError) -> (
-    sql: String, values: [StoredValue], scope: [StoredValue], reading: ReadColumns
-  ) {
+  ) throws(ItemStoreError) -> (sql: String, values: [StoredValue]?, reading: ReadColumns) {
     let readingKey = ReadColumns.Key(
       itemClass: itemClass, search: searchColumns, sealed: sealedColumns)
     if let last = lastStreamingSearch,
       last.fits(
         in: itemClass, matching: matching, oneOf: oneOf, limit: nil, readingKey: readingKey)
     {
-      return (last.sql, matching.values, oneOf?.values ?? [], last.reading)
+      return (last.sql, nil, last.reading)
     }
     let layout = TableLayout.of(itemClass)
     let reading = try readColumns(of: layout, search: searchColumns, sealed: sealedColumns)
@@ -177,7 +180,7 @@ extension ItemDatabase {
         of: itemClass, matching: matching, oneOf: oneOf, limit: nil, readingKey: readingKey,
         reading: reading, sql: sql)
     }
-    return (sql, values, [], reading)
+    return (sql, values, reading)
   }
 
   /// The SQL that reads the rows `select` reads, that match, in rowid order, and its values:

@@ -7,38 +7,63 @@
 /// bind it in the `WHERE`'s order (together about a twentieth of a look-up by primary key,
 /// issue 29). Here such a search compares its column list (small strings, two words each)
 /// and binds ``values`` as they are.
+///
+/// Each column sits beside its value in one array: two arrays (the columns, the values) cost
+/// every search a second allocation, its release and a second teardown (issue 29).
 public struct SearchConditions: Equatable, Sendable {
-  /// The compared columns, sorted by name, each once.
-  public private(set) var columns: [String]
-  /// The value of each column of ``columns``, at the same position.
-  public private(set) var values: [StoredValue]
+  /// One condition: `column` must hold `value`.
+  struct Condition: Equatable, Sendable {
+    let column: String
+    var value: StoredValue
+  }
+
+  /// The conditions, sorted by column name, each column once.
+  private var conditions: [Condition]
 
   /// No condition, with room for `count` without growing.
   public init(minimumCapacity count: Int = 0) {
-    columns = []
-    values = []
-    columns.reserveCapacity(count)
-    values.reserveCapacity(count)
+    conditions = []
+    conditions.reserveCapacity(count)
   }
 
   /// The conditions of `dictionary`.
   public init(_ dictionary: [String: StoredValue]) {
     self.init(minimumCapacity: dictionary.count)
     for (column, value) in dictionary.sorted(by: { $0.key < $1.key }) {
-      columns.append(column)
-      values.append(value)
+      conditions.append(Condition(column: column, value: value))
     }
   }
 
-  public var count: Int { columns.count }
-  public var isEmpty: Bool { columns.isEmpty }
+  public var count: Int { conditions.count }
+  public var isEmpty: Bool { conditions.isEmpty }
+
+  /// The compared columns, sorted by name: a view, no array made.
+  var columns: LazyMapCollection<[Condition], String> {
+    conditions.lazy.map { $0.column }
+  }
+
+  /// The value of each column of ``columns``, in the same order: a view, bound as it is.
+  var values: LazyMapCollection<[Condition], StoredValue> {
+    conditions.lazy.map { $0.value }
+  }
+
+  /// Whether the compared columns are `columns`, in that order (a search of a kept shape).
+  func compares(_ columns: [String]) -> Bool {
+    guard columns.count == conditions.count else { return false }
+    var index = 0
+    while index < columns.count {
+      if conditions[index].column != columns[index] { return false }
+      index += 1
+    }
+    return true
+  }
 
   /// Where `column` is. Names compare equal by their raw words (small strings); only an
   /// insertion orders them.
   private func index(of column: String) -> Int? {
     var index = 0
-    while index < columns.count {
-      if columns[index] == column { return index }
+    while index < conditions.count {
+      if conditions[index].column == column { return index }
       index += 1
     }
     return nil
@@ -46,13 +71,11 @@ public struct SearchConditions: Equatable, Sendable {
 
   /// The value `column` must hold; setting `nil` removes the condition, as in a dictionary.
   public subscript(column: String) -> StoredValue? {
-    get { index(of: column).map { values[$0] } }
+    get { index(of: column).map { conditions[$0].value } }
     set {
       switch (index(of: column), newValue) {
-      case (let index?, let value?): values[index] = value
-      case (let index?, nil):
-        columns.remove(at: index)
-        values.remove(at: index)
+      case (let index?, let value?): conditions[index].value = value
+      case (let index?, nil): conditions.remove(at: index)
       case (nil, let value?): insert(column, value)
       case (nil, nil): break
       }
@@ -69,14 +92,12 @@ public struct SearchConditions: Equatable, Sendable {
 
   /// Adds a condition on a column not yet compared: appended, then moved down past the names
   /// that sort after it (a search's few names arrive mostly in order, and appending does not
-  /// shift the arrays).
+  /// shift the array).
   private mutating func insert(_ column: String, _ value: StoredValue) {
-    columns.append(column)
-    values.append(value)
-    var index = columns.count - 1
-    while index > 0 && column < columns[index - 1] {
-      columns.swapAt(index, index - 1)
-      values.swapAt(index, index - 1)
+    conditions.append(Condition(column: column, value: value))
+    var index = conditions.count - 1
+    while index > 0 && column < conditions[index - 1].column {
+      conditions.swapAt(index, index - 1)
       index -= 1
     }
   }
@@ -90,20 +111,25 @@ public struct SearchConditions: Equatable, Sendable {
   /// The conditions for which `isIncluded` holds, in the same order.
   public func filter(_ isIncluded: (String) -> Bool) -> Self {
     var kept = Self(minimumCapacity: count)
-    for (column, value) in zip(columns, values) where isIncluded(column) {
-      kept.columns.append(column)
-      kept.values.append(value)
+    for condition in conditions where isIncluded(condition.column) {
+      kept.conditions.append(condition)
     }
     return kept
   }
 
   /// Whether `row` holds every value (a row read whole: its absent columns hold nothing).
   public func allMatch(_ row: ItemRow) -> Bool {
-    zip(columns, values).allSatisfy { row.searchColumns[$0.0] == $0.1 }
+    conditions.allSatisfy { row.searchColumns[$0.column] == $0.value }
   }
 
   /// The conditions as a dictionary, for an API that takes one.
   public var dictionary: [String: StoredValue] {
-    Dictionary(uniqueKeysWithValues: zip(columns, values))
+    Dictionary(uniqueKeysWithValues: conditions.lazy.map { ($0.column, $0.value) })
   }
+}
+
+/// A search binds its conditions' values in the `WHERE`'s order, where they sit.
+extension SearchConditions: BoundValues {
+  var boundCount: Int { conditions.count }
+  func boundValue(at position: Int) -> StoredValue { conditions[position].value }
 }

@@ -24,7 +24,7 @@ final class SearchShape {
     limit: Int?, readingKey: ReadColumns.Key, reading: ReadColumns, sql: String
   ) {
     self.itemClass = itemClass
-    self.columns = matching.columns
+    self.columns = Array(matching.columns)
     self.oneOfColumn = oneOf?.column
     self.oneOfCount = oneOf?.values.count ?? 0
     self.limit = limit
@@ -43,7 +43,7 @@ final class SearchShape {
     guard
       fits(in: itemClass, matching: matching, oneOf: oneOf, limit: limit, readingKey: readingKey)
     else { return nil }
-    guard let oneOf else { return matching.values }
+    guard let oneOf else { return Array(matching.values) }
     return matching.values + oneOf.values
   }
 
@@ -52,7 +52,7 @@ final class SearchShape {
     in itemClass: ItemClass, matching: SearchConditions, oneOf: ItemDatabase.OneOf?,
     limit: Int?, readingKey: ReadColumns.Key
   ) -> Bool {
-    itemClass == self.itemClass && matching.columns == columns
+    itemClass == self.itemClass && matching.compares(columns)
       && oneOf?.column == oneOfColumn && (oneOf?.values.count ?? 0) == oneOfCount
       && limit == self.limit && readingKey == self.readingKey
   }
