@@ -96,7 +96,7 @@ public final class SimulatedPhone: @unchecked Sendable {
   /// generic code of the concurrency library, which copies the value it finds through the
   /// type's value witness. For a class that copy is a retain; for an optional it is
   /// `Optional`'s generic witness, over half of what reading the phone cost
-  /// (docs/benchmarks.md, "The Security layer, eighth step (perf-facade6)").
+  /// (docs/benchmarks-history.md, "The Security layer, eighth step (perf-facade6)").
   @TaskLocal private static var binding = Binding.none
 
   private final class Binding: Sendable {

@@ -61,7 +61,9 @@ extension ItemDatabase {
   /// ``forEachRow(in:matching:oneOf:searchColumns:sealedColumns:storeFailure:_:)`` for a
   /// reader that opens each row's sealed columns once, where it stands: `body` gets the row
   /// without them, and a ``SealedColumnReader`` of them in SQLite's memory, valid only until
-  /// `body` returns (no `Data` is made of each ciphertext). Its error is kept as the other's.
+  /// `body` returns (no `Data` is made of each ciphertext). Its error is kept as the other's;
+  /// the two are written out, as one generic helper shared by both cost a copy half a thousand
+  /// instructions (docs/benchmarks-history.md, "Copy, sixth session (perf-copy6)").
   public func forEachRow<E: Error>(
     in itemClass: ItemClass, matching: SearchConditions, oneOf: OneOf? = nil,
     searchColumns: [String]? = nil, sealedColumns: [String]? = nil,
