@@ -202,3 +202,8 @@ import Testing
       } == nil)
   }
 }
+
+extension StoredValueCodec.KeptValues {
+  /// Every kept value, at its position: what the tests compare.
+  func decoded(count: Int) -> [StoredValue?] { (0..<count).map(value(at:)) }
+}

@@ -256,7 +256,7 @@ package enum StoredValueCodec {
     var differs = false
     return KeptValues.collect(keeping) { keep in
       let wellFormed = forEachAttribute(in: raw.bindMemory(to: UInt8.self)) { name, value in
-        guard let code = packedName(name) else { return true }
+        guard let code = AttributeCodes.code(of: name) else { return true }
         for each in settled where each.code == code {
           guard let stored = decode(value), stored == each.value else {
             differs = true
@@ -296,9 +296,6 @@ package enum StoredValueCodec {
         return value
       }
     }
-
-    /// Every value, at its position.
-    func decoded(count: Int) -> [StoredValue?] { (0..<count).map(value(at:)) }
 
     /// The values `walk` keeps of bytes it walks, for the names packed as `keeping`: `walk`
     /// calls the function it is given with each name's code and encoded value, which keeps
@@ -406,7 +403,7 @@ package enum StoredValueCodec {
             ascii = false
             return false
           }
-          let code = packedName(name)
+          let code = AttributeCodes.code(of: name)
           guard keep(code, value) else { return false }
           // A stored null is skipped, as sealing skips it; a changed name takes its new value.
           guard value.first != 0 else { return true }
@@ -442,26 +439,6 @@ package enum StoredValueCodec {
     }
     guard let kept, let bytes else { return nil }
     return (bytes, kept)
-  }
-
-  /// ``AttributeCodes/code(of:)`` of an encoded name, here where it inlines: called across
-  /// modules for each of an item's attributes, it was an eighth of reading them for an update
-  /// (issue 29).
-  @inline(__always)
-  private static func packedName(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
-    guard bytes.count <= 7, let base = bytes.baseAddress else {
-      return bytes.isEmpty ? 0 : nil
-    }
-    var code: UInt64 = 0
-    if bytes.count == 4 {
-      // Every attribute name but a few: its four bytes in one load.
-      code = UInt64(UInt32(bigEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt32.self)))
-    } else {
-      for byte in bytes { code = code << 8 | UInt64(byte) }
-    }
-    let packed = UInt64(bytes.count) << 56 | code
-    assert(packed == AttributeCodes.code(of: bytes), "packed unlike AttributeCodes")
-    return packed
   }
 
   /// A name's first eight bytes as one big-endian integer (zeros past its end): the first key
