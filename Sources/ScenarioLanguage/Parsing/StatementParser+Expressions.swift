@@ -83,7 +83,20 @@ extension StatementParser {
   }
 
   /// Skips `as String`, `as! [String: Any]`, `as? CFDictionary`: types mean nothing here.
+  /// Asked after every key and value, where a cast is rare: the next token's shape is told in
+  /// place first, and only a name (or text that is no token) calls ``skipWrittenCasts()``
+  /// (issue 29: the call alone cost some ninety instructions).
+  @inline(__always)
   mutating func skipCasts() throws(Failure) {
+    guard position < end else { return }
+    switch source.tokens[position].shape {
+    case .identifier, .invalid: try skipWrittenCasts()
+    default: return
+    }
+  }
+
+  /// ``skipCasts()`` when the next token may start a cast.
+  private mutating func skipWrittenCasts() throws(Failure) {
     while try consume(identifier: "as") {
       if !(try consume(.exclamation)) { _ = try consume(.question) }
       try skipType()
@@ -233,16 +246,17 @@ extension StatementParser {
       return .dictionary([])
     }
     if try consume(.rightBracket) { return .array([]) }
-    let first = try keyOrValue()
+    // Taken apart, not read as `first.key`: that copied the whole result (issue 29).
+    let (firstKey, firstValue, firstPosition) = try keyOrValue()
     // The next token told in place (a copy of it is made only for a message).
     if try isNext(.colon) {
-      guard let key = first.key else {
+      guard let key = consume firstKey else {
         let next = try peek()
         throw failure(.expected("`,` or `]`", found: quoted(next)), at: next)
       }
-      return .dictionary(try dictionaryEntries(first: key, at: first.position))
+      return .dictionary(try dictionaryEntries(first: key, at: firstPosition))
     }
-    guard let head = first.value else {
+    guard let head = consume firstValue else {
       let next = try peek()
       throw failure(.expected("`:` after the key", found: quoted(next)), at: next)
     }

@@ -327,9 +327,24 @@ package struct StatementParser {
 
   /// Binds `name` to a `kind`, remembering what it replaces.
   mutating func bind(_ name: String, as kind: BindingKind) {
-    lastLookup = nil
-    if !statusNamesMayBeBound, KnownName.table.isStatusName(name) { statusNamesMayBeBound = true }
+    // The answer a look-up would now give: a name just bound is the one the next statements
+    // most often use (`let query = [...]`, then `SecItemAdd query ...`).
+    lastLookup = (name, kind)
+    if !statusNamesMayBeBound, Self.isStatusName(name) { statusNamesMayBeBound = true }
     replacedBinding = (name, bindings.updateValue(kind, forKey: name))
+  }
+
+  /// Whether `name` is a status's name (`errSecSuccess`). Every known name is ASCII: an ASCII
+  /// name is looked up by its bytes, as the lexer finds names (hashing the `String` cost some
+  /// 500 instructions a `let`; issue 29); another is compared as strings are, which may find it
+  /// equal to an ASCII one.
+  private static func isStatusName(_ name: String) -> Bool {
+    var name = name
+    let index = name.withUTF8 { bytes in
+      bytes.allSatisfy { $0 < 0x80 } ? KnownName.table.index(ofASCII: bytes) : nil
+    }
+    guard let index else { return KnownName.table.isStatusName(name) }
+    return index >= 0 && KnownName.table.statuses[Int(index)] != nil
   }
 
   /// The bindings, moved out (not copied) once the last statement has parsed.
