@@ -88,8 +88,11 @@ package struct StatementParser {
 
   /// Starts on the statement of `source` that `chunk` holds, forgetting what the last one
   /// read and found (its secrets, its binding's undo); the bindings and poisoned names stay.
+  /// The caller ends each statement with ``finishStatement()`` before beginning the next.
   mutating func begin(_ source: consuming LexedSource, chunk: StatementSplitter.Chunk) {
-    self.source = consume source
+    var statementSource = consume source
+    swap(&self.source, &statementSource)
+    idleSource = consume statementSource  // the empty source, kept for `finishStatement()`
     start = chunk.tokens.lowerBound
     end = chunk.tokens.upperBound
     position = chunk.tokens.lowerBound
@@ -109,7 +112,15 @@ package struct StatementParser {
   /// Lets go of the statement's source once the caller has read what it needs: the
   /// ``StatementCutter`` lexes the next statement into the same token array, which it would
   /// copy while the parser still shared it.
-  mutating func finishStatement() { source = Self.noSource }
+  mutating func finishStatement() {
+    guard var statementSource = idleSource.take() else { return }
+    swap(&source, &statementSource)
+  }
+
+  /// The empty source between statements while a statement is parsed: moved in and out of
+  /// `source` rather than copied from ``noSource`` and destroyed at each statement, which
+  /// retained and released each of its (empty) arrays, some 180 instructions (issue 29).
+  private var idleSource: LexedSource?
 
   /// The source between statements: no tokens, shared by every parser.
   private static let noSource = LexedSource(
