@@ -7,9 +7,10 @@ extension StatementParser {
   // MARK: - Values
 
   /// A value: primaries joined by `+` (dictionary merges, left-associative), with any
-  /// `as <Type>` casts, which are ignored.
-  mutating func value() throws(Failure) -> Expr {
-    let first = try castPrimary()
+  /// `as <Type>` casts, which are ignored. `firstName` is the next token's text when the caller
+  /// has made it (a name), so that it is not made again.
+  mutating func value(firstName: String? = nil) throws(Failure) -> Expr {
+    let first = try castPrimary(firstName: firstName)
     guard try isNext(.plus) else { return first }
     var operands: [Expr] = []
     var left = first
@@ -36,9 +37,12 @@ extension StatementParser {
     // The first token read in place (``token(at:)`` copies it for a message only).
     try checkNext()
     let start = position
+    // A name's text, made once for the check here and the value (issue 29).
+    var firstName: String?
     switch start < end ? source.tokens[start].shape : .end {
     case .identifier:
-      if let name = identifierText(at: start), isBound(name, tokenAt: start) {
+      firstName = identifierText(at: start)
+      if let name = firstName, isBound(name, tokenAt: start) {
         try requireBinding(name, .dictionary, atTokenAt: start)
       }
     case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.rightBracket):
@@ -46,7 +50,7 @@ extension StatementParser {
     default:
       break
     }
-    let expr = try value()
+    let expr = try value(firstName: firstName)
     guard isDictionary(expr) else {
       throw failure(.expected(what, found: quoted(token(at: start))), at: token(at: start))
     }
@@ -75,8 +79,8 @@ extension StatementParser {
 
   /// A primary, a postfix `!` (`kCFBooleanTrue!`, from code where it is implicitly
   /// unwrapped), then casts.
-  private mutating func castPrimary() throws(Failure) -> Expr {
-    let expr = try primary()
+  private mutating func castPrimary(firstName: String? = nil) throws(Failure) -> Expr {
+    let expr = try primary(firstName: firstName)
     _ = try consume(.exclamation)
     try skipCasts()
     return expr
@@ -121,13 +125,14 @@ extension StatementParser {
     if !(try consume(.question)) { _ = try consume(.exclamation) }
   }
 
-  private mutating func primary() throws(Failure) -> Expr {
+  /// A primary; `firstName` as for ``value(firstName:)``.
+  private mutating func primary(firstName: String? = nil) throws(Failure) -> Expr {
     // The commonest values read in place: a name, a collection, a string.
     try checkNext()
     let index = position
     switch index < end ? source.tokens[index].shape : .end {
     case .identifier:
-      if let name = identifierText(at: index) {
+      if let name = firstName ?? identifierText(at: index) {
         skip()
         return try named(name, at: index)
       }
