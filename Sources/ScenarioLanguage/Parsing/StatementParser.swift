@@ -103,10 +103,12 @@ package struct StatementParser {
     // Emptied keeping their room: most statements find them empty already.
     if !secrets.isEmpty { secrets.removeAll(keepingCapacity: true) }
     if !secretNames.isEmpty { secretNames.removeAll(keepingCapacity: true) }
-    boundLiteral = nil
     literalsAreSecret = false
-    pendingName = nil
-    replacedBinding = nil
+    // Cleared only when set (by a `let`): assigning nil destroyed the old value through an
+    // outlined function at every statement.
+    if case .some = boundLiteral { boundLiteral = nil }
+    if case .some = pendingName { pendingName = nil }
+    if case .some = replacedBinding { replacedBinding = nil }
   }
 
   /// Lets go of the statement's source once the caller has read what it needs: the
