@@ -282,6 +282,39 @@ import Testing
     #expect(parser.parse("ctx.invalidate()").diagnostics == [])
   }
 
+  /// One parser reads every statement of a source and keeps the last binding it looked up: a
+  /// binding undone by its statement's failure is not the one the next statement finds (`ctx`
+  /// itself is poisoned then, which any check passes, so `other` tells what it was bound to).
+  @Test func theStatementAfterAnUndoneBindingFindsTheNameAsItWas() {
+    var parser = ScenarioParser(file: "<repl>")
+    let file = parser.parse(
+      """
+      let ctx = LAContext()
+      let ctx = [kSecClass: kSecClassGenericPassword] extra
+      let other = ctx
+      other.invalidate()
+      """)
+    #expect(file.diagnostics.map(\.kind) == [.extraText("`extra`")])
+    #expect(file.statements.count == 3)
+    #expect(parser.bindings == ["ctx": .context, "other": .context])
+  }
+
+  /// `device` commands are told by their bytes in a byte-wise source, by their text in another
+  /// (here a line with a non-ASCII comment): both read the same commands.
+  @Test func deviceCommandsReadTheSameWhateverTheSourceHolds() {
+    for comment in ["", "  # café"] {
+      var parser = ScenarioParser(file: "<repl>")
+      let parsed = parser.parse(
+        "device lock\(comment)\ndevice unlock 123456\(comment)\ndevice reboot\(comment)")
+      #expect(parsed.diagnostics == [])
+      #expect(
+        parsed.statements.map(\.kind)
+          == [.device(.lock), .device(.unlock(passcode: "123456")), .device(.reboot)])
+      let unknown = parser.parse("device lok\(comment)").diagnostics.map(\.kind)
+      #expect(unknown == [.unknown("`device` command", "lok", suggestion: "lock")])
+    }
+  }
+
   @Test func theSpecExampleParses() throws {
     let source = """
       # The refresh token stored with the default accessibility, read at 3 a.m.

@@ -48,9 +48,10 @@ public struct ScenarioParser: Sendable {
   ///   - source: the text; a trailing open bracket is reported as an error.
   ///   - firstLine: the line number of the first line, for locations.
   public mutating func parse(_ source: String, firstLine: Int = 1) -> ParseResult {
-    var state = ParseState(known: bindings)
+    // Moved to the statement parser, not shared: its first binding would copy them all.
+    var state = ParseState(known: Self.take(&bindings, leaving: [:]))
     cut(source, firstLine: firstLine, into: &state, emit: nil)
-    bindings = state.known
+    bindings = state.parser.takeBindings()
     return ParseResult(statements: state.statements, diagnostics: state.diagnostics)
   }
 
@@ -95,19 +96,17 @@ public struct ScenarioParser: Sendable {
         state.diagnostics.append(
           line.map { Self.withSourceLine(diagnostic, lexed: $0, lines: $0.lines) } ?? diagnostic)
         // As for any statement that fails: a name it was binding reports no error of its own.
-        if let name = start.flatMap(StatementParser.boundName(in:)) { state.poisoned.insert(name) }
+        if let name = start.flatMap(StatementParser.boundName(in:)) {
+          state.parser.poisoned.insert(name)
+        }
       }
     }
   }
 
   /// What parsing a source has found so far, carried from one statement to the next.
   private struct ParseState {
-    var known: [String: BindingKind]
-    /// Whether `known` may hold an Apple constant's name: only bindings given to the parser can
-    /// (a `let` refuses one), so its statements need not look such names up otherwise.
-    let constantsMayBeBound: Bool
-    /// Whether `known` may hold a status's name (``StatementParser/statusNamesMayBeBound``).
-    var statusNamesMayBeBound: Bool
+    /// The one parser of every statement, which holds the bindings and the poisoned names.
+    var parser: StatementParser
     var statements: [Statement] = []
     /// How many statements parsed so far (collected or handed on): the next one's index.
     var count = 0
@@ -116,16 +115,19 @@ public struct ScenarioParser: Sendable {
     /// Streaming, second pass: the first pass's `lateSecrets`, applied before handing on.
     var knownLateSecrets: [Int: [Range<Int>]] = [:]
     var diagnostics: [ScenarioDiagnostic] = []
-    var poisoned: Set<String> = []
     /// `let name = "..."`: the statement and the literal, masked too if `name` becomes item data.
     var literals: [String: (statement: Int, range: Range<Int>)] = [:]
 
-    init(known: [String: BindingKind]) {
-      self.known = known
-      constantsMayBeBound = known.keys.contains {
+    init(known: consuming [String: BindingKind]) {
+      // Only bindings given to the parser may hold an Apple constant's name (a `let` refuses
+      // one): without such, statements need not look those names up.
+      let constantsMayBeBound = known.keys.contains {
         SecConstants.keys[$0] != nil || SecConstants.values[$0] != nil
       }
-      statusNamesMayBeBound = known.keys.contains(where: KnownName.table.isStatusName)
+      let statusNamesMayBeBound = known.keys.contains(where: KnownName.table.isStatusName)
+      parser = StatementParser(
+        bindings: known, constantsMayBeBound: constantsMayBeBound,
+        statusNamesMayBeBound: statusNamesMayBeBound)
     }
   }
 
@@ -147,18 +149,22 @@ public struct ScenarioParser: Sendable {
       var chunk = StatementSplitter.chunk(ofStatement: lexed)
       // The lexed source is moved into the parser, which the error path reads it from: a copy
       // retained and released each of its arrays (issue 29).
-      var parser = StatementParser(
-        source: consume lexed, chunk: chunk, bindings: Self.take(&state.known, leaving: [:]),
-        poisoned: state.poisoned, constantsMayBeBound: state.constantsMayBeBound,
-        statusNamesMayBeBound: state.statusNamesMayBeBound)
+      state.parser.begin(consume lexed, chunk: chunk)
+      defer { state.parser.finishStatement() }
       do {
-        let (kind, location) = try parser.parseStatement()
+        let (kind, location) = try state.parser.parseStatement()
         let boundName: String? = if case .bind(let name, _) = kind { name } else { nil }
         // The kind and the statement are moved, not copied (issue 29).
         var statement = Statement(
           kind: consume kind, location: location, sourceText: Self.take(&chunk.sourceText, leaving: ""))
-        statement.addSecretRanges(parser.secrets.map(chunk.range(of:)))
-        for name in parser.secretNames {
+        if !state.parser.secrets.isEmpty {
+          // A loop, not `map(chunk.range(of:))`, whose closure copied the chunk.
+          var ranges: [Range<Int>] = []
+          ranges.reserveCapacity(state.parser.secrets.count)
+          for span in state.parser.secrets { ranges.append(chunk.range(of: span)) }
+          statement.addSecretRanges(ranges)
+        }
+        for name in state.parser.secretNames {
           guard let literal = state.literals[name] else { continue }
           if emit == nil {
             state.statements[literal.statement].addSecretRanges([literal.range])
@@ -167,22 +173,22 @@ public struct ScenarioParser: Sendable {
           }
         }
         if let name = boundName {
-          state.literals[name] = parser.boundLiteral.map { (state.count, chunk.range(of: $0)) }
+          let literal = state.parser.boundLiteral.map { (state.count, chunk.range(of: $0)) }
+          // Asked first: removing a name from an empty table still hashed it (issue 29).
+          if literal != nil || !state.literals.isEmpty { state.literals[name] = literal }
         }
         if !state.knownLateSecrets.isEmpty, let late = state.knownLateSecrets[state.count] {
           statement.addSecretRanges(late)
         }
         state.count += 1
         if let emit { emit(statement) } else { state.statements.append(consume statement) }
-        state.known = parser.takeBindings()
-        state.statusNamesMayBeBound = parser.statusNamesMayBeBound
       } catch {
-        state.known = parser.takeBindingsBeforeStatement()
-        parser.poisoned = []  // ours alone again: inserting below does not copy it
+        state.parser.undoBinding()
         state.diagnostics.append(
           Self.withSourceLine(
-            error, lexed: parser.source, lines: parser.source.lines, secrets: parser.secrets))
-        if let name = parser.pendingName { state.poisoned.insert(name) }
+            error, lexed: state.parser.source, lines: state.parser.source.lines,
+            secrets: state.parser.secrets))
+        if let name = state.parser.pendingName { state.parser.poisoned.insert(name) }
       }
     }
   }

@@ -8,7 +8,8 @@ extension StatementParser {
   /// After the function name: the bare form (`SecItemAdd <dict>`) or the Swift call form
   /// (`SecItemAdd(<dict> as CFDictionary, &result)`).
   mutating func secItemCall(_ function: String) throws(Failure) -> SecItemCall {
-    let isUpdate = function == "SecItemUpdate"
+    let function = SecItemFunction(function)
+    let isUpdate = function == .update
     guard try consume(.leftParen) else {
       let query = try dictionary("a query dictionary")
       return try call(function, query, isUpdate ? try dictionary("an attributes dictionary") : nil)
@@ -19,7 +20,7 @@ extension StatementParser {
       try expect(.comma, "`,` and the attributes to update")
       attributes = try dictionary("an attributes dictionary")
     } else if try consume(.comma) {
-      if function == "SecItemDelete" {
+      if function == .delete {
         let token = try peek()
         throw failure(
           .expected("`)`: SecItemDelete takes one argument", found: quoted(token)), at: token)
@@ -40,14 +41,34 @@ extension StatementParser {
     }
   }
 
+  /// One of the four SecItem functions, named by a word the caller has checked is one of them
+  /// (``Vocabulary/secItemFunctions``).
+  private enum SecItemFunction {
+    case add, copyMatching, delete, update
+
+    /// Told by the eighth byte, the first where the four names differ (`SecItemAdd`,
+    /// `SecItemCopyMatching`, `SecItemDelete`, `SecItemUpdate`): comparing the name with each
+    /// was some 250 instructions a call (issue 29).
+    init(_ name: String) {
+      var name = name
+      let eighth = name.withUTF8 { $0.count > 7 ? $0[7] : 0 }
+      switch eighth {
+      case UInt8(ascii: "A"): self = .add
+      case UInt8(ascii: "C"): self = .copyMatching
+      case UInt8(ascii: "D"): self = .delete
+      default: self = .update
+      }
+    }
+  }
+
   private mutating func call(
-    _ function: String, _ query: Expr, _ attributes: Expr?
+    _ function: SecItemFunction, _ query: Expr, _ attributes: Expr?
   ) throws(Failure) -> SecItemCall {
     switch function {
-    case "SecItemAdd": return .add(query)
-    case "SecItemCopyMatching": return .copyMatching(query)
-    case "SecItemDelete": return .delete(query)
-    default:
+    case .add: return .add(query)
+    case .copyMatching: return .copyMatching(query)
+    case .delete: return .delete(query)
+    case .update:
       guard let attributes else {
         let token = try peek()
         throw failure(.expected("`,` and the attributes to update", found: quoted(token)), at: token)

@@ -6,8 +6,7 @@ extension StatementParser {
   // MARK: - device
 
   mutating func deviceCommand() throws(Failure) -> DeviceCommand {
-    let command = try choice("`device` command", Vocabulary.DeviceWord.self)
-    switch command {
+    switch try deviceWord() {
     case .lock: return .lock
     case .reboot: return .reboot
     case .add:
@@ -37,13 +36,40 @@ extension StatementParser {
     }
   }
 
+  /// The `device` command next, told by the token's bytes: ``choice(_:_:)`` made the word's
+  /// `String` and compared it with each case's raw value, and comparing with a `String`'s
+  /// UTF-8 view went through its iterator (some 500 instructions a command either way; issue
+  /// 29). A source that is not byte-wise compares texts; what is no command is left to
+  /// ``choice(_:_:)``, for its message.
+  private mutating func deviceWord() throws(Failure) -> Vocabulary.DeviceWord {
+    if position < end, source.tokens[position].shape == .identifier {
+      let token = source.tokens[position]
+      let found =
+        source.source.withByteWiseUTF8(of: token.offset..<token.endOffset) { written in
+          Self.deviceWords.first {
+            $0.utf8.count == written.count && $0.utf8.elementsEqual(written)
+          }
+        }
+        ?? Self.deviceWords.first { source.isIdentifier(token, $0.word.rawValue) }
+      if let found {
+        skip()
+        return found.word
+      }
+    }
+    return try choice("`device` command", Vocabulary.DeviceWord.self)
+  }
+
+  /// Every `device` command and its UTF-8, listed once.
+  private static let deviceWords = Vocabulary.DeviceWord.allCases.map {
+    (word: $0, utf8: Array($0.rawValue.utf8))
+  }
+
   /// A passcode: a word of digits, or a string literal (an alphanumeric passcode, extension).
   mutating func passcode(_ token: Token) throws(Failure) -> String {
     switch source.kind(of: token) {
     // Every character an ASCII digit, asked of the bytes (a character of any other byte is
     // none).
-    case .word(let digits)
-    where digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }):
+    case .word(let digits) where Self.isDigits(digits):
       recordSecret(from: token)
       return digits
     case .string(let text) where !text.isEmpty:
@@ -53,6 +79,16 @@ extension StatementParser {
       throw failure(.expected("a passcode", found: quoted(token)), at: token)
     default:
       throw failure(.passcodeNotDigits, at: token)
+    }
+  }
+
+  /// Whether every byte of `text` is an ASCII digit (a character of any other byte is none),
+  /// read from its UTF-8 in place: iterating `String.UTF8View` cost some 230 instructions a
+  /// passcode.
+  private static func isDigits(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
   }
 

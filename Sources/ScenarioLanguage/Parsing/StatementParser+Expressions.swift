@@ -7,9 +7,10 @@ extension StatementParser {
   // MARK: - Values
 
   /// A value: primaries joined by `+` (dictionary merges, left-associative), with any
-  /// `as <Type>` casts, which are ignored.
-  mutating func value() throws(Failure) -> Expr {
-    let first = try castPrimary()
+  /// `as <Type>` casts, which are ignored. `firstName` is the next token's text when the caller
+  /// has made it (a name), so that it is not made again.
+  mutating func value(firstName: String? = nil) throws(Failure) -> Expr {
+    let first = try castPrimary(firstName: firstName)
     guard try isNext(.plus) else { return first }
     var operands: [Expr] = []
     var left = first
@@ -36,9 +37,12 @@ extension StatementParser {
     // The first token read in place (``token(at:)`` copies it for a message only).
     try checkNext()
     let start = position
+    // A name's text, made once for the check here and the value (issue 29).
+    var firstName: String?
     switch start < end ? source.tokens[start].shape : .end {
     case .identifier:
-      if let name = identifierText(at: start), isBound(name, tokenAt: start) {
+      firstName = identifierText(at: start)
+      if let name = firstName, isBound(name, tokenAt: start) {
         try requireBinding(name, .dictionary, atTokenAt: start)
       }
     case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.rightBracket):
@@ -46,7 +50,7 @@ extension StatementParser {
     default:
       break
     }
-    let expr = try value()
+    let expr = try value(firstName: firstName)
     guard isDictionary(expr) else {
       throw failure(.expected(what, found: quoted(token(at: start))), at: token(at: start))
     }
@@ -75,15 +79,28 @@ extension StatementParser {
 
   /// A primary, a postfix `!` (`kCFBooleanTrue!`, from code where it is implicitly
   /// unwrapped), then casts.
-  private mutating func castPrimary() throws(Failure) -> Expr {
-    let expr = try primary()
+  private mutating func castPrimary(firstName: String? = nil) throws(Failure) -> Expr {
+    let expr = try primary(firstName: firstName)
     _ = try consume(.exclamation)
     try skipCasts()
     return expr
   }
 
   /// Skips `as String`, `as! [String: Any]`, `as? CFDictionary`: types mean nothing here.
+  /// Asked after every key and value, where a cast is rare: the next token's shape is told in
+  /// place first, and only a name (or text that is no token) calls ``skipWrittenCasts()``
+  /// (issue 29: the call alone cost some ninety instructions).
+  @inline(__always)
   mutating func skipCasts() throws(Failure) {
+    guard position < end else { return }
+    switch source.tokens[position].shape {
+    case .identifier, .invalid: try skipWrittenCasts()
+    default: return
+    }
+  }
+
+  /// ``skipCasts()`` when the next token may start a cast.
+  private mutating func skipWrittenCasts() throws(Failure) {
     while try consume(identifier: "as") {
       if !(try consume(.exclamation)) { _ = try consume(.question) }
       try skipType()
@@ -108,13 +125,14 @@ extension StatementParser {
     if !(try consume(.question)) { _ = try consume(.exclamation) }
   }
 
-  private mutating func primary() throws(Failure) -> Expr {
+  /// A primary; `firstName` as for ``value(firstName:)``.
+  private mutating func primary(firstName: String? = nil) throws(Failure) -> Expr {
     // The commonest values read in place: a name, a collection, a string.
     try checkNext()
     let index = position
     switch index < end ? source.tokens[index].shape : .end {
     case .identifier:
-      if let name = identifierText(at: index) {
+      if let name = firstName ?? identifierText(at: index) {
         skip()
         return try named(name, at: index)
       }
@@ -233,16 +251,17 @@ extension StatementParser {
       return .dictionary([])
     }
     if try consume(.rightBracket) { return .array([]) }
-    let first = try keyOrValue()
+    // Taken apart, not read as `first.key`: that copied the whole result (issue 29).
+    let (firstKey, firstValue, firstPosition) = try keyOrValue()
     // The next token told in place (a copy of it is made only for a message).
     if try isNext(.colon) {
-      guard let key = first.key else {
+      guard let key = consume firstKey else {
         let next = try peek()
         throw failure(.expected("`,` or `]`", found: quoted(next)), at: next)
       }
-      return .dictionary(try dictionaryEntries(first: key, at: first.position))
+      return .dictionary(try dictionaryEntries(first: key, at: firstPosition))
     }
-    guard let head = first.value else {
+    guard let head = consume firstValue else {
       let next = try peek()
       throw failure(.expected("`:` after the key", found: quoted(next)), at: next)
     }

@@ -6,11 +6,16 @@ import KeychainEngine
 /// It stops at the first error of the statement (the caller goes on with the next statement).
 /// Names are checked as they are read: Apple constants against ``SecConstants``, other names
 /// against the bindings of earlier `let`s.
+///
+/// One parser reads a source's statements one after the other (``begin(_:chunk:)``, then
+/// ``finishStatement()``), keeping the bindings, the poisoned names and its arrays' room from one
+/// statement to the next: a parser made for each statement was built and torn down at each, and
+/// its secrets' array allocated again (issue 29).
 package struct StatementParser {
   package typealias Failure = ScenarioDiagnostic
 
   /// The names bound so far; only ``bind(_:as:)`` adds one, so that a failed statement can be
-  /// undone (``takeBindingsBeforeStatement()``).
+  /// undone (``undoBinding()``).
   private(set) var bindings: [String: BindingKind]
   /// Whether `bindings` may hold an Apple key or value constant's name: a `let` refuses one,
   /// so only bindings a ``ScenarioParser`` was made with can; when they hold none, such a name
@@ -28,15 +33,16 @@ package struct StatementParser {
   /// The name a `let` is binding, poisoned if the statement fails.
   private(set) var pendingName: String?
 
-  /// The lexed source, and the statement's tokens in it.
-  let source: LexedSource
-  private let start: Int
-  let end: Int
+  /// The lexed source, and the statement's tokens in it; between statements, an empty source
+  /// (``finishStatement()``).
+  private(set) var source: LexedSource
+  private var start: Int
+  private(set) var end: Int
   /// The next token to read.
   private(set) var position: Int
   /// The end of the statement: after its last line's code (its file is the source's: a
   /// location of its own retained and released the file's name at every statement).
-  private let endToken: Token
+  private var endToken: Token
   /// How many brackets, parentheses and `try`s enclose the current token.
   private var depth = 0
   /// The last token read, where a secret that started earlier ends: an index into the
@@ -64,21 +70,63 @@ package struct StatementParser {
   /// the stack, whatever the input.
   static let nestingLimit = 64
 
+  /// A parser for statements that know `bindings`, with no statement begun yet.
   init(
-    source: consuming LexedSource, chunk: StatementSplitter.Chunk,
-    bindings: consuming [String: BindingKind],
-    poisoned: Set<String>, constantsMayBeBound: Bool = true, statusNamesMayBeBound: Bool = true
+    bindings: consuming [String: BindingKind], constantsMayBeBound: Bool = true,
+    statusNamesMayBeBound: Bool = true
   ) {
     self.constantsMayBeBound = constantsMayBeBound
     self.statusNamesMayBeBound = statusNamesMayBeBound
-    self.source = consume source
-    self.start = chunk.tokens.lowerBound
-    self.end = chunk.tokens.upperBound
-    self.position = chunk.tokens.lowerBound
-    self.endToken = Token(shape: .end, location: chunk.end, offset: -1, length: 0)
+    source = Self.noSource
+    start = 0
+    end = 0
+    position = 0
+    endToken = Token(shape: .end, location: TokenPosition(line: 1, column: 1), offset: -1, length: 0)
     self.bindings = consume bindings
-    self.poisoned = poisoned
+    poisoned = []
   }
+
+  /// Starts on the statement of `source` that `chunk` holds, forgetting what the last one
+  /// read and found (its secrets, its binding's undo); the bindings and poisoned names stay.
+  /// The caller ends each statement with ``finishStatement()`` before beginning the next.
+  mutating func begin(_ source: consuming LexedSource, chunk: StatementSplitter.Chunk) {
+    var statementSource = consume source
+    swap(&self.source, &statementSource)
+    idleSource = consume statementSource  // the empty source, kept for `finishStatement()`
+    start = chunk.tokens.lowerBound
+    end = chunk.tokens.upperBound
+    position = chunk.tokens.lowerBound
+    endToken = Token(shape: .end, location: chunk.end, offset: -1, length: 0)
+    depth = 0
+    lastReadIndex = nil
+    if case .some = lastReadWord { lastReadWord = nil }  // as in `skip()`
+    // Emptied keeping their room: most statements find them empty already.
+    if !secrets.isEmpty { secrets.removeAll(keepingCapacity: true) }
+    if !secretNames.isEmpty { secretNames.removeAll(keepingCapacity: true) }
+    literalsAreSecret = false
+    // Cleared only when set (by a `let`): assigning nil destroyed the old value through an
+    // outlined function at every statement.
+    if case .some = boundLiteral { boundLiteral = nil }
+    if case .some = pendingName { pendingName = nil }
+    if case .some = replacedBinding { replacedBinding = nil }
+  }
+
+  /// Lets go of the statement's source once the caller has read what it needs: the
+  /// ``StatementCutter`` lexes the next statement into the same token array, which it would
+  /// copy while the parser still shared it.
+  mutating func finishStatement() {
+    guard var statementSource = idleSource.take() else { return }
+    swap(&source, &statementSource)
+  }
+
+  /// The empty source between statements while a statement is parsed: moved in and out of
+  /// `source` rather than copied from ``noSource`` and destroyed at each statement, which
+  /// retained and released each of its (empty) arrays, some 180 instructions (issue 29).
+  private var idleSource: LexedSource?
+
+  /// The source between statements: no tokens, shared by every parser.
+  private static let noSource = LexedSource(
+    source: SourceCharacters(""), tokens: [], commentColumns: [:], firstLine: 1, file: "")
 
   // MARK: - Statements
 
@@ -292,13 +340,27 @@ package struct StatementParser {
 
   /// Binds `name` to a `kind`, remembering what it replaces.
   mutating func bind(_ name: String, as kind: BindingKind) {
-    lastLookup = nil
-    if !statusNamesMayBeBound, KnownName.table.isStatusName(name) { statusNamesMayBeBound = true }
+    // The answer a look-up would now give: a name just bound is the one the next statements
+    // most often use (`let query = [...]`, then `SecItemAdd query ...`).
+    lastLookup = (name, kind)
+    if !statusNamesMayBeBound, Self.isStatusName(name) { statusNamesMayBeBound = true }
     replacedBinding = (name, bindings.updateValue(kind, forKey: name))
   }
 
-  /// The bindings, this statement's included, moved out (not copied) for the next statement
-  /// once this one has parsed.
+  /// Whether `name` is a status's name (`errSecSuccess`). Every known name is ASCII: an ASCII
+  /// name is looked up by its bytes, as the lexer finds names (hashing the `String` cost some
+  /// 500 instructions a `let`; issue 29); another is compared as strings are, which may find it
+  /// equal to an ASCII one.
+  private static func isStatusName(_ name: String) -> Bool {
+    var name = name
+    let index = name.withUTF8 { bytes in
+      bytes.allSatisfy { $0 < 0x80 } ? KnownName.table.index(ofASCII: bytes) : nil
+    }
+    guard let index else { return KnownName.table.isStatusName(name) }
+    return index >= 0 && KnownName.table.statuses[Int(index)] != nil
+  }
+
+  /// The bindings, moved out (not copied) once the last statement has parsed.
   mutating func takeBindings() -> [String: BindingKind] {
     var bindings: [String: BindingKind] = [:]
     swap(&bindings, &self.bindings)
@@ -306,16 +368,15 @@ package struct StatementParser {
     return bindings
   }
 
-  /// The bindings as they were before this statement, for a statement that failed. The caller
-  /// hands its bindings over to the parser rather than keeping a copy, so that a `let` does not
-  /// copy every earlier binding (which made a file of many `let`s quadratic).
-  mutating func takeBindingsBeforeStatement() -> [String: BindingKind] {
-    var bindings = self.bindings
-    self.bindings = [:]
+  /// Puts back what this statement's binding replaced, for a statement that failed after
+  /// binding. The bindings stay in the parser from one statement to the next rather than in a
+  /// copy kept aside, so that a `let` does not copy every earlier binding (which made a file of
+  /// many `let`s quadratic).
+  mutating func undoBinding() {
+    guard let (name, previous) = replacedBinding else { return }
     lastLookup = nil
-    if let (name, previous) = replacedBinding { bindings[name] = previous }
+    bindings[name] = previous
     replacedBinding = nil
-    return bindings
   }
 
   // MARK: - Tokens
@@ -480,7 +541,9 @@ package struct StatementParser {
     position < end && source.isIdentifier(source.tokens[position], word)
   }
 
-  /// Consumes the punctuation if it is next.
+  /// Consumes the punctuation if it is next. Inlined: the parser's commonest call (after each
+  /// key, value and entry), whose call cost more than its test (issue 29).
+  @inline(__always)
   mutating func consume(_ punctuation: Punctuation) throws(Failure) -> Bool {
     guard try isNext(punctuation) else { return false }
     skip()

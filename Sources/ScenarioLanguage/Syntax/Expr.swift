@@ -6,7 +6,12 @@ import KeychainEngine
 /// Names are resolved while parsing: a ``constant(name:value:)`` already carries Apple's raw
 /// value, and a ``binding(_:)`` names something an earlier `let` bound (the runner holds its
 /// value, since contexts are stateful).
-package indirect enum Expr: Hashable, Sendable {
+///
+/// Only the two large cases are `indirect`: a boxed case costs an allocation each time one is
+/// made, some twenty a block of a typical scenario (issue 29), while the others' payloads (a
+/// string, `Data`, an array) fit in two words. Boxing none (the whole enum as large as a
+/// constant's name and value) cost more in copies than it saved.
+package enum Expr: Hashable, Sendable {
   /// `[key: value, ...]`; `[:]` is the empty dictionary.
   case dictionary([DictionaryEntry])
   /// `a + b + c`: a merge of two or more dictionaries, left to right, a later one winning. A
@@ -17,7 +22,7 @@ package indirect enum Expr: Hashable, Sendable {
   /// A name bound by `let`.
   case binding(String)
   /// An Apple value constant (`kSecClassGenericPassword`), with its value from ``SecConstants``.
-  case constant(name: String, value: SecValue)
+  indirect case constant(name: String, value: SecValue)
   /// A string literal.
   case string(String)
   /// An integer literal.
@@ -29,7 +34,7 @@ package indirect enum Expr: Hashable, Sendable {
   /// `nil`.
   case null
   /// `SecAccessControlCreateWithFlags(nil, <accessibility>, <flags>, nil)`.
-  case accessControl(AccessControlExpr)
+  indirect case accessControl(AccessControlExpr)
   /// `LAContext()`: a new context each time it is evaluated.
   case newContext
   /// `result` (*extension*), when no `let` bound that name: the object the most recent call
