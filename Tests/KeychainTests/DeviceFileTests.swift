@@ -141,7 +141,7 @@ import Testing
   }
 
   /// A read of the secret alone opens the attributes without decoding them
-  /// (`ItemSealer.openForSecretOnly`): a damaged attributes column, or a protection class
+  /// (`ItemSealer.openSecretAlone`): a damaged attributes column, or a protection class
   /// column that is not the sealed one, still drops the row, as a read of the attributes does.
   @Test(arguments: [
     ["r_Data": SecValue.bool(true)], ["r_Data": .bool(true), "r_Attributes": .bool(true)],

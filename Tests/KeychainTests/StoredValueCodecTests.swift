@@ -16,6 +16,22 @@ import Testing
     #expect(StoredValueCodec.decode(StoredValueCodec.encode(value)) == value)
   }
 
+  /// A search hash is encoded as the `.blob` of its 16 bytes, into an array or into a buffer
+  /// on the stack (an identity's, `MessageBytes`), and decodes as that blob.
+  @Test func aSearchHashEncodesAsTheBlobOfItsBytes() {
+    let bytes = Data((0..<UInt8(SearchHash.byteCount)).map { $0 &* 37 &+ 5 })
+    let hash = bytes.withUnsafeBytes { SearchHash($0) }!
+    let blob = StoredValueCodec.encode(.blob(bytes))
+    #expect(StoredValueCodec.encode(.hash(hash)) == blob)
+    #expect(StoredValueCodec.encodedCount(.hash(hash)) == blob.count)
+    let written = StoredValueCodec.bytes(count: blob.count + 1) { message in
+      message.append(9)
+      StoredValueCodec.encode(.hash(hash), into: &message)
+    }
+    #expect(written == [9] + [UInt8](blob))
+    #expect(StoredValueCodec.decode(StoredValueCodec.encode(.hash(hash))) == .blob(bytes))
+  }
+
   /// A slice of a larger buffer (non-zero start index) decodes like a copy of it.
   @Test func decodesASlice() {
     let bytes = Data([9, 9]) + StoredValueCodec.encode(.text("alice"))

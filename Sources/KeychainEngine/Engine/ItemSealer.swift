@@ -103,26 +103,30 @@ package struct ItemSealer {
     return item
   }
 
-  /// ``openAttributes(_:sealed:identity:)`` for a read that returns only the secret of an item
-  /// without access control: the attributes are opened (authenticated) and their protection
-  /// class checked against the row's, as a full opening does, but not decoded; the item has
-  /// no attributes. `nil` for a row with an access control, whose checks and prompts need the
-  /// attributes: the caller opens it whole.
+  /// The secret alone of `row`, an item without access control, for a read that returns
+  /// nothing else (kSecReturnData alone): the attributes are opened (authenticated) and their
+  /// protection class checked against the row's, as a full opening does, but not decoded, and
+  /// the secret is opened under that class; `nil` for an item without a secret. The row's
+  /// `pdmn` is read once and no ``KeychainItem`` is made: the item, its copies and a second
+  /// reading of the class were about a tenth of a copy's own work (issue 29). A row with an
+  /// access control is opened whole (``openAttributes(_:sealed:identity:)``): its checks and
+  /// prompts need the attributes.
   ///
   /// - Throws: as ``openAttributes(_:)``.
-  func openForSecretOnly(_ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8])
-    throws(KeybagError) -> KeychainItem?
+  func openSecretAlone(_ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8])
+    throws(KeybagError) -> Data?
   {
-    guard !sealed.contains(ItemClass.accessControlColumn) else { return nil }
-    // The row's `pdmn`, read once: the class it names opens the attributes, which must hold it.
     let expected = Self.accessibleColumn(of: row)
+    let protection = try Self.protection(named: expected)
     let sound = try openAttributeBytes(
-      sealed: sealed, protection: Self.protection(named: expected), identity: identity
+      sealed: sealed, protection: protection, identity: identity
     ) {
       StoredValueCodec.attributes($0, hold: AttributeName.accessible.rawValue, expected)
     }
     guard sound else { throw .authenticationFailed }
-    return KeychainItem(rowID: row.rowID, itemClass: row.itemClass, attributes: [:])
+    return try sealed.withBytes(ItemClass.dataColumn) { bytes throws(KeybagError) in
+      try keybag.open(bytes, in: protection, context: identity, suffix: Self.dataSuffix)
+    }
   }
 
   /// The value of attribute `name` alone from `row`'s sealed attributes (`nil` when the item

@@ -46,7 +46,7 @@ package enum ResultBuilder {
     }
     if returns.count == 1, let only = returns.first {
       switch only {
-      case .data: return .data(item.data ?? Data())
+      case .data: return secret(item.data)
       case .attributes: return .dictionary(attributes(of: item, withClass: false))
       case .persistentRef: return reference.map(SecValue.data)
       case .ref: return nil
@@ -66,6 +66,9 @@ package enum ResultBuilder {
     }
     return .dictionary(dictionary)
   }
+
+  /// kSecReturnData alone: the item's secret, an empty CFData for an item without one.
+  static func secret(_ data: Data?) -> SecValue { .data(data ?? Data()) }
 
   /// The item's attributes as Security returns them: keyed by raw attribute codes, without
   /// internal attributes or the secret; `class` only when a ref was requested (SecItemDb.c

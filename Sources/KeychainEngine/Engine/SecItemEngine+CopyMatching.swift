@@ -35,11 +35,31 @@ extension SecItemEngine {
       // columns are opened where SQLite holds them (`sealed`), during this closure only.
       try forEachCandidate(filter) { row, sealed throws(SecItemFailure) -> Bool in
         if limit.isReached(matched: matched, visited: visited) { return false }
-        var item: KeychainItem
         let identity = ItemSealer.identity(of: row)
+        // An item without access control is read without being made: it needs no user, and
+        // its secret is the whole result (`ResultBuilder.value(for:returns:)`).
+        if secretOnly, !sealed.contains(ItemClass.accessControlColumn) {
+          visited += 1
+          switch try openSecretAlone(
+            row, sealed: sealed, identity: identity, filter: filter, context: context,
+            action: .read)
+          {
+          case .opened(let data):
+            matched += 1
+            if !single {
+              results.append(ResultBuilder.secret(data))
+            } else if first == nil {
+              first = ResultBuilder.secret(data)
+            }
+          case .lost:
+            lost.append(row.rowID ?? -1)
+          }
+          return !limit.isReached(matched: matched, visited: visited)
+        }
+        var item: KeychainItem
         switch try visit(
           row, sealed: sealed, identity: identity, filter: filter, context: context,
-          action: .read, secretOnly: secretOnly)
+          action: .read)
         {
         case .matched(let opened): item = opened
         case .lost:

@@ -18,22 +18,12 @@ extension SecItemEngine {
   ///
   /// `sealed`: where the row's sealed columns are read, the row's own by default, or SQLite's
   /// memory during a streaming read (``forEachCandidate(_:borrowing:)``).
-  ///
-  /// `secretOnly`: the caller reads the secret alone (kSecReturnData only), so an item without
-  /// access control is opened without decoding its attributes
-  /// (``ItemSealer/openForSecretOnly(_:sealed:identity:)``); the same rows match, lock and are
-  /// lost.
   func visit(
     _ row: ItemRow, sealed: SealedColumnReader? = nil, identity: [UInt8], filter: RowFilter,
-    context: Context, action: SecItemFailure.ItemAction, secretOnly: Bool = false
+    context: Context, action: SecItemFailure.ItemAction
   ) throws(SecItemFailure) -> RowVisit {
     let sealed = sealed ?? row.sealedReader
     do {
-      if secretOnly,
-        let item = try sealer.openForSecretOnly(row, sealed: sealed, identity: identity)
-      {
-        return .matched(item)
-      }
       return .matched(try sealer.openAttributes(row, sealed: sealed, identity: identity))
     } catch {
       return try unopenable(row, filter: filter, error: error, context: context, action: action)
@@ -45,9 +35,33 @@ extension SecItemEngine {
     _ row: ItemRow, sealed: SealedColumnReader? = nil, identity: [UInt8], filter: RowFilter,
     context: Context, action: SecItemFailure.ItemAction
   ) throws(SecItemFailure) -> DataOpening {
+    let sealed = sealed ?? row.sealedReader
+    return try opening(row, filter: filter, context: context, action: action) {
+      () throws(KeybagError) in try sealer.openData(row, sealed: sealed, identity: identity)
+    }
+  }
+
+  /// Opens the secret alone of a row without access control, its attributes authenticated
+  /// but not decoded (``ItemSealer/openSecretAlone(_:sealed:identity:)``), for a read that
+  /// returns nothing else: `.lost` when the row can never be opened. The same rows match,
+  /// lock and are lost as when the row is visited and its secret then opened.
+  func openSecretAlone(
+    _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8], filter: RowFilter,
+    context: Context, action: SecItemFailure.ItemAction
+  ) throws(SecItemFailure) -> DataOpening {
+    try opening(row, filter: filter, context: context, action: action) {
+      () throws(KeybagError) in try sealer.openSecretAlone(row, sealed: sealed, identity: identity)
+    }
+  }
+
+  /// What `open` opens of `row`, or `.lost` when the row can never be opened; a locked row
+  /// fails the call (``unopenable(_:filter:error:context:action:)``).
+  private func opening(
+    _ row: ItemRow, filter: RowFilter, context: Context, action: SecItemFailure.ItemAction,
+    _ open: () throws(KeybagError) -> Data?
+  ) throws(SecItemFailure) -> DataOpening {
     do {
-      return .opened(
-        try sealer.openData(row, sealed: sealed ?? row.sealedReader, identity: identity))
+      return .opened(try open())
     } catch {
       _ = try unopenable(row, filter: filter, error: error, context: context, action: action)
       return .lost

@@ -26,8 +26,7 @@ package enum StoredValueCodec {
       blob.withUnsafeBytes { appendLengthPrefixed($0.bindMemory(to: UInt8.self), to: &bytes) }
     case .hash(let hash):
       // The BLOB of its bytes, as a `.blob` of them encodes.
-      bytes.append(2)
-      hash.withUnsafeBytes { appendLengthPrefixed($0.bindMemory(to: UInt8.self), to: &bytes) }
+      appendBlob(of: hash, to: &bytes)
     case .integer(let number):
       bytes.append(3)
       append(UInt64(bitPattern: number), to: &bytes)
@@ -512,6 +511,25 @@ package enum StoredValueCodec {
       guard body(name, value) else { return false }
     }
     return offset == end
+  }
+
+  /// A `.blob` of `hash`'s bytes, encoded (tag 2, the length, the bytes), appended in one
+  /// piece: an identity is mostly search hashes, and appending the tag, the length and the
+  /// bytes one after the other was most of its cost (issue 29).
+  private static func appendBlob<Bytes: ByteFormSink>(
+    of hash: SearchHash, to bytes: inout Bytes
+  ) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 + SearchHash.byteCount) { form in
+      form[0] = 2
+      let raw = UnsafeMutableRawBufferPointer(form)
+      raw.storeBytes(of: 2, toByteOffset: 0, as: UInt8.self)
+      raw.storeBytes(
+        of: UInt32(SearchHash.byteCount).bigEndian, toByteOffset: 1, as: UInt32.self)
+      hash.withUnsafeBytes { hashBytes in
+        UnsafeMutableRawBufferPointer(rebasing: raw[5...]).copyMemory(from: hashBytes)
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(form))
+    }
   }
 
   static func appendLengthPrefixed<Bytes: ByteFormSink>(
