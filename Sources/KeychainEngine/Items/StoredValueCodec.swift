@@ -359,18 +359,27 @@ package enum StoredValueCodec {
   /// (issue 29). `nil` for malformed bytes, or a name that is not ASCII (whose place the
   /// encoder finds by `String` order): the caller decodes them whole. The bytes are
   /// authenticated, so the encoder's (each name once).
+  ///
+  /// `last`, when given, is one more change after `changes`: an update's own settings and the
+  /// row's tombstone, without an array joining them per item (issue 29).
   static func patchedAttributes(
-    _ raw: UnsafeRawBufferPointer, setting changes: [Setting], keeping: [UInt64]
+    _ raw: UnsafeRawBufferPointer, setting changes: [Setting], then last: Setting? = nil,
+    keeping: [UInt64]
   ) -> (bytes: [UInt8], kept: KeptValues)? {
     // Each name once (a list of changes may name one twice, with the same value), packed
     // from the name itself when it packs (``AttributeCodes/code(of:)``).
     var names: [(packed: UInt64?, name: String, value: StoredValue)] = []
-    names.reserveCapacity(changes.count)
-    for index in changes.indices where !names.contains(where: { $0.name == changes[index].name }) {
-      let name = changes[index].name
-      guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-      names.append((AttributeCodes.code(of: name), name, changes[index].value))
+    names.reserveCapacity(changes.count + 1)
+    func add(_ name: String, _ value: StoredValue) -> Bool {
+      guard !names.contains(where: { $0.name == name }) else { return true }
+      guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+      names.append((AttributeCodes.code(of: name), name, value))
+      return true
     }
+    for index in changes.indices {
+      guard add(changes[index].name, changes[index].value) else { return nil }
+    }
+    if let last, !add(last.name, last.value) { return nil }
     // The new values' names and encodings, one after another, for the entries below.
     var added: [UInt8] = []
     for index in names.indices where names[index].value != .null {

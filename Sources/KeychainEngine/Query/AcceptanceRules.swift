@@ -43,7 +43,10 @@ package enum AcceptanceRules {
   }
 
   private static func isRefusedInUpdate(_ key: String) -> Bool {
-    switch QueryKey.classify(key) {
+    // kSecValueData, the key most updates hold, is accepted without classifying it: a call
+    // into the classifier per update (issue 29).
+    if key == SecQueryKey.valueData.rawValue { return false }
+    return switch QueryKey.classify(key) {
     case .itemClass?, .match?, .returnKey?, .use?: true
     case .value(let value)?: value != .data
     default: false

@@ -84,7 +84,7 @@ struct CheckedKeys {
       let bytes = key.utf8
       if bytes.count == 5, key == SecQueryKey.itemClass.rawValue {
         guard case .string(let raw) = query.values[index] else { continue }
-        itemClass = ItemClass(rawValue: raw)
+        itemClass = Self.itemClass(named: raw)
         if itemClass == nil, raw == QueryParser.identityClass { present.insert(.identityClass) }
       } else if bytes.count == 4 {
         switch key {
@@ -102,4 +102,14 @@ struct CheckedKeys {
       }
     }
   }
+
+  /// `ItemClass(rawValue: raw)`, compared with each class's name in turn: the synthesized
+  /// initializer goes through the run time's generic string switch (`_findStringSwitchCase`),
+  /// a dozen instruction-cache misses of every call for four short names (issue 29).
+  private static func itemClass(named raw: String) -> ItemClass? {
+    for candidate in classes where candidate.rawValue == raw { return candidate }
+    return nil
+  }
+
+  private static let classes = ItemClass.allCases
 }
