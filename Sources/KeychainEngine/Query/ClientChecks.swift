@@ -87,11 +87,15 @@ struct CheckedKeys {
         itemClass = Self.itemClass(named: raw)
         if itemClass == nil, raw == QueryParser.identityClass { present.insert(.identityClass) }
       } else if bytes.count == 4 {
-        switch key {
-        case AttributeName.accessControl.rawValue: present.insert(.accessControl)
-        case AttributeName.appClipItem.rawValue: present.insert(.appClipItem)
-        case AttributeName.accessGroup.rawValue: present.insert(.accessGroup)
-        default: continue
+        // Compared packed, as integers, as the parser compares them: comparing the key with
+        // three strings called into the run time's string comparison for each (issue 29).
+        guard let code = AttributeCodes.code(of: key) else { continue }
+        if code == AttributeCode.accessControl {
+          present.insert(.accessControl)
+        } else if code == AttributeCode.appClipItem {
+          present.insert(.appClipItem)
+        } else if code == Self.accessGroupCode {
+          present.insert(.accessGroup)
         }
       } else if bytes.first == UInt8(ascii: "u") {
         switch key {
@@ -112,4 +116,8 @@ struct CheckedKeys {
   }
 
   private static let classes = ItemClass.allCases
+
+  /// kSecAttrAccessGroup's name, packed (``AttributeCodes/code(of:)``).
+  private static let accessGroupCode =
+    AttributeCodes.code(of: AttributeName.accessGroup.rawValue)!
 }
