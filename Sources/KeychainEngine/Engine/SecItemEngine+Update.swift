@@ -9,8 +9,8 @@ extension SecItemEngine {
   package func update(_ query: SecQuery, _ attributes: SecQuery, context: Context) -> SecItemOutcome
   {
     outcome { () throws(SecItemFailure) in
-      let (parsed, changes) = try QueryValidator.validateUpdate(
-        query, attributes, caller: context.caller)
+      let parsed = try QueryValidator.validateUpdate(query, attributes, caller: context.caller)
+      let changes = try QueryValidator.parseUpdateAttributes(attributes, for: parsed.itemClass)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       let touched = Self.touchedAttributes(changes)
       let settled = Self.settledAttributes(

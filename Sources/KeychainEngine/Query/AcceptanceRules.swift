@@ -18,7 +18,8 @@ package enum AcceptanceRules {
       {
         throw SecItemFailure(.errSecParam, .returnKeyInUpdate(key))
       }
-      if let key = parsed.matchKeys.min() {
+      // Most queries have no kSecMatch key: `min()` of an empty set was a call regardless.
+      if !parsed.matchKeys.isEmpty, let key = parsed.matchKeys.min() {
         throw SecItemFailure(.errSecParam, .matchKeyInUpdate(key))
       }
     case .delete:
