@@ -26,7 +26,12 @@ extension ItemDatabase {
     var changed: [(index: Int, value: StoredValue)] = []
     changed.reserveCapacity(columns.count)
     for name in columns {
-      guard let index = layout.columnIndexes[name] else {
+      // By packed name, then among the three sealed columns: the dictionary of every
+      // column's index hashed each name (issue 29).
+      guard
+        let index = layout.searchPosition(of: name)
+          ?? layout.sealedColumns.firstIndex(of: name).map({ layout.searchColumns.count + $0 })
+      else {
         throw columnError(name, layout: layout)
       }
       let value = boundValue(of: row, at: index, layout: layout)
@@ -95,10 +100,11 @@ extension ItemDatabase {
       throw columnError(name, layout: layout)
     }
     assertNotStreaming()
-    let sql = partialUpdateSQL(layout, changed: [layout.searchColumns.count + sealedIndex])
+    let sql = layout.sealedColumnUpdateSQL[sealedIndex]
     let updated = try perform(on: itemClass) { () throws(SQLiteError) -> Int in
       try connection.withStatement(sql) { statement throws(SQLiteError) in
-        try statement.bind(.blob(ciphertext), at: 1)
+        // A ciphertext: bound from the statement's own bytes, zeroed at its reset.
+        try statement.bind(keeping: .blob(ciphertext), at: 1)
         try statement.bind(.integer(rowID), at: 2)
         try statement.run()
         return connection.changes

@@ -122,6 +122,19 @@ final class Statement {
     }
   }
 
+  /// ``bind(_:at:)``, a text or blob of up to ``keptValueLimit`` bytes copied into this
+  /// statement's own bytes (``boundBytes``) and bound from there, as ``bind(_:then:)`` binds
+  /// its values: SQLite's own copy (`SQLITE_TRANSIENT`) was an allocation and a free per call
+  /// (an update of the secret alone, issue 29). A larger value takes SQLite's copy, so that
+  /// the statement does not keep a buffer its size.
+  func bind(keeping value: StoredValue, at index: Int32) throws(SQLiteError) {
+    let count = Self.byteCount(of: value)
+    try bind(value, at: index, keeping: count <= Self.keptValueLimit && reserveBoundBytes(count))
+  }
+
+  /// The largest value ``bind(keeping:at:)`` keeps in the statement's own bytes.
+  static let keptValueLimit = 1024
+
   /// How many bytes the texts and blobs of `values` hold.
   private static func byteCount(_ values: [StoredValue]) -> Int {
     var count = 0

@@ -47,6 +47,10 @@ final class TableLayout: Sendable {
   /// covers it), for a write whose values all equal the stored ones: it still fails to find a
   /// row that is gone.
   let unchangedUpdateSQL: String
+  /// ``updateSQL(setting:)`` of each of ``sealedColumns`` alone, in their order: an update of
+  /// the secret alone (``ItemDatabase/replace(rowID:in:sealedColumn:with:)``) took an array of
+  /// the column's index, and a look-up by it, per call (issue 29).
+  let sealedColumnUpdateSQL: [String]
   let deleteSQL: String
 
   init(_ itemClass: ItemClass) {
@@ -105,6 +109,9 @@ final class TableLayout: Sendable {
     self.updateSQL = "UPDATE \(table) SET \(assignments) WHERE rowid = ?"
     let unchanged = quoted(ItemClass.dataColumn)
     self.unchangedUpdateSQL = "UPDATE \(table) SET \(unchanged) = \(unchanged) WHERE rowid = ?"
+    self.sealedColumnUpdateSQL = sealedColumns.map {
+      "UPDATE \(table) SET \(quoted($0)) = ? WHERE rowid = ?"
+    }
     self.deleteSQL = "DELETE FROM \(table) WHERE rowid = ?"
   }
 

@@ -275,7 +275,7 @@ extension ItemSealer {
       }
       if settled.patchable,
         let patched = StoredValueCodec.patchedAttributes(
-          raw, setting: settled.attributes + [Self.tombstoneSetting(tombstone)],
+          raw, setting: settled.attributes, then: Self.tombstoneSetting(tombstone),
           keeping: Self.keptCodes)
       {
         return (patched.kept, patched.bytes, nil)
@@ -357,8 +357,9 @@ extension ItemSealer {
     var search = row.searchColumns
     var columns: [String] = []
     columns.reserveCapacity(patched.settings.count + 2)
-    for (_, name, value) in patched.settings {
-      guard let attribute = row.itemClass.attribute(named: name), attribute.isSearchable
+    for (code, name, value) in patched.settings {
+      // By the packed name the setting keeps: a look-up by name hashed it (issue 29).
+      guard let attribute = row.itemClass.attribute(code: code), attribute.isSearchable
       else { continue }
       search[name] = hasher.column(value, of: attribute)
       columns.append(name)

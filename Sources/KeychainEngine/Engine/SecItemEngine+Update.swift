@@ -9,8 +9,8 @@ extension SecItemEngine {
   package func update(_ query: SecQuery, _ attributes: SecQuery, context: Context) -> SecItemOutcome
   {
     outcome { () throws(SecItemFailure) in
-      let (parsed, changes) = try QueryValidator.validateUpdate(
-        query, attributes, caller: context.caller)
+      let parsed = try QueryValidator.validateUpdate(query, attributes, caller: context.caller)
+      let changes = try QueryValidator.parseUpdateAttributes(attributes, for: parsed.itemClass)
       let filter = RowFilter(parsed, scope: scope(of: context.caller), hasher: sealer.hasher)
       let touched = Self.touchedAttributes(changes)
       let settled = Self.settledAttributes(
@@ -55,9 +55,18 @@ extension SecItemEngine {
           }
           unchanged = same
         }
-        var item: KeychainItem
         switch opening {
-        case .opened(let opened): item = opened
+        case .opened(let item):
+          guard
+            let replacement = try openedItemReplacement(
+              item, row: row, rowID: rowID, sealed: sealed, identity: identity,
+              changes: changes, touched: touched, filter: filter, context: context)
+          else {
+            lost.append(rowID)
+            return true
+          }
+          updated.append(replacement)
+          return true
         case .unchanged(let naming, let protection):
           updated.append(
             try keptAttributesReplacement(
@@ -71,47 +80,61 @@ extension SecItemEngine {
               data: (changes.data, unchanged), context: context))
           return true
         }
-        guard
-          case .opened(let data) = try openData(
-            row, sealed: sealed, identity: identity, filter: filter, context: context,
-            action: .update)
-        else {
-          lost.append(rowID)
-          return true
-        }
-        item.data = data
-        let opened = item
-        Self.apply(changes, to: &item, now: context.now)
-        if let control = changes.accessControl {
-          item.boundBiometryGeneration =
-            control.flags.contains(.biometryCurrentSet)
-            ? context.securityState.biometry.domainGeneration : nil
-        }
-        // Sealing keeps the ciphertexts of the columns the update leaves, past the row's
-        // step: they are copied out of SQLite's memory for this path alone.
-        let stored = ItemRow(
-          rowID: rowID, itemClass: row.itemClass, searchColumns: row.searchColumns,
-          sealedColumns: sealed.copied)
-        do throws(KeybagError) {
-          let resealed = try sealer.seal(
-            item, updating: (stored, opened, identity), touching: touched)
-          updated.append(
-            Replacement(
-              rowID: rowID, itemClass: item.itemClass,
-              change: .row(
-                resealed.row, previous: stored, columns: resealed.columns,
-                naming: .attributes(item.attributes))))
-        } catch {
-          throw Self.sealFailure(error, item: item, context: context)
-        }
-        return true
       }
-      try dropLost(lost, in: parsed.itemClass)
+      // Most updates lose no row: the call is not made (issue 29).
+      if !lost.isEmpty { try dropLost(lost, in: parsed.itemClass) }
       guard !updated.isEmpty else {
         throw notFound(parsed, filter: filter, lost: lost.count, context: context)
       }
       try write(updated)
       return Self.success(dropped: lost.count)
+    }
+  }
+
+  /// The replacement of `row`, whose attributes were opened whole as `item`
+  /// (``ItemSealer/UpdateOpening/opened(_:)``): its secret opened, `changes` applied (and an
+  /// access control's biometry bound), the item sealed again as the new version of the row
+  /// (``ItemSealer/seal(_:updating:touching:)``); `nil` for a row lost, as
+  /// ``openData(_:sealed:identity:filter:context:action:)``'s.
+  ///
+  /// Apart from the update's per-row closure, and never inlined into it: most updates keep or
+  /// patch the stored attributes, and this path's code among theirs was instruction-cache
+  /// misses of every update (issue 29).
+  @inline(never)
+  private func openedItemReplacement(
+    _ opened: KeychainItem, row: ItemRow, rowID: Int64, sealed: SealedColumnReader,
+    identity: [UInt8], changes: ParsedQuery, touched: [String], filter: RowFilter,
+    context: Context
+  ) throws(SecItemFailure) -> Replacement? {
+    guard
+      case .opened(let data) = try openData(
+        row, sealed: sealed, identity: identity, filter: filter, context: context,
+        action: .update)
+    else { return nil }
+    var item = opened
+    item.data = data
+    let original = item
+    Self.apply(changes, to: &item, now: context.now)
+    if let control = changes.accessControl {
+      item.boundBiometryGeneration =
+        control.flags.contains(.biometryCurrentSet)
+        ? context.securityState.biometry.domainGeneration : nil
+    }
+    // Sealing keeps the ciphertexts of the columns the update leaves, past the row's
+    // step: they are copied out of SQLite's memory for this path alone.
+    let stored = ItemRow(
+      rowID: rowID, itemClass: row.itemClass, searchColumns: row.searchColumns,
+      sealedColumns: sealed.copied)
+    do throws(KeybagError) {
+      let resealed = try sealer.seal(
+        item, updating: (stored, original, identity), touching: touched)
+      return Replacement(
+        rowID: rowID, itemClass: item.itemClass,
+        change: .row(
+          resealed.row, previous: stored, columns: resealed.columns,
+          naming: .attributes(item.attributes)))
+    } catch {
+      throw Self.sealFailure(error, item: item, context: context)
     }
   }
 
@@ -204,7 +227,7 @@ extension SecItemEngine {
 
   /// Opens `row`, whose sealed columns are read from `sealed`, for the update
   /// (``ItemSealer/openForUpdate(_:sealed:identity:settled:)``, or
-  /// ``visit(_:sealed:identity:filter:context:action:secretOnly:)`` when no attribute is
+  /// ``visit(_:sealed:identity:filter:context:action:)`` when no attribute is
   /// `settled`): `nil` for a row lost, as a visit's.
   private func openForUpdate(
     _ row: ItemRow, sealed: SealedColumnReader, identity: [UInt8],
@@ -335,11 +358,18 @@ extension SecItemEngine {
     private(set) var first: Replacement?
     /// Every later row's.
     private(set) var rest: [Replacement] = []
+    /// Whether there is none, kept apart: asking `first == nil` of an optional of a type that
+    /// holds a resilient `Data` copied it through the run time's generic code, and tore the
+    /// copy down (issue 29).
+    private(set) var isEmpty = true
 
-    var isEmpty: Bool { first == nil }
-
-    mutating func append(_ replacement: Replacement) {
-      if first == nil { first = replacement } else { rest.append(replacement) }
+    mutating func append(_ replacement: consuming Replacement) {
+      if isEmpty {
+        first = replacement
+        isEmpty = false
+      } else {
+        rest.append(replacement)
+      }
     }
   }
 
@@ -393,11 +423,16 @@ extension SecItemEngine {
   }
 
   /// Replaces the rows in one transaction.
-  private func write(_ updated: Replacements) throws(SecItemFailure) {
+  ///
+  /// The first row is written where ``Replacements`` holds it (optional chaining), not bound
+  /// out of its optional: a ``Replacement`` holds a `Data`, whose layout Foundation keeps
+  /// resilient, so copying one out went through the run time's generic copy of an optional
+  /// and its teardown (about 0.3k instructions of every update, issue 29).
+  private func write(_ updated: borrowing Replacements) throws(SecItemFailure) {
     do {
-      if updated.rest.isEmpty, let only = updated.first {
+      if updated.rest.isEmpty {
         // One UPDATE statement is atomic on its own: no savepoint needed.
-        try only.write(to: database)
+        try updated.first?.write(to: database)
       } else {
         try database.inTransaction {
           try updated.first?.write(to: database)

@@ -358,18 +358,28 @@ package enum StoredValueCodec {
   /// (issue 29). `nil` for malformed bytes, or a name that is not ASCII (whose place the
   /// encoder finds by `String` order): the caller decodes them whole. The bytes are
   /// authenticated, so the encoder's (each name once).
+  ///
+  /// `last`, when given, is one more change after `changes`: an update's own settings and the
+  /// row's tombstone, without an array joining them per item (issue 29).
   static func patchedAttributes(
-    _ raw: UnsafeRawBufferPointer, setting changes: [Setting], keeping: [UInt64]
+    _ raw: UnsafeRawBufferPointer, setting changes: [Setting], then last: Setting? = nil,
+    keeping: [UInt64]
   ) -> (bytes: [UInt8], kept: KeptValues)? {
     // Each name once (a list of changes may name one twice, with the same value), packed
     // from the name itself when it packs (``AttributeCodes/code(of:)``).
     var names: [(packed: UInt64?, name: String, value: StoredValue)] = []
-    names.reserveCapacity(changes.count)
-    for index in changes.indices where !names.contains(where: { $0.name == changes[index].name }) {
-      let name = changes[index].name
-      guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-      names.append((AttributeCodes.code(of: name), name, changes[index].value))
+    names.reserveCapacity(changes.count + 1)
+    func add(_ name: String, _ value: StoredValue) -> Bool {
+      guard !names.contains(where: { $0.name == name }) else { return true }
+      guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+      names.append((AttributeCodes.code(of: name), name, value))
+      return true
     }
+    for index in changes.indices {
+      guard add(changes[index].name, changes[index].value) else { return nil }
+    }
+    if let last, !add(last.name, last.value) { return nil }
+    if let inOrder = patchedInOrder(raw, names: names, keeping: keeping) { return inOrder }
     // The new values' names and encodings, one after another, for the entries below.
     var added: [UInt8] = []
     for index in names.indices where names[index].value != .null {
@@ -438,6 +448,85 @@ package enum StoredValueCodec {
     }
     guard let kept, let bytes else { return nil }
     return (bytes, kept)
+  }
+
+  /// ``patchedAttributes(_:setting:then:keeping:)`` of stored attributes `raw` in the
+  /// encoder's order that already name every attribute `names` gives a value (an update whose
+  /// clock moved: `mdat` and `tomb`): the stored entries copied in their order, a changed one
+  /// with its new value (left out when that is `.null`), a stored null left out. Those are
+  /// the bytes sorting the entries afresh makes, without an entry list, its sort and the new
+  /// values' own array (most of the patch, issue 29). `nil` when that does not hold, or the
+  /// bytes are malformed or hold a name that is not ASCII: the caller then takes the general
+  /// path, which sorts, or refuses the bytes. `names`: each changed name once, ASCII, with
+  /// its packed form (``AttributeCodes/code(of:)``).
+  private static func patchedInOrder(
+    _ raw: UnsafeRawBufferPointer, names: [(packed: UInt64?, name: String, value: StoredValue)],
+    keeping: [UInt64]
+  ) -> (bytes: [UInt8], kept: KeptValues)? {
+    // At most the stored bytes and each new entry: written on the stack, copied out once.
+    var capacity = raw.count
+    var expected = 0
+    for index in names.indices where names[index].value != .null {
+      capacity += 4 + names[index].name.utf8.count + encodedCount(names[index].value)
+      expected += 1
+    }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      // The packed names apart, so that comparing one does not copy a name and a value.
+      withUnsafeTemporaryAllocation(of: UInt64?.self, capacity: names.count) { packed in
+        for index in names.indices { packed.initializeElement(at: index, to: names[index].packed) }
+        defer { packed.deinitialize() }
+        var bytes = MessageBytes(buffer)
+        // The count of entries, written once they are counted.
+        for _ in 0..<4 { bytes.append(0) }
+        var count = 0
+        var found = 0
+        var previous: (prefix: UInt64, name: UnsafeBufferPointer<UInt8>)?
+        let kept = KeptValues.collect(keeping) { keep in
+          forEachAttribute(in: raw.bindMemory(to: UInt8.self)) { name, value in
+            guard name.allSatisfy({ $0 < 0x80 }) else { return false }
+            // Strictly after the entry before, as the encoder sorts them (``sortedByName``).
+            let prefix = namePrefix(name)
+            if let previous,
+              previous.prefix > prefix
+                || (previous.prefix == prefix && !previous.name.lexicographicallyPrecedes(name))
+            {
+              return false
+            }
+            previous = (prefix, name)
+            let code = AttributeCodes.code(of: name)
+            guard keep(code, value) else { return false }
+            // Packed names compare as integers; a name too long to pack, byte by byte.
+            var changed: Int?
+            for index in 0..<names.count {
+              if let code {
+                if packed[index] == code { changed = index }
+              } else if packed[index] == nil && names[index].name.utf8.elementsEqual(name) {
+                changed = index
+              }
+              if changed != nil { break }
+            }
+            if let changed {
+              guard names[changed].value != .null else { return true }
+              found += 1
+              appendLengthPrefixed(name, to: &bytes)
+              encode(names[changed].value, into: &bytes)
+            } else {
+              // A stored null is skipped, as sealing skips it.
+              guard value.first != 0 else { return true }
+              appendLengthPrefixed(name, to: &bytes)
+              bytes.append(contentsOf: value)
+            }
+            count += 1
+            return true
+          }
+        }
+        guard let kept, found == expected else { return nil }
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: count).bigEndian) { header in
+          for index in 0..<4 { buffer[index] = header[index] }
+        }
+        return ([UInt8](bytes.written), kept)
+      }
+    }
   }
 
   /// A name's first eight bytes as one big-endian integer (zeros past its end): the first key

@@ -18,7 +18,8 @@ package enum AcceptanceRules {
       {
         throw SecItemFailure(.errSecParam, .returnKeyInUpdate(key))
       }
-      if let key = parsed.matchKeys.min() {
+      // Most queries have no kSecMatch key: `min()` of an empty set was a call regardless.
+      if !parsed.matchKeys.isEmpty, let key = parsed.matchKeys.min() {
         throw SecItemFailure(.errSecParam, .matchKeyInUpdate(key))
       }
     case .delete:
@@ -43,7 +44,10 @@ package enum AcceptanceRules {
   }
 
   private static func isRefusedInUpdate(_ key: String) -> Bool {
-    switch QueryKey.classify(key) {
+    // kSecValueData, the key most updates hold, is accepted without classifying it: a call
+    // into the classifier per update (issue 29).
+    if key == SecQueryKey.valueData.rawValue { return false }
+    return switch QueryKey.classify(key) {
     case .itemClass?, .match?, .returnKey?, .use?: true
     case .value(let value)?: value != .data
     default: false

@@ -84,14 +84,18 @@ struct CheckedKeys {
       let bytes = key.utf8
       if bytes.count == 5, key == SecQueryKey.itemClass.rawValue {
         guard case .string(let raw) = query.values[index] else { continue }
-        itemClass = ItemClass(rawValue: raw)
+        itemClass = Self.itemClass(named: raw)
         if itemClass == nil, raw == QueryParser.identityClass { present.insert(.identityClass) }
       } else if bytes.count == 4 {
-        switch key {
-        case AttributeName.accessControl.rawValue: present.insert(.accessControl)
-        case AttributeName.appClipItem.rawValue: present.insert(.appClipItem)
-        case AttributeName.accessGroup.rawValue: present.insert(.accessGroup)
-        default: continue
+        // Compared packed, as integers, as the parser compares them: comparing the key with
+        // three strings called into the run time's string comparison for each (issue 29).
+        guard let code = AttributeCodes.code(of: key) else { continue }
+        if code == AttributeCode.accessControl {
+          present.insert(.accessControl)
+        } else if code == AttributeCode.appClipItem {
+          present.insert(.appClipItem)
+        } else if code == Self.accessGroupCode {
+          present.insert(.accessGroup)
         }
       } else if bytes.first == UInt8(ascii: "u") {
         switch key {
@@ -102,4 +106,18 @@ struct CheckedKeys {
       }
     }
   }
+
+  /// `ItemClass(rawValue: raw)`, compared with each class's name in turn: the synthesized
+  /// initializer goes through the run time's generic string switch (`_findStringSwitchCase`),
+  /// a dozen instruction-cache misses of every call for four short names (issue 29).
+  private static func itemClass(named raw: String) -> ItemClass? {
+    for candidate in classes where candidate.rawValue == raw { return candidate }
+    return nil
+  }
+
+  private static let classes = ItemClass.allCases
+
+  /// kSecAttrAccessGroup's name, packed (``AttributeCodes/code(of:)``).
+  private static let accessGroupCode =
+    AttributeCodes.code(of: AttributeName.accessGroup.rawValue)!
 }

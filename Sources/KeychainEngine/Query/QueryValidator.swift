@@ -35,10 +35,15 @@ package enum QueryValidator {
     return parsed
   }
 
-  /// Validates both dictionaries of SecItemUpdate as `caller`.
+  /// Validates both dictionaries of SecItemUpdate as `caller`, up to parsing `attributes`,
+  /// which ``parseUpdateAttributes(_:for:)`` does next: the parsed query.
+  ///
+  /// Each parsed query is returned alone, as it is made: returned together in a tuple, one was
+  /// copied whole through its value witness and the original torn down (the parsed query
+  /// holds a resilient `Data`, so the copy is the run time's generic one; issue 29).
   static func validateUpdate(
     _ query: SecQuery, _ attributes: SecQuery, caller: borrowing Caller
-  ) throws(SecItemFailure) -> (query: ParsedQuery, attributes: ParsedQuery) {
+  ) throws(SecItemFailure) -> ParsedQuery {
     let queryKeys = CheckedKeys(query)
     let attributeKeys = CheckedKeys(attributes)
     try ClientChecks.check(query, as: .update, holding: queryKeys)
@@ -53,13 +58,19 @@ package enum QueryValidator {
       try AccessGroupPolicy(caller: copy caller).checkExplicitGroup(
         attributes, as: .attributesToUpdate)
     }
-    let parser = QueryParser()
-    let parsedQuery = try parser.parse(query, as: .update, holding: queryKeys)
+    let parsedQuery = try QueryParser().parse(query, as: .update, holding: queryKeys)
     try AcceptanceRules.check(parsedQuery)
     try AcceptanceRules.checkUpdateKeys(attributes)
-    let parsedAttributes = try parser.parse(
-      attributes, as: .attributesToUpdate, itemClass: parsedQuery.itemClass)
-    return (parsedQuery, parsedAttributes)
+    return parsedQuery
+  }
+
+  /// The last step of validating SecItemUpdate's dictionaries, after
+  /// ``validateUpdate(_:_:caller:)``: `attributes` parsed for `itemClass`, the class of the
+  /// query it accepted.
+  static func parseUpdateAttributes(
+    _ attributes: SecQuery, for itemClass: ItemClass
+  ) throws(SecItemFailure) -> ParsedQuery {
+    try QueryParser().parse(attributes, as: .attributesToUpdate, itemClass: itemClass)
   }
 
   // MARK: - Daemon pre-checks
