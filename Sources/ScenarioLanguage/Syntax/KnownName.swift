@@ -1,5 +1,4 @@
 import Devices
-import Glibc
 import KeychainEngine
 
 /// A name the parser looks up at nearly every identifier: an Apple key or value constant, or a
@@ -51,17 +50,11 @@ package struct KnownName: Sendable {
     /// Whether the name is one of ``Vocabulary/secItemFunctions`` (`SecItemAdd`), which start
     /// a statement too.
     let isSecItemFunction: [Bool]
-    /// Every name's UTF-8, one after the other; name `i`'s is `starts[i]..<starts[i + 1]`.
-    private let bytes: [UInt8]
-    private let starts: [Int]
-    /// A power of two of slots, each -1 or an index into `names`.
-    private let slots: [Int32]
+    /// The index that finds a name from its ASCII bytes.
+    let asciiIndex: ASCIIIndex
     /// For text that is not ASCII, where equal strings need not have equal bytes (the Kelvin
     /// sign is canonically `K`): found as a `String`, as the dictionaries found it.
     private let byText: [String: Int32]
-    /// Which ASCII bytes start a known name (bit `b` of word `b >> 6`): an identifier whose
-    /// first byte starts none is told apart without hashing it.
-    private let firstBytes: (UInt64, UInt64)
 
     init() {
       var names: [KnownName] = []
@@ -83,11 +76,65 @@ package struct KnownName: Sendable {
             isReserved: reserved.contains(name),
             status: statusByName[name]))
       }
+      self.names = names
+      texts = names.map(\.text)
+      keys = names.map(\.key)
+      values = names.map(\.value)
+      statuses = names.map(\.status)
+      isConstant = names.map { $0.key != nil || $0.value != nil }
+      isReserved = names.map(\.isReserved)
+      statementWords = names.map { Vocabulary.StatementWord(word: $0.text) }
+      isSecItemFunction = names.map { Vocabulary.secItemFunctions.contains($0.text) }
+      asciiIndex = ASCIIIndex(names.map(\.text))
+      byText = Dictionary(uniqueKeysWithValues: names.indices.map { (names[$0].text, Int32($0)) })
+    }
+
+    /// The index of the name whose UTF-8 is `word`, ASCII text; -1 for any other.
+    func index(ofASCII word: UnsafeBufferPointer<UInt8>) -> Int32 { asciiIndex.index(of: word) }
+
+    /// The index of the name `text`, compared as strings are; -1 for any other.
+    func index(of text: String) -> Int32 { byText[text] ?? -1 }
+
+    /// Whether `text` is a status's name (`errSecSuccess`).
+    func isStatusName(_ text: String) -> Bool {
+      let index = index(of: text)
+      return index >= 0 && statuses[Int(index)] != nil
+    }
+  }
+}
+
+extension KnownName {
+  /// The index the lexer finds a known name by from its ASCII bytes: an open-addressing hash
+  /// table over the names' UTF-8.
+  ///
+  /// Plain pointers into storage made once, for the process's one table (``KnownName/table``),
+  /// and never freed: the lexer copies the index once per line it lexes, and a copy retains
+  /// nothing; a probe has no bounds check, and reaches no global (through a `swift_once`) at
+  /// every name (issue 29). The storage is written only here, before the index is shared.
+  struct ASCIIIndex: @unchecked Sendable {
+    /// Every name's UTF-8, one after the other; name `i`'s is `starts[i]..<starts[i + 1]`.
+    private let bytes: UnsafePointer<UInt8>
+    private let starts: UnsafePointer<Int>
+    /// A power of two of slots, each -1 or an index into the names.
+    private let slots: UnsafePointer<Int32>
+    private let mask: Int
+    /// Which ASCII bytes start a known name (bit `b` of word `b >> 6`): an identifier whose
+    /// first byte starts none is told apart without hashing it.
+    private let firstBytes: (UInt64, UInt64)
+
+    fileprivate init(_ names: [String]) {
       var bytes: [UInt8] = []
       var starts: [Int] = []
+      var firstBytes: (UInt64, UInt64) = (0, 0)
       for name in names {
         starts.append(bytes.count)
-        bytes += name.text.utf8
+        bytes += name.utf8
+        guard let first = name.utf8.first, first < 0x80 else { continue }
+        if first < 64 {
+          firstBytes.0 |= 1 << UInt64(first)
+        } else {
+          firstBytes.1 |= 1 << UInt64(first - 64)
+        }
       }
       starts.append(bytes.count)
       var size = 1
@@ -100,46 +147,35 @@ package struct KnownName: Sendable {
         while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
         slots[slot] = Int32(index)
       }
-      self.names = names
-      texts = names.map(\.text)
-      keys = names.map(\.key)
-      values = names.map(\.value)
-      statuses = names.map(\.status)
-      isConstant = names.map { $0.key != nil || $0.value != nil }
-      isReserved = names.map(\.isReserved)
-      statementWords = names.map { Vocabulary.StatementWord(word: $0.text) }
-      isSecItemFunction = names.map { Vocabulary.secItemFunctions.contains($0.text) }
-      self.bytes = bytes
-      self.starts = starts
-      self.slots = slots
-      byText = Dictionary(uniqueKeysWithValues: names.indices.map { (names[$0].text, Int32($0)) })
-      var firstBytes: (UInt64, UInt64) = (0, 0)
-      for name in names {
-        guard let first = name.text.utf8.first, first < 0x80 else { continue }
-        if first < 64 {
-          firstBytes.0 |= 1 << UInt64(first)
-        } else {
-          firstBytes.1 |= 1 << UInt64(first - 64)
-        }
-      }
+      self.bytes = Self.kept(bytes)
+      self.starts = Self.kept(starts)
+      self.slots = Self.kept(slots)
+      mask = size - 1
       self.firstBytes = firstBytes
     }
 
+    /// A copy of `elements` that is never freed (the index lives as long as the process).
+    private static func kept<Element>(_ elements: [Element]) -> UnsafePointer<Element> {
+      let storage = UnsafeMutablePointer<Element>.allocate(capacity: max(elements.count, 1))
+      elements.withUnsafeBufferPointer {
+        if let base = $0.baseAddress { storage.initialize(from: base, count: elements.count) }
+      }
+      return UnsafePointer(storage)
+    }
+
     /// The index of the name whose UTF-8 is `word`, ASCII text; -1 for any other.
-    func index(ofASCII word: UnsafeBufferPointer<UInt8>) -> Int32 {
-      guard let first = word.first, first < 0x80,
+    @inline(__always)
+    func index(of word: UnsafeBufferPointer<UInt8>) -> Int32 {
+      guard let first = word.first, let base = word.baseAddress, first < 0x80,
         (first < 64 ? firstBytes.0 >> UInt64(first) : firstBytes.1 >> UInt64(first - 64)) & 1 != 0
       else { return -1 }
-      let mask = slots.count - 1
       var slot = Self.hash(word) & mask
       while true {
         let candidate = slots[slot]
         guard candidate >= 0 else { return -1 }
         let start = starts[Int(candidate)]
         if starts[Int(candidate) + 1] - start == word.count,
-          bytes.withUnsafeBufferPointer({
-            memcmp($0.baseAddress! + start, word.baseAddress!, word.count) == 0
-          })
+          Self.equal(bytes + start, base, count: word.count)
         {
           return candidate
         }
@@ -147,19 +183,32 @@ package struct KnownName: Sendable {
       }
     }
 
-    /// The index of the name `text`, compared as strings are; -1 for any other.
-    func index(of text: String) -> Int32 { byText[text] ?? -1 }
-
-    /// Whether `text` is a status's name (`errSecSuccess`).
-    func isStatusName(_ text: String) -> Bool {
-      let index = index(of: text)
-      return index >= 0 && statuses[Int(index)] != nil
+    /// Whether the `count` bytes at `a` and at `b` are equal: eight at a time, then one by
+    /// one (a call to `memcmp` cost as much as comparing a name).
+    @inline(__always)
+    private static func equal(
+      _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int
+    ) -> Bool {
+      var offset = 0
+      while count - offset >= 8 {
+        guard
+          UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
+            == UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
+        else { return false }
+        offset += 8
+      }
+      while offset < count {
+        guard a[offset] == b[offset] else { return false }
+        offset += 1
+      }
+      return true
     }
 
     /// The length and four bytes (the first, the middle one and the last two), mixed: a
     /// fixed handful of instructions whatever the length, where hashing every byte cost more
     /// than the look-up saved. Names that share all five (`kSecAttrAccessible...`) are told
     /// apart by the byte comparison after.
+    @inline(__always)
     private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> Int {
       let count = word.count
       guard count > 0 else { return 0 }

@@ -149,6 +149,12 @@ package enum Punctuation: Character, Hashable, Sendable, CaseIterable {
   case exclamation = "!"
   case question = "?"
 
+  /// Whether the mark opens or closes a bracket or a parenthesis, which the statement cutter
+  /// counts.
+  var isBracket: Bool {
+    self == .leftBracket || self == .rightBracket || self == .leftParen || self == .rightParen
+  }
+
   /// The punctuation mark that is this ASCII byte, if any: the lexer reads bytes.
   init?(byte: UInt8) {
     guard byte < 0x80, let mark = Self.byASCIIByte[Int(byte)] else { return nil }
