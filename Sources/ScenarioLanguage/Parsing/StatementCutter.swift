@@ -77,9 +77,11 @@ package struct StatementCutter {
   /// the bytes between it and the next), and their character ranges in the statement (none
   /// once refused). Ranges, not each line's source: freeing those at every statement cost more
   /// than making them again for the rare statement that needs them (several lines, not
-  /// byte-wise); its line breaks are made `Character`s only then too (issue 29).
-  private var lineBytes: [Range<Int>] = []
-  private var lineRanges: [Range<Int>] = []
+  /// byte-wise); its line breaks are made `Character`s only then too (issue 29). One array
+  /// for both: emptying an array costs some eighty instructions, however short.
+  private var lines: [(bytes: Range<Int>, characters: Range<Int>)] = []
+  /// The lines' character ranges, for a statement of several lines (``LexedSource/joinedLines``).
+  private var joinedLines: [Range<Int>] { lines.map(\.characters) }
   /// Where the next line starts, in characters from the statement's start.
   private var nextLineBase = 0
   /// Where the statement's last line read ends, in bytes.
@@ -130,7 +132,7 @@ package struct StatementCutter {
     }
     guard statement != nil, !refused else { return nil }
     // The input ends inside a statement: the parser reports the bracket left open.
-    handle(.statement(statementSource(joinedLines: lineRanges), unclosed: open.last))
+    handle(.statement(statementSource(joinedLines: joinedLines), unclosed: open.last))
     return open.last
   }
 
@@ -140,7 +142,10 @@ package struct StatementCutter {
     line range: Range<Int>, number: Int, isASCII: Bool, _ handle: (consuming Piece) -> Void
   ) {
     if statement == nil, holdsNoCode(range) { return }
-    let line = SourceCharacters(sharing: storage, range: range, isByteWise: isASCII)
+    // An ASCII line is lexed from its bytes, its source made only if a refusal needs it (a
+    // one-line statement's is made for it when handed on): making and destroying a source for
+    // every line was some 260 instructions a line (issue 29).
+    let wideLine = isASCII ? nil : SourceCharacters(sharing: storage, range: range, isByteWise: false)
     if statement == nil || refused {
       // A refused statement's lines are lexed only for their brackets.
       clearTokens()
@@ -149,23 +154,29 @@ package struct StatementCutter {
       tokens.removeLast()  // the end of the line before: the statement goes on
     }
     if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
-    Lexer.lex(
-      line, file: file, firstLine: number, appendingTo: &tokens, offsetBy: nextLineBase,
-      commentColumns: &commentColumns, brackets: &brackets)
+    if let wideLine {
+      Lexer.lex(
+        wideLine, file: file, firstLine: number, appendingTo: &tokens, offsetBy: nextLineBase,
+        commentColumns: &commentColumns, brackets: &brackets)
+    } else {
+      Lexer.lex(
+        asciiLine: UnsafeBufferPointer(rebasing: bytes[range]), sharing: storage, at: range,
+        file: file, number: number, appendingTo: &tokens, offsetBy: nextLineBase,
+        commentColumns: &commentColumns, brackets: &brackets)
+    }
+    let characterCount = wideLine?.count ?? range.count
     if statement == nil {
       guard tokens.count > 1 else { return }  // blank, or a comment: no statement
       statement = (range.lowerBound, range.upperBound, number)
       refused = false
       depth = 0
       if !open.isEmpty { open.removeAll(keepingCapacity: true) }  // at most `nestingLimit`
-      lineBytes.removeAll(keepingCapacity: true)
-      lineRanges.removeAll(keepingCapacity: true)
+      lines.removeAll(keepingCapacity: true)
       isByteWise = true
     }
     if !refused {
-      lineBytes.append(range)
-      lineRanges.append(nextLineBase..<nextLineBase + line.count)
-      nextLineBase += line.count + 1
+      lines.append((range, nextLineBase..<nextLineBase + characterCount))
+      nextLineBase += characterCount + 1
       statementEnd = range.upperBound
     }
     if !isASCII { isByteWise = false }
@@ -184,7 +195,7 @@ package struct StatementCutter {
           refuse(
             ScenarioDiagnostic(
               at: SourceLocation(file: file, place), kind: .nestingTooDeep(limit: nestingLimit)),
-            line: line, number: number, handle)
+            line: wideLine ?? asciiLine(range), number: number, handle)
         }
       default:  // `]` or `)`
         guard depth > 0 else { break }
@@ -202,14 +213,14 @@ package struct StatementCutter {
           at: location,
           kind: .statementTooLong(
             limit: Self.maximumStatementLength, firstLine: statement.line)),
-        line: line, number: number, handle)
+        line: wideLine ?? asciiLine(range), number: number, handle)
     }
     guard depth == 0 else { return }  // the statement goes on
     if !refused {
       // A one-line statement's line is its source, whose lines are not asked for again.
       handle(
         .statement(
-          statementSource(lastLine: line, joinedLines: lineBytes.count == 1 ? nil : lineRanges),
+          statementSource(lastLine: wideLine, joinedLines: lines.count == 1 ? nil : joinedLines),
           unclosed: nil))
     }
     // The statement handed on is gone: its tokens are this cutter's alone again, and their
@@ -245,17 +256,18 @@ package struct StatementCutter {
     lastLine: SourceCharacters? = nil, joinedLines: [Range<Int>]?
   ) -> LexedSource {
     let source =
-      lineBytes.count == 1
-      ? lastLine ?? SourceCharacters(sharing: storage, range: lineBytes[0], isByteWise: isByteWise)
+      lines.count == 1
+      ? lastLine ?? SourceCharacters(sharing: storage, range: lines[0].bytes, isByteWise: isByteWise)
       : isByteWise
         ? SourceCharacters(
           sharing: storage, range: statement!.start..<statementEnd, isByteWise: true)
         : SourceCharacters(
-          joining: lineBytes.map { SourceCharacters(sharing: storage, range: $0) },
-          separators: zip(lineBytes, lineBytes.dropFirst()).map { line, next in
+          joining: lines.map { SourceCharacters(sharing: storage, range: $0.bytes) },
+          separators: zip(lines, lines.dropFirst()).map { line, next in
             Character(
               String(
-                decoding: UnsafeBufferPointer(rebasing: bytes[line.upperBound..<next.lowerBound]),
+                decoding: UnsafeBufferPointer(
+                  rebasing: bytes[line.bytes.upperBound..<next.bytes.lowerBound]),
                 as: UTF8.self))
           })
     return LexedSource(
@@ -276,12 +288,16 @@ package struct StatementCutter {
       start = lexed(
         statement.start..<statement.firstLineEnd, firstLine: statement.line, isASCII: nil)
     }
-    lineBytes.removeAll(keepingCapacity: true)
-    lineRanges.removeAll(keepingCapacity: true)
+    lines.removeAll(keepingCapacity: true)
     handle(.refused(diagnostic, line: lexedLine, statementStart: start))
   }
 
   // MARK: - Bytes
+
+  /// The ASCII line `range` as a source of its own, for a refusal.
+  private func asciiLine(_ range: Range<Int>) -> SourceCharacters {
+    SourceCharacters(sharing: storage, range: range, isByteWise: true)
+  }
 
   /// The bytes `range`, one line (ASCII when `isASCII`; nil: not known), lexed as a source of
   /// their own.

@@ -183,25 +183,27 @@ extension KnownName {
       }
     }
 
-    /// Whether the `count` bytes at `a` and at `b` are equal: eight at a time, then one by
-    /// one (a call to `memcmp` cost as much as comparing a name).
+    /// Whether the `count` bytes at `a` and at `b` are equal: eight at a time, the last eight
+    /// overlapping the ones before if need be; one by one when fewer than eight (a call to
+    /// `memcmp` cost as much as comparing a name).
     @inline(__always)
     private static func equal(
       _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int
     ) -> Bool {
+      @inline(__always)
+      func word(_ pointer: UnsafePointer<UInt8>, at offset: Int) -> UInt64 {
+        UnsafeRawPointer(pointer + offset).loadUnaligned(as: UInt64.self)
+      }
+      guard count >= 8 else {
+        for offset in 0..<count where a[offset] != b[offset] { return false }
+        return true
+      }
       var offset = 0
-      while count - offset >= 8 {
-        guard
-          UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
-            == UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
-        else { return false }
+      while offset < count - 8 {
+        guard word(a, at: offset) == word(b, at: offset) else { return false }
         offset += 8
       }
-      while offset < count {
-        guard a[offset] == b[offset] else { return false }
-        offset += 1
-      }
-      return true
+      return word(a, at: count - 8) == word(b, at: count - 8)
     }
 
     /// The length and four bytes (the first, the middle one and the last two), mixed: a

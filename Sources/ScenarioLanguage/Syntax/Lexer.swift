@@ -79,7 +79,7 @@ package struct Lexer: Sendable {
     tokens.reserveCapacity(tokens.count + source.count / 4 + 2)
     let byteWise: Void? = source.withByteWiseUTF8(of: 0..<source.count) { bytes in
       lexByteWise(
-        bytes, of: source, file: file, firstLine: firstLine, appendingTo: &tokens,
+        bytes, of: { source }, file: file, firstLine: firstLine, appendingTo: &tokens,
         offsetBy: base, commentColumns: &commentColumns, brackets: &brackets)
     }
     guard byteWise == nil else { return }
@@ -96,6 +96,24 @@ package struct Lexer: Sendable {
       tokens.append(token)
       if shape == .end { return }
     }
+  }
+
+  /// ``lex(_:file:firstLine:appendingTo:offsetBy:commentColumns:brackets:)`` of a line of
+  /// ASCII bytes (no line break in it), `bytes`, which are also bytes `range` of `storage`:
+  /// the line's source is made of those only if a token needs reading again (a literal or a
+  /// number with an error). Why: the statement cutter made and destroyed a source for every
+  /// line it lexed, some 260 instructions a line, where a statement of one line needs one
+  /// source only (issue 29).
+  static func lex(
+    asciiLine bytes: UnsafeBufferPointer<UInt8>, sharing storage: [UInt8], at range: Range<Int>,
+    file: String, number: Int, appendingTo tokens: inout [Token], offsetBy base: Int,
+    commentColumns: inout [Int: Int], brackets: inout [Bracket]
+  ) {
+    tokens.reserveCapacity(tokens.count + bytes.count / 4 + 2)
+    lexByteWise(
+      bytes, of: { SourceCharacters(sharing: storage, range: range, isByteWise: true) },
+      file: file, firstLine: number, appendingTo: &tokens, offsetBy: base,
+      commentColumns: &commentColumns, brackets: &brackets)
   }
 
   /// What the byte-wise lexer tells a byte apart by: one look-up in ``byteClasses`` per byte.
@@ -143,7 +161,7 @@ package struct Lexer: Sendable {
   /// (issue 29). Blanks, comments, names, punctuation, string literals and numbers are read
   /// here; a literal or a number with an error, rare, by ``next()`` (its message stays its own).
   private static func lexByteWise(
-    _ bytes: UnsafeBufferPointer<UInt8>, of source: SourceCharacters, file: String,
+    _ bytes: UnsafeBufferPointer<UInt8>, of source: () -> SourceCharacters, file: String,
     firstLine: Int, appendingTo tokens: inout [Token], offsetBy base: Int,
     commentColumns: inout [Int: Int], brackets: inout [Bracket]
   ) {
@@ -226,7 +244,7 @@ package struct Lexer: Sendable {
         if shape == .invalid, index == start {
           // A literal or a number with an error: `next()` reads it, for its message.
           var lexer = Lexer(
-            source, file: file, line: line, index: start, column: position.column)
+            source(), file: file, line: line, index: start, column: position.column)
           var token = lexer.next()
           index = lexer.index
           token.offset += base
