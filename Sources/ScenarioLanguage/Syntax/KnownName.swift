@@ -56,37 +56,61 @@ package struct KnownName: Sendable {
     /// sign is canonically `K`): found as a `String`, as the dictionaries found it.
     private let byText: [String: Int32]
 
+    /// Every name once, in the order first found, each attribute then given to the names that
+    /// have one by looking those up: a `String` is hashed about 2 300 times rather than 3 800,
+    /// and nothing is sorted (building the table was 6.9M instructions, paid by a process's
+    /// first parse; issue 29). Which index a name has says nothing.
     init() {
-      var names: [KnownName] = []
-      var seen: Set<String> = []
       let reserved = Vocabulary.reservedNames
       let statusNames = OSStatus.known.map(\.name).filter {
         $0.hasPrefix("errSec") && PackageError.Code(rawValue: $0) == nil
       }
-      var statusByName: [String: OSStatus] = [:]
-      for name in statusNames { statusByName[name] = OSStatus(nameOrNumber: name) }
-      let candidates =
-        SecConstants.orderedKeys.map(\.name) + SecConstants.values.keys.sorted()
-        + reserved.sorted() + Vocabulary.statementWords + statusNames
+      var texts: [String] = []
+      var byText: [String: Int32] = [:]
+      let candidates = [
+        SecConstants.orderedKeys.map(\.name), Array(SecConstants.values.keys), Array(reserved),
+        Vocabulary.statementWords, statusNames,
+      ].joined()
       // `true` and `false` are booleans, which the lexer tells apart from names it does not know.
-      for name in candidates where name != "true" && name != "false" && seen.insert(name).inserted {
-        names.append(
-          KnownName(
-            text: name, key: SecConstants.keys[name], value: SecConstants.values[name],
-            isReserved: reserved.contains(name),
-            status: statusByName[name]))
+      for name in candidates where name != "true" && name != "false" && byText[name] == nil {
+        byText[name] = Int32(texts.count)
+        texts.append(name)
       }
-      self.names = names
-      texts = names.map(\.text)
-      keys = names.map(\.key)
-      values = names.map(\.value)
-      statuses = names.map(\.status)
-      isConstant = names.map { $0.key != nil || $0.value != nil }
-      isReserved = names.map(\.isReserved)
-      statementWords = names.map { Vocabulary.StatementWord(word: $0.text) }
-      isSecItemFunction = names.map { Vocabulary.secItemFunctions.contains($0.text) }
-      asciiIndex = ASCIIIndex(names.map(\.text))
-      byText = Dictionary(uniqueKeysWithValues: names.indices.map { (names[$0].text, Int32($0)) })
+      /// Where `name` is among the names, if it is one.
+      func position(of name: String) -> Int? { byText[name].map(Int.init) }
+      var keys = [String?](repeating: nil, count: texts.count)
+      for (name, key) in SecConstants.keys { keys[position(of: name)!] = key }
+      var values = [SecValue?](repeating: nil, count: texts.count)
+      for (name, value) in SecConstants.values { values[position(of: name)!] = value }
+      var isReserved = [Bool](repeating: false, count: texts.count)
+      for name in reserved { if let index = position(of: name) { isReserved[index] = true } }
+      var statuses = [OSStatus?](repeating: nil, count: texts.count)
+      for name in statusNames {
+        if let index = position(of: name) { statuses[index] = OSStatus(nameOrNumber: name) }
+      }
+      var statementWords = [Vocabulary.StatementWord?](repeating: nil, count: texts.count)
+      for word in Vocabulary.StatementWord.allCases {
+        if let index = position(of: word.rawValue) { statementWords[index] = word }
+      }
+      var isSecItemFunction = [Bool](repeating: false, count: texts.count)
+      for name in Vocabulary.secItemFunctions {
+        if let index = position(of: name) { isSecItemFunction[index] = true }
+      }
+      names = texts.indices.map {
+        KnownName(
+          text: texts[$0], key: keys[$0], value: values[$0], isReserved: isReserved[$0],
+          status: statuses[$0])
+      }
+      self.texts = texts
+      self.keys = keys
+      self.values = values
+      self.statuses = statuses
+      isConstant = texts.indices.map { keys[$0] != nil || values[$0] != nil }
+      self.isReserved = isReserved
+      self.statementWords = statementWords
+      self.isSecItemFunction = isSecItemFunction
+      asciiIndex = ASCIIIndex(texts)
+      self.byText = byText
     }
 
     /// The index of the name whose UTF-8 is `word`, ASCII text; -1 for any other.
@@ -95,10 +119,15 @@ package struct KnownName: Sendable {
     /// The index of the name `text`, compared as strings are; -1 for any other.
     func index(of text: String) -> Int32 { byText[text] ?? -1 }
 
-    /// Whether `text` is a status's name (`errSecSuccess`).
+    /// Whether `text` is a status's name (`errSecSuccess`): found from its bytes when it is
+    /// ASCII, as the lexer finds names (hashing the `String` was most of the cost of a `let`'s
+    /// look-up; issue 29).
     func isStatusName(_ text: String) -> Bool {
-      let index = index(of: text)
-      return index >= 0 && statuses[Int(index)] != nil
+      let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.allSatisfy { $0 < 0x80 } ? asciiIndex.index(of: bytes) : nil
+      }
+      let found = ascii.flatMap { $0 } ?? index(of: text)
+      return found >= 0 && statuses[Int(found)] != nil
     }
   }
 }
