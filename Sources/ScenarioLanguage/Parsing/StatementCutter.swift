@@ -74,14 +74,14 @@ package struct StatementCutter {
   /// The brackets and parentheses of the line being read (kept from one line to the next).
   private var brackets: [Lexer.Bracket] = []
   /// Its lines so far: their bytes in `storage` (the line break after each but the last is
-  /// the bytes between it and the next), and their character ranges in the statement (none
-  /// once refused). Ranges, not each line's source: freeing those at every statement cost more
-  /// than making them again for the rare statement that needs them (several lines, not
-  /// byte-wise); its line breaks are made `Character`s only then too (issue 29). One array
-  /// for both: emptying an array costs some eighty instructions, however short.
-  private var lines: [(bytes: Range<Int>, characters: Range<Int>)] = []
-  /// The lines' character ranges, for a statement of several lines (``LexedSource/joinedLines``).
-  private var joinedLines: [Range<Int>] { lines.map(\.characters) }
+  /// the bytes between it and the next), and, once it has several, their character ranges in
+  /// the statement (none once refused). Ranges, not each line's source: freeing those at every
+  /// statement cost more than making them again for the rare statement that needs them
+  /// (several lines, not byte-wise); its line breaks are made `Character`s only then too
+  /// (issue 29). A statement of one line, nearly all of them, needs no character ranges: its
+  /// source is its line. (Emptying an array costs some eighty instructions, however short.)
+  private var lineBytes: [Range<Int>] = []
+  private var lineRanges: [Range<Int>] = []
   /// Where the next line starts, in characters from the statement's start.
   private var nextLineBase = 0
   /// Where the statement's last line read ends, in bytes.
@@ -132,7 +132,11 @@ package struct StatementCutter {
     }
     guard statement != nil, !refused else { return nil }
     // The input ends inside a statement: the parser reports the bracket left open.
-    handle(.statement(statementSource(joinedLines: joinedLines), unclosed: open.last))
+    // (A statement of one line is its source, whose one line is its lines.)
+    handle(
+      .statement(
+        statementSource(joinedLines: lineBytes.count == 1 ? nil : lineRanges),
+        unclosed: open.last))
     return open.last
   }
 
@@ -171,11 +175,16 @@ package struct StatementCutter {
       refused = false
       depth = 0
       if !open.isEmpty { open.removeAll(keepingCapacity: true) }  // at most `nestingLimit`
-      lines.removeAll(keepingCapacity: true)
+      lineBytes.removeAll(keepingCapacity: true)
+      if !lineRanges.isEmpty { lineRanges.removeAll(keepingCapacity: true) }
       isByteWise = true
     }
     if !refused {
-      lines.append((range, nextLineBase..<nextLineBase + characterCount))
+      lineBytes.append(range)
+      if lineBytes.count == 2 { lineRanges.append(0..<nextLineBase - 1) }  // the first line's
+      if lineBytes.count > 1 {
+        lineRanges.append(nextLineBase..<nextLineBase + characterCount)
+      }
       nextLineBase += characterCount + 1
       statementEnd = range.upperBound
     }
@@ -220,7 +229,7 @@ package struct StatementCutter {
       // A one-line statement's line is its source, whose lines are not asked for again.
       handle(
         .statement(
-          statementSource(lastLine: wideLine, joinedLines: lines.count == 1 ? nil : joinedLines),
+          statementSource(lastLine: wideLine, joinedLines: lineBytes.count == 1 ? nil : lineRanges),
           unclosed: nil))
     }
     // The statement handed on is gone: its tokens are this cutter's alone again, and their
@@ -256,18 +265,17 @@ package struct StatementCutter {
     lastLine: SourceCharacters? = nil, joinedLines: [Range<Int>]?
   ) -> LexedSource {
     let source =
-      lines.count == 1
-      ? lastLine ?? SourceCharacters(sharing: storage, range: lines[0].bytes, isByteWise: isByteWise)
+      lineBytes.count == 1
+      ? lastLine ?? SourceCharacters(sharing: storage, range: lineBytes[0], isByteWise: isByteWise)
       : isByteWise
         ? SourceCharacters(
           sharing: storage, range: statement!.start..<statementEnd, isByteWise: true)
         : SourceCharacters(
-          joining: lines.map { SourceCharacters(sharing: storage, range: $0.bytes) },
-          separators: zip(lines, lines.dropFirst()).map { line, next in
+          joining: lineBytes.map { SourceCharacters(sharing: storage, range: $0) },
+          separators: zip(lineBytes, lineBytes.dropFirst()).map { line, next in
             Character(
               String(
-                decoding: UnsafeBufferPointer(
-                  rebasing: bytes[line.bytes.upperBound..<next.bytes.lowerBound]),
+                decoding: UnsafeBufferPointer(rebasing: bytes[line.upperBound..<next.lowerBound]),
                 as: UTF8.self))
           })
     return LexedSource(
@@ -288,7 +296,8 @@ package struct StatementCutter {
       start = lexed(
         statement.start..<statement.firstLineEnd, firstLine: statement.line, isASCII: nil)
     }
-    lines.removeAll(keepingCapacity: true)
+    lineBytes.removeAll(keepingCapacity: true)
+    lineRanges.removeAll(keepingCapacity: true)
     handle(.refused(diagnostic, line: lexedLine, statementStart: start))
   }
 

@@ -57,9 +57,9 @@ package struct KnownName: Sendable {
     private let byText: [String: Int32]
 
     /// Every name once, in the order first found, each attribute then given to the names that
-    /// have one by looking those up: a `String` is hashed about 2 300 times rather than 3 800,
-    /// and nothing is sorted (building the table was 6.9M instructions, paid by a process's
-    /// first parse; issue 29). Which index a name has says nothing.
+    /// have one by looking those up, rather than every name looked up in every table, and
+    /// nothing sorted (building the table was 6.9M instructions, paid by a process's first
+    /// parse; now 3.9M; issue 29). Which index a name has says nothing.
     init() {
       let reserved = Vocabulary.reservedNames
       let statusNames = OSStatus.known.map(\.name).filter {

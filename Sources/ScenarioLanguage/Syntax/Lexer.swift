@@ -194,9 +194,11 @@ package struct Lexer: Sendable {
           }
         }
         let start = index
-        let position = TokenPosition(line: line, column: start - lineStart + 1)
+        // Wrapping arithmetic: offsets within a buffer cannot overflow, and checking them cost
+        // instructions at every token.
+        let position = TokenPosition(line: line, column: start &- lineStart &+ 1)
         guard index < count else {
-          tokens.append(Token(shape: .end, location: position, offset: base + start, length: 0))
+          tokens.append(Token(shape: .end, location: position, offset: base &+ start, length: 0))
           return
         }
         let shape: TokenShape
@@ -253,7 +255,7 @@ package struct Lexer: Sendable {
         }
         tokens.append(
           Token(
-            shape: shape, location: position, offset: base + start, length: index - start,
+            shape: shape, location: position, offset: base &+ start, length: index &- start,
             knownName: knownName, scalar: scalar))
       }
     }
