@@ -73,15 +73,17 @@ package struct StatementCutter {
   private var commentColumns: [Int: Int] = [:]
   /// The brackets and parentheses of the line being read (kept from one line to the next).
   private var brackets: [Lexer.Bracket] = []
-  /// Its lines so far: their bytes in `storage` (the line break after each but the last is
-  /// the bytes between it and the next), and, once it has several, their character ranges in
+  /// Its lines so far, once it has several: their bytes in `storage` (the line break after
+  /// each but the last is the bytes between it and the next), and their character ranges in
   /// the statement (none once refused). Ranges, not each line's source: freeing those at every
   /// statement cost more than making them again for the rare statement that needs them
   /// (several lines, not byte-wise); its line breaks are made `Character`s only then too
-  /// (issue 29). A statement of one line, nearly all of them, needs no character ranges: its
-  /// source is its line. (Emptying an array costs some eighty instructions, however short.)
+  /// (issue 29). A statement of one line, nearly all of them, needs neither: its source is its
+  /// line, `statement`'s first (emptying an array costs some eighty instructions, however short).
   private var lineBytes: [Range<Int>] = []
   private var lineRanges: [Range<Int>] = []
+  /// How many lines it has so far.
+  private var lineCount = 0
   /// Where the next line starts, in characters from the statement's start.
   private var nextLineBase = 0
   /// Where the statement's last line read ends, in bytes.
@@ -135,7 +137,7 @@ package struct StatementCutter {
     // (A statement of one line is its source, whose one line is its lines.)
     handle(
       .statement(
-        statementSource(joinedLines: lineBytes.count == 1 ? nil : lineRanges),
+        statementSource(joinedLines: lineCount == 1 ? nil : lineRanges),
         unclosed: open.last))
     return open.last
   }
@@ -175,14 +177,21 @@ package struct StatementCutter {
       refused = false
       depth = 0
       if !open.isEmpty { open.removeAll(keepingCapacity: true) }  // at most `nestingLimit`
-      lineBytes.removeAll(keepingCapacity: true)
-      if !lineRanges.isEmpty { lineRanges.removeAll(keepingCapacity: true) }
+      if !lineBytes.isEmpty {
+        lineBytes.removeAll(keepingCapacity: true)
+        lineRanges.removeAll(keepingCapacity: true)
+      }
+      lineCount = 0
       isByteWise = true
     }
     if !refused {
-      lineBytes.append(range)
-      if lineBytes.count == 2 { lineRanges.append(0..<nextLineBase - 1) }  // the first line's
-      if lineBytes.count > 1 {
+      lineCount += 1
+      if lineCount == 2, let statement {  // the first line's, now that there are several
+        lineBytes.append(statement.start..<statement.firstLineEnd)
+        lineRanges.append(0..<nextLineBase - 1)
+      }
+      if lineCount > 1 {
+        lineBytes.append(range)
         lineRanges.append(nextLineBase..<nextLineBase + characterCount)
       }
       nextLineBase += characterCount + 1
@@ -229,7 +238,7 @@ package struct StatementCutter {
       // A one-line statement's line is its source, whose lines are not asked for again.
       handle(
         .statement(
-          statementSource(lastLine: wideLine, joinedLines: lineBytes.count == 1 ? nil : lineRanges),
+          statementSource(lastLine: wideLine, joinedLines: lineCount == 1 ? nil : lineRanges),
           unclosed: nil))
     }
     // The statement handed on is gone: its tokens are this cutter's alone again, and their
@@ -243,7 +252,9 @@ package struct StatementCutter {
   /// so that memory stays bounded by the statement being read, as the size limits promise.
   private static let keptTokenCapacity = 1 << 12
 
-  /// Empties the token array and the comment columns for the next line or statement.
+  /// Empties the token array and the comment columns for the next line or statement. (In
+  /// line: at a statement's first line both are nearly always empty already.)
+  @inline(__always)
   private mutating func clearTokens() {
     if tokens.capacity > Self.keptTokenCapacity {
       tokens = []
@@ -265,8 +276,11 @@ package struct StatementCutter {
     lastLine: SourceCharacters? = nil, joinedLines: [Range<Int>]?
   ) -> LexedSource {
     let source =
-      lineBytes.count == 1
-      ? lastLine ?? SourceCharacters(sharing: storage, range: lineBytes[0], isByteWise: isByteWise)
+      lineCount == 1
+      ? lastLine
+        ?? SourceCharacters(
+          sharing: storage, range: statement!.start..<statement!.firstLineEnd,
+          isByteWise: isByteWise)
       : isByteWise
         ? SourceCharacters(
           sharing: storage, range: statement!.start..<statementEnd, isByteWise: true)
@@ -298,6 +312,7 @@ package struct StatementCutter {
     }
     lineBytes.removeAll(keepingCapacity: true)
     lineRanges.removeAll(keepingCapacity: true)
+    lineCount = 0
     handle(.refused(diagnostic, line: lexedLine, statementStart: start))
   }
 
