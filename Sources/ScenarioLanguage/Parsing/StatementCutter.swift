@@ -166,9 +166,9 @@ package struct StatementCutter {
         commentColumns: &commentColumns, brackets: &brackets)
     } else {
       Lexer.lex(
-        asciiLine: UnsafeBufferPointer(rebasing: bytes[range]), sharing: storage, at: range,
-        file: file, number: number, appendingTo: &tokens, offsetBy: nextLineBase,
-        commentColumns: &commentColumns, brackets: &brackets)
+        asciiLine: UnsafeBufferPointer(rebasing: bytes[range]), number: number,
+        appendingTo: &tokens, offsetBy: nextLineBase, commentColumns: &commentColumns,
+        brackets: &brackets)
     }
     let characterCount = wideLine?.count ?? range.count
     if statement == nil {

@@ -79,8 +79,8 @@ package struct Lexer: Sendable {
     tokens.reserveCapacity(tokens.count + source.count / 4 + 2)
     let byteWise: Void? = source.withByteWiseUTF8(of: 0..<source.count) { bytes in
       lexByteWise(
-        bytes, of: { source }, file: file, firstLine: firstLine, appendingTo: &tokens,
-        offsetBy: base, commentColumns: &commentColumns, brackets: &brackets)
+        bytes, firstLine: firstLine, appendingTo: &tokens, offsetBy: base,
+        commentColumns: &commentColumns, brackets: &brackets)
     }
     guard byteWise == nil else { return }
     var lexer = Lexer(source, file: file, line: firstLine)
@@ -99,20 +99,17 @@ package struct Lexer: Sendable {
   }
 
   /// ``lex(_:file:firstLine:appendingTo:offsetBy:commentColumns:brackets:)`` of a line of
-  /// ASCII bytes (no line break in it), `bytes`, which are also bytes `range` of `storage`:
-  /// the line's source is made of those only if a token needs reading again (a literal or a
-  /// number with an error). Why: the statement cutter made and destroyed a source for every
-  /// line it lexed, some 260 instructions a line, where a statement of one line needs one
-  /// source only (issue 29).
+  /// ASCII bytes (no line break in it), `bytes`, line `number` of its file, without a source
+  /// made for it. Why: the statement cutter made and destroyed a source for every line it
+  /// lexed, some 260 instructions a line, where a statement of one line needs one source only
+  /// (issue 29).
   static func lex(
-    asciiLine bytes: UnsafeBufferPointer<UInt8>, sharing storage: [UInt8], at range: Range<Int>,
-    file: String, number: Int, appendingTo tokens: inout [Token], offsetBy base: Int,
-    commentColumns: inout [Int: Int], brackets: inout [Bracket]
+    asciiLine bytes: UnsafeBufferPointer<UInt8>, number: Int, appendingTo tokens: inout [Token],
+    offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
   ) {
     tokens.reserveCapacity(tokens.count + bytes.count / 4 + 2)
     lexByteWise(
-      bytes, of: { SourceCharacters(sharing: storage, range: range, isByteWise: true) },
-      file: file, firstLine: number, appendingTo: &tokens, offsetBy: base,
+      bytes, firstLine: number, appendingTo: &tokens, offsetBy: base,
       commentColumns: &commentColumns, brackets: &brackets)
   }
 
@@ -158,12 +155,12 @@ package struct Lexer: Sendable {
   /// source, `bytes` its UTF-8: the tokens ``next()`` gives, read in one loop over the bytes
   /// with the place in locals and one class look-up per byte. Why: a call per token, its place
   /// kept in the lexer and a chain of comparisons per byte, was some 265 instructions a token
-  /// (issue 29). Blanks, comments, names, punctuation, string literals and numbers are read
-  /// here; a literal or a number with an error, rare, by ``next()`` (its message stays its own).
+  /// (issue 29). A literal or a number with an error, rare, is an invalid token to where
+  /// ``next()`` ends it (``invalidTokenEnd(in:from:)``); its error is read again from the
+  /// source only if the parser asks (``invalid(_:in:file:)``), as for any invalid token.
   private static func lexByteWise(
-    _ bytes: UnsafeBufferPointer<UInt8>, of source: () -> SourceCharacters, file: String,
-    firstLine: Int, appendingTo tokens: inout [Token], offsetBy base: Int,
-    commentColumns: inout [Int: Int], brackets: inout [Bracket]
+    _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, appendingTo tokens: inout [Token],
+    offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
   ) {
     let names = KnownName.table.asciiIndex
     byteClasses.withUnsafeBufferPointer { classes in
@@ -244,14 +241,7 @@ package struct Lexer: Sendable {
           shape = .invalid
         }
         if shape == .invalid, index == start {
-          // A literal or a number with an error: `next()` reads it, for its message.
-          var lexer = Lexer(
-            source(), file: file, line: line, index: start, column: position.column)
-          var token = lexer.next()
-          index = lexer.index
-          token.offset += base
-          tokens.append(token)
-          continue
+          index = invalidTokenEnd(in: bytes, from: start)  // a literal or a number with an error
         }
         tokens.append(
           Token(
@@ -259,6 +249,43 @@ package struct Lexer: Sendable {
             knownName: knownName, scalar: scalar))
       }
     }
+  }
+
+  /// Where the invalid token that starts at `start` of a byte-wise source ends: a string
+  /// literal with an error, or a number with one (too large, a negative or unknown duration,
+  /// `_`), consumed as ``stringLiteral()`` and ``number()`` consume them (the tests compare the
+  /// two ways, `ParsingByteWiseLexerTests`).
+  private static func invalidTokenEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var index = start + 1
+    func isLineBreak(_ byte: UInt8) -> Bool { byte >= 0x0A && byte <= 0x0D }
+    guard bytes[start] == UInt8(ascii: "\"") else {
+      // A number: its sign, then letters, digits and `_`.
+      while index < bytes.count, isLetter(bytes[index]) || isDigit(bytes[index])
+        || bytes[index] == UInt8(ascii: "_")
+      {
+        index += 1
+      }
+      return index
+    }
+    // A literal: to its closing quote, past it, or to the end of its line; an escape is
+    // consumed as far as it goes, as ``escape()`` consumes it.
+    while index < bytes.count, !isLineBreak(bytes[index]), bytes[index] != UInt8(ascii: "\"") {
+      guard bytes[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      index += 1  // the backslash
+      guard index < bytes.count, !isLineBreak(bytes[index]) else { continue }
+      index += 1  // what it escapes
+      guard bytes[index - 1] == UInt8(ascii: "u"), index < bytes.count,
+        bytes[index] == UInt8(ascii: "{")
+      else { continue }
+      index += 1
+      while index < bytes.count, hexValue(bytes[index]) != nil { index += 1 }
+      if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1 }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { index += 1 }
+    return index
   }
 
   /// The value of `true` or `false` written as `name`, nil for any other name. Told by length
