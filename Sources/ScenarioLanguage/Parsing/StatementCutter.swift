@@ -99,13 +99,7 @@ package struct StatementCutter {
 
   private init(bytes: UnsafeBufferPointer<UInt8>, file: String, nestingLimit: Int) {
     self.bytes = bytes
-    // Copied at once: `Array(bytes)` copied a byte at a time, 6 instructions a byte (issue 29).
-    storage = Array(unsafeUninitializedCapacity: bytes.count) { buffer, count in
-      if let source = bytes.baseAddress, let target = buffer.baseAddress {
-        target.initialize(from: source, count: bytes.count)
-      }
-      count = bytes.count
-    }
+    storage = Array(bytes)
     self.file = file
     self.nestingLimit = nestingLimit
   }
