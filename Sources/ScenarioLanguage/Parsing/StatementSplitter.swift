@@ -67,7 +67,8 @@ package enum StatementSplitter {
 
   /// The chunk of a statement whose source is its one line, byte-wise (nearly every
   /// statement), read from its bytes: what ``chunk(tokens:firstLine:lastLine:lexed:lines:lineOffset:)``
-  /// gives it, in a third of the instructions (issue 29); nil for another source.
+  /// gives it, its code found in about a third of the instructions (making its text, the rest,
+  /// costs what it did; issue 29); nil for another source.
   private static func byteWiseLineChunk(
     of lexed: LexedSource, tokens: Range<Int>, line: Int
   ) -> Chunk? {

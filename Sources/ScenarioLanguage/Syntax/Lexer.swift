@@ -103,7 +103,7 @@ package struct Lexer: Sendable {
   /// made for it. Why: the statement cutter made and destroyed a source for every line it
   /// lexed, some 260 instructions a line, where a statement of one line needs one source only
   /// (issue 29). No room is reserved: the cutter's array, kept from one statement to the next,
-  /// nearly always has it already, and asking cost some twenty instructions a line.
+  /// nearly always has it already, and asking cost some thirty instructions a line.
   static func lex(
     asciiLine bytes: UnsafeBufferPointer<UInt8>, number: Int, appendingTo tokens: inout [Token],
     offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
