@@ -36,6 +36,13 @@ import Testing
     "SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil)",
     "",
     "   ",
+    // Literals and numbers with an error end where the characters' lexer ends them.
+    #"say "a\u{41" b"#,
+    #"say "x\u{zz}" y "\u" "\u{" "\u{}"#,
+    "say \"\\\\\"\\\" after",
+    #"say "bad\q""next" "ok\u{1F511" z"#,
+    "say \"a\\\n\"b\" c\n\"\\\rd\"",
+    "1_2_3abc -5m_x 99999999999999999999999ms 7_ -1d_ 12h_30m",
   ]
 
   @Test(arguments: sources)

@@ -84,6 +84,14 @@ import Testing
     #expect(try kinds(text) == Punctuation.allCases.map { .punctuation($0) } + [.end])
   }
 
+  /// The lexer finds a mark from its byte: every byte gives the mark whose character it is.
+  @Test func everyByteGivesItsMark() {
+    for byte in UInt8.min...UInt8.max {
+      let mark = Punctuation.allCases.first { $0.rawValue.asciiValue == byte }
+      #expect(Punctuation(byte: byte) == mark, "\(byte)")
+    }
+  }
+
   @Test func commentsEndTheLineOutsideStrings() throws {
     #expect(
       try kinds("device lock # comment \"x") == [.identifier("device"), .identifier("lock"), .end])

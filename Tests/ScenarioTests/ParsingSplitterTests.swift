@@ -105,4 +105,30 @@ import Testing
     #expect(
       result.diagnostics.map(\.description) == ["test.scenario:2:9: error: `[` is never closed"])
   }
+
+  /// A statement of one byte-wise line has its chunk read from its bytes (issue 29): the same
+  /// chunk as the same line read as `Character`s gives.
+  @Test(arguments: [
+    "device lock", "  device lock  ", "\tdevice lock # done", "device reboot // x", "wait 1h30m#x",
+    "let q = [kSecClass: kSecClassGenericPassword]   ", "say \"a # b\"  # c", "x\u{0B}",
+  ])
+  func aByteWiseLineHasTheChunkItsCharactersGive(_ line: String) {
+    let bytes = Array(line.utf8)
+    let (byteWise, wide) = bytes.withUnsafeBufferPointer { buffer in
+      (
+        Lexer.lex(SourceCharacters(bytes: buffer, isByteWise: true), file: "f", firstLine: 4),
+        Lexer.lex(SourceCharacters(bytes: buffer, isByteWise: false), file: "f", firstLine: 4)
+      )
+    }
+    let fast = StatementSplitter.chunk(ofStatement: byteWise)
+    let general = StatementSplitter.chunk(ofStatement: wide)
+    #expect(fast == general)
+    #expect(fast.firstLine == general.firstLine)
+    #expect(fast.end == general.end)
+    #expect(fast.firstLineLayout == general.firstLineLayout)
+    #expect(fast.laterLineLayouts.isEmpty && general.laterLineLayouts.isEmpty)
+    let tokens = byteWise.tokens
+    let span = SourceSpan(from: tokens[0], through: tokens[tokens.count - 2])
+    #expect(fast.range(of: span) == general.range(of: span))
+  }
 }

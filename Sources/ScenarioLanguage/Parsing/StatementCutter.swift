@@ -73,13 +73,17 @@ package struct StatementCutter {
   private var commentColumns: [Int: Int] = [:]
   /// The brackets and parentheses of the line being read (kept from one line to the next).
   private var brackets: [Lexer.Bracket] = []
-  /// Its lines so far: their bytes in `storage` (the line break after each but the last is
-  /// the bytes between it and the next), and their character ranges in the statement (none
-  /// once refused). Ranges, not each line's source: freeing those at every statement cost more
-  /// than making them again for the rare statement that needs them (several lines, not
-  /// byte-wise); its line breaks are made `Character`s only then too (issue 29).
+  /// Its lines so far, once it has several: their bytes in `storage` (the line break after
+  /// each but the last is the bytes between it and the next), and their character ranges in
+  /// the statement (none once refused). Ranges, not each line's source: freeing those at every
+  /// statement cost more than making them again for the rare statement that needs them
+  /// (several lines, not byte-wise); its line breaks are made `Character`s only then too
+  /// (issue 29). A statement of one line, nearly all of them, needs neither: its source is its
+  /// line, `statement`'s first (emptying an array costs some eighty instructions, however short).
   private var lineBytes: [Range<Int>] = []
   private var lineRanges: [Range<Int>] = []
+  /// How many lines it has so far.
+  private var lineCount = 0
   /// Where the next line starts, in characters from the statement's start.
   private var nextLineBase = 0
   /// Where the statement's last line read ends, in bytes.
@@ -124,7 +128,11 @@ package struct StatementCutter {
     }
     guard statement != nil, !refused else { return nil }
     // The input ends inside a statement: the parser reports the bracket left open.
-    handle(.statement(statementSource(joinedLines: lineRanges), unclosed: open.last))
+    // (A statement of one line is its source, whose one line is its lines.)
+    handle(
+      .statement(
+        statementSource(joinedLines: lineCount == 1 ? nil : lineRanges),
+        unclosed: open.last))
     return open.last
   }
 
@@ -134,7 +142,10 @@ package struct StatementCutter {
     line range: Range<Int>, number: Int, isASCII: Bool, _ handle: (consuming Piece) -> Void
   ) {
     if statement == nil, holdsNoCode(range) { return }
-    let line = SourceCharacters(sharing: storage, range: range, isByteWise: isASCII)
+    // An ASCII line is lexed from its bytes, its source made only if a refusal needs it (a
+    // one-line statement's is made for it when handed on): making and destroying a source for
+    // every line was some 260 instructions a line (issue 29).
+    let wideLine = isASCII ? nil : SourceCharacters(sharing: storage, range: range, isByteWise: false)
     if statement == nil || refused {
       // A refused statement's lines are lexed only for their brackets.
       clearTokens()
@@ -143,23 +154,41 @@ package struct StatementCutter {
       tokens.removeLast()  // the end of the line before: the statement goes on
     }
     if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
-    Lexer.lex(
-      line, file: file, firstLine: number, appendingTo: &tokens, offsetBy: nextLineBase,
-      commentColumns: &commentColumns, brackets: &brackets)
+    if let wideLine {
+      Lexer.lex(
+        wideLine, file: file, firstLine: number, appendingTo: &tokens, offsetBy: nextLineBase,
+        commentColumns: &commentColumns, brackets: &brackets)
+    } else {
+      Lexer.lex(
+        asciiLine: UnsafeBufferPointer(rebasing: bytes[range]), number: number,
+        appendingTo: &tokens, offsetBy: nextLineBase, commentColumns: &commentColumns,
+        brackets: &brackets)
+    }
+    let characterCount = wideLine?.count ?? range.count
     if statement == nil {
       guard tokens.count > 1 else { return }  // blank, or a comment: no statement
       statement = (range.lowerBound, range.upperBound, number)
       refused = false
       depth = 0
       if !open.isEmpty { open.removeAll(keepingCapacity: true) }  // at most `nestingLimit`
-      lineBytes.removeAll(keepingCapacity: true)
-      lineRanges.removeAll(keepingCapacity: true)
+      if !lineBytes.isEmpty {
+        lineBytes.removeAll(keepingCapacity: true)
+        lineRanges.removeAll(keepingCapacity: true)
+      }
+      lineCount = 0
       isByteWise = true
     }
     if !refused {
-      lineBytes.append(range)
-      lineRanges.append(nextLineBase..<nextLineBase + line.count)
-      nextLineBase += line.count + 1
+      lineCount += 1
+      if lineCount == 2, let statement {  // the first line's, now that there are several
+        lineBytes.append(statement.start..<statement.firstLineEnd)
+        lineRanges.append(0..<nextLineBase - 1)
+      }
+      if lineCount > 1 {
+        lineBytes.append(range)
+        lineRanges.append(nextLineBase..<nextLineBase + characterCount)
+      }
+      nextLineBase += characterCount + 1
       statementEnd = range.upperBound
     }
     if !isASCII { isByteWise = false }
@@ -178,7 +207,7 @@ package struct StatementCutter {
           refuse(
             ScenarioDiagnostic(
               at: SourceLocation(file: file, place), kind: .nestingTooDeep(limit: nestingLimit)),
-            line: line, number: number, handle)
+            line: wideLine ?? asciiLine(range), number: number, handle)
         }
       default:  // `]` or `)`
         guard depth > 0 else { break }
@@ -196,14 +225,14 @@ package struct StatementCutter {
           at: location,
           kind: .statementTooLong(
             limit: Self.maximumStatementLength, firstLine: statement.line)),
-        line: line, number: number, handle)
+        line: wideLine ?? asciiLine(range), number: number, handle)
     }
     guard depth == 0 else { return }  // the statement goes on
     if !refused {
       // A one-line statement's line is its source, whose lines are not asked for again.
       handle(
         .statement(
-          statementSource(lastLine: line, joinedLines: lineBytes.count == 1 ? nil : lineRanges),
+          statementSource(lastLine: wideLine, joinedLines: lineCount == 1 ? nil : lineRanges),
           unclosed: nil))
     }
     // The statement handed on is gone: its tokens are this cutter's alone again, and their
@@ -217,7 +246,9 @@ package struct StatementCutter {
   /// so that memory stays bounded by the statement being read, as the size limits promise.
   private static let keptTokenCapacity = 1 << 12
 
-  /// Empties the token array and the comment columns for the next line or statement.
+  /// Empties the token array and the comment columns for the next line or statement. (In
+  /// line: at a statement's first line both are nearly always empty already.)
+  @inline(__always)
   private mutating func clearTokens() {
     if tokens.capacity > Self.keptTokenCapacity {
       tokens = []
@@ -239,8 +270,11 @@ package struct StatementCutter {
     lastLine: SourceCharacters? = nil, joinedLines: [Range<Int>]?
   ) -> LexedSource {
     let source =
-      lineBytes.count == 1
-      ? lastLine ?? SourceCharacters(sharing: storage, range: lineBytes[0], isByteWise: isByteWise)
+      lineCount == 1
+      ? lastLine
+        ?? SourceCharacters(
+          sharing: storage, range: statement!.start..<statement!.firstLineEnd,
+          isByteWise: isByteWise)
       : isByteWise
         ? SourceCharacters(
           sharing: storage, range: statement!.start..<statementEnd, isByteWise: true)
@@ -272,10 +306,16 @@ package struct StatementCutter {
     }
     lineBytes.removeAll(keepingCapacity: true)
     lineRanges.removeAll(keepingCapacity: true)
+    lineCount = 0
     handle(.refused(diagnostic, line: lexedLine, statementStart: start))
   }
 
   // MARK: - Bytes
+
+  /// The ASCII line `range` as a source of its own, for a refusal.
+  private func asciiLine(_ range: Range<Int>) -> SourceCharacters {
+    SourceCharacters(sharing: storage, range: range, isByteWise: true)
+  }
 
   /// The bytes `range`, one line (ASCII when `isASCII`; nil: not known), lexed as a source of
   /// their own.

@@ -54,10 +54,41 @@ package enum StatementSplitter {
     let tokens = lexed.tokens
     let firstLine = tokens[0].location.line
     let lastLine = tokens[tokens.count - 2].location.line
+    if firstLine == lastLine, firstLine == lexed.firstLine,
+      let chunk = byteWiseLineChunk(of: lexed, tokens: 0..<tokens.count - 1, line: firstLine)
+    {
+      return chunk
+    }
     return chunk(
       tokens: 0..<tokens.count - 1, firstLine: firstLine, lastLine: lastLine, lexed: lexed,
       lines: firstLine == lastLine && firstLine == lexed.firstLine ? nil : lexed.lines,
       lineOffset: lexed.firstLine)
+  }
+
+  /// The chunk of a statement whose source is its one line, byte-wise (nearly every
+  /// statement), read from its bytes: what ``chunk(tokens:firstLine:lastLine:lexed:lines:lineOffset:)``
+  /// gives it, its code found in about a third of the instructions (making its text, the rest,
+  /// costs what it did; issue 29); nil for another source.
+  private static func byteWiseLineChunk(
+    of lexed: LexedSource, tokens: Range<Int>, line: Int
+  ) -> Chunk? {
+    lexed.source.withByteWiseUTF8(of: 0..<lexed.source.count) { bytes in
+      // The code: up to the comment, if any, without blanks on either side.
+      let comment = lexed.commentColumns.isEmpty ? nil : lexed.commentColumns[line]
+      let length = min(comment.map { $0 - 1 } ?? bytes.count, bytes.count)
+      /// `Character.isWhitespace` of an ASCII byte, as ``SourceCharacters/isWhitespace(at:)``.
+      func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+      var end = length
+      while end > 0, isBlank(bytes[end - 1]) { end -= 1 }
+      var start = 0
+      while start < end, isBlank(bytes[start]) { start += 1 }
+      return Chunk(
+        tokens: tokens, firstLine: line,
+        sourceText: String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self),
+        end: TokenPosition(line: line, column: length + 1), firstLineLayout: (-start, end),
+        laterLineLayouts: [])
+    }
   }
 
   /// `lines` nil: the source is the statement's one line.

@@ -1,5 +1,4 @@
 import Devices
-import Glibc
 import KeychainEngine
 
 /// A name the parser looks up at nearly every identifier: an Apple key or value constant, or a
@@ -51,43 +50,120 @@ package struct KnownName: Sendable {
     /// Whether the name is one of ``Vocabulary/secItemFunctions`` (`SecItemAdd`), which start
     /// a statement too.
     let isSecItemFunction: [Bool]
-    /// Every name's UTF-8, one after the other; name `i`'s is `starts[i]..<starts[i + 1]`.
-    private let bytes: [UInt8]
-    private let starts: [Int]
-    /// A power of two of slots, each -1 or an index into `names`.
-    private let slots: [Int32]
+    /// The index that finds a name from its ASCII bytes.
+    let asciiIndex: ASCIIIndex
     /// For text that is not ASCII, where equal strings need not have equal bytes (the Kelvin
     /// sign is canonically `K`): found as a `String`, as the dictionaries found it.
     private let byText: [String: Int32]
-    /// Which ASCII bytes start a known name (bit `b` of word `b >> 6`): an identifier whose
-    /// first byte starts none is told apart without hashing it.
-    private let firstBytes: (UInt64, UInt64)
 
+    /// Every name once, in the order first found, each attribute then given to the names that
+    /// have one by looking those up, rather than every name looked up in every table, and
+    /// nothing sorted (building the table was 6.9M instructions, paid by a process's first
+    /// parse; now 3.9M; issue 29). Which index a name has says nothing.
     init() {
-      var names: [KnownName] = []
-      var seen: Set<String> = []
       let reserved = Vocabulary.reservedNames
       let statusNames = OSStatus.known.map(\.name).filter {
         $0.hasPrefix("errSec") && PackageError.Code(rawValue: $0) == nil
       }
-      var statusByName: [String: OSStatus] = [:]
-      for name in statusNames { statusByName[name] = OSStatus(nameOrNumber: name) }
-      let candidates =
-        SecConstants.orderedKeys.map(\.name) + SecConstants.values.keys.sorted()
-        + reserved.sorted() + Vocabulary.statementWords + statusNames
+      var texts: [String] = []
+      var byText: [String: Int32] = [:]
+      let candidates = [
+        SecConstants.orderedKeys.map(\.name), Array(SecConstants.values.keys), Array(reserved),
+        Vocabulary.statementWords, statusNames,
+      ].joined()
       // `true` and `false` are booleans, which the lexer tells apart from names it does not know.
-      for name in candidates where name != "true" && name != "false" && seen.insert(name).inserted {
-        names.append(
-          KnownName(
-            text: name, key: SecConstants.keys[name], value: SecConstants.values[name],
-            isReserved: reserved.contains(name),
-            status: statusByName[name]))
+      for name in candidates where name != "true" && name != "false" && byText[name] == nil {
+        byText[name] = Int32(texts.count)
+        texts.append(name)
       }
+      /// Where `name` is among the names, if it is one.
+      func position(of name: String) -> Int? { byText[name].map(Int.init) }
+      var keys = [String?](repeating: nil, count: texts.count)
+      for (name, key) in SecConstants.keys { keys[position(of: name)!] = key }
+      var values = [SecValue?](repeating: nil, count: texts.count)
+      for (name, value) in SecConstants.values { values[position(of: name)!] = value }
+      var isReserved = [Bool](repeating: false, count: texts.count)
+      for name in reserved { if let index = position(of: name) { isReserved[index] = true } }
+      var statuses = [OSStatus?](repeating: nil, count: texts.count)
+      for name in statusNames {
+        if let index = position(of: name) { statuses[index] = OSStatus(nameOrNumber: name) }
+      }
+      var statementWords = [Vocabulary.StatementWord?](repeating: nil, count: texts.count)
+      for word in Vocabulary.StatementWord.allCases {
+        if let index = position(of: word.rawValue) { statementWords[index] = word }
+      }
+      var isSecItemFunction = [Bool](repeating: false, count: texts.count)
+      for name in Vocabulary.secItemFunctions {
+        if let index = position(of: name) { isSecItemFunction[index] = true }
+      }
+      names = texts.indices.map {
+        KnownName(
+          text: texts[$0], key: keys[$0], value: values[$0], isReserved: isReserved[$0],
+          status: statuses[$0])
+      }
+      self.texts = texts
+      self.keys = keys
+      self.values = values
+      self.statuses = statuses
+      isConstant = texts.indices.map { keys[$0] != nil || values[$0] != nil }
+      self.isReserved = isReserved
+      self.statementWords = statementWords
+      self.isSecItemFunction = isSecItemFunction
+      asciiIndex = ASCIIIndex(texts)
+      self.byText = byText
+    }
+
+    /// The index of the name whose UTF-8 is `word`, ASCII text; -1 for any other.
+    func index(ofASCII word: UnsafeBufferPointer<UInt8>) -> Int32 { asciiIndex.index(of: word) }
+
+    /// The index of the name `text`, compared as strings are; -1 for any other.
+    func index(of text: String) -> Int32 { byText[text] ?? -1 }
+
+    /// Whether `text` is a status's name (`errSecSuccess`): found from its bytes when it is
+    /// ASCII, as the lexer finds names (hashing the `String` was most of the cost of a `let`'s
+    /// look-up; issue 29).
+    func isStatusName(_ text: String) -> Bool {
+      let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.allSatisfy { $0 < 0x80 } ? asciiIndex.index(of: bytes) : nil
+      }
+      let found = ascii.flatMap { $0 } ?? index(of: text)
+      return found >= 0 && statuses[Int(found)] != nil
+    }
+  }
+}
+
+extension KnownName {
+  /// The index the lexer finds a known name by from its ASCII bytes: an open-addressing hash
+  /// table over the names' UTF-8.
+  ///
+  /// Plain pointers into storage made once, for the process's one table (``KnownName/table``),
+  /// and never freed: the lexer copies the index once per line it lexes, and a copy retains
+  /// nothing; a probe has no bounds check, and reaches no global (through a `swift_once`) at
+  /// every name (issue 29). The storage is written only here, before the index is shared.
+  struct ASCIIIndex: @unchecked Sendable {
+    /// Every name's UTF-8, one after the other; name `i`'s is `starts[i]..<starts[i + 1]`.
+    private let bytes: UnsafePointer<UInt8>
+    private let starts: UnsafePointer<Int>
+    /// A power of two of slots, each -1 or an index into the names.
+    private let slots: UnsafePointer<Int32>
+    private let mask: Int
+    /// Which ASCII bytes start a known name (bit `b` of word `b >> 6`): an identifier whose
+    /// first byte starts none is told apart without hashing it.
+    private let firstBytes: (UInt64, UInt64)
+
+    fileprivate init(_ names: [String]) {
       var bytes: [UInt8] = []
       var starts: [Int] = []
+      var firstBytes: (UInt64, UInt64) = (0, 0)
       for name in names {
         starts.append(bytes.count)
-        bytes += name.text.utf8
+        bytes += name.utf8
+        guard let first = name.utf8.first, first < 0x80 else { continue }
+        if first < 64 {
+          firstBytes.0 |= 1 << UInt64(first)
+        } else {
+          firstBytes.1 |= 1 << UInt64(first - 64)
+        }
       }
       starts.append(bytes.count)
       var size = 1
@@ -100,46 +176,35 @@ package struct KnownName: Sendable {
         while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
         slots[slot] = Int32(index)
       }
-      self.names = names
-      texts = names.map(\.text)
-      keys = names.map(\.key)
-      values = names.map(\.value)
-      statuses = names.map(\.status)
-      isConstant = names.map { $0.key != nil || $0.value != nil }
-      isReserved = names.map(\.isReserved)
-      statementWords = names.map { Vocabulary.StatementWord(word: $0.text) }
-      isSecItemFunction = names.map { Vocabulary.secItemFunctions.contains($0.text) }
-      self.bytes = bytes
-      self.starts = starts
-      self.slots = slots
-      byText = Dictionary(uniqueKeysWithValues: names.indices.map { (names[$0].text, Int32($0)) })
-      var firstBytes: (UInt64, UInt64) = (0, 0)
-      for name in names {
-        guard let first = name.text.utf8.first, first < 0x80 else { continue }
-        if first < 64 {
-          firstBytes.0 |= 1 << UInt64(first)
-        } else {
-          firstBytes.1 |= 1 << UInt64(first - 64)
-        }
-      }
+      self.bytes = Self.kept(bytes)
+      self.starts = Self.kept(starts)
+      self.slots = Self.kept(slots)
+      mask = size - 1
       self.firstBytes = firstBytes
     }
 
+    /// A copy of `elements` that is never freed (the index lives as long as the process).
+    private static func kept<Element>(_ elements: [Element]) -> UnsafePointer<Element> {
+      let storage = UnsafeMutablePointer<Element>.allocate(capacity: max(elements.count, 1))
+      elements.withUnsafeBufferPointer {
+        if let base = $0.baseAddress { storage.initialize(from: base, count: elements.count) }
+      }
+      return UnsafePointer(storage)
+    }
+
     /// The index of the name whose UTF-8 is `word`, ASCII text; -1 for any other.
-    func index(ofASCII word: UnsafeBufferPointer<UInt8>) -> Int32 {
-      guard let first = word.first, first < 0x80,
+    @inline(__always)
+    func index(of word: UnsafeBufferPointer<UInt8>) -> Int32 {
+      guard let first = word.first, let base = word.baseAddress, first < 0x80,
         (first < 64 ? firstBytes.0 >> UInt64(first) : firstBytes.1 >> UInt64(first - 64)) & 1 != 0
       else { return -1 }
-      let mask = slots.count - 1
       var slot = Self.hash(word) & mask
       while true {
         let candidate = slots[slot]
         guard candidate >= 0 else { return -1 }
         let start = starts[Int(candidate)]
         if starts[Int(candidate) + 1] - start == word.count,
-          bytes.withUnsafeBufferPointer({
-            memcmp($0.baseAddress! + start, word.baseAddress!, word.count) == 0
-          })
+          Self.equal(bytes + start, base, count: word.count)
         {
           return candidate
         }
@@ -147,19 +212,34 @@ package struct KnownName: Sendable {
       }
     }
 
-    /// The index of the name `text`, compared as strings are; -1 for any other.
-    func index(of text: String) -> Int32 { byText[text] ?? -1 }
-
-    /// Whether `text` is a status's name (`errSecSuccess`).
-    func isStatusName(_ text: String) -> Bool {
-      let index = index(of: text)
-      return index >= 0 && statuses[Int(index)] != nil
+    /// Whether the `count` bytes at `a` and at `b` are equal: eight at a time, the last eight
+    /// overlapping the ones before if need be; one by one when fewer than eight (a call to
+    /// `memcmp` cost as much as comparing a name).
+    @inline(__always)
+    private static func equal(
+      _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int
+    ) -> Bool {
+      @inline(__always)
+      func word(_ pointer: UnsafePointer<UInt8>, at offset: Int) -> UInt64 {
+        UnsafeRawPointer(pointer + offset).loadUnaligned(as: UInt64.self)
+      }
+      guard count >= 8 else {
+        for offset in 0..<count where a[offset] != b[offset] { return false }
+        return true
+      }
+      var offset = 0
+      while offset < count - 8 {
+        guard word(a, at: offset) == word(b, at: offset) else { return false }
+        offset += 8
+      }
+      return word(a, at: count - 8) == word(b, at: count - 8)
     }
 
     /// The length and four bytes (the first, the middle one and the last two), mixed: a
     /// fixed handful of instructions whatever the length, where hashing every byte cost more
     /// than the look-up saved. Names that share all five (`kSecAttrAccessible...`) are told
     /// apart by the byte comparison after.
+    @inline(__always)
     private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> Int {
       let count = word.count
       guard count > 0 else { return 0 }

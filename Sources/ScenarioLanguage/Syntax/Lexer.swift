@@ -69,47 +69,234 @@ package struct Lexer: Sendable {
   /// and parentheses to `brackets`. Why: the statement cutter lexes a statement's lines one by
   /// one into the one array the parser reads, which it keeps from one statement to the next
   /// (an array per line, joined again for a statement of several lines, was about a tenth of
-  /// the parse; issue 29), and counts brackets from `brackets` without reading every token's
-  /// kind again (each read copied the kind, retaining its text).
+  /// the parse; issue 29), and counts brackets from `brackets` without reading every token again.
   static func lex(
     _ source: SourceCharacters, file: String, firstLine: Int, appendingTo tokens: inout [Token],
     offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
   ) {
-    var lexer = Lexer(source, file: file, line: firstLine)
-    swap(&lexer.commentColumns, &commentColumns)
-    defer { swap(&lexer.commentColumns, &commentColumns) }
     // About one token for every four characters of code: growing the array was a tenth of
     // the lexer's time.
     tokens.reserveCapacity(tokens.count + source.count / 4 + 2)
     let byteWise: Void? = source.withByteWiseUTF8(of: 0..<source.count) { bytes in
-      while !append(
-        lexer.nextByteWise(in: bytes), offsetBy: base, to: &tokens, brackets: &brackets)
-      {}
+      lexByteWise(
+        bytes, firstLine: firstLine, appendingTo: &tokens, offsetBy: base,
+        commentColumns: &commentColumns, brackets: &brackets)
     }
-    if byteWise == nil {
-      while !append(lexer.next(), offsetBy: base, to: &tokens, brackets: &brackets) {}
+    guard byteWise == nil else { return }
+    var lexer = Lexer(source, file: file, line: firstLine)
+    swap(&lexer.commentColumns, &commentColumns)
+    defer { swap(&lexer.commentColumns, &commentColumns) }
+    while true {
+      var token = lexer.next()
+      let shape = token.shape
+      if case .punctuation(let mark) = shape, mark.isBracket {
+        brackets.append(Bracket(index: tokens.count, mark: mark))
+      }
+      token.offset += base
+      tokens.append(token)
+      if shape == .end { return }
     }
   }
 
-  /// Appends `token`, `base` added to its offset, to `tokens`, and to `brackets` if it is
-  /// one; whether it is the end. (Its shape is asked, not its kind: reading the kind kept a
-  /// copy of the token, made when it was moved into the array.)
-  @inline(__always)
-  private static func append(
-    _ token: consuming Token, offsetBy base: Int, to tokens: inout [Token],
-    brackets: inout [Bracket]
-  ) -> Bool {
-    let shape = token.shape
-    switch shape {
-    case .punctuation(let mark)
-    where mark == .leftBracket || mark == .rightBracket || mark == .leftParen
-      || mark == .rightParen:
-      brackets.append(Bracket(index: tokens.count, mark: mark))
-    default: break
+  /// ``lex(_:file:firstLine:appendingTo:offsetBy:commentColumns:brackets:)`` of a line of
+  /// ASCII bytes (no line break in it), `bytes`, line `number` of its file, without a source
+  /// made for it. Why: the statement cutter made and destroyed a source for every line it
+  /// lexed, some 260 instructions a line, where a statement of one line needs one source only
+  /// (issue 29). No room is reserved: the cutter's array, kept from one statement to the next,
+  /// nearly always has it already, and asking cost some thirty instructions a line.
+  static func lex(
+    asciiLine bytes: UnsafeBufferPointer<UInt8>, number: Int, appendingTo tokens: inout [Token],
+    offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
+  ) {
+    lexByteWise(
+      bytes, firstLine: number, appendingTo: &tokens, offsetBy: base,
+      commentColumns: &commentColumns, brackets: &brackets)
+  }
+
+  /// What the byte-wise lexer tells a byte apart by: one look-up in ``byteClasses`` per byte.
+  private enum ByteClass: UInt8 {
+    /// A letter or `_`: starts a name, and goes on one (and a number's unit).
+    case letter
+    case digit
+    case blank
+    case lineBreak
+    /// `#`, or `/` (a comment when another follows).
+    case commentStart
+    case quote
+    case minus
+    case punctuation
+    /// Anything else: an invalid token of one byte in a byte-wise source.
+    case other
+
+    /// Whether the byte goes on a name: a letter, a digit or `_`.
+    @inline(__always)
+    var continuesName: Bool { rawValue <= ByteClass.digit.rawValue }
+  }
+
+  /// Each byte's class, all 256 of them (bytes past ASCII are ``ByteClass/other``; a byte-wise
+  /// source has none).
+  private static let byteClasses: [ByteClass] = (0..<256).map { value in
+    let byte = UInt8(value)
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "_"):
+      return .letter
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return .digit
+    case 0x20, 0x09: return .blank
+    case 0x0A...0x0D: return .lineBreak
+    case UInt8(ascii: "#"), UInt8(ascii: "/"): return .commentStart
+    case UInt8(ascii: "\""): return .quote
+    case UInt8(ascii: "-"): return .minus
+    default: return Punctuation(byte: byte) == nil ? .other : .punctuation
     }
-    token.offset += base
-    tokens.append(token)
-    return shape == .end
+  }
+
+  /// ``lex(_:file:firstLine:appendingTo:offsetBy:commentColumns:brackets:)`` of a byte-wise
+  /// source, `bytes` its UTF-8: the tokens ``next()`` gives, read in one loop over the bytes
+  /// with the place in locals and one class look-up per byte. Why: a call per token, its place
+  /// kept in the lexer and a chain of comparisons per byte, was some 265 instructions a token
+  /// (issue 29). A literal or a number with an error, rare, is an invalid token to where
+  /// ``next()`` ends it (``invalidTokenEnd(in:from:)``); its error is read again from the
+  /// source only if the parser asks (``invalid(_:in:file:)``), as for any invalid token.
+  private static func lexByteWise(
+    _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, appendingTo tokens: inout [Token],
+    offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
+  ) {
+    let names = KnownName.table.asciiIndex
+    byteClasses.withUnsafeBufferPointer { classes in
+      let count = bytes.count
+      var index = 0
+      var line = firstLine
+      /// Where the line being read starts: a byte's column is `index - lineStart + 1`.
+      var lineStart = 0
+      while true {
+        // Blanks, line breaks and comments.
+        var byteClass = ByteClass.other
+        while index < count {
+          byteClass = classes[Int(bytes[index])]
+          if byteClass == .blank {
+            index += 1
+          } else if byteClass == .lineBreak {
+            index += 1
+            line += 1
+            lineStart = index
+          } else if byteClass == .commentStart,
+            bytes[index] == UInt8(ascii: "#")
+              || (index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"))
+          {
+            commentColumns[line] = index - lineStart + 1
+            while index < count, classes[Int(bytes[index])] != .lineBreak { index += 1 }
+          } else {
+            break
+          }
+        }
+        let start = index
+        // Wrapping arithmetic: offsets within a buffer cannot overflow, and checking them cost
+        // instructions at every token.
+        let position = TokenPosition(line: line, column: start &- lineStart &+ 1)
+        guard index < count else {
+          tokens.append(Token(shape: .end, location: position, offset: base &+ start, length: 0))
+          return
+        }
+        let shape: TokenShape
+        var knownName: Int32 = -1
+        var scalar: Int64 = 0
+        switch byteClass {
+        case .letter:
+          repeat { index += 1 } while index < count && classes[Int(bytes[index])].continuesName
+          let name = UnsafeBufferPointer(rebasing: bytes[start..<index])
+          knownName = names.index(of: name)
+          // `true` and `false` are no known names (``KnownName/Table``).
+          if knownName < 0, let boolean = Self.boolean(name) {
+            shape = .boolean
+            scalar = boolean ? 1 : 0
+          } else {
+            shape = .identifier
+          }
+        case .quote:
+          if let end = byteWiseStringEnd(in: bytes, from: index + 1) {
+            index = end + 1
+            shape = .string
+          } else {
+            shape = .invalid  // read again by `next()` below
+          }
+        case .minus where index + 1 == count || classes[Int(bytes[index + 1])] != .digit:
+          index += 1  // `-` and no digit: no token
+          shape = .invalid
+        case .digit, .minus:
+          if let (end, number, value) = byteWiseNumber(in: bytes, from: start) {
+            index = end
+            shape = number
+            scalar = value
+          } else {
+            shape = .invalid  // read again by `next()` below
+          }
+        case .punctuation:
+          index += 1
+          let mark = Punctuation(byte: bytes[start])!
+          if mark.isBracket { brackets.append(Bracket(index: tokens.count, mark: mark)) }
+          shape = .punctuation(mark)
+        default:
+          index += 1  // a `/` alone, or a byte no token starts with
+          shape = .invalid
+        }
+        if shape == .invalid, index == start {
+          index = invalidTokenEnd(in: bytes, from: start)  // a literal or a number with an error
+        }
+        tokens.append(
+          Token(
+            shape: shape, location: position, offset: base &+ start, length: index &- start,
+            knownName: knownName, scalar: scalar))
+      }
+    }
+  }
+
+  /// Where the invalid token that starts at `start` of a byte-wise source ends: a string
+  /// literal with an error, or a number with one (too large, a negative or unknown duration,
+  /// `_`), consumed as ``stringLiteral()`` and ``number()`` consume them (the tests compare the
+  /// two ways, `ParsingByteWiseLexerTests`).
+  private static func invalidTokenEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var index = start + 1
+    func isLineBreak(_ byte: UInt8) -> Bool { byte >= 0x0A && byte <= 0x0D }
+    guard bytes[start] == UInt8(ascii: "\"") else {
+      // A number: its sign, then letters, digits and `_`.
+      while index < bytes.count, isLetter(bytes[index]) || isDigit(bytes[index])
+        || bytes[index] == UInt8(ascii: "_")
+      {
+        index += 1
+      }
+      return index
+    }
+    // A literal: to its closing quote, past it, or to the end of its line; an escape is
+    // consumed as far as it goes, as ``escape()`` consumes it.
+    while index < bytes.count, !isLineBreak(bytes[index]), bytes[index] != UInt8(ascii: "\"") {
+      guard bytes[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      index += 1  // the backslash
+      guard index < bytes.count, !isLineBreak(bytes[index]) else { continue }
+      index += 1  // what it escapes
+      guard bytes[index - 1] == UInt8(ascii: "u"), index < bytes.count,
+        bytes[index] == UInt8(ascii: "{")
+      else { continue }
+      index += 1
+      while index < bytes.count, hexValue(bytes[index]) != nil { index += 1 }
+      if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1 }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") { index += 1 }
+    return index
+  }
+
+  /// The value of `true` or `false` written as `name`, nil for any other name. Told by length
+  /// first: most names are compared with neither.
+  @inline(__always)
+  private static func boolean(_ name: UnsafeBufferPointer<UInt8>) -> Bool? {
+    switch name.count {
+    case 4 where name.elementsEqual("true".utf8): true
+    case 5 where name.elementsEqual("false".utf8): false
+    default: nil
+    }
   }
 
   /// Every token up to and including ``TokenKind/end``; throws the first invalid one.
@@ -169,64 +356,6 @@ package struct Lexer: Sendable {
     }
     advance()
     if let byte, let punctuation = Punctuation(byte: byte) {
-      return token(.punctuation(punctuation), from: start)
-    }
-    return invalid(.unexpectedCharacter(source[start.0]), at: start.1, from: start)
-  }
-
-  /// The next token of a byte-wise source (every character one ASCII byte), `bytes` its UTF-8:
-  /// what ``next()`` gives, read from the bytes without asking at each character which kind of
-  /// source this is (issue 29). Blanks, comments, names, punctuation and string literals are
-  /// read here; numbers, rarer, and a literal with an error (for its message) by ``next()``.
-  private mutating func nextByteWise(in bytes: UnsafeBufferPointer<UInt8>) -> Token {
-    let count = bytes.count
-    while index < count {
-      let byte = bytes[index]
-      if byte == 0x20 || byte == 0x09 {
-        column += 1
-      } else if byte >= 0x0A && byte <= 0x0D {
-        line += 1
-        column = 1
-      } else if byte == UInt8(ascii: "#")
-        || (byte == UInt8(ascii: "/") && index + 1 < count && bytes[index + 1] == byte)
-      {
-        commentColumns[line] = column
-        while index < count, bytes[index] < 0x0A || bytes[index] > 0x0D {
-          index += 1
-          column += 1
-        }
-        continue
-      } else {
-        break
-      }
-      index += 1
-    }
-    guard index < count else { return token(.end, from: (index, position)) }
-    let byte = bytes[index]
-    let start = (index, position)
-    if byte == UInt8(ascii: "\""), let end = Self.byteWiseStringEnd(in: bytes, from: index + 1) {
-      index = end + 1
-      column += index - start.0
-      return token(.string, from: start)
-    }
-    if Self.isDigit(byte)
-      || (byte == UInt8(ascii: "-") && index + 1 < count && Self.isDigit(bytes[index + 1]))
-    {
-      return byteWiseNumber(in: bytes) ?? next()
-    }
-    if byte == UInt8(ascii: "\"") { return next() }
-    if byte == UInt8(ascii: "_") || Self.isLetter(byte) {
-      repeat {
-        index += 1
-      } while index < count
-        && (Self.isLetter(bytes[index]) || Self.isDigit(bytes[index])
-          || bytes[index] == UInt8(ascii: "_"))
-      column += index - start.0
-      return identifier(from: start)
-    }
-    index += 1
-    column += 1
-    if let punctuation = Punctuation(byte: byte) {
       return token(.punctuation(punctuation), from: start)
     }
     return invalid(.unexpectedCharacter(source[start.0]), at: start.1, from: start)
@@ -441,34 +570,30 @@ package struct Lexer: Sendable {
     return SimulatedDuration(milliseconds: total)
   }
 
-  /// The integer or duration of a byte-wise source that starts at `index` (a digit, or `-`
-  /// and a digit), read from its bytes: what ``number()`` gives for one without an error,
-  /// without making a `String` of it (issue 29: a number was read through ``next()``, some
-  /// thousand instructions). Nil for a number with an error (too large, a negative or
-  /// unknown duration, `_`), which ``number()`` reads, so its message stays its own.
-  private mutating func byteWiseNumber(in bytes: UnsafeBufferPointer<UInt8>) -> Token? {
-    let start = index
-    var end = index
+  /// The integer or duration of a byte-wise source that starts at `start` (a digit, or `-`
+  /// and a digit), read from its bytes: where it ends, its shape and its scalar (a duration's
+  /// milliseconds), what ``number()`` gives for one without an error, without making a
+  /// `String` of it (issue 29: a number was read through ``next()``, some thousand
+  /// instructions). Nil for a number with an error (too large, a negative or unknown
+  /// duration, `_`), which ``number()`` reads, so its message stays its own.
+  private static func byteWiseNumber(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> (end: Int, shape: TokenShape, scalar: Int64)? {
+    var end = start
     if bytes[end] == UInt8(ascii: "-") { end += 1 }
     var hasLetter = false
     while end < bytes.count {
       let byte = bytes[end]
-      if Self.isLetter(byte) {
+      if isLetter(byte) {
         hasLetter = true
-      } else if !Self.isDigit(byte) {
+      } else if !isDigit(byte) {
         if byte == UInt8(ascii: "_") { return nil }
         break
       }
       end += 1
     }
     let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
-    let scalar: Int64
-    if hasLetter {
-      guard text[0] != UInt8(ascii: "-"), let duration = Self.duration(utf8: text) else {
-        return nil
-      }
-      scalar = duration.milliseconds
-    } else {
+    guard hasLetter else {
       // An integer as `Int64(text)` reads it: its digits must fit 64 bits, with its sign.
       var value: Int64 = 0
       let negative = text[0] == UInt8(ascii: "-")
@@ -480,12 +605,10 @@ package struct Lexer: Sendable {
         guard !overflow, !overflow2 else { return nil }
         value = sum
       }
-      scalar = 0
+      return (end, .integer, 0)
     }
-    let position = self.position
-    index = end
-    column += end - start
-    return token(hasLetter ? .duration : .integer, from: (start, position), scalar: scalar)
+    guard text[0] != UInt8(ascii: "-"), let duration = duration(utf8: text) else { return nil }
+    return (end, .duration, duration.milliseconds)
   }
 
   /// Each duration unit's UTF-8 and size, from `SimulatedDuration.units` in its order.

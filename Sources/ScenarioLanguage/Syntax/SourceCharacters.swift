@@ -56,8 +56,31 @@ package struct SourceCharacters: Sendable {
   }
 
   /// The source whose UTF-8 is bytes `range` of `storage`, which it shares (no copy); `text`
-  /// and `isByteWise` as for ``init(bytes:text:isByteWise:)``.
+  /// and `isByteWise` as for ``init(bytes:text:isByteWise:)``. A source known to be byte-wise
+  /// is made in line, without a call (the cutter makes one for nearly every statement; issue 29).
+  @inline(__always)
   init(sharing storage: [UInt8], range: Range<Int>, text: String? = nil, isByteWise: Bool? = nil) {
+    if isByteWise == true {
+      self.init(byteWise: storage, range: range)
+    } else {
+      self.init(measuring: storage, range: range, text: text, isByteWise: isByteWise)
+    }
+  }
+
+  /// The byte-wise source whose UTF-8 is bytes `range` of `storage`.
+  @inline(__always)
+  private init(byteWise storage: [UInt8], range: Range<Int>) {
+    utf8 = storage
+    start = range.lowerBound
+    utf8Count = range.count
+    isByteWise = true
+    wide = nil
+  }
+
+  /// The source whose UTF-8 is bytes `range` of `storage`, its characters made unless
+  /// `isByteWise` or the bytes say it is byte-wise.
+  @inline(never)
+  private init(measuring storage: [UInt8], range: Range<Int>, text: String?, isByteWise: Bool?) {
     utf8 = storage
     start = range.lowerBound
     utf8Count = range.count

@@ -149,14 +149,30 @@ package enum Punctuation: Character, Hashable, Sendable, CaseIterable {
   case exclamation = "!"
   case question = "?"
 
-  /// The punctuation mark that is this ASCII byte, if any: the lexer reads bytes.
-  init?(byte: UInt8) {
-    guard byte < 0x80, let mark = Self.byASCIIByte[Int(byte)] else { return nil }
-    self = mark
+  /// Whether the mark opens or closes a bracket or a parenthesis, which the statement cutter
+  /// counts.
+  var isBracket: Bool {
+    self == .leftBracket || self == .rightBracket || self == .leftParen || self == .rightParen
   }
 
-  /// Each ASCII byte's mark, nil for the others.
-  private static let byASCIIByte: [Punctuation?] = (0..<0x80).map { byte in
-    allCases.first { $0.rawValue.asciiValue == UInt8(byte) }
+  /// The punctuation mark that is this ASCII byte, if any: the lexer reads bytes. A switch,
+  /// not a table: reaching a global table went through its `swift_once` at every mark (issue
+  /// 29). `ParsingLexerTests` checks it against the raw values.
+  init?(byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "["): self = .leftBracket
+    case UInt8(ascii: "]"): self = .rightBracket
+    case UInt8(ascii: "("): self = .leftParen
+    case UInt8(ascii: ")"): self = .rightParen
+    case UInt8(ascii: ":"): self = .colon
+    case UInt8(ascii: ","): self = .comma
+    case UInt8(ascii: "."): self = .dot
+    case UInt8(ascii: "+"): self = .plus
+    case UInt8(ascii: "="): self = .equals
+    case UInt8(ascii: "&"): self = .ampersand
+    case UInt8(ascii: "!"): self = .exclamation
+    case UInt8(ascii: "?"): self = .question
+    default: return nil
+    }
   }
 }
