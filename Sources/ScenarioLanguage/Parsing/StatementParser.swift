@@ -92,11 +92,7 @@ package struct StatementParser {
   mutating func begin(_ source: consuming LexedSource, chunk: StatementSplitter.Chunk) {
     var statementSource = consume source
     swap(&self.source, &statementSource)
-    // The empty source, kept for `finishStatement()`, which left `idleSource` nil: stored
-    // where the compiler sees that nil, as assigning over it destroyed the old value through a
-    // generic witness at every statement (issue 29: 62 instructions a statement). Begun
-    // without finishing the last statement, that statement's source is let go here instead.
-    if case .none = idleSource { idleSource = consume statementSource }
+    idleSource = consume statementSource  // the empty source, kept for `finishStatement()`
     start = chunk.tokens.lowerBound
     end = chunk.tokens.upperBound
     position = chunk.tokens.lowerBound
