@@ -61,8 +61,10 @@ extension StatementParser {
     }
   }
 
+  /// The query and attributes are moved in: borrowed, each was copied into the call and the
+  /// caller's destroyed (issue 29).
   private mutating func call(
-    _ function: SecItemFunction, _ query: Expr, _ attributes: Expr?
+    _ function: SecItemFunction, _ query: consuming Expr, _ attributes: consuming Expr?
   ) throws(Failure) -> SecItemCall {
     switch function {
     case .add: return .add(query)

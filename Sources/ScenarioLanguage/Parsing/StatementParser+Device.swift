@@ -46,9 +46,7 @@ extension StatementParser {
       let token = source.tokens[position]
       let found =
         source.source.withByteWiseUTF8(of: token.offset..<token.endOffset) { written in
-          Self.deviceWords.first {
-            $0.utf8.count == written.count && $0.utf8.elementsEqual(written)
-          }
+          Self.deviceWords.first { Self.hasSameBytes($0.utf8, written) }
         }
         ?? Self.deviceWords.first { source.isIdentifier(token, $0.word.rawValue) }
       if let found {
@@ -57,6 +55,15 @@ extension StatementParser {
       }
     }
     return try choice("`device` command", Vocabulary.DeviceWord.self)
+  }
+
+  /// Whether `word` and `written` hold the same bytes, compared by index: `elementsEqual`
+  /// went through both sequences' iterators, some 170 instructions a `device` command
+  /// (issue 29).
+  private static func hasSameBytes(_ word: [UInt8], _ written: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard word.count == written.count else { return false }
+    for index in word.indices where word[index] != written[index] { return false }
+    return true
   }
 
   /// Every `device` command and its UTF-8, listed once.

@@ -12,23 +12,25 @@ extension StatementParser {
   mutating func value(firstName: String? = nil) throws(Failure) -> Expr {
     let first = try castPrimary(firstName: firstName)
     guard try isNext(.plus) else { return first }
+    // Each operand is moved into the merge as it is read; of the left one, only whether it is
+    // a dictionary is kept (keeping the operand itself copied each one; issue 29).
+    var leftIsDictionary = isDictionary(first)
     var operands: [Expr] = []
-    var left = first
+    Self.appendFlattened(consume first, to: &operands)
     while try isNext(.plus) {
       let plus = try advance()
       let right = try castPrimary()
-      guard isDictionary(left), isDictionary(right) else {
+      guard leftIsDictionary, isDictionary(right) else {
         throw failure(.mergeNeedsDictionaries, at: plus)
       }
-      if operands.isEmpty { Self.appendFlattened(first, to: &operands) }
-      Self.appendFlattened(right, to: &operands)
-      left = right
+      Self.appendFlattened(consume right, to: &operands)
+      leftIsDictionary = true
     }
     return .merge(operands)
   }
 
   /// Appends a merge operand; a parenthesised merge adds its operands (merging is associative).
-  private static func appendFlattened(_ expr: Expr, to operands: inout [Expr]) {
+  private static func appendFlattened(_ expr: consuming Expr, to operands: inout [Expr]) {
     if case .merge(let inner) = expr { operands += inner } else { operands.append(expr) }
   }
 
@@ -325,9 +327,11 @@ extension StatementParser {
         throw ScenarioDiagnostic(
           at: location(of: keyPosition), kind: .duplicateKey(key.description))
       }
+      // The value moved through `coerced`, which copied it when it only borrowed it.
       entries.append(
         DictionaryEntry(
-          key: key, value: Self.coerced(value, for: key), location: location(of: keyPosition)))
+          key: key, value: Self.coerced(consume value, for: key),
+          location: location(of: keyPosition)))
       guard try consume(.comma) else { break }
       if try consume(.rightBracket) { return entries }
       let keyStart = position
@@ -351,7 +355,7 @@ extension StatementParser {
 
   /// A string literal given for `kSecValueData` means its UTF-8 bytes (docs/scenario-language.md
   /// §6).
-  static func coerced(_ value: Expr, for key: DictionaryKey) -> Expr {
+  static func coerced(_ value: consuming Expr, for key: DictionaryKey) -> Expr {
     guard key.raw == "v_Data", case .string(let text) = value else { return value }
     return .data(Self.utf8Data(text))
   }
