@@ -32,14 +32,20 @@ package struct ItemSealer {
     let itemClass = item.itemClass
     let protection = item.protection
     var attributes = item.attributes
-    attributes[.accessible] = .text(protection.rawValue)
-    // securityd's query_pre_add gives every primary-key attribute a value (SecItemDb.c).
-    let search = hasher.columns(itemClass, fillingKeyDefaultsIn: &attributes)
+    // An added item already names its class (`SecItemEngine.newItem`): writing the same value
+    // again copied the whole dictionary, which `item` still shares (issue 29, perf-add7).
+    let accessible = StoredValue.text(protection.rawValue)
+    if attributes[.accessible] != accessible { attributes[.accessible] = accessible }
+    // securityd's query_pre_add gives every primary-key attribute a value (SecItemDb.c);
+    // the defaults are encoded beside the attributes, not written into them.
+    var keyDefaults: [(name: String, value: StoredValue)] = []
+    let search = hasher.columns(itemClass, attributes: attributes, keyDefaults: &keyDefaults)
     let identity = Self.identity(itemClass, search: search)
     var sealed = SealedColumns(minimumCapacity: 3)
     // The attributes are sealed from the array they are encoded in.
     sealed[ItemClass.attributesColumn] = try keybag.seal(
-      StoredValueCodec.attributeBytes(attributes, skippingNulls: true), in: protection,
+      StoredValueCodec.attributeBytes(skippingNullsOf: attributes, adding: keyDefaults),
+      in: protection,
       context: identity, suffix: Self.attributesSuffix)
     if let control = item.accessControl {
       sealed[ItemClass.accessControlColumn] = try keybag.seal(

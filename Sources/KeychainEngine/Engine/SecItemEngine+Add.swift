@@ -10,7 +10,7 @@ extension SecItemEngine {
       let parsed = try QueryValidator.validate(query, as: .add, caller: context.caller)
       if let ignored = Self.ignoredMatchKey(parsed) { return Self.addIgnored(ignored) }
       try Self.requireSimulatedReturns(parsed)
-      let item = Self.newItem(parsed, context: context)
+      var item = Self.newItem(parsed, context: context)
       let row: ItemRow
       do throws(KeybagError) {
         row = try sealer.seal(item)
@@ -24,10 +24,10 @@ extension SecItemEngine {
         if case .duplicateItem = error { throw Self.duplicate(item) }
         throw Self.storeFailure(error)
       }
-      var stored = item
-      stored.rowID = rowID
+      // The item itself takes its row: a copy of it was one more item to tear down per add.
+      item.rowID = rowID
       return SecItemOutcome(
-        status: .errSecSuccess, result: ResultBuilder.value(for: stored, returns: parsed.returns))
+        status: .errSecSuccess, result: ResultBuilder.value(for: item, returns: parsed.returns))
     }
   }
 

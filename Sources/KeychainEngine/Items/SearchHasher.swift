@@ -52,11 +52,24 @@ package struct SearchHasher {
   func columns(
     _ itemClass: ItemClass, fillingKeyDefaultsIn attributes: inout [String: StoredValue]
   ) -> SearchColumns {
+    var keyDefaults: [(name: String, value: StoredValue)] = []
+    let columns = self.columns(itemClass, attributes: attributes, keyDefaults: &keyDefaults)
+    for (name, value) in keyDefaults { attributes[name] = value }
+    return columns
+  }
+
+  /// ``columns(_:fillingKeyDefaultsIn:)``, the defaults appended to `keyDefaults` (in the
+  /// class's order) instead of written into `attributes`: the sealer encodes them beside the
+  /// item's own, so that the dictionary, which the added item still shares, is not copied
+  /// whole to hold them (an add fills `vwht`, `tkid`…: issue 29, perf-add7).
+  func columns(
+    _ itemClass: ItemClass, attributes: [String: StoredValue],
+    keyDefaults: inout [(name: String, value: StoredValue)]
+  ) -> SearchColumns {
     let schemas = itemClass.attributes
     var columns = SearchColumns(minimumCapacity: itemClass.searchColumns.count)
-    // The key attributes to fill, one bit per position (a class has under 64 attributes):
-    // filled after the pass, which reads the dictionary by index (an insertion would
-    // invalidate the indexes), and in the class's order, as the pass used to fill them.
+    // The key attributes to fill, one bit per position (a class has under 64 attributes),
+    // listed after the pass in the class's order, as the pass used to fill them.
     precondition(schemas.count <= UInt64.bitWidth, "more attributes than defaulted has bits")
     var defaulted: UInt64 = 0
     withUnsafeTemporaryAllocation(
@@ -87,10 +100,11 @@ package struct SearchHasher {
         }
       }
     }
+    keyDefaults.reserveCapacity(keyDefaults.count + defaulted.nonzeroBitCount)
     while defaulted != 0 {
       let position = defaulted.trailingZeroBitCount
       defaulted &= defaulted - 1
-      attributes[schemas[position].name] = schemas[position].defaultValue
+      keyDefaults.append((schemas[position].name, schemas[position].defaultValue))
     }
     return columns
   }

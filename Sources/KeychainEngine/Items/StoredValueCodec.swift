@@ -100,7 +100,23 @@ package enum StoredValueCodec {
   static func attributeBytes(
     _ attributes: [String: StoredValue], skippingNulls: Bool = false
   ) -> [UInt8] {
-    let sorted = sortedByName(attributes, skippingNulls: skippingNulls)
+    attributeBytes(sorted: sortedByName(attributes, skippingNulls: skippingNulls))
+  }
+
+  /// ``attributeBytes(_:skippingNulls:)`` of `attributes` without their NULLs and with `more`,
+  /// attributes it lacks or holds NULL for (the sealer's key defaults,
+  /// ``SearchHasher/columns(_:attributes:keyDefaults:)``): the bytes of `attributes` with
+  /// `more` written into it, without a copy of the dictionary to write them in.
+  static func attributeBytes(
+    skippingNullsOf attributes: [String: StoredValue],
+    adding more: [(name: String, value: StoredValue)]
+  ) -> [UInt8] {
+    attributeBytes(sorted: sortedByName(attributes, skippingNulls: true, adding: more))
+  }
+
+  private static func attributeBytes(
+    sorted: [(prefix: UInt64, key: String, value: StoredValue)]
+  ) -> [UInt8] {
     // Sized exactly, then written in place, as an identity is (``ItemSealer``): no capacity
     // or uniqueness check per piece.
     var count = 4
@@ -136,12 +152,14 @@ package enum StoredValueCodec {
   /// comparisons was about a twentieth of an add (issue 29). With a name that is not ASCII,
   /// they are sorted by `String` alone.
   private static func sortedByName(
-    _ attributes: [String: StoredValue], skippingNulls: Bool
+    _ attributes: [String: StoredValue], skippingNulls: Bool,
+    adding more: [(name: String, value: StoredValue)] = []
   ) -> [(prefix: UInt64, key: String, value: StoredValue)] {
     var entries: [(prefix: UInt64, key: String, value: StoredValue)] = []
-    entries.reserveCapacity(attributes.count)
+    entries.reserveCapacity(attributes.count + more.count)
     var allASCII = true
-    for (name, value) in attributes where !(skippingNulls && value == .null) {
+    func add(_ name: String, _ value: StoredValue) {
+      guard !(skippingNulls && value == .null) else { return }
       var name = name
       let prefix = name.withUTF8 { bytes -> UInt64 in
         if allASCII { allASCII = bytes.allSatisfy { $0 < 0x80 } }
@@ -149,6 +167,8 @@ package enum StoredValueCodec {
       }
       entries.append((prefix, name, value))
     }
+    for (name, value) in attributes { add(name, value) }
+    for (name, value) in more { add(name, value) }
     if allASCII {
       entries.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : $0.key < $1.key }
     } else {
