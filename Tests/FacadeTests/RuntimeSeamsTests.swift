@@ -162,7 +162,7 @@ import Testing
       #expect(
         RuntimeSeams.PrivateRuntime.count(of: dictionary)
           == RuntimeSeams.PublicAPI.count(of: dictionary))
-      let mutable = NSMutableDictionary(dictionary: dictionary)
+      let mutable = dictionary.mutableCopy() as! NSMutableDictionary
       mutable["added"] = "entry"
       mutable.removeObject(forKey: kSecClass as String)
       #expect(
