@@ -67,7 +67,7 @@ enum ValueTranslator {
   /// ``QueryShape/largest`` keys is built by its ``QueryShape``, without hashing its keys, and
   /// the shape tells whether it may name an access group (always true for a larger query).
   private static func plainQuery(_ dictionary: NSDictionary) -> (SecQuery, Bool)? {
-    let count = dictionary.count
+    let count = RuntimeSeams.Selected.count(of: dictionary)
     guard count <= QueryShape.largest else {
       return insertedQuery(dictionary, count: count).map { ($0, true) }
     }

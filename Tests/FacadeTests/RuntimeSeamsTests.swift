@@ -154,6 +154,33 @@ import Testing
       #expect(fast.entries == slow.entries)
     }
 
+    /// Both paths count the same entries, in a plain dictionary and in a mutable one changed
+    /// after it was made.
+    @Test(arguments: shapes)
+    func bothPathsCountTheSameEntries(index: Int) {
+      let dictionary = Self.dictionary(index)
+      #expect(
+        RuntimeSeams.PrivateRuntime.count(of: dictionary)
+          == RuntimeSeams.PublicAPI.count(of: dictionary))
+      let mutable = dictionary.mutableCopy() as! NSMutableDictionary
+      mutable["added"] = "entry"
+      mutable.removeObject(forKey: kSecClass as String)
+      #expect(
+        RuntimeSeams.PrivateRuntime.count(of: mutable)
+          == RuntimeSeams.PublicAPI.count(of: mutable))
+      #expect(RuntimeSeams.PrivateRuntime.count(of: NSDictionary()) == 0)
+    }
+
+    /// The private path's point: it found where an `NSDictionary` keeps its entries.
+    @Test func thePrivatePathFindsWhereAnNSDictionaryKeepsItsEntries() {
+      #expect(RuntimeSeams.PrivateRuntime.plainDictionaryStorage != nil)
+      let counted = NSMutableDictionary()
+      for entry in 0..<9 {
+        counted["key-\(entry)"] = entry
+        #expect(RuntimeSeams.PrivateRuntime.count(of: counted) == entry + 1)
+      }
+    }
+
     /// The private path's point: `as? Data` hands out the engine's own `Data` (the same
     /// storage), where the public path's bridge copies it.
     @Test func thePrivateResultIsUnboxedNotCopied() throws {
