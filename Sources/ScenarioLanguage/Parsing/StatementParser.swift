@@ -109,7 +109,7 @@ package struct StatementParser {
     lastReadIndex = nil
     if case .some = lastReadWord { lastReadWord = nil }  // as in `skip()`
     // Emptied keeping their room: most statements find them empty already.
-    if !secrets.isEmpty { secrets.removeAll(keepingCapacity: true) }
+    secrets.removeAllShort()
     if !secretNames.isEmpty { secretNames.removeAll(keepingCapacity: true) }
     literalsAreSecret = false
     // Cleared only when set (by a `let`): assigning nil destroyed the old value through an
