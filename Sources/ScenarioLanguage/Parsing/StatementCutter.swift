@@ -153,7 +153,7 @@ package struct StatementCutter {
     } else {
       tokens.removeLast()  // the end of the line before: the statement goes on
     }
-    if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
+    brackets.removeAllShort()
     if let wideLine {
       Lexer.lex(
         wideLine, file: file, firstLine: number, appendingTo: &tokens, offsetBy: nextLineBase,
@@ -170,11 +170,9 @@ package struct StatementCutter {
       statement = (range.lowerBound, range.upperBound, number)
       refused = false
       depth = 0
-      if !open.isEmpty { open.removeAll(keepingCapacity: true) }  // at most `nestingLimit`
-      if !lineBytes.isEmpty {
-        lineBytes.removeAll(keepingCapacity: true)
-        lineRanges.removeAll(keepingCapacity: true)
-      }
+      open.removeAllShort()  // at most `nestingLimit`
+      lineBytes.removeAllShort()
+      lineRanges.removeAllShort()
       lineCount = 0
       isByteWise = true
     }

@@ -92,7 +92,15 @@ package struct StatementParser {
   mutating func begin(_ source: consuming LexedSource, chunk: StatementSplitter.Chunk) {
     var statementSource = consume source
     swap(&self.source, &statementSource)
-    idleSource = consume statementSource  // the empty source, kept for `finishStatement()`
+    // The empty source, kept for `finishStatement()`. `idleSource` is nil here (that method
+    // took it): the source is written over the nil, which holds nothing to release, rather
+    // than assigned, which destroyed the nil through an outlined generic witness at every
+    // statement (62 instructions; checking for nil first did not stop it; issue 29).
+    if case .none = idleSource {
+      withUnsafeMutablePointer(to: &idleSource) { $0.initialize(to: consume statementSource) }
+    } else {
+      idleSource = consume statementSource
+    }
     start = chunk.tokens.lowerBound
     end = chunk.tokens.upperBound
     position = chunk.tokens.lowerBound
@@ -101,7 +109,7 @@ package struct StatementParser {
     lastReadIndex = nil
     if case .some = lastReadWord { lastReadWord = nil }  // as in `skip()`
     // Emptied keeping their room: most statements find them empty already.
-    if !secrets.isEmpty { secrets.removeAll(keepingCapacity: true) }
+    secrets.removeAllShort()
     if !secretNames.isEmpty { secretNames.removeAll(keepingCapacity: true) }
     literalsAreSecret = false
     // Cleared only when set (by a `let`): assigning nil destroyed the old value through an
