@@ -110,8 +110,12 @@ struct PhoneBatches: Sendable {
   }
 
   /// One worker: takes the next batch until none is left (or one failed), simulates it and
-  /// files it.
+  /// files it. It works on its own copies of the spec, profile and replay tables, so that the
+  /// reference counts its hot loop touches are not shared with another core
+  /// (UnsharedCopies.swift).
   private func work(on board: Board) {
+    let simulator = simulator.unshared
+    let replay = replay.unshared
     while let index = board.state.withLock({ state -> Int? in
       guard !state.stopping, state.nextBatch < batchCount else { return nil }
       state.nextBatch += 1
