@@ -5,8 +5,9 @@ import Testing
 @testable import Keychain
 @testable import KeychainEngine
 
-/// `SearchHasher.columns(_:fillingKeyDefaultsIn:)` is filling every missing (or NULL)
-/// primary-key attribute with its default and then hashing, in one pass.
+/// `SearchHasher.columns(_:attributes:keyDefaults:)` lists every missing (or NULL)
+/// primary-key attribute's default while hashing, in one pass; `columns(_:fillingKeyDefaultsIn:)`
+/// (below) writes them in, as the sealer did before.
 @Suite struct SearchHasherFillingTests {
   @Test(arguments: ItemClass.allCases)
   func itIsFillingThenHashing(_ itemClass: ItemClass) throws {
@@ -52,5 +53,19 @@ import Testing
     attributes[key[0]] = .text("given")
     attributes[key[1]] = .null
     return attributes
+  }
+}
+
+extension SearchHasher {
+  /// The columns, with the listed key defaults then written into `attributes`: the
+  /// fill-then-encode path the sealer took before it listed them, kept here as the reference
+  /// the tests compare the listed defaults with.
+  func columns(
+    _ itemClass: ItemClass, fillingKeyDefaultsIn attributes: inout [String: StoredValue]
+  ) -> SearchColumns {
+    var keyDefaults: [(name: String, value: StoredValue)] = []
+    let columns = self.columns(itemClass, attributes: attributes, keyDefaults: &keyDefaults)
+    for (name, value) in keyDefaults { attributes[name] = value }
+    return columns
   }
 }

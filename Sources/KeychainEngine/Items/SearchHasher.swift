@@ -39,29 +39,19 @@ package struct SearchHasher {
     return columns
   }
 
-  /// ``columns(_:attributes:)`` once every primary-key attribute `attributes` lacks (or holds
-  /// NULL for) has its default, which `attributes` then holds too: sealing needs both, and
-  /// one pass over the class looks each attribute up once, where filling the defaults first
-  /// looked the key's up twice (docs/benchmarks-history.md).
+  /// ``columns(_:attributes:)`` and the defaults of every primary-key attribute `attributes`
+  /// lacks (or holds NULL for), appended to `keyDefaults` in the class's order: sealing needs
+  /// both, and one pass over the class looks each attribute up once, where filling the
+  /// defaults first looked the key's up twice (docs/benchmarks-history.md). The defaults are
+  /// listed, not written into `attributes`: the sealer encodes them beside the item's own, so
+  /// that the dictionary, which the added item still shares, is not copied whole to hold them
+  /// (an add fills `vwht`, `tkid`…: issue 29, perf-add7).
   ///
   /// The item's attributes are placed by their packed names
   /// (``ItemClass/attributePosition(named:)``) before the pass: looking each of the class's
   /// two dozen attributes up in the dictionary hashed its name, a twentieth of an add
   /// (docs/benchmarks.md, issue 29). The columns and the defaults still come in the class's
   /// order, as when the pass looked them up.
-  func columns(
-    _ itemClass: ItemClass, fillingKeyDefaultsIn attributes: inout [String: StoredValue]
-  ) -> SearchColumns {
-    var keyDefaults: [(name: String, value: StoredValue)] = []
-    let columns = self.columns(itemClass, attributes: attributes, keyDefaults: &keyDefaults)
-    for (name, value) in keyDefaults { attributes[name] = value }
-    return columns
-  }
-
-  /// ``columns(_:fillingKeyDefaultsIn:)``, the defaults appended to `keyDefaults` (in the
-  /// class's order) instead of written into `attributes`: the sealer encodes them beside the
-  /// item's own, so that the dictionary, which the added item still shares, is not copied
-  /// whole to hold them (an add fills `vwht`, `tkid`…: issue 29, perf-add7).
   func columns(
     _ itemClass: ItemClass, attributes: [String: StoredValue],
     keyDefaults: inout [(name: String, value: StoredValue)]

@@ -629,7 +629,6 @@ package enum StoredValueCodec {
     of hash: SearchHash, to bytes: inout Bytes
   ) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 5 + SearchHash.byteCount) { form in
-      form[0] = 2
       let raw = UnsafeMutableRawBufferPointer(form)
       raw.storeBytes(of: 2, toByteOffset: 0, as: UInt8.self)
       raw.storeBytes(
