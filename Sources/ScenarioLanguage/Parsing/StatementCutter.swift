@@ -311,8 +311,10 @@ package struct StatementCutter {
               as: UTF8.self))
         })
     }
+    // No comment, nearly always: the empty table, which is not counted, rather than the
+    // cutter's, which retaining and releasing counted (issue 29).
     return LexedSource(
-      source: source, tokens: tokens, commentColumns: commentColumns,
+      source: source, tokens: tokens, commentColumns: commentColumns.isEmpty ? [:] : commentColumns,
       firstLine: statement.line, file: file, joinedLines: lineCount == 1 ? nil : lineRanges)
   }
 
