@@ -103,7 +103,20 @@ package struct StatementCutter {
   private var refused = false
   /// How deep its brackets are open, and the innermost `nestingLimit` of them.
   private var depth = 0
-  private var open: [StatementSplitter.OpenBracket] = []
+  private var open: [OpenMark] = []
+
+  /// An open bracket as the cutter keeps it: a plain value. (``StatementSplitter/OpenBracket``
+  /// holds its mark as a `Character`, a string, which pushing and popping copied and released:
+  /// issue 29.) Made an `OpenBracket` only for the one left open at the end.
+  private struct OpenMark {
+    var mark: Punctuation
+    var line: Int
+    var column: Int
+
+    var openBracket: StatementSplitter.OpenBracket {
+      StatementSplitter.OpenBracket(bracket: mark.rawValue, line: line, column: column)
+    }
+  }
   /// The refusal found on the line being read, for `run` to hand on once the line is read (a
   /// line refuses at most one statement, and a refused statement is not handed on), and
   /// whether there is one: asked at every line, which asking the optional did through a call.
@@ -153,10 +166,9 @@ package struct StatementCutter {
     guard let statement, !refused else { return nil }
     // The input ends inside a statement: the parser reports the bracket left open.
     // (A statement of one line is its source, whose one line is its lines.)
-    handle(
-      .statement(
-        statementSource(statement, lastLineIsWide: false), unclosed: open.last))
-    return open.last
+    let unclosed = open.last?.openBracket
+    handle(.statement(statementSource(statement, lastLineIsWide: false), unclosed: unclosed))
+    return unclosed
   }
 
   /// One line: where its statement starts or goes on, and its brackets. Returns whether they
@@ -228,9 +240,7 @@ package struct StatementCutter {
         // A place, not a location: the file's name is retained only for a refusal (issue 29).
         let place = tokens[bracket.index].location
         if depth <= nestingLimit {
-          open.append(
-            StatementSplitter.OpenBracket(
-              bracket: mark.rawValue, line: number, column: place.column))
+          open.append(OpenMark(mark: mark, line: number, column: place.column))
         } else if !refused {
           refuse(
             ScenarioDiagnostic(
