@@ -7,13 +7,16 @@ import Testing
 /// and whatever the break, each line is the statement that lexing it alone gives.
 @Suite struct StatementCutterLineTests {
   /// Every line break the lexer counts: `\r\n` is one.
-  static let lineBreaks = ["\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+  static let lineBreaks = [
+    "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}",
+  ]
 
-  /// What the cutter hands on for `source`, statement by statement: each token's kind and
-  /// position, and the statement's text.
-  private static func cut(_ source: String) -> [(tokens: [TokenKind: [TokenPosition]], text: String)]
-  {
-    var pieces: [(tokens: [TokenKind: [TokenPosition]], text: String)] = []
+  /// A statement the cutter handed on: where each kind of its tokens is, and its text.
+  private typealias CutStatement = (tokens: [TokenKind: [TokenPosition]], text: String)
+
+  /// What the cutter hands on for `source`, statement by statement.
+  private static func cut(_ source: String) -> [CutStatement] {
+    var pieces: [CutStatement] = []
     StatementCutter.cut(source, file: "f", nestingLimit: StatementParser.nestingLimit) { piece in
       guard case .statement(let lexed, unclosed: nil) = piece else {
         Issue.record("not a closed statement")
@@ -27,7 +30,9 @@ import Testing
   /// Where each kind of token of `lexed` is, in order.
   private static func positions(of lexed: LexedSource) -> [TokenKind: [TokenPosition]] {
     var positions: [TokenKind: [TokenPosition]] = [:]
-    for token in lexed.tokens { positions[lexed.kind(of: token), default: []].append(token.location) }
+    for token in lexed.tokens {
+      positions[lexed.kind(of: token), default: []].append(token.location)
+    }
     return positions
   }
 

@@ -117,6 +117,7 @@ package struct StatementCutter {
       StatementSplitter.OpenBracket(bracket: mark.rawValue, line: line, column: column)
     }
   }
+
   /// The refusal found on the line being read, for `run` to hand on once the line is read (a
   /// line refuses at most one statement, and a refused statement is not handed on), and
   /// whether there is one: asked at every line, which asking the optional did through a call.
@@ -174,9 +175,8 @@ package struct StatementCutter {
   /// One line: where its statement starts or goes on, and its brackets. Returns whether they
   /// close at its end, which ends the statement (then handed on by `run`, unless refused).
   ///
-  /// Given no closure, and in line: a method taking `run`'s closure was specialised for the
-  /// parser's, and `run` copied that closure's captures at each line to call it (issue 29).
-  @inline(__always)
+  /// Given no closure: a method taking `run`'s closure was specialised for the parser's, and
+  /// `run` copied that closure's captures at each line to call it (issue 29).
   private mutating func read(line range: Range<Int>, number: Int, isASCII: Bool) -> Bool {
     if statement == nil, holdsNoCode(range) { return false }
     if statement == nil || refused {
@@ -321,8 +321,8 @@ package struct StatementCutter {
               as: UTF8.self))
         })
     }
-    // No comment, nearly always: the empty table, which is not counted, rather than the
-    // cutter's, which retaining and releasing counted (issue 29).
+    // No comment, nearly always: then the shared empty table, whose references are not
+    // counted, rather than the cutter's, retained and released at every statement (issue 29).
     return LexedSource(
       source: source, tokens: tokens, commentColumns: commentColumns.isEmpty ? [:] : commentColumns,
       firstLine: statement.line, file: file, joinedLines: lineCount == 1 ? nil : lineRanges)
