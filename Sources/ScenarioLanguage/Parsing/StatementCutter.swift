@@ -71,8 +71,16 @@ package struct StatementCutter {
   private var tokens: [Token] = []
   /// Where its comments start, by line number.
   private var commentColumns: [Int: Int] = [:]
-  /// The brackets and parentheses of the line being read (kept from one line to the next).
+  /// The brackets and parentheses of the lines read, each line's appended by the lexer: emptied
+  /// only once they pass ``keptBracketCount``, not at every line (emptying an array one
+  /// element at a time checked that it was unique at each; issue 29).
   private var brackets: [Lexer.Bracket] = []
+  private static let keptBracketCount = 1 << 8
+  /// The last line read that was not ASCII, as a source of its own (its characters, made to lex
+  /// it): the source of its statement when that is the line alone, and a refusal's echo. Kept
+  /// rather than made again (a line's characters cost thousands of instructions); left as it
+  /// is while ASCII lines are read, so that they pay nothing for it.
+  private var wideLine: SourceCharacters?
   /// Its lines so far, once it has several: their bytes in `storage` (the line break after
   /// each but the last is the bytes between it and the next), and their character ranges in
   /// the statement (none once refused). Ranges, not each line's source: freeing those at every
@@ -95,7 +103,26 @@ package struct StatementCutter {
   private var refused = false
   /// How deep its brackets are open, and the innermost `nestingLimit` of them.
   private var depth = 0
-  private var open: [StatementSplitter.OpenBracket] = []
+  private var open: [OpenMark] = []
+
+  /// An open bracket as the cutter keeps it: a plain value. (``StatementSplitter/OpenBracket``
+  /// holds its mark as a `Character`, a string, which pushing and popping copied and released:
+  /// issue 29.) Made an `OpenBracket` only for the one left open at the end.
+  private struct OpenMark {
+    var mark: Punctuation
+    var line: Int
+    var column: Int
+
+    var openBracket: StatementSplitter.OpenBracket {
+      StatementSplitter.OpenBracket(bracket: mark.rawValue, line: line, column: column)
+    }
+  }
+
+  /// The refusal found on the line being read, for `run` to hand on once the line is read (a
+  /// line refuses at most one statement, and a refused statement is not handed on), and
+  /// whether there is one: asked at every line, which asking the optional did through a call.
+  private var refusal: Piece?
+  private var hasRefusal = false
 
   private init(bytes: UnsafeBufferPointer<UInt8>, file: String, nestingLimit: Int) {
     self.bytes = bytes
@@ -120,32 +147,38 @@ package struct StatementCutter {
             line: nil))
         return nil
       }
-      read(line: start..<end, number: number, isASCII: isASCII, handle)
+      let statementEnds = read(line: start..<end, number: number, isASCII: isASCII)
+      if hasRefusal { handOnRefusal(handle) }
+      if statementEnds {
+        if !refused, let statement {
+          // A one-line statement's line is its source, whose lines are not asked for again.
+          handle(.statement(statementSource(statement, lastLineIsWide: !isASCII), unclosed: nil))
+        }
+        // The statement handed on is gone: its tokens are this cutter's alone again, and
+        // their array is kept for the next statement.
+        clearTokens()
+        statement = nil
+      }
       guard let next else { break }
       if statement != nil, !refused, next - end != 1 { isByteWise = false }
       start = next
       number += 1
     }
-    guard statement != nil, !refused else { return nil }
+    guard let statement, !refused else { return nil }
     // The input ends inside a statement: the parser reports the bracket left open.
     // (A statement of one line is its source, whose one line is its lines.)
-    handle(
-      .statement(
-        statementSource(joinedLines: lineCount == 1 ? nil : lineRanges),
-        unclosed: open.last))
-    return open.last
+    let unclosed = open.last?.openBracket
+    handle(.statement(statementSource(statement, lastLineIsWide: false), unclosed: unclosed))
+    return unclosed
   }
 
-  /// One line: where its statement starts or goes on, its brackets, and the statement handed
-  /// on when they close at its end.
-  private mutating func read(
-    line range: Range<Int>, number: Int, isASCII: Bool, _ handle: (consuming Piece) -> Void
-  ) {
-    if statement == nil, holdsNoCode(range) { return }
-    // An ASCII line is lexed from its bytes, its source made only if a refusal needs it (a
-    // one-line statement's is made for it when handed on): making and destroying a source for
-    // every line was some 260 instructions a line (issue 29).
-    let wideLine = isASCII ? nil : SourceCharacters(sharing: storage, range: range, isByteWise: false)
+  /// One line: where its statement starts or goes on, and its brackets. Returns whether they
+  /// close at its end, which ends the statement (then handed on by `run`, unless refused).
+  ///
+  /// Given no closure: a method taking `run`'s closure was specialised for the parser's, and
+  /// `run` copied that closure's captures at each line to call it (issue 29).
+  private mutating func read(line range: Range<Int>, number: Int, isASCII: Bool) -> Bool {
+    if statement == nil, holdsNoCode(range) { return false }
     if statement == nil || refused {
       // A refused statement's lines are lexed only for their brackets.
       clearTokens()
@@ -153,20 +186,28 @@ package struct StatementCutter {
     } else {
       tokens.removeLast()  // the end of the line before: the statement goes on
     }
-    brackets.removeAllShort()
-    if let wideLine {
-      Lexer.lex(
-        wideLine, file: file, firstLine: number, appendingTo: &tokens, offsetBy: nextLineBase,
-        commentColumns: &commentColumns, brackets: &brackets)
-    } else {
+    if brackets.count > Self.keptBracketCount { brackets.removeAll(keepingCapacity: true) }
+    let firstBracket = brackets.count
+    // An ASCII line is lexed from its bytes, its source made only if a refusal needs it (a
+    // one-line statement's is made for it when handed on): making and destroying a source for
+    // every line was some 260 instructions a line (issue 29).
+    let characterCount: Int
+    if isASCII {
       Lexer.lex(
         asciiLine: UnsafeBufferPointer(rebasing: bytes[range]), number: number,
         appendingTo: &tokens, offsetBy: nextLineBase, commentColumns: &commentColumns,
         brackets: &brackets)
+      characterCount = range.count
+    } else {
+      let line = SourceCharacters(sharing: storage, range: range, isByteWise: false)
+      Lexer.lex(
+        line, file: file, firstLine: number, appendingTo: &tokens, offsetBy: nextLineBase,
+        commentColumns: &commentColumns, brackets: &brackets)
+      characterCount = line.count
+      wideLine = line
     }
-    let characterCount = wideLine?.count ?? range.count
     if statement == nil {
-      guard tokens.count > 1 else { return }  // blank, or a comment: no statement
+      guard tokens.count > 1 else { return false }  // blank, or a comment: no statement
       statement = (range.lowerBound, range.upperBound, number)
       refused = false
       depth = 0
@@ -190,7 +231,8 @@ package struct StatementCutter {
       statementEnd = range.upperBound
     }
     if !isASCII { isByteWise = false }
-    for bracket in brackets {
+    for bracketIndex in firstBracket..<brackets.count {
+      let bracket = brackets[bracketIndex]
       switch bracket.mark {
       case .leftBracket, .leftParen:
         let mark = bracket.mark
@@ -198,14 +240,12 @@ package struct StatementCutter {
         // A place, not a location: the file's name is retained only for a refusal (issue 29).
         let place = tokens[bracket.index].location
         if depth <= nestingLimit {
-          open.append(
-            StatementSplitter.OpenBracket(
-              bracket: mark.rawValue, line: number, column: place.column))
+          open.append(OpenMark(mark: mark, line: number, column: place.column))
         } else if !refused {
           refuse(
             ScenarioDiagnostic(
               at: SourceLocation(file: file, place), kind: .nestingTooDeep(limit: nestingLimit)),
-            line: wideLine ?? asciiLine(range), number: number, handle)
+            line: lineSource(range, isASCII: isASCII), number: number)
         }
       default:  // `]` or `)`
         guard depth > 0 else { break }
@@ -213,7 +253,7 @@ package struct StatementCutter {
         if open.count > depth { open.removeLast() }
       }
     }
-    guard let statement else { return }
+    guard let statement else { return false }
     if !refused, range.upperBound - statement.start > Self.maximumStatementLength {
       let passed = max(range.lowerBound, statement.start + Self.maximumStatementLength)
       let location = SourceLocation(
@@ -223,20 +263,9 @@ package struct StatementCutter {
           at: location,
           kind: .statementTooLong(
             limit: Self.maximumStatementLength, firstLine: statement.line)),
-        line: wideLine ?? asciiLine(range), number: number, handle)
+        line: lineSource(range, isASCII: isASCII), number: number)
     }
-    guard depth == 0 else { return }  // the statement goes on
-    if !refused {
-      // A one-line statement's line is its source, whose lines are not asked for again.
-      handle(
-        .statement(
-          statementSource(lastLine: wideLine, joinedLines: lineCount == 1 ? nil : lineRanges),
-          unclosed: nil))
-    }
-    // The statement handed on is gone: its tokens are this cutter's alone again, and their
-    // array is kept for the next statement.
-    clearTokens()
-    self.statement = nil
+    return depth == 0  // else the statement goes on
   }
 
   /// How many tokens' room the token array keeps from one statement to the next: a query's
@@ -259,41 +288,50 @@ package struct StatementCutter {
     if !commentColumns.isEmpty { commentColumns.removeAll(keepingCapacity: true) }
   }
 
-  /// The statement read so far as one source: its tokens (shared with the cutter until the
-  /// piece is gone), its text (its bytes in `storage` when byte-wise, else its lines and line
-  /// breaks joined), and `joinedLines` as its lines' character ranges. `lastLine` is its last
-  /// line's source when the caller has it.
+  /// The statement read so far (`statement`) as one source: its tokens (shared with the
+  /// cutter until the piece is gone), its text (its bytes in `storage` when byte-wise, else its
+  /// lines and line breaks joined), and its lines' character ranges when it has several.
+  /// `lastLineIsWide`: its last line was not ASCII, and is ``wideLine``.
+  ///
+  /// Mutating only so that the cutter is read in place: as a method of a copy, it copied the
+  /// whole cutter at each statement (issue 29).
   @inline(__always)  // as for `holdsNoCode(_:)`
-  private func statementSource(
-    lastLine: SourceCharacters? = nil, joinedLines: [Range<Int>]?
+  private mutating func statementSource(
+    _ statement: (start: Int, firstLineEnd: Int, line: Int), lastLineIsWide: Bool
   ) -> LexedSource {
-    let source =
-      lineCount == 1
-      ? lastLine
-        ?? SourceCharacters(
-          sharing: storage, range: statement!.start..<statement!.firstLineEnd,
+    let source: SourceCharacters
+    if lineCount == 1 {
+      if lastLineIsWide, let wideLine {
+        source = wideLine
+      } else {
+        source = SourceCharacters(
+          sharing: storage, range: statement.start..<statement.firstLineEnd,
           isByteWise: isByteWise)
-      : isByteWise
-        ? SourceCharacters(
-          sharing: storage, range: statement!.start..<statementEnd, isByteWise: true)
-        : SourceCharacters(
-          joining: lineBytes.map { SourceCharacters(sharing: storage, range: $0) },
-          separators: zip(lineBytes, lineBytes.dropFirst()).map { line, next in
-            Character(
-              String(
-                decoding: UnsafeBufferPointer(rebasing: bytes[line.upperBound..<next.lowerBound]),
-                as: UTF8.self))
-          })
+      }
+    } else if isByteWise {
+      source = SourceCharacters(
+        sharing: storage, range: statement.start..<statementEnd, isByteWise: true)
+    } else {
+      source = SourceCharacters(
+        joining: lineBytes.map { SourceCharacters(sharing: storage, range: $0) },
+        separators: zip(lineBytes, lineBytes.dropFirst()).map { line, next in
+          Character(
+            String(
+              decoding: UnsafeBufferPointer(rebasing: bytes[line.upperBound..<next.lowerBound]),
+              as: UTF8.self))
+        })
+    }
+    // No comment, nearly always: then the shared empty table, whose references are not
+    // counted, rather than the cutter's, retained and released at every statement (issue 29).
     return LexedSource(
-      source: source, tokens: tokens, commentColumns: commentColumns,
-      firstLine: statement!.line, file: file, joinedLines: joinedLines)
+      source: source, tokens: tokens, commentColumns: commentColumns.isEmpty ? [:] : commentColumns,
+      firstLine: statement.line, file: file, joinedLines: lineCount == 1 ? nil : lineRanges)
   }
 
   /// Refuses the statement being read at line `number` (`line`): the error, the line and the
-  /// statement's first line lexed on their own (rare: lexed again here).
+  /// statement's first line lexed on their own (rare: lexed again here), kept as ``refusal``.
   private mutating func refuse(
-    _ diagnostic: ScenarioDiagnostic, line: SourceCharacters, number: Int,
-    _ handle: (consuming Piece) -> Void
+    _ diagnostic: ScenarioDiagnostic, line: SourceCharacters, number: Int
   ) {
     refused = true
     let lexedLine = Lexer.lex(line, file: file, firstLine: number)
@@ -305,14 +343,26 @@ package struct StatementCutter {
     lineBytes.removeAll(keepingCapacity: true)
     lineRanges.removeAll(keepingCapacity: true)
     lineCount = 0
-    handle(.refused(diagnostic, line: lexedLine, statementStart: start))
+    refusal = .refused(diagnostic, line: lexedLine, statementStart: start)
+    hasRefusal = true
+  }
+
+  /// Hands ``refusal`` on, and forgets it. (Out of line: it is rare.)
+  @inline(never)
+  private mutating func handOnRefusal(_ handle: (consuming Piece) -> Void) {
+    hasRefusal = false
+    guard let refusal else { return }
+    self.refusal = nil
+    handle(refusal)
   }
 
   // MARK: - Bytes
 
-  /// The ASCII line `range` as a source of its own, for a refusal.
-  private func asciiLine(_ range: Range<Int>) -> SourceCharacters {
-    SourceCharacters(sharing: storage, range: range, isByteWise: true)
+  /// The line `range` being read as a source of its own, for a refusal: made from its bytes
+  /// when ASCII, else the one made to lex it.
+  private func lineSource(_ range: Range<Int>, isASCII: Bool) -> SourceCharacters {
+    if !isASCII, let wideLine { return wideLine }
+    return SourceCharacters(sharing: storage, range: range, isByteWise: isASCII)
   }
 
   /// The bytes `range`, one line (ASCII when `isASCII`; nil: not known), lexed as a source of
@@ -357,25 +407,28 @@ package struct StatementCutter {
   /// from the same pass, so lexing it need not look at its bytes again for that.
   @inline(__always)  // as for `holdsNoCode(_:)`
   private func lineEnd(from start: Int) -> (end: Int, next: Int?, isASCII: Bool) {
-    var index = start
     let count = bytes.count
+    guard let base = bytes.baseAddress else { return (count, nil, true) }  // no bytes at all
+    var index = start
     var union: UInt8 = 0
     while index < count {
-      // Eight bytes at a time first: in nearly all of them no byte is below 0x0E (a line
-      // break's first byte, a tab) or past ASCII. `flagged` has the top bit of each byte that
-      // is (bytes below 0x0E by the borrow of subtracting 0x0E from each, which is exact for
-      // the lowest one flagged): the bytes before the lowest are passed at once (issue 29).
-      if count - index >= 8, let base = bytes.baseAddress {
-        let word = UInt64(
-          littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-        let flagged =
-          (word | ((word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word)) & 0x8080_8080_8080_8080
-        guard flagged != 0 else {
-          index += 8
-          continue
+      // Sixteen bytes at a time first, as two words: in nearly all of them no byte is below
+      // 0x0E (a line break's first byte, a tab) or past ASCII. A word's flagged bytes are
+      // found without branches (``flaggedBytes(in:)``), and the bytes before the lowest one
+      // flagged are passed at once. Only flagged bytes can be past ASCII, so `union` need
+      // not see the others (issue 29: one word a turn, with its bounds checked, was 18
+      // instructions for eight bytes).
+      while count &- index >= 16 {
+        // Safe: `index + 16 <= count`, so both words lie inside `bytes`.
+        let low = Self.flaggedBytes(in: UnsafeRawPointer(base + index))
+        let high = Self.flaggedBytes(in: UnsafeRawPointer(base + index + 8))
+        guard low | high == 0 else {
+          index &+= low != 0 ? low.trailingZeroBitCount / 8 : 8 + high.trailingZeroBitCount / 8
+          break
         }
-        index += flagged.trailingZeroBitCount / 8
+        index &+= 16
       }
+      guard index < count else { break }
       let byte = bytes[index]
       union |= byte
       // Most bytes are none of the line breaks' first bytes: one test passes them.
@@ -398,5 +451,14 @@ package struct StatementCutter {
       index += 1
     }
     return (count, nil, union < 0x80)
+  }
+
+  /// The eight bytes at `address` with the top bit of each that is below 0x0E or past ASCII
+  /// set, and no other bit; exact up to the lowest byte flagged (bytes below 0x0E are found
+  /// by the borrow of subtracting 0x0E from each, which may flag a byte above the lowest).
+  @inline(__always)
+  private static func flaggedBytes(in address: UnsafeRawPointer) -> UInt64 {
+    let word = UInt64(littleEndian: address.loadUnaligned(as: UInt64.self))
+    return (word | ((word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word)) & 0x8080_8080_8080_8080
   }
 }
