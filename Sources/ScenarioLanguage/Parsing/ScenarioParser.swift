@@ -118,6 +118,8 @@ public struct ScenarioParser: Sendable {
   private struct ParseState {
     /// The one parser of every statement, which holds the bindings and the poisoned names.
     var parser: StatementParser
+    /// The one splitter of every statement, which keeps its working arrays between them.
+    var splitter = StatementSplitter()
     var statements: [Statement] = []
     /// How many statements parsed so far (collected or handed on): the next one's index.
     var count = 0
@@ -157,7 +159,9 @@ public struct ScenarioParser: Sendable {
     // The cutter hands on no statement without a token; `Optional<Chunk>` is avoided here, as
     // destroying one went through a generic witness (issue 29).
     if lexed.tokens.count > 1 {
-      var chunk = StatementSplitter.chunk(ofStatement: lexed)
+      // The chunk is a plain value, dropped without a call; the text is moved into the
+      // statement (issue 29).
+      let (chunk, text) = state.splitter.chunk(ofStatement: lexed)
       // The lexed source is moved into the parser, which the error path reads it from: a copy
       // retained and released each of its arrays (issue 29).
       state.parser.begin(consume lexed, chunk: chunk)
@@ -166,13 +170,21 @@ public struct ScenarioParser: Sendable {
         let (kind, location) = try state.parser.parseStatement()
         let boundName: String? = if case .bind(let name, _) = kind { name } else { nil }
         // The kind and the statement are moved, not copied (issue 29).
-        var statement = Statement(
-          kind: consume kind, location: location, sourceText: Self.take(&chunk.sourceText, leaving: ""))
-        if !state.parser.secrets.isEmpty {
-          // A loop, not `map(chunk.range(of:))`, whose closure copied the chunk.
+        var statement = Statement(kind: consume kind, location: location, sourceText: text)
+        switch state.parser.secrets.count {
+        case 0: break
+        case 1:
+          // Nearly always one (a password, item data, an expected result): an array literal
+          // is made in line, where reserving room in an empty array went through a generic
+          // call (issue 29).
+          statement.addSecretRanges([state.splitter.range(of: state.parser.secrets[0], in: chunk)])
+        default:
+          // A loop, not `map`, whose closure copied the splitter.
           var ranges: [Range<Int>] = []
           ranges.reserveCapacity(state.parser.secrets.count)
-          for span in state.parser.secrets { ranges.append(chunk.range(of: span)) }
+          for span in state.parser.secrets {
+            ranges.append(state.splitter.range(of: span, in: chunk))
+          }
           statement.addSecretRanges(ranges)
         }
         for name in state.parser.secretNames {
@@ -184,7 +196,9 @@ public struct ScenarioParser: Sendable {
           }
         }
         if let name = boundName {
-          let literal = state.parser.boundLiteral.map { (state.count, chunk.range(of: $0)) }
+          let literal = state.parser.boundLiteral.map {
+            (state.count, state.splitter.range(of: $0, in: chunk))
+          }
           // Asked first: removing a name from an empty table still hashed it (issue 29).
           if literal != nil || !state.literals.isEmpty { state.literals[name] = literal }
         }
@@ -205,8 +219,8 @@ public struct ScenarioParser: Sendable {
   }
 
   /// `value`, moved out and left empty: the parser takes the bindings and gives them back
-  /// (it holds the only reference, so a new binding does not copy all the others), the
-  /// statement the chunk's text, without retaining and releasing them (issue 29).
+  /// (it holds the only reference, so a new binding does not copy all the others), without
+  /// retaining and releasing them (issue 29).
   private static func take<Value>(_ value: inout Value, leaving empty: Value) -> Value {
     var taken = empty
     swap(&taken, &value)
