@@ -86,7 +86,7 @@ package struct StatementSplitter {
   ) -> (chunk: Chunk, text: String)? {
     lexed.source.withByteWiseUTF8(of: 0..<lexed.source.count) { bytes in
       // The code: up to the comment, if any, without blanks on either side.
-      let comment = lexed.commentColumns.isEmpty ? nil : lexed.commentColumns[line]
+      let comment = commentColumn(onLine: line, of: lexed)
       let length = min(comment.map { $0 - 1 } ?? bytes.count, bytes.count)
       var end = length
       while end > 0, isBlank(bytes[end - 1]) { end -= 1 }
@@ -98,6 +98,20 @@ package struct StatementSplitter {
           firstLineLayout: LineLayout(base: -start, length: end), laterLineCount: 0),
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
       )
+    }
+  }
+
+  /// The column where the comment on line `number` starts, if there is one. Most statements
+  /// have no comment, and nearly all others one: their table is not hashed against (some 130
+  /// instructions a look-up; issue 29).
+  @inline(__always)
+  private static func commentColumn(onLine number: Int, of lexed: LexedSource) -> Int? {
+    switch lexed.commentColumns.count {
+    case 0: return nil
+    case 1:
+      let only = lexed.commentColumns.first!
+      return only.key == number ? only.value : nil
+    default: return lexed.commentColumns[number]
     }
   }
 
@@ -120,13 +134,9 @@ package struct StatementSplitter {
     var base = 0
     var lastCodeLength = 0
     var firstCode = 0..<0
-    // Whether the lines' code and `\n`s between them are the source's characters as they are,
-    // from the first line's code on: nothing cut after a line but the last.
-    var isContiguous = true
     for number in firstLine...lastLine {
       let line = lines?[number - lineOffset] ?? 0..<source.count
-      // Most statements have no comment: their empty table is not hashed against.
-      let comment = lexed.commentColumns.isEmpty ? nil : lexed.commentColumns[number]
+      let comment = Self.commentColumn(onLine: number, of: lexed)
       let length = min(comment.map { $0 - 1 } ?? line.count, line.count)
       lastCodeLength = length
       var end = line.lowerBound + length
@@ -148,21 +158,14 @@ package struct StatementSplitter {
           laterLineLayouts.append(layout)
         }
       }
-      if number < lastLine, end != line.upperBound || source.asciiByte(at: end) != 0x0A {
-        isContiguous = false
-      }
       base += end - line.lowerBound + 1
     }
     let text: String
     if let lines, firstLine != lastLine {
-      let laterLines = lines[(firstLine + 1 - lineOffset)...(lastLine - lineOffset)]
-      let later = laterLineLayouts[..<(lastLine - firstLine)]
-      // Lines that are one run of the source are copied at once, which makes their string
-      // in some two thirds of the instructions of writing them one by one (issue 29).
-      text =
-        isContiguous
-        ? source.text(firstCode.lowerBound..<laterLines.last!.lowerBound + later.last!.length)
-        : Self.joinedText(of: source, firstCode: firstCode, laterLines: laterLines, later: later)
+      text = Self.joinedText(
+        of: source, firstCode: firstCode,
+        laterLines: lines[(firstLine + 1 - lineOffset)...(lastLine - lineOffset)],
+        later: laterLineLayouts[..<(lastLine - firstLine)])
     } else {
       text = source.text(firstCode)
     }
@@ -175,15 +178,17 @@ package struct StatementSplitter {
     )
   }
 
-  /// The code of several lines joined by `\n`, written straight into the string (each `\n`
-  /// no longer than the line break it stands for, so the source's size bounds the text's):
-  /// the first line's `firstCode`, then the first `later[i].length` characters of each of
-  /// `laterLines`.
+  /// The code of several lines joined by `\n`: the first line's `firstCode`, then the first
+  /// `later[i].length` characters of each of `laterLines`. Gathered on the stack, then made a
+  /// string at once: a string written in place validated its UTF-8 again, which cost a third
+  /// more (issue 29).
   private static func joinedText(
     of source: SourceCharacters, firstCode: Range<Int>, laterLines: ArraySlice<Range<Int>>,
     later: ArraySlice<LineLayout>
   ) -> String {
-    String(unsafeUninitializedCapacity: source.utf8Count) { buffer in
+    // Each `\n` is no longer than the line break it stands for, so the source's size bounds
+    // what is written: every write below stays inside the buffer.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: source.utf8Count) { buffer in
       var written = source.writeUTF8(of: firstCode, into: buffer, at: 0)
       for (line, layout) in zip(laterLines, later) {
         let start = line.lowerBound
@@ -191,7 +196,7 @@ package struct StatementSplitter {
         written += 1
         written += source.writeUTF8(of: start..<start + layout.length, into: buffer, at: written)
       }
-      return written
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<written]), as: UTF8.self)
     }
   }
 }
