@@ -40,6 +40,7 @@ package struct StatementSplitter {
 
   /// Where `span` is in the text of `chunk`, the last chunk this splitter made.
   func range(of span: SourceSpan, in chunk: Chunk) -> Range<Int> {
+    @inline(__always)  // two calls of a few instructions each (issue 29)
     func offset(line: Int, column: Int) -> Int {
       let index = min(max(line - chunk.firstLine, 0), chunk.laterLineCount)
       let layout = index == 0 ? chunk.firstLineLayout : laterLineLayouts[index - 1]
