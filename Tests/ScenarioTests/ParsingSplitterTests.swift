@@ -61,6 +61,105 @@ import Testing
     #expect(splitter.chunks.last?.sourceText == "let q = [\n:]")
   }
 
+  /// A statement of several byte-wise lines has its chunk and text read from its bytes (issue
+  /// 29): the same as the same lines read as `Character`s give, each token in the same place.
+  @Test(arguments: [
+    "SecItemAdd [kSecClass: kSecClassGenericPassword,   # c\n    kSecValueData: \"x\"]",
+    "  let q = [\n  kSecAttrAccount: \"a\",  \n\tkSecAttrService: \"s\"]  // end",
+    "let q = [kSecClass: kSecClassGenericPassword,\n   # only a comment\n  kSecAttrAccount: \"a\"]",
+    "say [\n\n]",
+  ])
+  func byteWiseLinesHaveTheChunkTheirCharactersGive(_ source: String) {
+    let split = SplitBothWays(source, firstLine: 1)
+    #expect(split.fastText == split.generalText)
+    #expect(split.fast == split.general)
+    #expect(split.fast.laterLineCount > 0)
+    for token in split.byteWise.tokens.dropLast() {
+      let span = SourceSpan(from: token, through: token)
+      let range = split.fastSplitter.range(of: span, in: split.fast)
+      #expect(range == split.generalSplitter.range(of: span, in: split.general))
+      let text = split.byteWise.text(of: token)
+      #expect(String(Array(split.fastText)[range]) == text, "\(text)")
+    }
+  }
+
+  /// A statement's chunk and text read from the bytes of a byte-wise source, and from the
+  /// same bytes read as `Character`s, each by a splitter of its own.
+  struct SplitBothWays {
+    var byteWise: LexedSource
+    var fastSplitter = StatementSplitter()
+    var generalSplitter = StatementSplitter()
+    var fast: StatementSplitter.Chunk
+    var fastText: String
+    var general: StatementSplitter.Chunk
+    var generalText: String
+
+    init(_ source: String, firstLine: Int) {
+      let bytes = Array(source.utf8)
+      let (byteWise, wide) = bytes.withUnsafeBufferPointer { buffer in
+        (
+          Lexer.lex(
+            SourceCharacters(bytes: buffer, isByteWise: true), file: "f", firstLine: firstLine),
+          Lexer.lex(
+            SourceCharacters(bytes: buffer, isByteWise: false), file: "f", firstLine: firstLine)
+        )
+      }
+      self.byteWise = byteWise
+      (fast, fastText) = fastSplitter.chunk(ofStatement: byteWise)
+      (general, generalText) = generalSplitter.chunk(ofStatement: wide)
+    }
+  }
+
+  /// One splitter reads every statement, writing a statement's later lines' layouts over the
+  /// last one's (issue 29): what a longer statement left there must not show in the next
+  /// one's secrets' places, whatever is cut after a line (a comment, blanks, a `\r`).
+  @Test func statementsOfSeveralLinesAfterEachOtherKeepTheirOwnTextAndSecrets() {
+    let source = """
+      SecItemAdd [kSecClass: kSecClassGenericPassword,   # three lines
+                  kSecAttrAccount: "first-account",
+                  kSecValueData: "first-secret"]
+      SecItemAdd [kSecClass: kSecClassGenericPassword,
+        kSecValueData: "2nd"]
+      device lock
+      SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "a",
+                     kSecAttrService: "s",
+                     kSecAttrLabel: "l",
+                  kSecValueData: "fourth"]  // four lines
+      SecItemAdd [kSecClass: kSecClassGenericPassword,\t
+        kSecValueData: "fifth"]
+      """ + "\nSecItemAdd [kSecClass: kSecClassGenericPassword,\r  kSecValueData: \"sixth\"]\n"
+    let result = ParsingTestSupport.parse(source)
+    #expect(result.diagnostics.isEmpty)
+    #expect(
+      result.statements.map(\.sourceText) == [
+        "SecItemAdd [kSecClass: kSecClassGenericPassword,\n"
+          + "            kSecAttrAccount: \"first-account\",\n"
+          + "            kSecValueData: \"first-secret\"]",
+        "SecItemAdd [kSecClass: kSecClassGenericPassword,\n  kSecValueData: \"2nd\"]",
+        "device lock",
+        "SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: \"a\",\n"
+          + "               kSecAttrService: \"s\",\n"
+          + "               kSecAttrLabel: \"l\",\n"
+          + "            kSecValueData: \"fourth\"]",
+        "SecItemAdd [kSecClass: kSecClassGenericPassword,\n  kSecValueData: \"fifth\"]",
+        "SecItemAdd [kSecClass: kSecClassGenericPassword,\n  kSecValueData: \"sixth\"]",
+      ])
+    #expect(
+      result.statements.map(\.maskedSourceText) == [
+        "SecItemAdd [kSecClass: kSecClassGenericPassword,\n"
+          + "            kSecAttrAccount: \"first-account\",\n"
+          + "            kSecValueData: ••••]",
+        "SecItemAdd [kSecClass: kSecClassGenericPassword,\n  kSecValueData: ••••]",
+        "device lock",
+        "SecItemAdd [kSecClass: kSecClassGenericPassword, kSecAttrAccount: \"a\",\n"
+          + "               kSecAttrService: \"s\",\n"
+          + "               kSecAttrLabel: \"l\",\n"
+          + "            kSecValueData: ••••]",
+        "SecItemAdd [kSecClass: kSecClassGenericPassword,\n  kSecValueData: ••••]",
+        "SecItemAdd [kSecClass: kSecClassGenericPassword,\n  kSecValueData: ••••]",
+      ])
+  }
+
   @Test func anUnterminatedStringEndsOnItsLine() {
     let splitter = ParsingTestSupport.split("say \"[oops\ndevice lock", firstLine: 1)
     #expect(splitter.chunks.count == 2)
@@ -113,22 +212,18 @@ import Testing
     "let q = [kSecClass: kSecClassGenericPassword]   ", "say \"a # b\"  # c", "x\u{0B}",
   ])
   func aByteWiseLineHasTheChunkItsCharactersGive(_ line: String) {
-    let bytes = Array(line.utf8)
-    let (byteWise, wide) = bytes.withUnsafeBufferPointer { buffer in
-      (
-        Lexer.lex(SourceCharacters(bytes: buffer, isByteWise: true), file: "f", firstLine: 4),
-        Lexer.lex(SourceCharacters(bytes: buffer, isByteWise: false), file: "f", firstLine: 4)
-      )
-    }
-    let fast = StatementSplitter.chunk(ofStatement: byteWise)
-    let general = StatementSplitter.chunk(ofStatement: wide)
+    let split = SplitBothWays(line, firstLine: 4)
+    let (fast, general) = (split.fast, split.general)
+    #expect(split.fastText == split.generalText)
     #expect(fast == general)
     #expect(fast.firstLine == general.firstLine)
     #expect(fast.end == general.end)
     #expect(fast.firstLineLayout == general.firstLineLayout)
-    #expect(fast.laterLineLayouts.isEmpty && general.laterLineLayouts.isEmpty)
-    let tokens = byteWise.tokens
+    #expect(fast.laterLineCount == 0 && general.laterLineCount == 0)
+    let tokens = split.byteWise.tokens
     let span = SourceSpan(from: tokens[0], through: tokens[tokens.count - 2])
-    #expect(fast.range(of: span) == general.range(of: span))
+    #expect(
+      split.fastSplitter.range(of: span, in: fast)
+        == split.generalSplitter.range(of: span, in: general))
   }
 }

@@ -24,17 +24,26 @@ enum ParsingTestSupport {
     "account": .value,
   ]
 
-  /// The statements the parser's cutter hands on for `source`, as the parser's chunks, and the
-  /// innermost bracket left open at its end (whose statement is not among them).
+  /// A statement as the parser's splitter reads it: its chunk and its text.
+  struct SplitStatement {
+    var chunk: StatementSplitter.Chunk
+    var sourceText: String
+    var firstLine: Int { chunk.firstLine }
+  }
+
+  /// The statements the parser's cutter hands on for `source`, as the parser's splitter reads
+  /// them, and the innermost bracket left open at its end (whose statement is not among them).
   static func split(_ source: String, firstLine: Int)
-    -> (chunks: [StatementSplitter.Chunk], unclosed: StatementSplitter.OpenBracket?)
+    -> (chunks: [SplitStatement], unclosed: StatementSplitter.OpenBracket?)
   {
-    var chunks: [StatementSplitter.Chunk] = []
+    var chunks: [SplitStatement] = []
+    var splitter = StatementSplitter()
     let unclosed = StatementCutter.cut(
       source, file: "", firstLine: firstLine, nestingLimit: StatementParser.nestingLimit
     ) { piece in
       guard case .statement(let lexed, unclosed: nil) = piece else { return }
-      chunks.append(StatementSplitter.chunk(ofStatement: lexed))
+      let (chunk, text) = splitter.chunk(ofStatement: lexed)
+      chunks.append(SplitStatement(chunk: chunk, sourceText: text))
     }
     return (chunks, unclosed)
   }

@@ -118,6 +118,8 @@ public struct ScenarioParser: Sendable {
   private struct ParseState {
     /// The one parser of every statement, which holds the bindings and the poisoned names.
     var parser: StatementParser
+    /// The one splitter of every statement, which keeps its working arrays between them.
+    var splitter = StatementSplitter()
     var statements: [Statement] = []
     /// How many statements parsed so far (collected or handed on): the next one's index.
     var count = 0
@@ -157,7 +159,9 @@ public struct ScenarioParser: Sendable {
     // The cutter hands on no statement without a token; `Optional<Chunk>` is avoided here, as
     // destroying one went through a generic witness (issue 29).
     if lexed.tokens.count > 1 {
-      var chunk = StatementSplitter.chunk(ofStatement: lexed)
+      // The chunk is a plain value, dropped without a call; the text is moved into the
+      // statement (issue 29).
+      let (chunk, text) = state.splitter.chunk(ofStatement: lexed)
       // The lexed source is moved into the parser, which the error path reads it from: a copy
       // retained and released each of its arrays (issue 29).
       state.parser.begin(consume lexed, chunk: chunk)
@@ -165,32 +169,47 @@ public struct ScenarioParser: Sendable {
       do {
         let (kind, location) = try state.parser.parseStatement()
         let boundName: String? = if case .bind(let name, _) = kind { name } else { nil }
-        // The kind and the statement are moved, not copied (issue 29).
-        var statement = Statement(
-          kind: consume kind, location: location, sourceText: Self.take(&chunk.sourceText, leaving: ""))
-        if !state.parser.secrets.isEmpty {
-          // A loop, not `map(chunk.range(of:))`, whose closure copied the chunk.
-          var ranges: [Range<Int>] = []
-          ranges.reserveCapacity(state.parser.secrets.count)
-          for span in state.parser.secrets { ranges.append(chunk.range(of: span)) }
-          statement.addSecretRanges(ranges)
+        var secretRanges: [Range<Int>] = []
+        switch state.parser.secrets.count {
+        case 0: break
+        case 1:
+          // Nearly always one (a password, item data, an expected result): an array literal
+          // is allocated at once, where reserving room in an empty array first cost some
+          // hundred instructions more (issue 29).
+          secretRanges = [state.splitter.range(of: state.parser.secrets[0], in: chunk)]
+        default:
+          // A loop, not `map`, whose closure copied the splitter.
+          secretRanges.reserveCapacity(state.parser.secrets.count)
+          for span in state.parser.secrets {
+            secretRanges.append(state.splitter.range(of: span, in: chunk))
+          }
         }
-        for name in state.parser.secretNames {
-          guard let literal = state.literals[name] else { continue }
-          if emit == nil {
-            state.statements[literal.statement].addSecretRanges([literal.range])
-          } else {
-            state.lateSecrets[literal.statement, default: []].append(literal.range)
+        // Asked first: going through even an empty set retained and released it (issue 29).
+        if !state.parser.secretNames.isEmpty {
+          for name in state.parser.secretNames {
+            guard let literal = state.literals[name] else { continue }
+            if emit == nil {
+              state.statements[literal.statement].addSecretRanges([literal.range])
+            } else {
+              state.lateSecrets[literal.statement, default: []].append(literal.range)
+            }
           }
         }
         if let name = boundName {
-          let literal = state.parser.boundLiteral.map { (state.count, chunk.range(of: $0)) }
+          let literal = state.parser.boundLiteral.map {
+            (state.count, state.splitter.range(of: $0, in: chunk))
+          }
           // Asked first: removing a name from an empty table still hashed it (issue 29).
           if literal != nil || !state.literals.isEmpty { state.literals[name] = literal }
         }
         if !state.knownLateSecrets.isEmpty, let late = state.knownLateSecrets[state.count] {
-          statement.addSecretRanges(late)
+          secretRanges += late
         }
+        // Made whole, then moved where it goes: a statement changed after it was made was
+        // copied once more on its way into the array (176 bytes; issue 29).
+        let statement = Statement(
+          kind: consume kind, location: location, sourceText: text,
+          secretRanges: Statement.sortedApart(consume secretRanges))
         state.count += 1
         if let emit { emit(statement) } else { state.statements.append(consume statement) }
       } catch {
@@ -205,8 +224,8 @@ public struct ScenarioParser: Sendable {
   }
 
   /// `value`, moved out and left empty: the parser takes the bindings and gives them back
-  /// (it holds the only reference, so a new binding does not copy all the others), the
-  /// statement the chunk's text, without retaining and releasing them (issue 29).
+  /// (it holds the only reference, so a new binding does not copy all the others), without
+  /// retaining and releasing them (issue 29).
   private static func take<Value>(_ value: inout Value, leaving empty: Value) -> Value {
     var taken = empty
     swap(&taken, &value)

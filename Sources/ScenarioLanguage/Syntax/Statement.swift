@@ -39,26 +39,33 @@ public struct Statement: Hashable, Sendable {
   /// Adds secret ranges, keeping them sorted and joined where they overlap.
   mutating func addSecretRanges(_ ranges: [Range<Int>]) {
     guard !ranges.isEmpty else { return }  // most statements hold no secret
-    // The parser finds a statement's secrets in source order, apart and not empty: then they
-    // are kept as they come, without sorting and merging a copy (issue 29).
-    if secretRanges.isEmpty, Self.areSortedApart(ranges) {
-      secretRanges = ranges
-      return
-    }
+    secretRanges = Self.sortedApart(secretRanges.isEmpty ? ranges : secretRanges + ranges)
+  }
+
+  /// `ranges` sorted, without empty ones, joined where they overlap: what `secretRanges`
+  /// holds. The parser finds a statement's secrets in source order, apart and not empty: then
+  /// they are moved on as they come, without a call or a copy (issue 29).
+  @inline(__always)
+  static func sortedApart(_ ranges: consuming [Range<Int>]) -> [Range<Int>] {
+    areSortedApart(ranges) ? ranges : merged(ranges)
+  }
+
+  /// `ranges` sorted, without empty ones, joined where they overlap.
+  private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
     var merged: [Range<Int>] = []
-    for range in (secretRanges + ranges).sorted(by: { $0.lowerBound < $1.lowerBound })
-    where !range.isEmpty {
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
       if let last = merged.last, range.lowerBound <= last.upperBound {
         merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
       } else {
         merged.append(range)
       }
     }
-    secretRanges = merged
+    return merged
   }
 
   /// Whether `ranges` are each non-empty and each ends before the next starts: what merging
   /// them would leave as it is.
+  @inline(__always)
   private static func areSortedApart(_ ranges: [Range<Int>]) -> Bool {
     var end = Int.min
     for range in ranges {
