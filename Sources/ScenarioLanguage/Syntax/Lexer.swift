@@ -83,6 +83,26 @@ package struct Lexer: Sendable {
         commentColumns: &commentColumns, brackets: &brackets)
     }
     guard byteWise == nil else { return }
+    if source.isASCIIStandingAlone,
+      lexByteWise(
+        standingAlone: source, firstLine: firstLine, appendingTo: &tokens, offsetBy: base,
+        commentColumns: &commentColumns, brackets: &brackets)
+    {
+      return
+    }
+    lex(
+      characterWise: source, file: file, firstLine: firstLine, appendingTo: &tokens,
+      offsetBy: base, commentColumns: &commentColumns, brackets: &brackets)
+  }
+
+  /// ``lex(_:file:firstLine:appendingTo:offsetBy:commentColumns:brackets:)`` read a character
+  /// at a time (``next()``), whatever the source: what a source past ASCII is lexed by unless
+  /// its bytes can be (and what the tests compare the byte-wise ways with).
+  static func lex(
+    characterWise source: SourceCharacters, file: String, firstLine: Int,
+    appendingTo tokens: inout [Token], offsetBy base: Int, commentColumns: inout [Int: Int],
+    brackets: inout [Bracket]
+  ) {
     var lexer = Lexer(source, file: file, line: firstLine)
     swap(&lexer.commentColumns, &commentColumns)
     defer { swap(&lexer.commentColumns, &commentColumns) }
@@ -111,6 +131,62 @@ package struct Lexer: Sendable {
     lexByteWise(
       bytes, firstLine: number, appendingTo: &tokens, offsetBy: base,
       commentColumns: &commentColumns, brackets: &brackets)
+  }
+
+  /// ``lex(_:file:firstLine:appendingTo:offsetBy:commentColumns:brackets:)`` of a source that
+  /// is not byte-wise but whose ASCII bytes are characters of their own
+  /// (``SourceCharacters/isASCIIStandingAlone``), read from its bytes, its tokens' offsets,
+  /// lengths and columns and its comments' columns then counted again in characters. Why: a
+  /// line such as `say "… → …"` was lexed a character at a time, some 4,700 instructions a
+  /// token (issue 29). Its bytes lex as its characters do when no token is invalid: each ASCII
+  /// character is its byte, and the bytes past ASCII are then all inside string literals and
+  /// comments, which pass them as they pass the characters (anywhere else, such a byte is an
+  /// invalid token). A token starts and ends next to an ASCII byte or at the end, where a
+  /// character starts. False, with nothing appended, when a token is invalid: the characters'
+  /// lexer reads the source then, so that the token and its error are its own.
+  private static func lexByteWise(
+    standingAlone source: SourceCharacters, firstLine: Int, appendingTo tokens: inout [Token],
+    offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
+  ) -> Bool {
+    let firstToken = tokens.count
+    let firstBracket = brackets.count
+    var comments: [Int: Int] = [:]
+    return source.withUTF8(of: 0..<source.count) { bytes in
+      lexByteWise(
+        bytes, firstLine: firstLine, appendingTo: &tokens, offsetBy: 0,
+        commentColumns: &comments, brackets: &brackets)
+      /// The line whose first character's index is known, and that index.
+      var line = (number: firstLine, start: 0)
+      for index in firstToken..<tokens.count {
+        let token = tokens[index]
+        guard token.shape != .invalid else {
+          tokens.removeSubrange(firstToken...)
+          brackets.removeSubrange(firstBracket...)
+          return false
+        }
+        let start = source.characterIndex(atUTF8Offset: token.offset)
+        if token.location.line != line.number {
+          let lineStart = token.offset - (token.location.column - 1)
+          line = (token.location.line, source.characterIndex(atUTF8Offset: lineStart))
+        }
+        tokens[index].offset = base + start
+        tokens[index].length = source.characterIndex(atUTF8Offset: token.endOffset) - start
+        tokens[index].location.column = start - line.start + 1
+      }
+      for (number, column) in comments {
+        // Line `number` starts after its line break: one byte each (they are ASCII).
+        var lineStart = 0
+        var breaks = firstLine
+        while breaks < number {
+          if bytes[lineStart] >= 0x0A && bytes[lineStart] <= 0x0D { breaks += 1 }
+          lineStart += 1
+        }
+        let first = source.characterIndex(atUTF8Offset: lineStart)
+        commentColumns[number] =
+          source.characterIndex(atUTF8Offset: lineStart + column - 1) - first + 1
+      }
+      return true
+    }
   }
 
   /// What the byte-wise lexer tells a byte apart by: one look-up in ``byteClasses`` per byte.
