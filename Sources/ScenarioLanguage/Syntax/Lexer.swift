@@ -227,6 +227,28 @@ package struct Lexer: Sendable {
     }
   }
 
+  /// What the byte-wise lexer reads at every line, in one global: each byte's class and the
+  /// known names' index. Why: reading a global checks that it is made (`swift_once`), and
+  /// reading two at every line was some 1M instructions a parse of the benchmark (issue 29).
+  private static let byteWiseTables = ByteWiseTables()
+
+  private struct ByteWiseTables: @unchecked Sendable {
+    /// ``byteClasses``, all 256, in storage that is never freed (the one table lives as long
+    /// as the process), so that reading it retains nothing. Written only here, before it is
+    /// shared.
+    let classes: UnsafePointer<ByteClass>
+    let names: KnownName.ASCIIIndex
+
+    init() {
+      let classes = UnsafeMutablePointer<ByteClass>.allocate(capacity: 256)
+      Lexer.byteClasses.withUnsafeBufferPointer {
+        classes.initialize(from: $0.baseAddress!, count: 256)
+      }
+      self.classes = UnsafePointer(classes)
+      names = KnownName.table.asciiIndex
+    }
+  }
+
   /// ``lex(_:file:firstLine:appendingTo:offsetBy:commentColumns:brackets:)`` of a byte-wise
   /// source, `bytes` its UTF-8: the tokens ``next()`` gives, read in one loop over the bytes
   /// with the place in locals and one class look-up per byte. Why: a call per token, its place
@@ -238,92 +260,93 @@ package struct Lexer: Sendable {
     _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, appendingTo tokens: inout [Token],
     offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
   ) {
-    let names = KnownName.table.asciiIndex
-    byteClasses.withUnsafeBufferPointer { classes in
-      let count = bytes.count
-      var index = 0
-      var line = firstLine
-      /// Where the line being read starts: a byte's column is `index - lineStart + 1`.
-      var lineStart = 0
-      while true {
-        // Blanks, line breaks and comments.
-        var byteClass = ByteClass.other
-        while index < count {
-          byteClass = classes[Int(bytes[index])]
-          if byteClass == .blank {
-            index += 1
-          } else if byteClass == .lineBreak {
-            index += 1
-            line += 1
-            lineStart = index
-          } else if byteClass == .commentStart,
-            bytes[index] == UInt8(ascii: "#")
-              || (index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"))
-          {
-            commentColumns[line] = index - lineStart + 1
-            while index < count, classes[Int(bytes[index])] != .lineBreak { index += 1 }
-          } else {
-            break
-          }
-        }
-        let start = index
-        // Wrapping arithmetic: offsets within a buffer cannot overflow, and checking them cost
-        // instructions at every token.
-        let position = TokenPosition(line: line, column: start &- lineStart &+ 1)
-        guard index < count else {
-          tokens.append(Token(shape: .end, location: position, offset: base &+ start, length: 0))
-          return
-        }
-        let shape: TokenShape
-        var knownName: Int32 = -1
-        var scalar: Int64 = 0
-        switch byteClass {
-        case .letter:
-          repeat { index += 1 } while index < count && classes[Int(bytes[index])].continuesName
-          let name = UnsafeBufferPointer(rebasing: bytes[start..<index])
-          knownName = names.index(of: name)
-          // `true` and `false` are no known names (``KnownName/Table``).
-          if knownName < 0, let boolean = Self.boolean(name) {
-            shape = .boolean
-            scalar = boolean ? 1 : 0
-          } else {
-            shape = .identifier
-          }
-        case .quote:
-          if let end = byteWiseStringEnd(in: bytes, from: index + 1) {
-            index = end + 1
-            shape = .string
-          } else {
-            shape = .invalid  // read again by `next()` below
-          }
-        case .minus where index + 1 == count || classes[Int(bytes[index + 1])] != .digit:
-          index += 1  // `-` and no digit: no token
-          shape = .invalid
-        case .digit, .minus:
-          if let (end, number, value) = byteWiseNumber(in: bytes, from: start) {
-            index = end
-            shape = number
-            scalar = value
-          } else {
-            shape = .invalid  // read again by `next()` below
-          }
-        case .punctuation:
+    let tables = byteWiseTables
+    let names = tables.names
+    // Safe: the storage holds 256 classes, is never freed, and a byte indexes at most 255.
+    let classes = UnsafeBufferPointer(start: tables.classes, count: 256)
+    let count = bytes.count
+    var index = 0
+    var line = firstLine
+    /// Where the line being read starts: a byte's column is `index - lineStart + 1`.
+    var lineStart = 0
+    while true {
+      // Blanks, line breaks and comments.
+      var byteClass = ByteClass.other
+      while index < count {
+        byteClass = classes[Int(bytes[index])]
+        if byteClass == .blank {
           index += 1
-          let mark = Punctuation(byte: bytes[start])!
-          if mark.isBracket { brackets.append(Bracket(index: tokens.count, mark: mark)) }
-          shape = .punctuation(mark)
-        default:
-          index += 1  // a `/` alone, or a byte no token starts with
-          shape = .invalid
+        } else if byteClass == .lineBreak {
+          index += 1
+          line += 1
+          lineStart = index
+        } else if byteClass == .commentStart,
+          bytes[index] == UInt8(ascii: "#")
+            || (index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"))
+        {
+          commentColumns[line] = index - lineStart + 1
+          while index < count, classes[Int(bytes[index])] != .lineBreak { index += 1 }
+        } else {
+          break
         }
-        if shape == .invalid, index == start {
-          index = invalidTokenEnd(in: bytes, from: start)  // a literal or a number with an error
-        }
-        tokens.append(
-          Token(
-            shape: shape, location: position, offset: base &+ start, length: index &- start,
-            knownName: knownName, scalar: scalar))
       }
+      let start = index
+      // Wrapping arithmetic: offsets within a buffer cannot overflow, and checking them cost
+      // instructions at every token.
+      let position = TokenPosition(line: line, column: start &- lineStart &+ 1)
+      guard index < count else {
+        tokens.append(Token(shape: .end, location: position, offset: base &+ start, length: 0))
+        return
+      }
+      let shape: TokenShape
+      var knownName: Int32 = -1
+      var scalar: Int64 = 0
+      switch byteClass {
+      case .letter:
+        repeat { index += 1 } while index < count && classes[Int(bytes[index])].continuesName
+        let name = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        knownName = names.index(of: name)
+        // `true` and `false` are no known names (``KnownName/Table``).
+        if knownName < 0, let boolean = Self.boolean(name) {
+          shape = .boolean
+          scalar = boolean ? 1 : 0
+        } else {
+          shape = .identifier
+        }
+      case .quote:
+        if let end = byteWiseStringEnd(in: bytes, from: index + 1) {
+          index = end + 1
+          shape = .string
+        } else {
+          shape = .invalid  // read again by `next()` below
+        }
+      case .minus where index + 1 == count || classes[Int(bytes[index + 1])] != .digit:
+        index += 1  // `-` and no digit: no token
+        shape = .invalid
+      case .digit, .minus:
+        if let (end, number, value) = byteWiseNumber(in: bytes, from: start) {
+          index = end
+          shape = number
+          scalar = value
+        } else {
+          shape = .invalid  // read again by `next()` below
+        }
+      case .punctuation:
+        index += 1
+        let mark = Punctuation(byte: bytes[start])!
+        if mark.isBracket { brackets.append(Bracket(index: tokens.count, mark: mark)) }
+        shape = .punctuation(mark)
+      default:
+        index += 1  // a `/` alone, or a byte no token starts with
+        shape = .invalid
+      }
+      if shape == .invalid, index == start {
+        index = invalidTokenEnd(in: bytes, from: start)  // a literal or a number with an error
+      }
+      tokens.append(
+        Token(
+          shape: shape, location: position, offset: base &+ start, length: index &- start,
+          knownName: knownName, scalar: scalar))
     }
   }
 
@@ -365,12 +388,20 @@ package struct Lexer: Sendable {
   }
 
   /// The value of `true` or `false` written as `name`, nil for any other name. Told by length
-  /// first: most names are compared with neither.
+  /// first: most names are compared with neither; then byte by byte (`elementsEqual` on a
+  /// string's UTF-8 was some 180 instructions a name; issue 29).
   @inline(__always)
   private static func boolean(_ name: UnsafeBufferPointer<UInt8>) -> Bool? {
     switch name.count {
-    case 4 where name.elementsEqual("true".utf8): true
-    case 5 where name.elementsEqual("false".utf8): false
+    case 4
+    where name[0] == UInt8(ascii: "t") && name[1] == UInt8(ascii: "r")
+      && name[2] == UInt8(ascii: "u") && name[3] == UInt8(ascii: "e"):
+      true
+    case 5
+    where name[0] == UInt8(ascii: "f") && name[1] == UInt8(ascii: "a")
+      && name[2] == UInt8(ascii: "l") && name[3] == UInt8(ascii: "s")
+      && name[4] == UInt8(ascii: "e"):
+      false
     default: nil
     }
   }
@@ -482,10 +513,8 @@ package struct Lexer: Sendable {
         index = run
         guard index < end else { break }
         if let (scalar, next) = escape(in: bytes, at: index) {
-          for unit in scalar.utf8 {
-            target[written] = unit
-            written += 1
-          }
+          // Safe: the escape's text, which the capacity counts, is no shorter than its UTF-8.
+          written += writeUTF8(of: scalar, to: target + written)
           index = next
         } else {
           target[written] = source[index]
@@ -494,6 +523,36 @@ package struct Lexer: Sendable {
         }
       }
       return written
+    }
+  }
+
+  /// Writes the UTF-8 of `scalar` at `target` (room for it), and says how many bytes it
+  /// wrote: by its value's range, where iterating `Unicode.Scalar.UTF8View` cost more than the
+  /// rest of an escape's reading (issue 29).
+  @inline(__always)
+  private static func writeUTF8(of scalar: Unicode.Scalar, to target: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
+    let value = scalar.value
+    switch value {
+    case 0..<0x80:
+      target[0] = UInt8(value)
+      return 1
+    case 0x80..<0x800:
+      target[0] = UInt8(0xC0 | value >> 6)
+      target[1] = UInt8(0x80 | value & 0x3F)
+      return 2
+    case 0x800..<0x10000:
+      target[0] = UInt8(0xE0 | value >> 12)
+      target[1] = UInt8(0x80 | value >> 6 & 0x3F)
+      target[2] = UInt8(0x80 | value & 0x3F)
+      return 3
+    default:
+      target[0] = UInt8(0xF0 | value >> 18)
+      target[1] = UInt8(0x80 | value >> 12 & 0x3F)
+      target[2] = UInt8(0x80 | value >> 6 & 0x3F)
+      target[3] = UInt8(0x80 | value & 0x3F)
+      return 4
     }
   }
 
