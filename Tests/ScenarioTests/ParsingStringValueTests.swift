@@ -17,4 +17,18 @@ import Testing
     #expect(lexed.kind(of: lexed.tokens[1]) == .string(value))
     #expect(Array(lexed.stringValue(of: lexed.tokens[1]).utf8) == Array(value.utf8))
   }
+
+  /// A text of at most 15 bytes is made in place (``SourceCharacters/string(_:)``): each
+  /// length, ASCII or not, and a longer one, come out as `String(decoding:as:)` makes them.
+  @Test(arguments: [
+    "", "a", "kSecAttrAccount", "kSecAttrAccountX", "é", "→ done", "12345678901234→",
+    "1234567890123→", "🔑🔑🔑", "🔑🔑🔑🔑",
+  ])
+  func textsAreTheirBytes(_ text: String) {
+    let bytes = Array(text.utf8)
+    let made = bytes.withUnsafeBufferPointer { SourceCharacters.string($0) }
+    #expect(made == text)
+    #expect(Array(made.utf8) == bytes)
+    #expect(SourceCharacters(text).text(0..<text.count) == text)
+  }
 }

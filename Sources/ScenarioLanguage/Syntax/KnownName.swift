@@ -59,7 +59,7 @@ package struct KnownName: Sendable {
     /// Every name once, in the order first found, each attribute then given to the names that
     /// have one by looking those up, rather than every name looked up in every table, and
     /// nothing sorted (building the table was 6.9M instructions, paid by a process's first
-    /// parse; now 3.9M; issue 29). Which index a name has says nothing.
+    /// parse; 3.9M, then 2.7M; issue 29). Which index a name has says nothing.
     init() {
       let reserved = Vocabulary.reservedNames
       // Each status with its name: the status found by its name (`OSStatus(nameOrNumber:)`)

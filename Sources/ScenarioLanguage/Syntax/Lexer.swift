@@ -497,7 +497,7 @@ package struct Lexer: Sendable {
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
   ) -> String {
     guard bytes[start..<end].contains(UInt8(ascii: "\\")) else {
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      return SourceCharacters.string(UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
     // No escape is shorter than the UTF-8 it stands for: the text's length bounds the value's.
     // The text between escapes is copied a run at a time.
