@@ -43,11 +43,24 @@ import Testing
     "say \"→\" # x\u{2029}device lock",
   ]
 
-  /// Lexed as the parser lexes it, and a character at a time.
-  static func bothWays(_ text: String) -> (LexedSource, LexedSource) {
+  /// Literals whose quotes, backslashes and line breaks fall at each place of the eight bytes
+  /// the byte-wise lexer reads at once, after a short or a long run of text.
+  static let literals: [String] = (0..<18).flatMap { length in
+    let text = String(repeating: "a", count: length)
+    return [
+      "say \"\(text)\" x", "say \"\(text)\\\"\(text)\" x", "say \"\(text)\\u{41}\(text)\"",
+      "say \"\(text)\tb\(text)\"", "say \"\(text)\nb\" x", "say \"\(text)",
+      "say \"\(text)\\q\(text)\"",
+      "say \"\(text)→\(text)\" x",
+    ]
+  }
+
+  /// Lexed as the parser lexes it, and a character at a time; `byteWise`: as a byte-wise
+  /// source (ASCII only), else as a source of characters.
+  static func bothWays(_ text: String, byteWise: Bool = false) -> (LexedSource, LexedSource) {
     let bytes = Array(text.utf8)
     return bytes.withUnsafeBufferPointer { buffer in
-      let source = SourceCharacters(bytes: buffer, isByteWise: false)
+      let source = SourceCharacters(bytes: buffer, isByteWise: byteWise)
       var tokens: [Token] = []
       var commentColumns: [Int: Int] = [:]
       var brackets: [Lexer.Bracket] = []
@@ -65,6 +78,19 @@ import Testing
   @Test(arguments: standingAlone + notStandingAlone)
   func bytesAndCharactersGiveTheSameTokens(_ text: String) {
     let (lexed, characterWise) = Self.bothWays(text)
+    #expect(lexed.tokens == characterWise.tokens)
+    #expect(lexed.tokens.map(lexed.kind(of:)) == characterWise.tokens.map(characterWise.kind(of:)))
+    #expect(lexed.tokens.map(lexed.text(of:)) == characterWise.tokens.map(characterWise.text(of:)))
+    #expect(lexed.commentColumns == characterWise.commentColumns)
+  }
+
+  /// The byte-wise lexer's sources (``ParsingByteWiseLexerTests``) and literals of every
+  /// length, lexed from their bytes and a character at a time.
+  @Test(arguments: ParsingByteWiseLexerTests.sources + literals)
+  func asciiSourcesGiveTheCharactersTokens(_ text: String) {
+    let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+    let (lexed, characterWise) = Self.bothWays(text, byteWise: isASCII)
+    #expect(lexed.source.isByteWise == isASCII)
     #expect(lexed.tokens == characterWise.tokens)
     #expect(lexed.tokens.map(lexed.kind(of:)) == characterWise.tokens.map(characterWise.kind(of:)))
     #expect(lexed.tokens.map(lexed.text(of:)) == characterWise.tokens.map(characterWise.text(of:)))

@@ -478,6 +478,23 @@ package struct Lexer: Sendable {
   ) -> Int? {
     var end = start
     while true {
+      // Eight bytes at a time first: a literal's text is mostly bytes that are none of a quote,
+      // a backslash, or a byte below 0x0E (a line break's, or a tab, passed one by one). The
+      // lowest byte `flagged` marks is one of them, and the bytes before it are passed at once
+      // (a byte at a time, four tests each, was some 2.7M a parse of the benchmark; issue 29).
+      if bytes.count - end >= 8, let base = bytes.baseAddress {
+        // Safe: the eight bytes from `end` are inside the buffer.
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+        let flagged =
+          bytesBelow0x0E(word) | zeroBytes(word ^ 0x2222_2222_2222_2222)
+          | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+        guard flagged != 0 else {
+          end += 8
+          continue
+        }
+        end += flagged.trailingZeroBitCount / 8
+      }
       guard end < bytes.count else { return nil }
       let byte = bytes[end]
       if byte == UInt8(ascii: "\"") { return end }
@@ -489,6 +506,20 @@ package struct Lexer: Sendable {
         end += 1
       }
     }
+  }
+
+  /// The top bit of each byte of `word` that is zero, as far as the lowest one: a byte above
+  /// a zero byte may be marked too (the borrow of the subtraction), none below it.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+  }
+
+  /// The top bit of each byte of `word` below 0x0E, as far as the lowest one (as for
+  /// ``zeroBytes(_:)``).
+  @inline(__always)
+  private static func bytesBelow0x0E(_ word: UInt64) -> UInt64 {
+    (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
   }
 
   /// The value of the text `start..<end` of a string literal without errors (its quotes
