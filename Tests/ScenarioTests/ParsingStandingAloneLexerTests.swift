@@ -31,8 +31,10 @@ import Testing
   ]
 
   /// Sources whose ASCII bytes do not all stand alone: a mark joined to a quote or a letter,
-  /// `\r\n`, a line break past ASCII.
+  /// a prepended mark (U+0600) joined to the quote after it, `\r\n`, a line break past ASCII.
   static let notStandingAlone: [String] = [
+    "say \"x\u{600}\" \"y\"",
+    "say \"x\u{600}\\\" y\"",
     "say \"\u{301}abc\"",
     "say \"e\u{301}\" \"a\u{301}\u{302}b\" x",
     "say \"a\"\u{301} b",

@@ -135,7 +135,13 @@ package struct SourceCharacters: Sendable {
       let run = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
       for character in run {
         let size = character.utf8.count
-        if size > 1, bytes[index] < 0x80 || character.isNewline { standsAlone = false }
+        // An ASCII byte in a character of several (`e` and a mark, or a prepended mark and a
+        // quote) is no character of its own.
+        if size > 1,
+          character.isNewline || bytes[index..<index + size].contains(where: { $0 < 0x80 })
+        {
+          standsAlone = false
+        }
         offsets.append(index)
         index += size
       }
