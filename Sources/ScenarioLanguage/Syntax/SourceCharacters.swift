@@ -53,25 +53,24 @@ package struct SourceCharacters: Sendable {
 
   init(_ text: String) {
     var contiguous = text
-    self = contiguous.withUTF8 { Self(bytes: $0, text: text) }
+    self = contiguous.withUTF8 { Self(bytes: $0) }
   }
 
-  /// The source whose UTF-8 is `bytes`; `text` is the same text when the caller has it, and
-  /// `isByteWise` whether its characters are one byte each when the caller knows.
-  init(bytes: UnsafeBufferPointer<UInt8>, text: String? = nil, isByteWise: Bool? = nil) {
-    self.init(
-      sharing: Array(bytes), range: 0..<bytes.count, text: text, isByteWise: isByteWise)
+  /// The source whose UTF-8 is `bytes`; `isByteWise` whether its characters are one byte each
+  /// when the caller knows.
+  init(bytes: UnsafeBufferPointer<UInt8>, isByteWise: Bool? = nil) {
+    self.init(sharing: Array(bytes), range: 0..<bytes.count, isByteWise: isByteWise)
   }
 
-  /// The source whose UTF-8 is bytes `range` of `storage`, which it shares (no copy); `text`
-  /// and `isByteWise` as for ``init(bytes:text:isByteWise:)``. A source known to be byte-wise
+  /// The source whose UTF-8 is bytes `range` of `storage`, which it shares (no copy);
+  /// `isByteWise` as for ``init(bytes:isByteWise:)``. A source known to be byte-wise
   /// is made in line, without a call (the cutter makes one for nearly every statement; issue 29).
   @inline(__always)
-  init(sharing storage: [UInt8], range: Range<Int>, text: String? = nil, isByteWise: Bool? = nil) {
+  init(sharing storage: [UInt8], range: Range<Int>, isByteWise: Bool? = nil) {
     if isByteWise == true {
       self.init(byteWise: storage, range: range)
     } else {
-      self.init(measuring: storage, range: range, text: text, isByteWise: isByteWise)
+      self.init(measuring: storage, range: range, isByteWise: isByteWise)
     }
   }
 
@@ -88,7 +87,7 @@ package struct SourceCharacters: Sendable {
   /// The source whose UTF-8 is bytes `range` of `storage`, its characters made unless
   /// `isByteWise` or the bytes say it is byte-wise.
   @inline(never)
-  private init(measuring storage: [UInt8], range: Range<Int>, text: String?, isByteWise: Bool?) {
+  private init(measuring storage: [UInt8], range: Range<Int>, isByteWise: Bool?) {
     utf8 = storage
     start = range.lowerBound
     utf8Count = range.count
