@@ -59,34 +59,48 @@ package struct KnownName: Sendable {
     /// Every name once, in the order first found, each attribute then given to the names that
     /// have one by looking those up, rather than every name looked up in every table, and
     /// nothing sorted (building the table was 6.9M instructions, paid by a process's first
-    /// parse; now 3.9M; issue 29). Which index a name has says nothing.
+    /// parse; 3.9M, then 2.7M; issue 29). Which index a name has says nothing.
     init() {
       let reserved = Vocabulary.reservedNames
-      let statusNames = OSStatus.known.map(\.name).filter {
-        $0.hasPrefix("errSec") && PackageError.Code(rawValue: $0) == nil
+      // Each status with its name: the status found by its name (`OSStatus(nameOrNumber:)`)
+      // without looking its name up (that look-up was a sixth of the table's making).
+      let statuses = OSStatus.known.map { (name: $0.name, status: $0) }.filter {
+        $0.name.hasPrefix("errSec") && PackageError.Code(rawValue: $0.name) == nil
       }
+      let statusNames = statuses.map(\.name)
       var texts: [String] = []
-      var byText: [String: Int32] = [:]
-      let candidates = [
+      let sources = [
         SecConstants.orderedKeys.map(\.name), Array(SecConstants.values.keys), Array(reserved),
         Vocabulary.statementWords, statusNames,
-      ].joined()
+      ]
+      var byText: [String: Int32] = [:]
+      // Room for every candidate: growing the dictionary was a tenth of the table's making.
+      byText.reserveCapacity(sources.reduce(0) { $0 + $1.count })
+      let candidates = sources.joined()
       // `true` and `false` are booleans, which the lexer tells apart from names it does not know.
       for name in candidates where name != "true" && name != "false" && byText[name] == nil {
         byText[name] = Int32(texts.count)
         texts.append(name)
       }
-      /// Where `name` is among the names, if it is one.
-      func position(of name: String) -> Int? { byText[name].map(Int.init) }
+      let asciiIndex = ASCIIIndex(texts)
+      /// Where `name` is among the names, if it is one: found from its bytes as the lexer finds
+      /// names when it is ASCII (hashing each as a `String` was a third of the table's making).
+      func position(of name: String) -> Int? {
+        let ascii = name.utf8.withContiguousStorageIfAvailable { bytes in
+          bytes.allSatisfy { $0 < 0x80 } ? asciiIndex.index(of: bytes) : nil
+        }
+        guard let found = ascii.flatMap({ $0 }) else { return byText[name].map(Int.init) }
+        return found < 0 ? nil : Int(found)
+      }
       var keys = [String?](repeating: nil, count: texts.count)
       for (name, key) in SecConstants.keys { keys[position(of: name)!] = key }
       var values = [SecValue?](repeating: nil, count: texts.count)
       for (name, value) in SecConstants.values { values[position(of: name)!] = value }
       var isReserved = [Bool](repeating: false, count: texts.count)
       for name in reserved { if let index = position(of: name) { isReserved[index] = true } }
-      var statuses = [OSStatus?](repeating: nil, count: texts.count)
-      for name in statusNames {
-        if let index = position(of: name) { statuses[index] = OSStatus(nameOrNumber: name) }
+      var statusByName = [OSStatus?](repeating: nil, count: texts.count)
+      for (name, status) in statuses {
+        if let index = position(of: name) { statusByName[index] = status }
       }
       var statementWords = [Vocabulary.StatementWord?](repeating: nil, count: texts.count)
       for word in Vocabulary.StatementWord.allCases {
@@ -99,17 +113,17 @@ package struct KnownName: Sendable {
       names = texts.indices.map {
         KnownName(
           text: texts[$0], key: keys[$0], value: values[$0], isReserved: isReserved[$0],
-          status: statuses[$0])
+          status: statusByName[$0])
       }
       self.texts = texts
       self.keys = keys
       self.values = values
-      self.statuses = statuses
+      self.statuses = statusByName
       isConstant = texts.indices.map { keys[$0] != nil || values[$0] != nil }
       self.isReserved = isReserved
       self.statementWords = statementWords
       self.isSecItemFunction = isSecItemFunction
-      asciiIndex = ASCIIIndex(texts)
+      self.asciiIndex = asciiIndex
       self.byText = byText
     }
 

@@ -83,6 +83,26 @@ package struct Lexer: Sendable {
         commentColumns: &commentColumns, brackets: &brackets)
     }
     guard byteWise == nil else { return }
+    if source.isASCIIStandingAlone,
+      lexByteWise(
+        standingAlone: source, firstLine: firstLine, appendingTo: &tokens, offsetBy: base,
+        commentColumns: &commentColumns, brackets: &brackets)
+    {
+      return
+    }
+    lex(
+      characterWise: source, file: file, firstLine: firstLine, appendingTo: &tokens,
+      offsetBy: base, commentColumns: &commentColumns, brackets: &brackets)
+  }
+
+  /// ``lex(_:file:firstLine:appendingTo:offsetBy:commentColumns:brackets:)`` read a character
+  /// at a time (``next()``), whatever the source: what a source past ASCII is lexed by unless
+  /// its bytes can be (and what the tests compare the byte-wise ways with).
+  static func lex(
+    characterWise source: SourceCharacters, file: String, firstLine: Int,
+    appendingTo tokens: inout [Token], offsetBy base: Int, commentColumns: inout [Int: Int],
+    brackets: inout [Bracket]
+  ) {
     var lexer = Lexer(source, file: file, line: firstLine)
     swap(&lexer.commentColumns, &commentColumns)
     defer { swap(&lexer.commentColumns, &commentColumns) }
@@ -111,6 +131,62 @@ package struct Lexer: Sendable {
     lexByteWise(
       bytes, firstLine: number, appendingTo: &tokens, offsetBy: base,
       commentColumns: &commentColumns, brackets: &brackets)
+  }
+
+  /// ``lex(_:file:firstLine:appendingTo:offsetBy:commentColumns:brackets:)`` of a source that
+  /// is not byte-wise but whose ASCII bytes are characters of their own
+  /// (``SourceCharacters/isASCIIStandingAlone``), read from its bytes, its tokens' offsets,
+  /// lengths and columns and its comments' columns then counted again in characters. Why: a
+  /// line such as `say "… → …"` was lexed a character at a time, some 4,700 instructions a
+  /// token (issue 29). Its bytes lex as its characters do when no token is invalid: each ASCII
+  /// character is its byte, and the bytes past ASCII are then all inside string literals and
+  /// comments, which pass them as they pass the characters (anywhere else, such a byte is an
+  /// invalid token). A token starts and ends next to an ASCII byte or at the end, where a
+  /// character starts. False, with nothing appended, when a token is invalid: the characters'
+  /// lexer reads the source then, so that the token and its error are its own.
+  private static func lexByteWise(
+    standingAlone source: SourceCharacters, firstLine: Int, appendingTo tokens: inout [Token],
+    offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
+  ) -> Bool {
+    let firstToken = tokens.count
+    let firstBracket = brackets.count
+    var comments: [Int: Int] = [:]
+    return source.withUTF8(of: 0..<source.count) { bytes in
+      lexByteWise(
+        bytes, firstLine: firstLine, appendingTo: &tokens, offsetBy: 0,
+        commentColumns: &comments, brackets: &brackets)
+      /// The line whose first character's index is known, and that index.
+      var line = (number: firstLine, start: 0)
+      for index in firstToken..<tokens.count {
+        let token = tokens[index]
+        guard token.shape != .invalid else {
+          tokens.removeSubrange(firstToken...)
+          brackets.removeSubrange(firstBracket...)
+          return false
+        }
+        let start = source.characterIndex(atUTF8Offset: token.offset)
+        if token.location.line != line.number {
+          let lineStart = token.offset - (token.location.column - 1)
+          line = (token.location.line, source.characterIndex(atUTF8Offset: lineStart))
+        }
+        tokens[index].offset = base + start
+        tokens[index].length = source.characterIndex(atUTF8Offset: token.endOffset) - start
+        tokens[index].location.column = start - line.start + 1
+      }
+      for (number, column) in comments {
+        // Line `number` starts after its line break: one byte each (they are ASCII).
+        var lineStart = 0
+        var breaks = firstLine
+        while breaks < number {
+          if bytes[lineStart] >= 0x0A && bytes[lineStart] <= 0x0D { breaks += 1 }
+          lineStart += 1
+        }
+        let first = source.characterIndex(atUTF8Offset: lineStart)
+        commentColumns[number] =
+          source.characterIndex(atUTF8Offset: lineStart + column - 1) - first + 1
+      }
+      return true
+    }
   }
 
   /// What the byte-wise lexer tells a byte apart by: one look-up in ``byteClasses`` per byte.
@@ -151,6 +227,28 @@ package struct Lexer: Sendable {
     }
   }
 
+  /// What the byte-wise lexer reads at every line, in one global: each byte's class and the
+  /// known names' index. Why: reading a global checks that it is made (`swift_once`), and
+  /// reading two at every line was some 1M instructions a parse of the benchmark (issue 29).
+  private static let byteWiseTables = ByteWiseTables()
+
+  private struct ByteWiseTables: @unchecked Sendable {
+    /// ``byteClasses``, all 256, in storage that is never freed (the one table lives as long
+    /// as the process), so that reading it retains nothing. Written only here, before it is
+    /// shared.
+    let classes: UnsafePointer<ByteClass>
+    let names: KnownName.ASCIIIndex
+
+    init() {
+      let classes = UnsafeMutablePointer<ByteClass>.allocate(capacity: 256)
+      Lexer.byteClasses.withUnsafeBufferPointer {
+        classes.initialize(from: $0.baseAddress!, count: 256)
+      }
+      self.classes = UnsafePointer(classes)
+      names = KnownName.table.asciiIndex
+    }
+  }
+
   /// ``lex(_:file:firstLine:appendingTo:offsetBy:commentColumns:brackets:)`` of a byte-wise
   /// source, `bytes` its UTF-8: the tokens ``next()`` gives, read in one loop over the bytes
   /// with the place in locals and one class look-up per byte. Why: a call per token, its place
@@ -162,92 +260,93 @@ package struct Lexer: Sendable {
     _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, appendingTo tokens: inout [Token],
     offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
   ) {
-    let names = KnownName.table.asciiIndex
-    byteClasses.withUnsafeBufferPointer { classes in
-      let count = bytes.count
-      var index = 0
-      var line = firstLine
-      /// Where the line being read starts: a byte's column is `index - lineStart + 1`.
-      var lineStart = 0
-      while true {
-        // Blanks, line breaks and comments.
-        var byteClass = ByteClass.other
-        while index < count {
-          byteClass = classes[Int(bytes[index])]
-          if byteClass == .blank {
-            index += 1
-          } else if byteClass == .lineBreak {
-            index += 1
-            line += 1
-            lineStart = index
-          } else if byteClass == .commentStart,
-            bytes[index] == UInt8(ascii: "#")
-              || (index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"))
-          {
-            commentColumns[line] = index - lineStart + 1
-            while index < count, classes[Int(bytes[index])] != .lineBreak { index += 1 }
-          } else {
-            break
-          }
-        }
-        let start = index
-        // Wrapping arithmetic: offsets within a buffer cannot overflow, and checking them cost
-        // instructions at every token.
-        let position = TokenPosition(line: line, column: start &- lineStart &+ 1)
-        guard index < count else {
-          tokens.append(Token(shape: .end, location: position, offset: base &+ start, length: 0))
-          return
-        }
-        let shape: TokenShape
-        var knownName: Int32 = -1
-        var scalar: Int64 = 0
-        switch byteClass {
-        case .letter:
-          repeat { index += 1 } while index < count && classes[Int(bytes[index])].continuesName
-          let name = UnsafeBufferPointer(rebasing: bytes[start..<index])
-          knownName = names.index(of: name)
-          // `true` and `false` are no known names (``KnownName/Table``).
-          if knownName < 0, let boolean = Self.boolean(name) {
-            shape = .boolean
-            scalar = boolean ? 1 : 0
-          } else {
-            shape = .identifier
-          }
-        case .quote:
-          if let end = byteWiseStringEnd(in: bytes, from: index + 1) {
-            index = end + 1
-            shape = .string
-          } else {
-            shape = .invalid  // read again by `next()` below
-          }
-        case .minus where index + 1 == count || classes[Int(bytes[index + 1])] != .digit:
-          index += 1  // `-` and no digit: no token
-          shape = .invalid
-        case .digit, .minus:
-          if let (end, number, value) = byteWiseNumber(in: bytes, from: start) {
-            index = end
-            shape = number
-            scalar = value
-          } else {
-            shape = .invalid  // read again by `next()` below
-          }
-        case .punctuation:
+    let tables = byteWiseTables
+    let names = tables.names
+    // Safe: the storage holds 256 classes, is never freed, and a byte indexes at most 255.
+    let classes = UnsafeBufferPointer(start: tables.classes, count: 256)
+    let count = bytes.count
+    var index = 0
+    var line = firstLine
+    /// Where the line being read starts: a byte's column is `index - lineStart + 1`.
+    var lineStart = 0
+    while true {
+      // Blanks, line breaks and comments.
+      var byteClass = ByteClass.other
+      while index < count {
+        byteClass = classes[Int(bytes[index])]
+        if byteClass == .blank {
           index += 1
-          let mark = Punctuation(byte: bytes[start])!
-          if mark.isBracket { brackets.append(Bracket(index: tokens.count, mark: mark)) }
-          shape = .punctuation(mark)
-        default:
-          index += 1  // a `/` alone, or a byte no token starts with
-          shape = .invalid
+        } else if byteClass == .lineBreak {
+          index += 1
+          line += 1
+          lineStart = index
+        } else if byteClass == .commentStart,
+          bytes[index] == UInt8(ascii: "#")
+            || (index + 1 < count && bytes[index + 1] == UInt8(ascii: "/"))
+        {
+          commentColumns[line] = index - lineStart + 1
+          while index < count, classes[Int(bytes[index])] != .lineBreak { index += 1 }
+        } else {
+          break
         }
-        if shape == .invalid, index == start {
-          index = invalidTokenEnd(in: bytes, from: start)  // a literal or a number with an error
-        }
-        tokens.append(
-          Token(
-            shape: shape, location: position, offset: base &+ start, length: index &- start,
-            knownName: knownName, scalar: scalar))
       }
+      let start = index
+      // Wrapping arithmetic: offsets within a buffer cannot overflow, and checking them cost
+      // instructions at every token.
+      let position = TokenPosition(line: line, column: start &- lineStart &+ 1)
+      guard index < count else {
+        tokens.append(Token(shape: .end, location: position, offset: base &+ start, length: 0))
+        return
+      }
+      let shape: TokenShape
+      var knownName: Int32 = -1
+      var scalar: Int64 = 0
+      switch byteClass {
+      case .letter:
+        repeat { index += 1 } while index < count && classes[Int(bytes[index])].continuesName
+        let name = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        knownName = names.index(of: name)
+        // `true` and `false` are no known names (``KnownName/Table``).
+        if knownName < 0, let boolean = Self.boolean(name) {
+          shape = .boolean
+          scalar = boolean ? 1 : 0
+        } else {
+          shape = .identifier
+        }
+      case .quote:
+        if let end = byteWiseStringEnd(in: bytes, from: index + 1) {
+          index = end + 1
+          shape = .string
+        } else {
+          shape = .invalid  // read again by `next()` below
+        }
+      case .minus where index + 1 == count || classes[Int(bytes[index + 1])] != .digit:
+        index += 1  // `-` and no digit: no token
+        shape = .invalid
+      case .digit, .minus:
+        if let (end, number, value) = byteWiseNumber(in: bytes, from: start) {
+          index = end
+          shape = number
+          scalar = value
+        } else {
+          shape = .invalid  // read again by `next()` below
+        }
+      case .punctuation:
+        index += 1
+        let mark = Punctuation(byte: bytes[start])!
+        if mark.isBracket { brackets.append(Bracket(index: tokens.count, mark: mark)) }
+        shape = .punctuation(mark)
+      default:
+        index += 1  // a `/` alone, or a byte no token starts with
+        shape = .invalid
+      }
+      if shape == .invalid, index == start {
+        index = invalidTokenEnd(in: bytes, from: start)  // a literal or a number with an error
+      }
+      tokens.append(
+        Token(
+          shape: shape, location: position, offset: base &+ start, length: index &- start,
+          knownName: knownName, scalar: scalar))
     }
   }
 
@@ -289,12 +388,20 @@ package struct Lexer: Sendable {
   }
 
   /// The value of `true` or `false` written as `name`, nil for any other name. Told by length
-  /// first: most names are compared with neither.
+  /// first: most names are compared with neither; then byte by byte (`elementsEqual` on a
+  /// string's UTF-8 was some 180 instructions a name; issue 29).
   @inline(__always)
   private static func boolean(_ name: UnsafeBufferPointer<UInt8>) -> Bool? {
     switch name.count {
-    case 4 where name.elementsEqual("true".utf8): true
-    case 5 where name.elementsEqual("false".utf8): false
+    case 4
+    where name[0] == UInt8(ascii: "t") && name[1] == UInt8(ascii: "r")
+      && name[2] == UInt8(ascii: "u") && name[3] == UInt8(ascii: "e"):
+      true
+    case 5
+    where name[0] == UInt8(ascii: "f") && name[1] == UInt8(ascii: "a")
+      && name[2] == UInt8(ascii: "l") && name[3] == UInt8(ascii: "s")
+      && name[4] == UInt8(ascii: "e"):
+      false
     default: nil
     }
   }
@@ -371,6 +478,23 @@ package struct Lexer: Sendable {
   ) -> Int? {
     var end = start
     while true {
+      // Eight bytes at a time first: a literal's text is mostly bytes that are none of a quote,
+      // a backslash, or a byte below 0x0E (a line break's, or a tab, passed one by one). The
+      // lowest byte `flagged` marks is one of them, and the bytes before it are passed at once
+      // (a byte at a time, four tests each, was some 2.7M a parse of the benchmark; issue 29).
+      if bytes.count - end >= 8, let base = bytes.baseAddress {
+        // Safe: the eight bytes from `end` are inside the buffer.
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+        let flagged =
+          bytesBelow0x0E(word) | zeroBytes(word ^ 0x2222_2222_2222_2222)
+          | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+        guard flagged != 0 else {
+          end += 8
+          continue
+        }
+        end += flagged.trailingZeroBitCount / 8
+      }
       guard end < bytes.count else { return nil }
       let byte = bytes[end]
       if byte == UInt8(ascii: "\"") { return end }
@@ -384,13 +508,27 @@ package struct Lexer: Sendable {
     }
   }
 
+  /// The top bit of each byte of `word` that is zero, as far as the lowest one: a byte above
+  /// a zero byte may be marked too (the borrow of the subtraction), none below it.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+  }
+
+  /// The top bit of each byte of `word` below 0x0E, as far as the lowest one (as for
+  /// ``zeroBytes(_:)``).
+  @inline(__always)
+  private static func bytesBelow0x0E(_ word: UInt64) -> UInt64 {
+    (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
+  }
+
   /// The value of the text `start..<end` of a string literal without errors (its quotes
   /// excluded) in its UTF-8, its escapes resolved.
   private static func stringValue(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
   ) -> String {
     guard bytes[start..<end].contains(UInt8(ascii: "\\")) else {
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      return SourceCharacters.string(UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
     // No escape is shorter than the UTF-8 it stands for: the text's length bounds the value's.
     // The text between escapes is copied a run at a time.
@@ -406,10 +544,8 @@ package struct Lexer: Sendable {
         index = run
         guard index < end else { break }
         if let (scalar, next) = escape(in: bytes, at: index) {
-          for unit in scalar.utf8 {
-            target[written] = unit
-            written += 1
-          }
+          // Safe: the escape's text, which the capacity counts, is no shorter than its UTF-8.
+          written += writeUTF8(of: scalar, to: target + written)
           index = next
         } else {
           target[written] = source[index]
@@ -418,6 +554,36 @@ package struct Lexer: Sendable {
         }
       }
       return written
+    }
+  }
+
+  /// Writes the UTF-8 of `scalar` at `target` (room for it), and says how many bytes it
+  /// wrote: by its value's range, where iterating `Unicode.Scalar.UTF8View` cost more than the
+  /// rest of an escape's reading (issue 29).
+  @inline(__always)
+  private static func writeUTF8(of scalar: Unicode.Scalar, to target: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
+    let value = scalar.value
+    switch value {
+    case 0..<0x80:
+      target[0] = UInt8(value)
+      return 1
+    case 0x80..<0x800:
+      target[0] = UInt8(0xC0 | value >> 6)
+      target[1] = UInt8(0x80 | value & 0x3F)
+      return 2
+    case 0x800..<0x10000:
+      target[0] = UInt8(0xE0 | value >> 12)
+      target[1] = UInt8(0x80 | value >> 6 & 0x3F)
+      target[2] = UInt8(0x80 | value & 0x3F)
+      return 3
+    default:
+      target[0] = UInt8(0xF0 | value >> 18)
+      target[1] = UInt8(0x80 | value >> 12 & 0x3F)
+      target[2] = UInt8(0x80 | value >> 6 & 0x3F)
+      target[3] = UInt8(0x80 | value & 0x3F)
+      return 4
     }
   }
 
