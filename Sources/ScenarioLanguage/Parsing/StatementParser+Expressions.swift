@@ -16,6 +16,9 @@ extension StatementParser {
     // a dictionary is kept (keeping the operand itself copied each one; issue 29).
     var leftIsDictionary = isDictionary(first)
     var operands: [Expr] = []
+    // A merge of two, nearly always: room for both at once (grown from one operand to two,
+    // the array was allocated twice and the first operand moved; issue 29).
+    operands.reserveCapacity(2)
     Self.appendFlattened(consume first, to: &operands)
     while try isNext(.plus) {
       let plus = try advance()
@@ -72,7 +75,8 @@ extension StatementParser {
   }
 
   private mutating func isDictionary(_ expr: Expr) -> Bool {
-    if case .binding(let name) = expr, poisoned.contains(name) { return true }
+    // An empty set is not hashed against (few scenarios poison a name).
+    if case .binding(let name) = expr, !poisoned.isEmpty, poisoned.contains(name) { return true }
     switch kind(of: expr) {
     case .dictionary, .result: return true
     default: return false
@@ -199,7 +203,7 @@ extension StatementParser {
     }
     if isBound(name, tokenAt: index) { return .binding(name) }
     // A constant first, most names here: no constant is named `result`.
-    if let value = constantValue(at: index) { return .constant(name: name, value: value) }
+    if let expr = constantExpr(at: index, named: name) { return expr }
     if name == Vocabulary.lastResult { return .lastResult }
     let token = token(at: index)
     if token.constantKey != nil { throw failure(.keyNotValue(name), at: token) }
@@ -319,7 +323,7 @@ extension StatementParser {
       try expect(.colon, "`:` after the key")
       let valueStart = position
       let value = try value()
-      if key.raw == "v_Data" {
+      if key.isValueData {
         recordSecret(from: source.tokens[valueStart])
         if case .binding(let name) = value { recordSecretName(name) }
       }
@@ -356,7 +360,7 @@ extension StatementParser {
   /// A string literal given for `kSecValueData` means its UTF-8 bytes (docs/scenario-language.md
   /// §6).
   static func coerced(_ value: consuming Expr, for key: DictionaryKey) -> Expr {
-    guard key.raw == "v_Data", case .string(let text) = value else { return value }
+    guard key.isValueData, case .string(let text) = value else { return value }
     return .data(Self.utf8Data(text))
   }
 

@@ -64,6 +64,9 @@ package struct StatementParser {
   var boundLiteral: SourceSpan?
   /// Whether literals read now are secrets (the value of `expect result`).
   var literalsAreSecret = false
+  /// The value constants' expressions made so far, by their index in ``KnownName/table``
+  /// (``constantExpr(at:named:)``); empty until the first is made.
+  private var constantExprs: [Expr?] = []
 
   /// How deep brackets and parentheses may nest (docs/scenario-language.md §1, "Limits"). Real
   /// queries nest three or four deep; the limit keeps the recursive descent far from the end of
@@ -157,23 +160,32 @@ package struct StatementParser {
     // (a token read is copied; issue 29).
     try checkNext()
     let index = position
-    guard index < end, let word = identifierText(at: index) else {
+    guard index < end, source.tokens[index].shape == .identifier else {
       let token = try advance()
       throw failure(.expected("a statement", found: quoted(token)), at: token)
     }
     skip()
-    switch statementWord(at: index, written: word) {
+    // The word's text is made only for the statements that use it: a known word is told by
+    // the table, and making its text retained and released it at every statement (issue 29).
+    let written = source.tokens[index].knownName < 0 ? identifierText(at: index) : nil
+    switch statementWord(at: index, written: written) {
     case .device?: return .device(try deviceCommand())
-    case .icloud? where !isBound(word): return .icloud(try icloudCommand())
-    case .backup? where !isBound(word): return .backup(try backupCommand())
-    case .transfer? where !isBound(word): return .backup(try transferCommand())
-    case .mac? where !isBound(word): return .mac(try macCommand())
+    case .icloud? where !isBound(written ?? identifierText(ofNameAt: index)):
+      return .icloud(try icloudCommand())
+    case .backup? where !isBound(written ?? identifierText(ofNameAt: index)):
+      return .backup(try backupCommand())
+    case .transfer? where !isBound(written ?? identifierText(ofNameAt: index)):
+      return .backup(try transferCommand())
+    case .mac? where !isBound(written ?? identifierText(ofNameAt: index)):
+      return .mac(try macCommand())
     case .biometry?: return .biometry(try biometryCommand())
     case .wait?: return .wait(try duration())
     case .app?: return .app(try appCommand())
-    case .keychain? where !isBound(word): return .app(try keychainCommand())
+    case .keychain? where !isBound(written ?? identifierText(ofNameAt: index)):
+      return .app(try keychainCommand())
     case .user?: return try userAnswer()
-    case .let?, .var?: return try binding(isVariable: word == "var")
+    case .let?: return try binding(isVariable: false)
+    case .var?: return try binding(isVariable: true)
     case .expect?: return .expect(try expectation())
     case .say?: return .say(try string("the text to say, as a string literal"))
     case .show?:
@@ -191,6 +203,7 @@ package struct StatementParser {
       try enterNesting(atTokenAt: index)
       return try statementKind()
     case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
+      let word = written ?? identifierText(ofNameAt: index)
       if isSecItemFunction(at: index, written: word) { return .secItem(try secItemCall(word)) }
       if Vocabulary.secKeyFunctions.contains(word), !isBound(word) {
         return try keyCall(word, binding: nil)
@@ -203,13 +216,14 @@ package struct StatementParser {
     }
   }
 
-  /// The statement word token `index` (an identifier written `word`) is, if any: a known
-  /// name's from the table, without comparing its text with the words again.
+  /// The statement word token `index` (an identifier) is, if any: a known name's from the
+  /// table, without comparing its text with the words again; another's from `word`, its text
+  /// (which the caller made for such a name).
   @inline(__always)
-  private func statementWord(at index: Int, written word: String) -> Vocabulary.StatementWord? {
+  private func statementWord(at index: Int, written word: String?) -> Vocabulary.StatementWord? {
     let known = source.tokens[index].knownName
-    return known >= 0
-      ? KnownName.table.statementWords[Int(known)] : Vocabulary.StatementWord(word: word)
+    if known >= 0 { return KnownName.table.statementWords[Int(known)] }
+    return word.flatMap { Vocabulary.StatementWord(word: $0) }
   }
 
   /// Whether token `index` (an identifier written `word`) names a SecItem function: a known
@@ -292,7 +306,9 @@ package struct StatementParser {
 
   mutating func isBound(_ name: String) -> Bool {
     // Asked of nearly every name: an empty table is not hashed against.
-    name == "_" || boundKind(of: name) != nil || (!poisoned.isEmpty && poisoned.contains(name))
+    // `_` told by its length first: comparing a name with it called into the standard library.
+    (name.utf8.count == 1 && name == "_") || boundKind(of: name) != nil
+      || (!poisoned.isEmpty && poisoned.contains(name))
   }
 
   /// ``isBound(_:)`` for the identifier at token `index`, whose text is `name`: a constant's
@@ -331,7 +347,9 @@ package struct StatementParser {
 
   /// What is wrong when `name` is not bound to a `kind`; nil when it is, or is poisoned.
   private mutating func bindingMismatch(_ name: String, _ kind: BindingKind) -> ParseMessage? {
-    guard !poisoned.contains(name), let actual = boundKind(of: name), actual != kind else {
+    guard poisoned.isEmpty || !poisoned.contains(name), let actual = boundKind(of: name),
+      actual != kind
+    else {
       return nil
     }
     // A call's result is a dictionary or a value: only running the scenario tells which.
@@ -511,6 +529,12 @@ package struct StatementParser {
     return source.identifierText(of: source.tokens[index])
   }
 
+  /// The text of token `index`, known to be an identifier.
+  @inline(__always)
+  func identifierText(ofNameAt index: Int) -> String {
+    source.identifierText(of: source.tokens[index])
+  }
+
   /// The raw key when token `index` is a key constant's name (``Token/constantKey``).
   @inline(__always)
   func constantKey(at index: Int) -> String? {
@@ -522,6 +546,23 @@ package struct StatementParser {
   func constantValue(at index: Int) -> SecValue? {
     let known = source.tokens[index].knownName
     return known < 0 ? nil : KnownName.table.values[Int(known)]
+  }
+
+  /// The expression of the value constant token `index` names (`kSecClassGenericPassword`,
+  /// written `name`), or nil when it names none. Made once per constant and parser in a
+  /// byte-wise source, where `name` is the table's text: the case is boxed, and a box
+  /// allocated at each use cost some 200 instructions (issue 29).
+  mutating func constantExpr(at index: Int, named name: String) -> Expr? {
+    let known = Int(source.tokens[index].knownName)
+    guard known >= 0, let value = KnownName.table.values[known] else { return nil }
+    guard source.source.isByteWise else { return .constant(name: name, value: value) }
+    if constantExprs.isEmpty {
+      constantExprs = Array(repeating: nil, count: KnownName.table.values.count)
+    }
+    if let made = constantExprs[known] { return made }
+    let made = Expr.constant(name: name, value: value)
+    constantExprs[known] = made
+    return made
   }
 
   /// Whether token `index` is an Apple constant's name (``Token/isConstantName``).
@@ -569,14 +610,25 @@ package struct StatementParser {
   }
 
   /// Reads `punctuation`, else fails with "expected `what`" (made only then: some name the
-  /// statement's words).
+  /// statement's words). Inlined, its failure out of line: it follows nearly every key of a
+  /// dictionary, and its call cost more than its test (issue 29).
+  @inline(__always)
   mutating func expect(
     _ punctuation: Punctuation, _ what: @autoclosure () -> String
   ) throws(Failure) {
-    guard try consume(punctuation) else {
-      let token = try advance()
-      throw failure(.expected(what(), found: quoted(token)), at: token)
+    if nextIs(punctuation) {
+      skip()
+      return
     }
+    try expectationFailed(what)
+  }
+
+  /// ``expect(_:_:)``'s error: the next token (or the error of text that is no token) is not
+  /// what was expected.
+  @inline(never)
+  private mutating func expectationFailed(_ what: () -> String) throws(Failure) {
+    let token = try advance()
+    throw failure(.expected(what(), found: quoted(token)), at: token)
   }
 
   mutating func expect(identifier: String) throws(Failure) {
