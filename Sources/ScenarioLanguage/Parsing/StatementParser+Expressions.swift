@@ -10,7 +10,15 @@ extension StatementParser {
   /// `as <Type>` casts, which are ignored. `firstName` is the next token's text when the caller
   /// has made it (a name), so that it is not made again.
   mutating func value(firstName: String? = nil) throws(Failure) -> Expr {
-    let first = try castPrimary(firstName: firstName)
+    try value(after: try primary(firstName: firstName))
+  }
+
+  /// The rest of a value whose first primary, `first`, has been read: its postfix `!` and
+  /// casts, then the merge it may start. Apart so that ``dictionary(_:)`` can start a value
+  /// with the bound name it has just checked, which the primary looked up twice more.
+  @inline(__always)
+  private mutating func value(after first: consuming Expr) throws(Failure) -> Expr {
+    try skipPostfix()
     guard try isNext(.plus) else { return first }
     // Each operand is moved into the merge as it is read; of the left one, only whether it is
     // a dictionary is kept (keeping the operand itself copied each one; issue 29).
@@ -44,18 +52,28 @@ extension StatementParser {
     let start = position
     // A name's text, made once for the check here and the value (issue 29).
     var firstName: String?
+    // A bound name that is no reserved word, checked here: its value is its binding, which
+    // ``named(_:at:)`` would find by looking it up again (issue 29).
+    var boundName: String?
     switch start < end ? source.tokens[start].shape : .end {
     case .identifier:
       firstName = identifierText(at: start)
       if let name = firstName, isBound(name, tokenAt: start) {
         try requireBinding(name, .dictionary, atTokenAt: start)
+        if !isReservedName(at: start) { boundName = name }
       }
     case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.rightBracket):
       throw failure(.expected(what, found: quoted(token(at: start))), at: token(at: start))
     default:
       break
     }
-    let expr = try value(firstName: firstName)
+    let expr: Expr
+    if let boundName {
+      skip()
+      expr = try value(after: .binding(boundName))
+    } else {
+      expr = try value(firstName: firstName)
+    }
     guard isDictionary(expr) else {
       throw failure(.expected(what, found: quoted(token(at: start))), at: token(at: start))
     }
@@ -83,13 +101,20 @@ extension StatementParser {
     }
   }
 
-  /// A primary, a postfix `!` (`kCFBooleanTrue!`, from code where it is implicitly
-  /// unwrapped), then casts.
-  private mutating func castPrimary(firstName: String? = nil) throws(Failure) -> Expr {
-    let expr = try primary(firstName: firstName)
+  /// A primary, then its postfix `!` and casts. Inlined: a value is read for every entry of
+  /// a dictionary, and the call cost more than its two tests (issue 29).
+  @inline(__always)
+  private mutating func castPrimary() throws(Failure) -> Expr {
+    let expr = try primary()
+    try skipPostfix()
+    return expr
+  }
+
+  /// A postfix `!` (`kCFBooleanTrue!`, from code where it is implicitly unwrapped), then casts.
+  @inline(__always)
+  private mutating func skipPostfix() throws(Failure) {
     _ = try consume(.exclamation)
     try skipCasts()
-    return expr
   }
 
   /// Skips `as String`, `as! [String: Any]`, `as? CFDictionary`: types mean nothing here.

@@ -1,3 +1,4 @@
+import Foundation
 import KeychainEngine
 
 /// Parses one statement: a recursive-descent parser over the tokens of one ``StatementSplitter``
@@ -522,11 +523,47 @@ package struct StatementParser {
 
   /// The text of token `index` when it is an identifier. A known name's text in a byte-wise
   /// source is the table's string, which the lexer gave the token (``Lexer``'s `identifier`):
-  /// that string is taken without reading the token's kind.
+  /// that string is taken without reading the token's kind. Another name written as the last
+  /// name looked up is that string: `query` in `SecItemAdd query ...` after `let query = ...`
+  /// (making it from the source's bytes again cost some 180 instructions; issue 29).
   @inline(__always)
   func identifierText(at index: Int) -> String? {
     guard source.tokens[index].shape == .identifier else { return nil }
-    return source.identifierText(of: source.tokens[index])
+    let token = source.tokens[index]
+    if token.knownName < 0, let name = lastLookup?.name,
+      Self.isWritten(name, in: source.source, at: token.offset..<token.endOffset)
+    {
+      return name
+    }
+    return source.identifierText(of: token)
+  }
+
+  /// Whether the characters at `range` of `source` are written `name`, their bytes compared;
+  /// false in a source that is not byte-wise (whose identifiers are then made as before).
+  /// Static, and given only the source: a method on the parser called from a mutating one
+  /// copied the parser whole.
+  private static func isWritten(
+    _ name: String, in source: SourceCharacters, at range: Range<Int>
+  ) -> Bool {
+    // The length first: most other names differ in it.
+    guard name.utf8.count == range.count else { return false }
+    return source.withByteWiseUTF8(of: range) { written in
+      // Read in place (a copy of the name to read its bytes retained and released it).
+      name.utf8.withContiguousStorageIfAvailable { Self.hasSameBytes($0, written) } ?? false
+    } ?? false
+  }
+
+  /// Whether `first` and `second` hold the same bytes, compared by `memcmp`: `elementsEqual`
+  /// went through both buffers' iterators, some 250 instructions a short name (issue 29).
+  static func hasSameBytes(
+    _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard first.count == second.count else { return false }
+    guard let firstBytes = first.baseAddress, let secondBytes = second.baseAddress else {
+      return true  // both empty
+    }
+    // Safe: both buffers hold `count` bytes, alive for the call.
+    return memcmp(firstBytes, secondBytes, first.count) == 0
   }
 
   /// The text of token `index`, known to be an identifier.
