@@ -356,11 +356,12 @@ extension StatementParser {
         throw ScenarioDiagnostic(
           at: location(of: keyPosition), kind: .duplicateKey(key.description))
       }
-      // The value moved through `coerced`, which copied it when it only borrowed it.
+      // The value moved through `coerced`, which copied it when it only borrowed it; the key
+      // moved into the entry, then read afresh (a copy retained its strings, and the old key
+      // was released when the next was read; issue 29).
+      let entryValue = Self.coerced(consume value, for: key)
       entries.append(
-        DictionaryEntry(
-          key: key, value: Self.coerced(consume value, for: key),
-          location: location(of: keyPosition)))
+        DictionaryEntry(key: consume key, value: entryValue, location: location(of: keyPosition)))
       guard try consume(.comma) else { break }
       if try consume(.rightBracket) { return entries }
       let keyStart = position
