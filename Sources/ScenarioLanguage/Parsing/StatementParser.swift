@@ -156,64 +156,68 @@ package struct StatementParser {
     return (kind, location)
   }
 
+  /// Inlined into ``parseStatement()``, its one caller, which copied the statement's kind on
+  /// its way out (issue 29); `try` and `await` are read in a loop, not by recursion, for it.
+  @inline(__always)
   private mutating func statementKind() throws(Failure) -> StatementKind {
-    // The first word read in place: most statements need the token itself only for an error
-    // (a token read is copied; issue 29).
-    try checkNext()
-    let index = position
-    guard index < end, source.tokens[index].shape == .identifier else {
-      let token = try advance()
-      throw failure(.expected("a statement", found: quoted(token)), at: token)
-    }
-    skip()
-    // The word's text is made only for the statements that use it: a known word is told by
-    // the table, and making its text retained and released it at every statement (issue 29).
-    let written = source.tokens[index].knownName < 0 ? identifierText(at: index) : nil
-    switch statementWord(at: index, written: written) {
-    case .device?: return .device(try deviceCommand())
-    case .icloud? where !isBound(written ?? identifierText(ofNameAt: index)):
-      return .icloud(try icloudCommand())
-    case .backup? where !isBound(written ?? identifierText(ofNameAt: index)):
-      return .backup(try backupCommand())
-    case .transfer? where !isBound(written ?? identifierText(ofNameAt: index)):
-      return .backup(try transferCommand())
-    case .mac? where !isBound(written ?? identifierText(ofNameAt: index)):
-      return .mac(try macCommand())
-    case .biometry?: return .biometry(try biometryCommand())
-    case .wait?: return .wait(try duration())
-    case .app?: return .app(try appCommand())
-    case .keychain? where !isBound(written ?? identifierText(ofNameAt: index)):
-      return .app(try keychainCommand())
-    case .user?: return try userAnswer()
-    case .let?: return try binding(isVariable: false)
-    case .var?: return try binding(isVariable: true)
-    case .expect?: return .expect(try expectation())
-    case .say?: return .say(try string("the text to say, as a string literal"))
-    case .show?:
-      return .show(try choice("`show` topic", ShowTopic.allCases.map { ($0.rawValue, $0) }))
-    case .help?: return .help(topic: try helpTopic())
-    case .explain?: return .explain(try explainSubject())
-    case .reset?: return .reset
-    case .quit?, .exit?: return .quit
-    case .try?:
-      // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes nothing here.
-      if !(try consume(.question)) { _ = try consume(.exclamation) }
-      try enterNesting(atTokenAt: index)
-      return try statementKind()
-    case .await?:
-      try enterNesting(atTokenAt: index)
-      return try statementKind()
-    case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
-      let word = written ?? identifierText(ofNameAt: index)
-      if isSecItemFunction(at: index, written: word) { return .secItem(try secItemCall(word)) }
-      if Vocabulary.secKeyFunctions.contains(word), !isBound(word) {
-        return try keyCall(word, binding: nil)
+    while true {
+      // The first word read in place: most statements need the token itself only for an error
+      // (a token read is copied; issue 29).
+      try checkNext()
+      let index = position
+      guard index < end, source.tokens[index].shape == .identifier else {
+        let token = try advance()
+        throw failure(.expected("a statement", found: quoted(token)), at: token)
       }
-      if isBound(word) { return try boundNameStatement(word, at: source.tokens[index]) }
-      let suggestion =
-        Suggestion.nearest(to: word, in: Vocabulary.statementWords + bindings.keys.sorted())
-        ?? Self.deviceCommand(near: word)
-      throw failure(.unknown("statement", word, suggestion: suggestion), at: source.tokens[index])
+      skip()
+      // The word's text is made only for the statements that use it: a known word is told by
+      // the table, and making its text retained and released it at every statement (issue 29).
+      let written = source.tokens[index].knownName < 0 ? identifierText(at: index) : nil
+      switch statementWord(at: index, written: written) {
+      case .device?: return .device(try deviceCommand())
+      case .icloud? where !isBound(written ?? identifierText(ofNameAt: index)):
+        return .icloud(try icloudCommand())
+      case .backup? where !isBound(written ?? identifierText(ofNameAt: index)):
+        return .backup(try backupCommand())
+      case .transfer? where !isBound(written ?? identifierText(ofNameAt: index)):
+        return .backup(try transferCommand())
+      case .mac? where !isBound(written ?? identifierText(ofNameAt: index)):
+        return .mac(try macCommand())
+      case .biometry?: return .biometry(try biometryCommand())
+      case .wait?: return .wait(try duration())
+      case .app?: return .app(try appCommand())
+      case .keychain? where !isBound(written ?? identifierText(ofNameAt: index)):
+        return .app(try keychainCommand())
+      case .user?: return try userAnswer()
+      case .let?: return try binding(isVariable: false)
+      case .var?: return try binding(isVariable: true)
+      case .expect?: return .expect(try expectation())
+      case .say?: return .say(try string("the text to say, as a string literal"))
+      case .show?:
+        return .show(try choice("`show` topic", ShowTopic.allCases.map { ($0.rawValue, $0) }))
+      case .help?: return .help(topic: try helpTopic())
+      case .explain?: return .explain(try explainSubject())
+      case .reset?: return .reset
+      case .quit?, .exit?: return .quit
+      case .try?:
+        // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes
+        // nothing here.
+        if !(try consume(.question)) { _ = try consume(.exclamation) }
+        try enterNesting(atTokenAt: index)
+      case .await?:
+        try enterNesting(atTokenAt: index)
+      case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
+        let word = written ?? identifierText(ofNameAt: index)
+        if isSecItemFunction(at: index, written: word) { return .secItem(try secItemCall(word)) }
+        if Vocabulary.secKeyFunctions.contains(word), !isBound(word) {
+          return try keyCall(word, binding: nil)
+        }
+        if isBound(word) { return try boundNameStatement(word, at: source.tokens[index]) }
+        let suggestion =
+          Suggestion.nearest(to: word, in: Vocabulary.statementWords + bindings.keys.sorted())
+          ?? Self.deviceCommand(near: word)
+        throw failure(.unknown("statement", word, suggestion: suggestion), at: source.tokens[index])
+      }
     }
   }
 
