@@ -347,21 +347,21 @@ extension StatementParser {
     while true {
       try expect(.colon, "`:` after the key")
       let valueStart = position
-      let value = try value()
+      var value = try value()
       if key.isValueData {
         recordSecret(from: source.tokens[valueStart])
         if case .binding(let name) = value { recordSecretName(name) }
+        Self.makeItemData(&value)
       }
       guard Self.isNew(key.raw, among: entries, seen: &seen) else {
         throw ScenarioDiagnostic(
           at: location(of: keyPosition), kind: .duplicateKey(key.description))
       }
-      // The value moved through `coerced`, which copied it when it only borrowed it; the key
-      // moved into the entry, then read afresh (a copy retained its strings, and the old key
-      // was released when the next was read; issue 29).
-      let entryValue = Self.coerced(consume value, for: key)
+      // The value and key moved into the entry, the key then read afresh: a copy retained
+      // their strings, and the old key was released when the next was read (issue 29).
       entries.append(
-        DictionaryEntry(key: consume key, value: entryValue, location: location(of: keyPosition)))
+        DictionaryEntry(
+          key: consume key, value: consume value, location: location(of: keyPosition)))
       guard try consume(.comma) else { break }
       if try consume(.rightBracket) { return entries }
       let keyStart = position
@@ -386,8 +386,16 @@ extension StatementParser {
   /// A string literal given for `kSecValueData` means its UTF-8 bytes (docs/scenario-language.md
   /// §6).
   static func coerced(_ value: consuming Expr, for key: DictionaryKey) -> Expr {
-    guard key.isValueData, case .string(let text) = value else { return value }
-    return .data(Self.utf8Data(text))
+    var value = value
+    if key.isValueData { makeItemData(&value) }
+    return value
+  }
+
+  /// `value`, given for `kSecValueData`, as item data: a string literal's UTF-8 bytes. Changed
+  /// in place: a value returned as it was given was copied, and the original destroyed, for
+  /// every entry of every dictionary (issue 29).
+  static func makeItemData(_ value: inout Expr) {
+    if case .string(let text) = value { value = .data(Self.utf8Data(text)) }
   }
 
   /// `text`'s UTF-8 as `Data`, copied at once: `Data(text.utf8)` went through the sequence
