@@ -29,10 +29,12 @@ extension StatementParser {
     operands.reserveCapacity(2)
     Self.appendFlattened(consume first, to: &operands)
     while try isNext(.plus) {
-      let plus = try advance()
+      // The `+` read in place, copied only for the message (issue 29).
+      let plus = position
+      skip()
       let right = try castPrimary()
       guard leftIsDictionary, isDictionary(right) else {
-        throw failure(.mergeNeedsDictionaries, at: plus)
+        throw failure(.mergeNeedsDictionaries, at: token(at: plus))
       }
       Self.appendFlattened(consume right, to: &operands)
       leftIsDictionary = true
