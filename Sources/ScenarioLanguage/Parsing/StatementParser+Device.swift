@@ -191,6 +191,13 @@ extension StatementParser {
   }
 
   private mutating func oneDuration() throws(Failure) -> SimulatedDuration {
+    // A duration, nearly always: read in place, its milliseconds the token's (a copy of the
+    // token and its kind, made and destroyed, cost more than the rest; issue 29).
+    if position < end, source.tokens[position].shape == .duration {
+      let milliseconds = source.tokens[position].scalar
+      skip()
+      return SimulatedDuration(milliseconds: milliseconds)
+    }
     let token = try advance()
     switch source.kind(of: token) {
     case .duration(let duration): return duration

@@ -160,7 +160,7 @@ extension StatementParser {
 
   /// A primary; `firstName` as for ``value(firstName:)``.
   private mutating func primary(firstName: String? = nil) throws(Failure) -> Expr {
-    // The commonest values read in place: a name, a collection, a string.
+    // The commonest values read in place: a name, a collection, a string, a boolean.
     try checkNext()
     let index = position
     switch index < end ? source.tokens[index].shape : .end {
@@ -181,6 +181,10 @@ extension StatementParser {
       let expr = try stringOrData(text)
       if case .data = expr { recordSecret(only: token(at: index)) }
       return expr
+    case .boolean:
+      let value = source.tokens[index].scalar != 0
+      skip()
+      return .bool(value)
     default: break
     }
     let token = try advance()
@@ -196,8 +200,6 @@ extension StatementParser {
       guard let number = Int64(text) else { throw failure(.integerTooLarge(text), at: token) }
       if literalsAreSecret { recordSecret(from: token) }
       return .integer(number)
-    case .boolean:
-      return .bool(token.scalar != 0)
     default:
       throw failure(.expected("a value", found: quoted(token)), at: token)
     }
