@@ -317,6 +317,14 @@ extension StatementParser {
     try checkNext()
     let index = position
     let start = place(ofTokenAt: index)
+    // A key constant's name, nearly always, which no binding can hold: read as the key without
+    // making its text to look it up (issue 29); any other name as below.
+    if index < end, source.tokens[index].shape == .identifier, !constantsMayBeBound,
+      poisoned.isEmpty, isConstantName(at: index), constantValue(at: index) == nil,
+      !isReservedName(at: index)
+    {
+      return (try key(), nil, start)
+    }
     if index < end, let name = identifierText(at: index) {
       if !isBound(name, tokenAt: index), constantValue(at: index) == nil,
         !isReservedName(at: index)

@@ -21,7 +21,7 @@ package struct StatementParser {
   /// Whether `bindings` may hold an Apple key or value constant's name: a `let` refuses one,
   /// so only bindings a ``ScenarioParser`` was made with can; when they hold none, such a name
   /// is not looked up (``isBound(_:tokenAt:)``).
-  private let constantsMayBeBound: Bool
+  let constantsMayBeBound: Bool
   /// Whether `bindings` may hold a status's name (`errSecSuccess`, which a `let` may bind):
   /// when they hold none, `expect errSec...` does not look its name up to see whether it names
   /// a context instead (issue 29: a look-up hashed the name, for nearly every `expect`).
