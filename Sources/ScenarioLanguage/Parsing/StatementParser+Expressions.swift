@@ -230,7 +230,7 @@ extension StatementParser {
     if isReservedName(at: index) {
       if let expr = try reservedValue(name, at: token(at: index)) { return expr }
     }
-    if isBound(name, tokenAt: index) { return .binding(name) }
+    if !isUnboundConstant(at: index), isBound(name, tokenAt: index) { return .binding(name) }
     // A constant first, most names here: no constant is named `result`.
     if let expr = constantExpr(at: index, named: name) { return expr }
     if name == Vocabulary.lastResult { return .lastResult }
@@ -319,9 +319,8 @@ extension StatementParser {
     let start = place(ofTokenAt: index)
     // A key constant's name, nearly always, which no binding can hold: read as the key without
     // making its text to look it up (issue 29); any other name as below.
-    if index < end, source.tokens[index].shape == .identifier, !constantsMayBeBound,
-      poisoned.isEmpty, isConstantName(at: index), constantValue(at: index) == nil,
-      !isReservedName(at: index)
+    if index < end, source.tokens[index].shape == .identifier, isUnboundConstant(at: index),
+      constantValue(at: index) == nil, !isReservedName(at: index)
     {
       return (try key(), nil, start)
     }

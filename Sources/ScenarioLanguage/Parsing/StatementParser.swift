@@ -21,7 +21,7 @@ package struct StatementParser {
   /// Whether `bindings` may hold an Apple key or value constant's name: a `let` refuses one,
   /// so only bindings a ``ScenarioParser`` was made with can; when they hold none, such a name
   /// is not looked up (``isBound(_:tokenAt:)``).
-  let constantsMayBeBound: Bool
+  private let constantsMayBeBound: Bool
   /// Whether `bindings` may hold a status's name (`errSecSuccess`, which a `let` may bind):
   /// when they hold none, `expect errSec...` does not look its name up to see whether it names
   /// a context instead (issue 29: a look-up hashed the name, for nearly every `expect`).
@@ -324,6 +324,14 @@ package struct StatementParser {
       return !poisoned.isEmpty && poisoned.contains(name)
     }
     return isBound(name)
+  }
+
+  /// Whether token `index` names an Apple constant that is not bound: no binding can hold a
+  /// constant's name and none is poisoned. Told in place, before ``isBound(_:tokenAt:)`` is
+  /// called (that call, for nearly every constant a statement reads, cost more than the test).
+  @inline(__always)
+  func isUnboundConstant(at index: Int) -> Bool {
+    !constantsMayBeBound && poisoned.isEmpty && isConstantName(at: index)
   }
 
   /// What `name` is bound to, if anything. The same name is asked about several times in a
