@@ -88,6 +88,22 @@ import Testing
     }
   }
 
+  /// A `let` of a status's name, on an ASCII line or one read as `Character`s, still makes
+  /// `expect errSecSuccess...` look the name up (only a name the lexer found in no known name's
+  /// entry, on a byte-wise line, is taken for no status's name).
+  @Test func aStatusNameBoundOnAnyLineIsLookedUp() {
+    let expected = StatementKind.expect(.biometryType(context: "errSecSuccess", .faceID))
+    for comment in ["", " # ✓ café"] {
+      let statements = kinds(
+        "let errSecSuccess = LAContext()\(comment)\n"
+          + "expect errSecSuccess.biometryType == .faceID\(comment)")
+      #expect(statements.last == expected, "\(comment)")
+    }
+    #expect(
+      kinds("let query = [kSecClass: kSecClassGenericPassword]\nexpect errSecSuccess").last
+        == .expect(.status(.errSecSuccess)))
+  }
+
   /// Every `device` command is found, on an ASCII line and on one read as `Character`s; a
   /// word of a command's length and first byte that is none is refused with a suggestion.
   @Test func everyDeviceCommandIsFoundAndANearMissRefused() throws {

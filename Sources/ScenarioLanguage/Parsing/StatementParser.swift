@@ -377,13 +377,24 @@ package struct StatementParser {
   /// statement fails after it.
   private var replacedBinding: (name: String, previous: BindingKind?)?
 
-  /// Binds `name` to a `kind`, remembering what it replaces.
-  mutating func bind(_ name: String, as kind: BindingKind) {
+  /// Binds `name` to a `kind`, remembering what it replaces. `mayBeStatusName` is false when
+  /// the caller knows `name` is no status's name (``nameMayBeStatus(_:)``).
+  mutating func bind(_ name: String, as kind: BindingKind, mayBeStatusName: Bool = true) {
     // The answer a look-up would now give: a name just bound is the one the next statements
     // most often use (`let query = [...]`, then `SecItemAdd query ...`).
     lastLookup = (name, kind)
-    if !statusNamesMayBeBound, Self.isStatusName(name) { statusNamesMayBeBound = true }
+    if !statusNamesMayBeBound, mayBeStatusName, Self.isStatusName(name) {
+      statusNamesMayBeBound = true
+    }
     replacedBinding = (name, bindings.updateValue(kind, forKey: name))
+  }
+
+  /// Whether the name `token` (read from this source) may be a status's name: false for one
+  /// the lexer found in no known name's table entry on a byte-wise line, where every status
+  /// name, each ASCII, would have been found (``isStatusName(_:)`` looked it up again, some
+  /// 140 instructions a `let`; issue 29).
+  func nameMayBeStatus(_ token: Token) -> Bool {
+    token.knownName >= 0 || !source.source.isByteWise
   }
 
   /// Whether `name` is a status's name (`errSecSuccess`). Every known name is ASCII: an ASCII
