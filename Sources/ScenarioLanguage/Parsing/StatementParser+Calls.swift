@@ -114,11 +114,14 @@ extension StatementParser {
     if isVariable, hasType, try consume(identifier: "nil") {
       return .declaration(name: name)
     }
-    return try rightHandSide(binding: name)
+    return try rightHandSide(binding: name, mayBeStatusName: nameMayBeStatus(nameToken))
   }
 
   /// What follows `let name =` (or `_ =`): a call, whose result is not bound, or a value.
-  mutating func rightHandSide(binding name: String?) throws(Failure) -> StatementKind {
+  /// `mayBeStatusName` as for ``bind(_:as:mayBeStatusName:)``.
+  mutating func rightHandSide(
+    binding name: String?, mayBeStatusName: Bool = true
+  ) throws(Failure) -> StatementKind {
     while true {
       if try consume(identifier: "try") {
         if !(try consume(.question)) { _ = try consume(.exclamation) }
@@ -160,7 +163,7 @@ extension StatementParser {
       throw failure(
         .expected("a SecItem or LAContext call after `_ =`", found: quoted(token)), at: token)
     }
-    bind(name, as: kind(of: expr))
+    bind(name, as: kind(of: expr), mayBeStatusName: mayBeStatusName)
     return .bind(name: name, value: expr)
   }
 

@@ -46,29 +46,34 @@ extension StatementParser {
       let token = source.tokens[position]
       let found =
         source.source.withByteWiseUTF8(of: token.offset..<token.endOffset) { written in
-          Self.deviceWords.first { Self.hasSameBytes($0.utf8, written) }
+          Self.deviceWord(written: written)
         }
-        ?? Self.deviceWords.first { source.isIdentifier(token, $0.word.rawValue) }
+        ?? Vocabulary.DeviceWord.allCases.first { source.isIdentifier(token, $0.rawValue) }
       if let found {
         skip()
-        return found.word
+        return found
       }
     }
     return try choice("`device` command", Vocabulary.DeviceWord.self)
   }
 
-  /// Whether `word` and `written` hold the same bytes, compared by index: `elementsEqual`
-  /// went through both sequences' iterators, some 170 instructions a `device` command
-  /// (issue 29).
-  private static func hasSameBytes(_ word: [UInt8], _ written: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard word.count == written.count else { return false }
-    for index in word.indices where word[index] != written[index] { return false }
-    return true
-  }
-
-  /// Every `device` command and its UTF-8, listed once.
-  private static let deviceWords = Vocabulary.DeviceWord.allCases.map {
-    (word: $0, utf8: Array($0.rawValue.utf8))
+  /// The `device` command written `written`, if any: the one word it can be, told by its
+  /// length and first byte, compared whole. (Each word compared in turn, from a table of
+  /// their bytes, was some 200 instructions a `device` command; issue 29.) A word this does
+  /// not know is found by ``choice(_:_:)``, which compares every raw value.
+  private static func deviceWord(written: UnsafeBufferPointer<UInt8>) -> Vocabulary.DeviceWord? {
+    let candidate: Vocabulary.DeviceWord
+    switch (written.count, written.first) {
+    case (8, _): candidate = .passcode
+    case (4, _): candidate = .lock
+    case (6, UInt8(ascii: "u")?): candidate = .unlock
+    case (6, _): candidate = .reboot
+    case (3, UInt8(ascii: "a")?): candidate = .add
+    case (3, _): candidate = .use
+    default: return nil
+    }
+    var raw = candidate.rawValue
+    return raw.withUTF8 { hasSameBytes($0, written) } ? candidate : nil
   }
 
   /// A passcode: a word of digits, or a string literal (an alphanumeric passcode, extension).
@@ -186,6 +191,13 @@ extension StatementParser {
   }
 
   private mutating func oneDuration() throws(Failure) -> SimulatedDuration {
+    // A duration, nearly always: read in place, its milliseconds the token's (a copy of the
+    // token and its kind, made and destroyed, cost more than the rest; issue 29).
+    if position < end, source.tokens[position].shape == .duration {
+      let milliseconds = source.tokens[position].scalar
+      skip()
+      return SimulatedDuration(milliseconds: milliseconds)
+    }
     let token = try advance()
     switch source.kind(of: token) {
     case .duration(let duration): return duration

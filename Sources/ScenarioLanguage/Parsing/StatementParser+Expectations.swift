@@ -11,6 +11,27 @@ extension StatementParser {
     }
     let token = try advance()
     switch source.kind(of: token) {
+    case .identifier("result"):
+      // The first case: the commonest expectation after a status, and the cases are tried in
+      // turn, each comparing strings (issue 29). The next token's text made only when it is a
+      // name: `expect result "..."` decoded its literal here, to be read again as the
+      // expected value.
+      try checkNext()
+      if position < end, let name = identifierText(at: position), Vocabulary.dateKeys.contains(name) {
+        return try dateExpectation()
+      }
+      if try consume(identifier: Vocabulary.ResultWord.has.rawValue) {
+        try expect(identifier: Vocabulary.ResultWord.no.rawValue)
+        _ = try consume(identifier: Vocabulary.ResultWord.key.rawValue)
+        return .resultLacks(try key())
+      }
+      if try consume(identifier: Vocabulary.keychainItemReference) { return .resultIsItemReference }
+      let strict = try consume(identifier: Vocabulary.ResultWord.strictly.rawValue)
+      // What a query is expected to return is often the item data itself.
+      literalsAreSecret = true
+      defer { literalsAreSecret = false }
+      let expected = try value()
+      return strict ? .strictResult(expected) : .result(expected)
     case .integer:
       return .status(try status(token))
     case .boolean(let value):
@@ -32,25 +53,6 @@ extension StatementParser {
       return .sheetOffers(offered)
     case .identifier("no"):
       return try choice("`expect no` check", [("result", .noResult), ("prompt", .noPrompt)])
-    case .identifier("result"):
-      // The next token's text made only when it is a name: `expect result "..."` decoded its
-      // literal here, to be read again as the expected value (issue 29).
-      try checkNext()
-      if position < end, let name = identifierText(at: position), Vocabulary.dateKeys.contains(name) {
-        return try dateExpectation()
-      }
-      if try consume(identifier: Vocabulary.ResultWord.has.rawValue) {
-        try expect(identifier: Vocabulary.ResultWord.no.rawValue)
-        _ = try consume(identifier: Vocabulary.ResultWord.key.rawValue)
-        return .resultLacks(try key())
-      }
-      if try consume(identifier: Vocabulary.keychainItemReference) { return .resultIsItemReference }
-      let strict = try consume(identifier: Vocabulary.ResultWord.strictly.rawValue)
-      // What a query is expected to return is often the item data itself.
-      literalsAreSecret = true
-      defer { literalsAreSecret = false }
-      let expected = try value()
-      return strict ? .strictResult(expected) : .result(expected)
     case .identifier("count"):
       return .count(try count())
     case .identifier(let name) where boundKind(of: name) == .context:

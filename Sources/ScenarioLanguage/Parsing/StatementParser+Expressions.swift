@@ -10,18 +10,31 @@ extension StatementParser {
   /// `as <Type>` casts, which are ignored. `firstName` is the next token's text when the caller
   /// has made it (a name), so that it is not made again.
   mutating func value(firstName: String? = nil) throws(Failure) -> Expr {
-    let first = try castPrimary(firstName: firstName)
+    try value(after: try primary(firstName: firstName))
+  }
+
+  /// The rest of a value whose first primary, `first`, has been read: its postfix `!` and
+  /// casts, then the merge it may start. Apart so that ``dictionary(_:)`` can start a value
+  /// with the bound name it has just checked, which the primary looked up twice more.
+  @inline(__always)
+  private mutating func value(after first: consuming Expr) throws(Failure) -> Expr {
+    try skipPostfix()
     guard try isNext(.plus) else { return first }
     // Each operand is moved into the merge as it is read; of the left one, only whether it is
     // a dictionary is kept (keeping the operand itself copied each one; issue 29).
     var leftIsDictionary = isDictionary(first)
     var operands: [Expr] = []
+    // A merge of two, nearly always: room for both at once (grown from one operand to two,
+    // the array was allocated twice and the first operand moved; issue 29).
+    operands.reserveCapacity(2)
     Self.appendFlattened(consume first, to: &operands)
     while try isNext(.plus) {
-      let plus = try advance()
+      // The `+` read in place, copied only for the message (issue 29).
+      let plus = position
+      skip()
       let right = try castPrimary()
       guard leftIsDictionary, isDictionary(right) else {
-        throw failure(.mergeNeedsDictionaries, at: plus)
+        throw failure(.mergeNeedsDictionaries, at: token(at: plus))
       }
       Self.appendFlattened(consume right, to: &operands)
       leftIsDictionary = true
@@ -41,18 +54,28 @@ extension StatementParser {
     let start = position
     // A name's text, made once for the check here and the value (issue 29).
     var firstName: String?
+    // A bound name that is no reserved word, checked here: its value is its binding, which
+    // ``named(_:at:)`` would find by looking it up again (issue 29).
+    var boundName: String?
     switch start < end ? source.tokens[start].shape : .end {
     case .identifier:
       firstName = identifierText(at: start)
       if let name = firstName, isBound(name, tokenAt: start) {
         try requireBinding(name, .dictionary, atTokenAt: start)
+        if !isReservedName(at: start) { boundName = name }
       }
     case .end, .punctuation(.comma), .punctuation(.rightParen), .punctuation(.rightBracket):
       throw failure(.expected(what, found: quoted(token(at: start))), at: token(at: start))
     default:
       break
     }
-    let expr = try value(firstName: firstName)
+    let expr: Expr
+    if let boundName {
+      skip()
+      expr = try value(after: .binding(boundName))
+    } else {
+      expr = try value(firstName: firstName)
+    }
     guard isDictionary(expr) else {
       throw failure(.expected(what, found: quoted(token(at: start))), at: token(at: start))
     }
@@ -72,20 +95,28 @@ extension StatementParser {
   }
 
   private mutating func isDictionary(_ expr: Expr) -> Bool {
-    if case .binding(let name) = expr, poisoned.contains(name) { return true }
+    // An empty set is not hashed against (few scenarios poison a name).
+    if case .binding(let name) = expr, !poisoned.isEmpty, poisoned.contains(name) { return true }
     switch kind(of: expr) {
     case .dictionary, .result: return true
     default: return false
     }
   }
 
-  /// A primary, a postfix `!` (`kCFBooleanTrue!`, from code where it is implicitly
-  /// unwrapped), then casts.
-  private mutating func castPrimary(firstName: String? = nil) throws(Failure) -> Expr {
-    let expr = try primary(firstName: firstName)
+  /// A primary, then its postfix `!` and casts. Inlined: a value is read for every entry of
+  /// a dictionary, and the call cost more than its two tests (issue 29).
+  @inline(__always)
+  private mutating func castPrimary() throws(Failure) -> Expr {
+    let expr = try primary()
+    try skipPostfix()
+    return expr
+  }
+
+  /// A postfix `!` (`kCFBooleanTrue!`, from code where it is implicitly unwrapped), then casts.
+  @inline(__always)
+  private mutating func skipPostfix() throws(Failure) {
     _ = try consume(.exclamation)
     try skipCasts()
-    return expr
   }
 
   /// Skips `as String`, `as! [String: Any]`, `as? CFDictionary`: types mean nothing here.
@@ -129,7 +160,7 @@ extension StatementParser {
 
   /// A primary; `firstName` as for ``value(firstName:)``.
   private mutating func primary(firstName: String? = nil) throws(Failure) -> Expr {
-    // The commonest values read in place: a name, a collection, a string.
+    // The commonest values read in place: a name, a collection, a string, a boolean.
     try checkNext()
     let index = position
     switch index < end ? source.tokens[index].shape : .end {
@@ -150,6 +181,10 @@ extension StatementParser {
       let expr = try stringOrData(text)
       if case .data = expr { recordSecret(only: token(at: index)) }
       return expr
+    case .boolean:
+      let value = source.tokens[index].scalar != 0
+      skip()
+      return .bool(value)
     default: break
     }
     let token = try advance()
@@ -165,8 +200,6 @@ extension StatementParser {
       guard let number = Int64(text) else { throw failure(.integerTooLarge(text), at: token) }
       if literalsAreSecret { recordSecret(from: token) }
       return .integer(number)
-    case .boolean:
-      return .bool(token.scalar != 0)
     default:
       throw failure(.expected("a value", found: quoted(token)), at: token)
     }
@@ -197,9 +230,9 @@ extension StatementParser {
     if isReservedName(at: index) {
       if let expr = try reservedValue(name, at: token(at: index)) { return expr }
     }
-    if isBound(name, tokenAt: index) { return .binding(name) }
+    if !isUnboundConstant(at: index), isBound(name, tokenAt: index) { return .binding(name) }
     // A constant first, most names here: no constant is named `result`.
-    if let value = constantValue(at: index) { return .constant(name: name, value: value) }
+    if let expr = constantExpr(at: index, named: name) { return expr }
     if name == Vocabulary.lastResult { return .lastResult }
     let token = token(at: index)
     if token.constantKey != nil { throw failure(.keyNotValue(name), at: token) }
@@ -284,6 +317,13 @@ extension StatementParser {
     try checkNext()
     let index = position
     let start = place(ofTokenAt: index)
+    // A key constant's name, nearly always, which no binding can hold: read as the key without
+    // making its text to look it up (issue 29); any other name as below.
+    if index < end, source.tokens[index].shape == .identifier, isUnboundConstant(at: index),
+      constantValue(at: index) == nil, !isReservedName(at: index)
+    {
+      return (try key(), nil, start)
+    }
     if index < end, let name = identifierText(at: index) {
       if !isBound(name, tokenAt: index), constantValue(at: index) == nil,
         !isReservedName(at: index)
@@ -318,20 +358,22 @@ extension StatementParser {
     while true {
       try expect(.colon, "`:` after the key")
       let valueStart = position
-      let value = try value()
-      if key.raw == "v_Data" {
+      var value = try value()
+      if key.isValueData {
         recordSecret(from: source.tokens[valueStart])
         if case .binding(let name) = value { recordSecretName(name) }
+        Self.makeItemData(&value)
       }
-      guard Self.isNew(key.raw, among: entries, seen: &seen) else {
+      // The first key is new without a call (nearly half the entries of a scenario's queries).
+      guard entries.isEmpty || Self.isNew(key.raw, among: entries, seen: &seen) else {
         throw ScenarioDiagnostic(
           at: location(of: keyPosition), kind: .duplicateKey(key.description))
       }
-      // The value moved through `coerced`, which copied it when it only borrowed it.
+      // The value and key moved into the entry, the key then read afresh: a copy retained
+      // their strings, and the old key was released when the next was read (issue 29).
       entries.append(
         DictionaryEntry(
-          key: key, value: Self.coerced(consume value, for: key),
-          location: location(of: keyPosition)))
+          key: consume key, value: consume value, location: location(of: keyPosition)))
       guard try consume(.comma) else { break }
       if try consume(.rightBracket) { return entries }
       let keyStart = position
@@ -356,8 +398,16 @@ extension StatementParser {
   /// A string literal given for `kSecValueData` means its UTF-8 bytes (docs/scenario-language.md
   /// §6).
   static func coerced(_ value: consuming Expr, for key: DictionaryKey) -> Expr {
-    guard key.raw == "v_Data", case .string(let text) = value else { return value }
-    return .data(Self.utf8Data(text))
+    var value = value
+    if key.isValueData { makeItemData(&value) }
+    return value
+  }
+
+  /// `value`, given for `kSecValueData`, as item data: a string literal's UTF-8 bytes. Changed
+  /// in place: a value returned as it was given was copied, and the original destroyed, for
+  /// every entry of every dictionary (issue 29).
+  static func makeItemData(_ value: inout Expr) {
+    if case .string(let text) = value { value = .data(Self.utf8Data(text)) }
   }
 
   /// `text`'s UTF-8 as `Data`, copied at once: `Data(text.utf8)` went through the sequence

@@ -1,3 +1,4 @@
+import Foundation
 import KeychainEngine
 
 /// Parses one statement: a recursive-descent parser over the tokens of one ``StatementSplitter``
@@ -64,6 +65,9 @@ package struct StatementParser {
   var boundLiteral: SourceSpan?
   /// Whether literals read now are secrets (the value of `expect result`).
   var literalsAreSecret = false
+  /// The value constants' expressions made so far, by their index in ``KnownName/table``
+  /// (``constantExpr(at:named:)``); empty until the first is made.
+  private var constantExprs: [Expr?] = []
 
   /// How deep brackets and parentheses may nest (docs/scenario-language.md §1, "Limits"). Real
   /// queries nest three or four deep; the limit keeps the recursive descent far from the end of
@@ -152,64 +156,79 @@ package struct StatementParser {
     return (kind, location)
   }
 
+  /// Inlined into ``parseStatement()``, its one caller, which copied the statement's kind on
+  /// its way out (issue 29); `try` and `await` are read in a loop, not by recursion, for it.
+  @inline(__always)
   private mutating func statementKind() throws(Failure) -> StatementKind {
-    // The first word read in place: most statements need the token itself only for an error
-    // (a token read is copied; issue 29).
-    try checkNext()
-    let index = position
-    guard index < end, let word = identifierText(at: index) else {
-      let token = try advance()
-      throw failure(.expected("a statement", found: quoted(token)), at: token)
-    }
-    skip()
-    switch statementWord(at: index, written: word) {
-    case .device?: return .device(try deviceCommand())
-    case .icloud? where !isBound(word): return .icloud(try icloudCommand())
-    case .backup? where !isBound(word): return .backup(try backupCommand())
-    case .transfer? where !isBound(word): return .backup(try transferCommand())
-    case .mac? where !isBound(word): return .mac(try macCommand())
-    case .biometry?: return .biometry(try biometryCommand())
-    case .wait?: return .wait(try duration())
-    case .app?: return .app(try appCommand())
-    case .keychain? where !isBound(word): return .app(try keychainCommand())
-    case .user?: return try userAnswer()
-    case .let?, .var?: return try binding(isVariable: word == "var")
-    case .expect?: return .expect(try expectation())
-    case .say?: return .say(try string("the text to say, as a string literal"))
-    case .show?:
-      return .show(try choice("`show` topic", ShowTopic.allCases.map { ($0.rawValue, $0) }))
-    case .help?: return .help(topic: try helpTopic())
-    case .explain?: return .explain(try explainSubject())
-    case .reset?: return .reset
-    case .quit?, .exit?: return .quit
-    case .try?:
-      // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes nothing here.
-      if !(try consume(.question)) { _ = try consume(.exclamation) }
-      try enterNesting(atTokenAt: index)
-      return try statementKind()
-    case .await?:
-      try enterNesting(atTokenAt: index)
-      return try statementKind()
-    case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
-      if isSecItemFunction(at: index, written: word) { return .secItem(try secItemCall(word)) }
-      if Vocabulary.secKeyFunctions.contains(word), !isBound(word) {
-        return try keyCall(word, binding: nil)
+    while true {
+      // The first word read in place: most statements need the token itself only for an error
+      // (a token read is copied; issue 29).
+      try checkNext()
+      let index = position
+      guard index < end, source.tokens[index].shape == .identifier else {
+        let token = try advance()
+        throw failure(.expected("a statement", found: quoted(token)), at: token)
       }
-      if isBound(word) { return try boundNameStatement(word, at: source.tokens[index]) }
-      let suggestion =
-        Suggestion.nearest(to: word, in: Vocabulary.statementWords + bindings.keys.sorted())
-        ?? Self.deviceCommand(near: word)
-      throw failure(.unknown("statement", word, suggestion: suggestion), at: source.tokens[index])
+      skip()
+      // The word's text is made only for the statements that use it: a known word is told by
+      // the table, and making its text retained and released it at every statement (issue 29).
+      let written = source.tokens[index].knownName < 0 ? identifierText(at: index) : nil
+      switch statementWord(at: index, written: written) {
+      case .device?: return .device(try deviceCommand())
+      case .icloud? where !isBound(written ?? identifierText(ofNameAt: index)):
+        return .icloud(try icloudCommand())
+      case .backup? where !isBound(written ?? identifierText(ofNameAt: index)):
+        return .backup(try backupCommand())
+      case .transfer? where !isBound(written ?? identifierText(ofNameAt: index)):
+        return .backup(try transferCommand())
+      case .mac? where !isBound(written ?? identifierText(ofNameAt: index)):
+        return .mac(try macCommand())
+      case .biometry?: return .biometry(try biometryCommand())
+      case .wait?: return .wait(try duration())
+      case .app?: return .app(try appCommand())
+      case .keychain? where !isBound(written ?? identifierText(ofNameAt: index)):
+        return .app(try keychainCommand())
+      case .user?: return try userAnswer()
+      case .let?: return try binding(isVariable: false)
+      case .var?: return try binding(isVariable: true)
+      case .expect?: return .expect(try expectation())
+      case .say?: return .say(try string("the text to say, as a string literal"))
+      case .show?:
+        return .show(try choice("`show` topic", ShowTopic.allCases.map { ($0.rawValue, $0) }))
+      case .help?: return .help(topic: try helpTopic())
+      case .explain?: return .explain(try explainSubject())
+      case .reset?: return .reset
+      case .quit?, .exit?: return .quit
+      case .try?:
+        // `try? SecItemDelete(...)` and `try! ...` pasted from Swift: the marker changes
+        // nothing here.
+        if !(try consume(.question)) { _ = try consume(.exclamation) }
+        try enterNesting(atTokenAt: index)
+      case .await?:
+        try enterNesting(atTokenAt: index)
+      case .keychain?, .icloud?, .backup?, .transfer?, .mac?, nil:
+        let word = written ?? identifierText(ofNameAt: index)
+        if isSecItemFunction(at: index, written: word) { return .secItem(try secItemCall(word)) }
+        if Vocabulary.secKeyFunctions.contains(word), !isBound(word) {
+          return try keyCall(word, binding: nil)
+        }
+        if isBound(word) { return try boundNameStatement(word, at: source.tokens[index]) }
+        let suggestion =
+          Suggestion.nearest(to: word, in: Vocabulary.statementWords + bindings.keys.sorted())
+          ?? Self.deviceCommand(near: word)
+        throw failure(.unknown("statement", word, suggestion: suggestion), at: source.tokens[index])
+      }
     }
   }
 
-  /// The statement word token `index` (an identifier written `word`) is, if any: a known
-  /// name's from the table, without comparing its text with the words again.
+  /// The statement word token `index` (an identifier) is, if any: a known name's from the
+  /// table, without comparing its text with the words again; another's from `word`, its text
+  /// (which the caller made for such a name).
   @inline(__always)
-  private func statementWord(at index: Int, written word: String) -> Vocabulary.StatementWord? {
+  private func statementWord(at index: Int, written word: String?) -> Vocabulary.StatementWord? {
     let known = source.tokens[index].knownName
-    return known >= 0
-      ? KnownName.table.statementWords[Int(known)] : Vocabulary.StatementWord(word: word)
+    if known >= 0 { return KnownName.table.statementWords[Int(known)] }
+    return word.flatMap { Vocabulary.StatementWord(word: $0) }
   }
 
   /// Whether token `index` (an identifier written `word`) names a SecItem function: a known
@@ -292,7 +311,9 @@ package struct StatementParser {
 
   mutating func isBound(_ name: String) -> Bool {
     // Asked of nearly every name: an empty table is not hashed against.
-    name == "_" || boundKind(of: name) != nil || (!poisoned.isEmpty && poisoned.contains(name))
+    // `_` told by its length first: comparing a name with it called into the standard library.
+    (name.utf8.count == 1 && name == "_") || boundKind(of: name) != nil
+      || (!poisoned.isEmpty && poisoned.contains(name))
   }
 
   /// ``isBound(_:)`` for the identifier at token `index`, whose text is `name`: a constant's
@@ -303,6 +324,14 @@ package struct StatementParser {
       return !poisoned.isEmpty && poisoned.contains(name)
     }
     return isBound(name)
+  }
+
+  /// Whether token `index` names an Apple constant that is not bound: no binding can hold a
+  /// constant's name and none is poisoned. Told in place, before ``isBound(_:tokenAt:)`` is
+  /// called (that call, for nearly every constant a statement reads, cost more than the test).
+  @inline(__always)
+  func isUnboundConstant(at index: Int) -> Bool {
+    !constantsMayBeBound && poisoned.isEmpty && isConstantName(at: index)
   }
 
   /// What `name` is bound to, if anything. The same name is asked about several times in a
@@ -331,7 +360,9 @@ package struct StatementParser {
 
   /// What is wrong when `name` is not bound to a `kind`; nil when it is, or is poisoned.
   private mutating func bindingMismatch(_ name: String, _ kind: BindingKind) -> ParseMessage? {
-    guard !poisoned.contains(name), let actual = boundKind(of: name), actual != kind else {
+    guard poisoned.isEmpty || !poisoned.contains(name), let actual = boundKind(of: name),
+      actual != kind
+    else {
       return nil
     }
     // A call's result is a dictionary or a value: only running the scenario tells which.
@@ -346,13 +377,24 @@ package struct StatementParser {
   /// statement fails after it.
   private var replacedBinding: (name: String, previous: BindingKind?)?
 
-  /// Binds `name` to a `kind`, remembering what it replaces.
-  mutating func bind(_ name: String, as kind: BindingKind) {
+  /// Binds `name` to a `kind`, remembering what it replaces. `mayBeStatusName` is false when
+  /// the caller knows `name` is no status's name (``nameMayBeStatus(_:)``).
+  mutating func bind(_ name: String, as kind: BindingKind, mayBeStatusName: Bool = true) {
     // The answer a look-up would now give: a name just bound is the one the next statements
     // most often use (`let query = [...]`, then `SecItemAdd query ...`).
     lastLookup = (name, kind)
-    if !statusNamesMayBeBound, Self.isStatusName(name) { statusNamesMayBeBound = true }
+    if !statusNamesMayBeBound, mayBeStatusName, Self.isStatusName(name) {
+      statusNamesMayBeBound = true
+    }
     replacedBinding = (name, bindings.updateValue(kind, forKey: name))
+  }
+
+  /// Whether the name `token` (read from this source) may be a status's name: false for one
+  /// the lexer found in no known name's table entry on a byte-wise line, where every status
+  /// name, each ASCII, would have been found (``isStatusName(_:)`` looked it up again, some
+  /// 140 instructions a `let`; issue 29).
+  func nameMayBeStatus(_ token: Token) -> Bool {
+    token.knownName >= 0 || !source.source.isByteWise
   }
 
   /// Whether `name` is a status's name (`errSecSuccess`). Every known name is ASCII: an ASCII
@@ -504,11 +546,53 @@ package struct StatementParser {
 
   /// The text of token `index` when it is an identifier. A known name's text in a byte-wise
   /// source is the table's string, which the lexer gave the token (``Lexer``'s `identifier`):
-  /// that string is taken without reading the token's kind.
+  /// that string is taken without reading the token's kind. Another name written as the last
+  /// name looked up is that string: `query` in `SecItemAdd query ...` after `let query = ...`
+  /// (making it from the source's bytes again cost some 180 instructions; issue 29).
   @inline(__always)
   func identifierText(at index: Int) -> String? {
     guard source.tokens[index].shape == .identifier else { return nil }
-    return source.identifierText(of: source.tokens[index])
+    let token = source.tokens[index]
+    if token.knownName < 0, let name = lastLookup?.name,
+      Self.isWritten(name, in: source.source, at: token.offset..<token.endOffset)
+    {
+      return name
+    }
+    return source.identifierText(of: token)
+  }
+
+  /// Whether the characters at `range` of `source` are written `name`, their bytes compared;
+  /// false in a source that is not byte-wise (whose identifiers are then made as before).
+  /// Static, and given only the source: a method on the parser called from a mutating one
+  /// copied the parser whole.
+  private static func isWritten(
+    _ name: String, in source: SourceCharacters, at range: Range<Int>
+  ) -> Bool {
+    // The length first: most other names differ in it.
+    guard name.utf8.count == range.count else { return false }
+    return source.withByteWiseUTF8(of: range) { written in
+      // Read in place (a copy of the name to read its bytes retained and released it).
+      name.utf8.withContiguousStorageIfAvailable { Self.hasSameBytes($0, written) } ?? false
+    } ?? false
+  }
+
+  /// Whether `first` and `second` hold the same bytes, compared by `memcmp`: `elementsEqual`
+  /// went through both buffers' iterators, some 250 instructions a short name (issue 29).
+  static func hasSameBytes(
+    _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard first.count == second.count else { return false }
+    guard let firstBytes = first.baseAddress, let secondBytes = second.baseAddress else {
+      return true  // both empty
+    }
+    // Safe: both buffers hold `count` bytes, alive for the call.
+    return memcmp(firstBytes, secondBytes, first.count) == 0
+  }
+
+  /// The text of token `index`, known to be an identifier.
+  @inline(__always)
+  func identifierText(ofNameAt index: Int) -> String {
+    source.identifierText(of: source.tokens[index])
   }
 
   /// The raw key when token `index` is a key constant's name (``Token/constantKey``).
@@ -522,6 +606,23 @@ package struct StatementParser {
   func constantValue(at index: Int) -> SecValue? {
     let known = source.tokens[index].knownName
     return known < 0 ? nil : KnownName.table.values[Int(known)]
+  }
+
+  /// The expression of the value constant token `index` names (`kSecClassGenericPassword`,
+  /// written `name`), or nil when it names none. Made once per constant and parser in a
+  /// byte-wise source, where `name` is the table's text: the case is boxed, and a box
+  /// allocated at each use cost some 200 instructions (issue 29).
+  mutating func constantExpr(at index: Int, named name: String) -> Expr? {
+    let known = Int(source.tokens[index].knownName)
+    guard known >= 0, let value = KnownName.table.values[known] else { return nil }
+    guard source.source.isByteWise else { return .constant(name: name, value: value) }
+    if constantExprs.isEmpty {
+      constantExprs = Array(repeating: nil, count: KnownName.table.values.count)
+    }
+    if let made = constantExprs[known] { return made }
+    let made = Expr.constant(name: name, value: value)
+    constantExprs[known] = made
+    return made
   }
 
   /// Whether token `index` is an Apple constant's name (``Token/isConstantName``).
@@ -569,14 +670,25 @@ package struct StatementParser {
   }
 
   /// Reads `punctuation`, else fails with "expected `what`" (made only then: some name the
-  /// statement's words).
+  /// statement's words). Inlined, its failure out of line: it follows nearly every key of a
+  /// dictionary, and its call cost more than its test (issue 29).
+  @inline(__always)
   mutating func expect(
     _ punctuation: Punctuation, _ what: @autoclosure () -> String
   ) throws(Failure) {
-    guard try consume(punctuation) else {
-      let token = try advance()
-      throw failure(.expected(what(), found: quoted(token)), at: token)
+    if nextIs(punctuation) {
+      skip()
+      return
     }
+    try expectationFailed(what)
+  }
+
+  /// ``expect(_:_:)``'s error: the next token (or the error of text that is no token) is not
+  /// what was expected.
+  @inline(never)
+  private mutating func expectationFailed(_ what: () -> String) throws(Failure) {
+    let token = try advance()
+    throw failure(.expected(what(), found: quoted(token)), at: token)
   }
 
   mutating func expect(identifier: String) throws(Failure) {

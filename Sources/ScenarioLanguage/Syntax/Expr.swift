@@ -63,4 +63,9 @@ package struct DictionaryKey: Hashable, Sendable, CustomStringConvertible {
   }
 
   package var description: String { appleName ?? "\"\(raw)\"" }
+
+  /// Whether this is `kSecValueData` (raw `v_Data`), whose value is item data. Its length is
+  /// compared first: comparing two different short strings called into the standard library,
+  /// for every entry of every dictionary (issue 29).
+  var isValueData: Bool { raw.utf8.count == 6 && raw == "v_Data" }
 }
