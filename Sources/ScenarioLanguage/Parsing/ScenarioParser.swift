@@ -97,12 +97,16 @@ public struct ScenarioParser: Sendable {
     _ source: String, firstLine: Int, into state: inout ParseState,
     emit: ((Statement) -> Void)?
   ) {
+    // The file's name alone is captured: calling a method of the parser from the closure
+    // copied the parser at each statement, retaining and releasing its name and its bindings
+    // (issue 29).
+    let file = file
     StatementCutter.cut(
       source, file: file, firstLine: firstLine, nestingLimit: StatementParser.nestingLimit
     ) { (piece: consuming StatementCutter.Piece) in
       switch consume piece {
       case .statement(let lexed, let unclosed):
-        parse(lexed, unclosed: unclosed, into: &state, emit: emit)
+        Self.parse(lexed, unclosed: unclosed, file: file, into: &state, emit: emit)
       case .refused(let diagnostic, let line, let start):
         state.diagnostics.append(
           line.map { Self.withSourceLine(diagnostic, lexed: $0, lines: $0.lines) } ?? diagnostic)
@@ -145,9 +149,9 @@ public struct ScenarioParser: Sendable {
   }
 
   /// Parses one statement the cutter handed on (its lexer's tokens are shared by the parser
-  /// and the masking); the last one may leave a bracket open (`unclosed`).
-  private func parse(
-    _ lexed: consuming LexedSource, unclosed: StatementSplitter.OpenBracket?,
+  /// and the masking); the last one may leave a bracket open (`unclosed`), reported in `file`.
+  private static func parse(
+    _ lexed: consuming LexedSource, unclosed: StatementSplitter.OpenBracket?, file: String,
     into state: inout ParseState, emit: ((Statement) -> Void)?
   ) {
     if let open = unclosed {
