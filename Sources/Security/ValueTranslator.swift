@@ -288,4 +288,14 @@ enum ValueTranslator {
     case .null: NSNull()
     }
   }
+
+  /// As ``object(_:)``, for a value the caller is done with (a call's result): its `Data`
+  /// moves into the returned object, rather than being retained for the object here and
+  /// released with the value by the caller.
+  static func resultObject(taking value: consuming SecValue) -> AnyObject {
+    switch consume value {
+    case .data(let data): RuntimeSeams.Selected.resultData(data)
+    case let other: object(other)
+    }
+  }
 }

@@ -95,6 +95,37 @@ import Testing
     }
   }
 
+  /// A known shape's names are found by their bits first, and by string comparison when the
+  /// bits differ: a long name made anew (its own storage) and a name in another Unicode form
+  /// (equal as Swift strings, other bits) each match the shape they belong to, and every value
+  /// lands under its own key.
+  @Test func namesOfOtherBitsStillMatchTheirShape() throws {
+    let long = String(repeating: "kSecAttrLongName-", count: 2)
+    for round in 0..<4 {
+      // Built at run time, so each round's long name has storage of its own.
+      let longName = String(long.reversed().reversed())
+      let accented = round % 2 == 0 ? "caf\u{E9}-\(round / 4)" : "cafe\u{301}-\(round / 4)"
+      var names = [longName, accented, "class"]
+      var values = [
+        try ValueTranslator.secValue("long-\(round)", key: "k"),
+        try ValueTranslator.secValue("accented-\(round)", key: "k"),
+        try ValueTranslator.secValue("genp", key: "k"),
+      ]
+      let query = names.withUnsafeMutableBufferPointer { names in
+        values.withUnsafeMutableBufferPointer { values in
+          // `query` moves the values out; they are put back below, for the array to destroy.
+          let (query, _) = QueryShape.query(names: names, values: values, empty: [:])
+          for index in 0..<3 { (values.baseAddress! + index).initialize(to: .null) }
+          return query
+        }
+      }
+      #expect(query.count == 3)
+      #expect(query[long] == .string("long-\(round)"))
+      #expect(query["caf\u{E9}-0"] == .string("accented-\(round)"))
+      #expect(query["class"] == .string("genp"))
+    }
+  }
+
   /// Many threads translating queries of a dozen shapes at once (learning, matching and
   /// evicting shapes together) each get their own values.
   @Test func threadsTranslatingManyShapesAtOnceEachGetTheirOwnQuery() {
