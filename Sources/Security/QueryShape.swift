@@ -100,7 +100,9 @@ final class QueryShape: Sendable {
       for entry in 0..<count {
         var slot = entry
         var tried = 0
-        while taken & (1 &<< slot) != 0 || slots[slot] != names[entry] {
+        while taken & (1 &<< slot) != 0
+          || !Self.same(slots.baseAddress! + slot, names.baseAddress! + entry)
+        {
           tried += 1
           guard tried < count else { return false }
           slot = slot + 1 == count ? 0 : slot + 1
@@ -110,5 +112,25 @@ final class QueryShape: Sendable {
       }
       return true
     }
+  }
+
+  /// Whether the two names are one string, compared in place (no copy, so no retain and
+  /// release of each). Two strings whose bits are equal are equal; every `kSec*` key is a
+  /// small string, whose bits are its text, so a name of the shape is nearly always found
+  /// this way. Any other pair (equal strings can differ in their bits) is compared as strings.
+  @inline(__always)
+  private static func same(_ name: UnsafePointer<String>, _ other: UnsafePointer<String>) -> Bool {
+    if MemoryLayout<String>.size == 2 * MemoryLayout<UInt>.size {
+      let lhs = UnsafeRawPointer(name)
+      let rhs = UnsafeRawPointer(other)
+      let word = MemoryLayout<UInt>.size
+      if lhs.load(as: UInt.self) == rhs.load(as: UInt.self)
+        && lhs.load(fromByteOffset: word, as: UInt.self)
+          == rhs.load(fromByteOffset: word, as: UInt.self)
+      {
+        return true
+      }
+    }
+    return name.pointee == other.pointee
   }
 }

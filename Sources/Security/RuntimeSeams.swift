@@ -59,6 +59,13 @@ enum RuntimeSeams {
     /// How many entries `dictionary` has, through Foundation's `count`.
     @inline(__always)
     static func count(of dictionary: NSDictionary) -> Int { dictionary.count }
+
+    /// Reads the texts of a dictionary's strings through ``text(of:)``; made once per
+    /// dictionary, as the private path's reader is.
+    struct PlainTextReader {
+      @inline(__always)
+      func text(of string: NSString) -> String { PublicAPI.text(of: string) }
+    }
   }
 
   #if !KEYCHAIN_SIM_PUBLIC_API_ONLY && !_runtime(_ObjC) && canImport(CoreFoundation)
@@ -110,13 +117,24 @@ enum RuntimeSeams {
       /// for an object of exactly `NSString`, which never changes its string (an
       /// `NSMutableString` does).
       @inline(__always)
-      static func text(of string: NSString) -> String {
-        guard type(of: string) == NSString.self, let offset = plainStringStorage else {
-          return String(string)
-        }
-        return withExtendedLifetime(string) {
-          UnsafeRawPointer(Unmanaged.passUnretained(string).toOpaque())
-            .load(fromByteOffset: offset, as: String.self)
+      static func text(of string: NSString) -> String { PlainTextReader().text(of: string) }
+
+      /// As ``text(of:)``, with what it looks up at each string (where `_storage` is, the
+      /// class `NSString`) looked up once, when the reader is made: one reader reads a query's
+      /// strings (six in a copy by primary key, each of which looked both up again).
+      struct PlainTextReader {
+        private let storage = plainStringStorage
+        private let plainClass = ObjectIdentifier(NSString.self)
+
+        @inline(__always)
+        func text(of string: NSString) -> String {
+          guard ObjectIdentifier(type(of: string)) == plainClass, let storage else {
+            return String(string)
+          }
+          return withExtendedLifetime(string) {
+            UnsafeRawPointer(Unmanaged.passUnretained(string).toOpaque())
+              .load(fromByteOffset: storage, as: String.self)
+          }
         }
       }
 

@@ -93,7 +93,7 @@ enum SecItemCall {
           return refuseKey(function, error, on: phone)
         }
       } else {
-        result.pointee = ValueTranslator.object(value)
+        result.pointee = ValueTranslator.resultObject(taking: value)
       }
     }
     return outcome.status.rawValue

@@ -71,14 +71,16 @@ enum ValueTranslator {
     guard count <= QueryShape.largest else {
       return insertedQuery(dictionary, count: count).map { ($0, true) }
     }
+    let strings = PlainStrings()
     return withUnsafeTemporaryAllocation(of: String.self, capacity: count) { names in
       withUnsafeTemporaryAllocation(of: SecValue.self, capacity: count) { values in
         var read = 0
         let translated = RuntimeSeams.Selected.forEachEntry(of: dictionary, count: count) {
           key, value in
-          guard let name = plainString(key) ?? string(key) else { return false }
+          guard let name = strings.text(key) ?? string(key) else { return false }
           do throws(Untranslatable) {
-            (values.baseAddress! + read).initialize(to: try secValue(object: value, key: name))
+            (values.baseAddress! + read).initialize(
+              to: try secValue(object: value, key: name, strings: strings))
           } catch {
             return false  // reported by the caller's second reading
           }
@@ -104,11 +106,12 @@ enum ValueTranslator {
   /// inserted (hashed) in turn; `nil` as for ``plainQuery(_:)``.
   private static func insertedQuery(_ dictionary: NSDictionary, count: Int) -> SecQuery? {
     var query = SecQuery(minimumCapacity: count)
+    let strings = PlainStrings()
     let translated = RuntimeSeams.Selected.forEachEntry(of: dictionary, count: count) {
       key, value in
-      guard let name = plainString(key) ?? string(key) else { return false }
+      guard let name = strings.text(key) ?? string(key) else { return false }
       do throws(Untranslatable) {
-        query[name] = try secValue(object: value, key: name)
+        query[name] = try secValue(object: value, key: name, strings: strings)
       } catch {
         return false  // reported by the caller's second reading
       }
@@ -124,10 +127,10 @@ enum ValueTranslator {
 
   /// An object of a plain dictionary as ``secValue(_:key:)`` translates it; strings and
   /// numbers by their class.
-  private static func secValue(object: AnyObject, key: String) throws(Untranslatable)
-    -> SecValue
+  private static func secValue(object: AnyObject, key: String, strings: PlainStrings)
+    throws(Untranslatable) -> SecValue
   {
-    if let text = plainString(object) { return .string(text) }
+    if let text = strings.text(object) { return .string(text) }
     // kCFBooleanTrue / kCFBooleanFalse, the commonest numbers of a query, by identity.
     if object === kCFBooleanTrue { return .bool(true) }
     if object === kCFBooleanFalse { return .bool(false) }
@@ -135,18 +138,26 @@ enum ValueTranslator {
     return try secValue(object as Any, key: key)
   }
 
-  /// The text of a `kSec*` constant or a plain `NSString` (what a `String` of a
-  /// `[String: Any]` becomes in an `NSDictionary`), by their exact class; `nil` otherwise.
-  @inline(__always)
-  private static func plainString(_ object: AnyObject) -> String? {
-    let objectType = ObjectIdentifier(type(of: object))
-    if objectType == ObjectIdentifier(SecConstantString.self) {
-      return unsafeDowncast(object, to: SecConstantString.self).text
+  /// What reading a plain dictionary's strings looks up (the two classes, where an `NSString`
+  /// keeps its text), looked up once per dictionary rather than at each of its strings.
+  private struct PlainStrings {
+    let constantClass = ObjectIdentifier(SecConstantString.self)
+    let stringClass = ObjectIdentifier(NSString.self)
+    let reader = RuntimeSeams.Selected.PlainTextReader()
+
+    /// The text of a `kSec*` constant or a plain `NSString` (what a `String` of a
+    /// `[String: Any]` becomes in an `NSDictionary`), by their exact class; `nil` otherwise.
+    @inline(__always)
+    func text(_ object: AnyObject) -> String? {
+      let objectClass = ObjectIdentifier(type(of: object))
+      if objectClass == constantClass {
+        return unsafeDowncast(object, to: SecConstantString.self).text
+      }
+      if objectClass == stringClass {
+        return reader.text(of: unsafeDowncast(object, to: NSString.self))
+      }
+      return nil
     }
-    if objectType == ObjectIdentifier(NSString.self) {
-      return text(of: unsafeDowncast(object, to: NSString.self))
-    }
-    return nil
   }
 
   /// A plain `NSString`'s text (`RuntimeSeams.Selected.text(of:)`).
@@ -286,6 +297,16 @@ enum ValueTranslator {
     case .keychainItemReference(let reference):
       RuntimeSeams.Selected.resultData(reference.persistentReference)
     case .null: NSNull()
+    }
+  }
+
+  /// As ``object(_:)``, for a value the caller is done with (a call's result): its `Data`
+  /// moves into the returned object, rather than being retained for the object here and
+  /// released with the value by the caller.
+  static func resultObject(taking value: consuming SecValue) -> AnyObject {
+    switch consume value {
+    case .data(let data): RuntimeSeams.Selected.resultData(data)
+    case let other: object(other)
     }
   }
 }

@@ -23,6 +23,31 @@ import Testing
     #expect(translated == inserted, sourceLocation: sourceLocation)
   }
 
+  /// Expects `QueryShape.query` of `names[i]: texts[i]` (each value a string) to hold
+  /// `expected` (name: text) and nothing else; returns its word on the access group.
+  @discardableResult
+  private static func expectShapedQuery(
+    names: [String], texts: [String], expected: KeyValuePairs<String, String>,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Bool {
+    var names = names
+    var values = try texts.map { try ValueTranslator.secValue($0, key: "k") }
+    let (query, mayNameAccessGroup) = names.withUnsafeMutableBufferPointer { names in
+      values.withUnsafeMutableBufferPointer { values in
+        // `query` moves the values out; they are put back, for the array to destroy.
+        let shaped = QueryShape.query(names: names, values: values, empty: [:])
+        for index in values.indices { (values.baseAddress! + index).initialize(to: .null) }
+        return shaped
+      }
+    }
+    #expect(query.count == expected.count, sourceLocation: sourceLocation)
+    for (name, text) in expected {
+      let value = try ValueTranslator.secValue(text, key: "k")
+      #expect(query[name] == value, "\(name)", sourceLocation: sourceLocation)
+    }
+    return mayNameAccessGroup
+  }
+
   /// Key sets of one to seven keys (seven is past the largest kept shape), each key a
   /// constant, its values differing by `variant`.
   private static func dictionary(keys: Int, variant: Int, reversed: Bool = false) -> NSDictionary
@@ -71,27 +96,27 @@ import Testing
   /// insertion has it.
   @Test func namesThatAreOneSwiftStringAreMergedAsInsertionMergesThem() throws {
     for _ in 0..<3 {
-      var names = ["caf\u{E9}", "class", "cafe\u{301}"]
-      var values = [
-        try ValueTranslator.secValue("first", key: "k"),
-        try ValueTranslator.secValue("genp", key: "k"),
-        try ValueTranslator.secValue("second", key: "k"),
-      ]
-      let query = names.withUnsafeMutableBufferPointer { names in
-        values.withUnsafeMutableBufferPointer { values in
-          // `query` moves the values out; they are put back below, for the array to destroy.
-          let (query, mayNameAccessGroup) = QueryShape.query(
-            names: names, values: values, empty: [:])
-          #expect(mayNameAccessGroup)  // no shape: nothing is known of the names
-          for (index, name) in ["first", "genp", "second"].enumerated() {
-            (values.baseAddress! + index).initialize(to: .string(name))
-          }
-          return query
-        }
-      }
-      #expect(query.count == 2)
-      #expect(query["caf\u{E9}"] == .string("second"))
-      #expect(query["class"] == .string("genp"))
+      let mayNameAccessGroup = try Self.expectShapedQuery(
+        names: ["caf\u{E9}", "class", "cafe\u{301}"], texts: ["first", "genp", "second"],
+        expected: ["caf\u{E9}": "second", "class": "genp"])
+      #expect(mayNameAccessGroup)  // no shape: nothing is known of the names
+    }
+  }
+
+  /// A known shape's names are found by their bits first, and by string comparison when the
+  /// bits differ: a long name made anew (its own storage) and a name in another Unicode form
+  /// (equal as Swift strings, other bits) each match the shape they belong to, and every value
+  /// lands under its own key.
+  @Test func namesOfOtherBitsStillMatchTheirShape() throws {
+    let long = String(repeating: "kSecAttrLongName-", count: 2)
+    for round in 0..<4 {
+      // Built at run time, so each round's long name has storage of its own.
+      let longName = String(long.reversed().reversed())
+      let accented = round % 2 == 0 ? "caf\u{E9}-\(round / 4)" : "cafe\u{301}-\(round / 4)"
+      try Self.expectShapedQuery(
+        names: [longName, accented, "class"],
+        texts: ["long-\(round)", "accented-\(round)", "genp"],
+        expected: [long: "long-\(round)", "caf\u{E9}-0": "accented-\(round)", "class": "genp"])
     }
   }
 

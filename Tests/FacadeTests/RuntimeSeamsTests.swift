@@ -115,9 +115,14 @@ import Testing
   /// Plain `NSString`s made the ways client code makes them read the same text on both paths.
   @Test(arguments: texts)
   func bothPathsReadAPlainStringAlike(text: String) {
-    var paths: [(NSString) -> String] = [RuntimeSeams.PublicAPI.text(of:)]
+    let publicReader = RuntimeSeams.PublicAPI.PlainTextReader()
+    var paths: [(NSString) -> String] = [
+      RuntimeSeams.PublicAPI.text(of:), { publicReader.text(of: $0) },
+    ]
     #if !KEYCHAIN_SIM_PUBLIC_API_ONLY && !_runtime(_ObjC) && canImport(CoreFoundation)
+      let privateReader = RuntimeSeams.PrivateRuntime.PlainTextReader()
       paths.append(RuntimeSeams.PrivateRuntime.text(of:))
+      paths.append { privateReader.text(of: $0) }
     #endif
     let made: [NSString] = [
       NSString(string: text), text._bridgeToObjectiveC(),
@@ -143,6 +148,12 @@ import Testing
       mutable.append("t")
       #expect(RuntimeSeams.PrivateRuntime.text(of: mutable) == "acct")
       #expect(RuntimeSeams.PrivateRuntime.text(of: kSecAttrAccount) == "acct")
+      // One reader, as a query's strings are read: the mutable one read after its change.
+      let reader = RuntimeSeams.PrivateRuntime.PlainTextReader()
+      #expect(reader.text(of: mutable) == "acct")
+      mutable.append("s")
+      #expect(reader.text(of: mutable) == "accts")
+      #expect(reader.text(of: kSecAttrAccount) == "acct")
     }
 
     @Test(arguments: shapes)
