@@ -2,9 +2,12 @@ import Testing
 
 @testable import ScenarioLanguage
 
-/// The lexer reads an ASCII source from its bytes (names, blanks, comments, punctuation and
-/// string literals) and any other source as `Character`s: both must give the same tokens, the
-/// same texts, places and errors, and the same comment columns (issue 29).
+/// The lexer reads a byte-wise source from its bytes (names, blanks, comments, punctuation and
+/// string literals), places counted in bytes; the same text as a source of characters, whose
+/// ASCII stands alone, is read from its bytes too but its places counted again in characters
+/// (`Lexer.lexStandingAlone`, since issue 29's eighth session). Both must give the same tokens,
+/// texts, places, errors and comment columns. Each against the lexer that reads a character at
+/// a time: `ParsingStandingAloneLexerTests`.
 @Suite struct ParsingByteWiseLexerTests {
   static let sources: [String] = [
     "device lock",
@@ -56,6 +59,7 @@ import Testing
     }
     #expect(byteWise.source.isByteWise)
     #expect(!wide.source.isByteWise)
+    #expect(wide.source.isASCIIStandingAlone)
     #expect(byteWise.tokens == wide.tokens)
     // A token holds no text: its kind, a name's text and a literal's value, is made from the
     // source, each way.

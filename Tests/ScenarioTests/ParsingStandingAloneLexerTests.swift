@@ -43,6 +43,11 @@ import Testing
     "say \"a\u{2028}b\" → c",
     "say \"→\" # \u{85} after\nwait 1s",
     "say \"→\" # x\u{2029}device lock",
+    // A keycap sequence, a zero-width joiner and a variation selector, each joined to the
+    // ASCII byte before it.
+    "say \"#\u{FE0F}\u{20E3}\" x",
+    "say \"a\u{200D}\" b",
+    "say \"\u{FE0F}\"",
   ]
 
   /// Literals whose quotes, backslashes and line breaks fall at each place of the eight bytes

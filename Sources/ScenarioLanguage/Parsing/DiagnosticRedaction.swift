@@ -156,7 +156,7 @@ package enum DiagnosticRedaction {
     guard slotOpen || (rawString && (!ranges.isEmpty || mentionsSecret(line))) else {
       return ranges
     }
-    return ranges + [start..<line.characters.count]
+    return ranges + [start..<line.source.count]
   }
 
   /// Whether the line holds any statement word or key a secret comes after.
@@ -246,7 +246,7 @@ package enum DiagnosticRedaction {
       })
     else { return ([], false) }
     guard index + 1 < tokens.count, tokens[index + 1].shape != .end else { return ([], true) }
-    return ([tokens[index + 1].offset..<line.characters.count], true)
+    return ([tokens[index + 1].offset..<line.source.count], true)
   }
 
   // MARK: - App preferences
@@ -258,7 +258,7 @@ package enum DiagnosticRedaction {
     -> ([Range<Int>], Bool)
   {
     guard tokens.count > 3, tokens[3].shape != .end else { return ([], true) }
-    return ([tokens[3].offset..<line.characters.count], true)
+    return ([tokens[3].offset..<line.source.count], true)
   }
 
   // MARK: - Passcodes
@@ -285,7 +285,7 @@ package enum DiagnosticRedaction {
     while line.tokens[index].shape != .end {
       let (word, next) = line.word(at: index)
       if isBroken(word, in: line) {
-        return (ranges(of: words, in: line).ranges + [word.offset..<line.characters.count], true)
+        return (ranges(of: words, in: line).ranges + [word.offset..<line.source.count], true)
       }
       words.append(word)
       index = next
@@ -326,7 +326,7 @@ package enum DiagnosticRedaction {
   private static func literalRanges(in tokens: [Token], line: LexedSource) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
     for token in tokens {
-      if isBroken(token, in: line) { return ranges + [token.offset..<line.characters.count] }
+      if isBroken(token, in: line) { return ranges + [token.offset..<line.source.count] }
       switch token.shape {
       case .string, .integer, .duration: ranges.append(token.offset..<token.endOffset)
       default: break

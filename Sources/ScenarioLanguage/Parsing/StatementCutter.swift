@@ -76,8 +76,8 @@ package struct StatementCutter {
   /// element at a time checked that it was unique at each; issue 29).
   private var brackets: [Lexer.Bracket] = []
   private static let keptBracketCount = 1 << 8
-  /// The last line read that was not ASCII, as a source of its own (its characters, made to lex
-  /// it): the source of its statement when that is the line alone, and a refusal's echo. Kept
+  /// The last line read that was not ASCII, as a source of its own (where its characters start,
+  /// found to lex it): the source of its statement when that is the line alone, and a refusal's echo. Kept
   /// rather than made again (a line's characters cost thousands of instructions); left as it
   /// is while ASCII lines are read, so that they pay nothing for it.
   private var wideLine: SourceCharacters?

@@ -84,8 +84,8 @@ package struct Lexer: Sendable {
     }
     guard byteWise == nil else { return }
     if source.isASCIIStandingAlone,
-      lexByteWise(
-        standingAlone: source, firstLine: firstLine, appendingTo: &tokens, offsetBy: base,
+      lexStandingAlone(
+        source, firstLine: firstLine, appendingTo: &tokens, offsetBy: base,
         commentColumns: &commentColumns, brackets: &brackets)
     {
       return
@@ -144,8 +144,8 @@ package struct Lexer: Sendable {
   /// invalid token). A token starts and ends next to an ASCII byte or at the end, where a
   /// character starts. False, with nothing appended, when a token is invalid: the characters'
   /// lexer reads the source then, so that the token and its error are its own.
-  private static func lexByteWise(
-    standingAlone source: SourceCharacters, firstLine: Int, appendingTo tokens: inout [Token],
+  private static func lexStandingAlone(
+    _ source: SourceCharacters, firstLine: Int, appendingTo tokens: inout [Token],
     offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
   ) -> Bool {
     let firstToken = tokens.count
@@ -173,10 +173,11 @@ package struct Lexer: Sendable {
         tokens[index].length = source.characterIndex(atUTF8Offset: token.endOffset) - start
         tokens[index].location.column = start - line.start + 1
       }
-      for (number, column) in comments {
+      // Lines in order, so that the bytes are walked once however many comments there are.
+      var lineStart = 0
+      var breaks = firstLine
+      for (number, column) in comments.sorted(by: { $0.key < $1.key }) {
         // Line `number` starts after its line break: one byte each (they are ASCII).
-        var lineStart = 0
-        var breaks = firstLine
         while breaks < number {
           if bytes[lineStart] >= 0x0A && bytes[lineStart] <= 0x0D { breaks += 1 }
           lineStart += 1
@@ -209,8 +210,9 @@ package struct Lexer: Sendable {
     var continuesName: Bool { rawValue <= ByteClass.digit.rawValue }
   }
 
-  /// Each byte's class, all 256 of them (bytes past ASCII are ``ByteClass/other``; a byte-wise
-  /// source has none).
+  /// Each byte's class, all 256 of them (bytes past ASCII are ``ByteClass/other``: a byte-wise
+  /// source has none, and in a source read by ``lexStandingAlone(_:firstLine:appendingTo:offsetBy:commentColumns:brackets:)``
+  /// they are passed over inside literals and comments and invalid anywhere else).
   private static let byteClasses: [ByteClass] = (0..<256).map { value in
     let byte = UInt8(value)
     switch byte {
@@ -255,7 +257,10 @@ package struct Lexer: Sendable {
   /// kept in the lexer and a chain of comparisons per byte, was some 265 instructions a token
   /// (issue 29). A literal or a number with an error, rare, is an invalid token to where
   /// ``next()`` ends it (``invalidTokenEnd(in:from:)``); its error is read again from the
-  /// source only if the parser asks (``invalid(_:in:file:)``), as for any invalid token.
+  /// source only if the parser asks (``invalid(_:in:file:)``), as for any invalid token. It
+  /// also reads the bytes of a source whose ASCII stands alone
+  /// (``lexStandingAlone(_:firstLine:appendingTo:offsetBy:commentColumns:brackets:)``): "a
+  /// byte-wise source" in the helpers below means bytes read this way, either kind.
   private static func lexByteWise(
     _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int, appendingTo tokens: inout [Token],
     offsetBy base: Int, commentColumns: inout [Int: Int], brackets: inout [Bracket]
@@ -353,7 +358,7 @@ package struct Lexer: Sendable {
   /// Where the invalid token that starts at `start` of a byte-wise source ends: a string
   /// literal with an error, or a number with one (too large, a negative or unknown duration,
   /// `_`), consumed as ``stringLiteral()`` and ``number()`` consume them (the tests compare the
-  /// two ways, `ParsingByteWiseLexerTests`).
+  /// two ways: `ParsingByteWiseLexerTests`, `ParsingStandingAloneLexerTests`).
   private static func invalidTokenEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var index = start + 1
     func isLineBreak(_ byte: UInt8) -> Bool { byte >= 0x0A && byte <= 0x0D }

@@ -84,8 +84,8 @@ package struct SourceCharacters: Sendable {
     wide = nil
   }
 
-  /// The source whose UTF-8 is bytes `range` of `storage`, its characters made unless
-  /// `isByteWise` or the bytes say it is byte-wise.
+  /// The source whose UTF-8 is bytes `range` of `storage`, where its characters start found
+  /// unless `isByteWise` or the bytes say it is byte-wise.
   @inline(never)
   private init(measuring storage: [UInt8], range: Range<Int>, isByteWise: Bool?) {
     utf8 = storage
@@ -195,8 +195,13 @@ package struct SourceCharacters: Sendable {
   }
 
   /// `parts` one after the other, `separators[i]` between part `i` and part `i + 1`: lines
-  /// lexed one by one, joined into their statement's source without lexing them again.
+  /// lexed one by one, joined into their statement's source without lexing them again. Each
+  /// separator is a line break, before and after which a character always ends (Unicode's
+  /// grapheme rules GB3–GB5): so each part keeps its characters, each separator is one, and a
+  /// part whose ASCII stands alone still does once joined, which the offsets and
+  /// ``isASCIIStandingAlone`` below rely on.
   init(joining parts: [SourceCharacters], separators: [Character]) {
+    assert(separators.allSatisfy(\.isNewline), "parts are joined at line breaks only")
     var utf8: [UInt8] = []
     utf8.reserveCapacity(parts.reduce(separators.count * 2) { $0 + $1.utf8Count })
     let byteWise =
