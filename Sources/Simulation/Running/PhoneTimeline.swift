@@ -101,15 +101,7 @@ struct PhoneTimeline {
         }
       }
     }
-    if entries.count <= 0x200_0000 {
-      // The keys are unique and carry each entry's index in their low bits: sorting the keys
-      // alone (8-byte integers, no closure) and gathering the entries gives the same order
-      // for less than moving whole entries through the merge sort (perf-simulate8).
-      entries = entries.map(\.sortKey).sorted().map { entries[Int($0 & 0x1FF_FFFF)] }
-    } else {
-      // Past 2^25 entries the sequence wraps and no longer names an entry.
-      entries.sort { $0.sortKey < $1.sortKey }
-    }
+    entries.sort { $0.sortKey < $1.sortKey }
     return PhoneTimeline(hasPasscode: hasPasscode, hasBiometry: hasBiometry, entries: entries)
   }
 
