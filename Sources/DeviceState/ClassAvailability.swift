@@ -3,7 +3,10 @@ public enum ClassAvailability: Equatable, Hashable, Sendable {
   case available
   case unavailable(UnavailabilityReason)
 
-  public var isAvailable: Bool { self == .available }
+  public var isAvailable: Bool {
+    if case .available = self { return true }
+    return false
+  }
 }
 
 /// Why a class key is unavailable, in terms the keychain can explain to a user.

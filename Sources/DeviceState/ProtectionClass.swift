@@ -73,6 +73,23 @@ public enum ProtectionClass: String, CaseIterable, Sendable, Codable, Hashable {
     }
   }
 
+  /// This class's bit in a mask of classes: `1 << ordinal`.
+  public var bit: UInt8 { 1 << ordinal }
+
+  /// The classes whose bits are set in `mask`, built without the intermediate arrays of
+  /// `allCases.filter`: `handle(.timeAdvanced)` makes one such set each time a grace period
+  /// ends.
+  public static func classes(inMask mask: UInt8) -> Set<ProtectionClass> {
+    var classes = Set<ProtectionClass>(minimumCapacity: mask.nonzeroBitCount)
+    for protectionClass in byOrdinal where mask & protectionClass.bit != 0 {
+      classes.insert(protectionClass)
+    }
+    return classes
+  }
+
+  /// Every class in ``ordinal`` order, kept once: `allCases` builds a new array at each use.
+  private static let byOrdinal: [ProtectionClass] = [.ak, .ck, .dk, .aku, .cku, .dku, .akpu]
+
   /// Looks a class up by its Apple constant name (`"kSecAttrAccessibleAfterFirstUnlock"`).
   public init?(appleName: String) {
     guard let found = Self.allCases.first(where: { $0.appleName == appleName }) else {

@@ -82,17 +82,12 @@ extension SecurityState {
       ]
 
     case .timeAdvanced(let milliseconds):
-      // A bit mask rather than two Sets: `simulate` advances time on every event.
+      // A bit mask rather than two Sets: time advances before nearly every scenario step.
       let before = availabilityMask
-      try clock.advance(by: .milliseconds(milliseconds))
-      if let until = passcode.blockedUntil, clock.now >= until {
-        passcode = .set(failedAttempts: passcode.failedAttempts, blockedUntil: nil)
-      }
+      try advanceClock(by: .milliseconds(milliseconds))
       let lostMask = before & ~availabilityMask
       guard lostMask != 0 else { return [] }
-      let lost = ProtectionClass.allCases.enumerated()
-        .filter { lostMask & (1 << $0.offset) != 0 }.map(\.element)
-      return [.discardClassKeys(Set(lost))]
+      return [.discardClassKeys(ProtectionClass.classes(inMask: lostMask))]
 
     case .biometryTypeChanged(let type):
       biometry.type = type
@@ -142,15 +137,37 @@ extension SecurityState {
     }
   }
 
+  /// The state change of ``DeviceEvent/timeAdvanced(milliseconds:)`` without its keybag
+  /// command: moves the clock forward and ends an escalating delay that has run out.
+  ///
+  /// `handle(.timeAdvanced)` is this plus the classes whose keys the step made unavailable.
+  /// `simulate`, which has no keybag to tell, calls it directly: it advances time before
+  /// nearly every event, and working out and allocating the lost classes was half its cost
+  /// (docs/benchmarks.md, perf-simulate8).
+  ///
+  /// - Throws: ``DeviceError/invalidTimeAdvance(milliseconds:)`` for a negative step or one
+  ///   that would overflow the clock; the state is then unchanged.
+  public mutating func advanceClock(by duration: SimulatedDuration) throws(DeviceError) {
+    try clock.advance(by: duration)
+    if let until = passcode.blockedUntil, clock.now >= until {
+      passcode = .set(failedAttempts: passcode.failedAttempts, blockedUntil: nil)
+    }
+  }
+
   // MARK: - Guards
 
-  /// Bit `i` set when `ProtectionClass.allCases[i]` is available.
-  private var availabilityMask: UInt8 {
+  /// Bit `ordinal` set for each available class (``ProtectionClass/ordinal``).
+  ///
+  /// ``availability(of:)`` depends on the class only through its tier and whether it is
+  /// `akpu`, so four questions answer for all seven classes (`AvailabilityMaskTests` holds the
+  /// mask to the class-by-class answers).
+  var availabilityMask: UInt8 {
+    typealias Class = ProtectionClass
     var mask: UInt8 = 0
-    for (index, protectionClass) in ProtectionClass.allCases.enumerated()
-    where availability(of: protectionClass).isAvailable {
-      mask |= 1 << index
-    }
+    if availability(of: .ak).isAvailable { mask |= Class.ak.bit | Class.aku.bit }
+    if availability(of: .akpu).isAvailable { mask |= Class.akpu.bit }
+    if availability(of: .ck).isAvailable { mask |= Class.ck.bit | Class.cku.bit }
+    if availability(of: .dk).isAvailable { mask |= Class.dk.bit | Class.dku.bit }
     return mask
   }
 

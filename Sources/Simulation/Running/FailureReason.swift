@@ -25,7 +25,28 @@ public enum FailureReason: String, CaseIterable, Sendable, Hashable, Comparable 
     }
   }
 
+  /// Declaration order, the order of ``allCases`` (and of the report's columns).
   public static func < (lhs: FailureReason, rhs: FailureReason) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    lhs.ordinal < rhs.ordinal
+  }
+
+  /// Equality by case. Written out because a raw-valued enum otherwise takes
+  /// `RawRepresentable`'s, which compares the raw `String`s.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.ordinal == rhs.ordinal }
+
+  /// Hashing by case, not by the raw `String` (`RawRepresentable`'s default): every failed
+  /// read is counted in a dictionary keyed by its reason (docs/benchmarks.md, perf-simulate8).
+  public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+  /// The case's position in ``allCases``.
+  private var ordinal: UInt8 {
+    switch self {
+    case .afterLock: 0
+    case .beforeFirstUnlock: 1
+    case .promptInBackground: 2
+    case .biometrySetChanged: 3
+    case .missingEntitlement: 4
+    case .noPasscode: 5
+    }
   }
 }

@@ -1,8 +1,9 @@
 import Keychain
 
 /// Plays one phone's timeline on the engine's security state (`SecurityState`, driven by the
-/// same `DeviceEvent`s `SimulatedDevice` sends it) and judges every background read, for the
-/// app's configuration and its fixed one.
+/// same `DeviceEvent`s `SimulatedDevice` sends it; time steps by `advanceClock(by:)`, the
+/// state change of `.timeAdvanced`) and judges every background read, for the app's
+/// configuration and its fixed one.
 struct PhoneReplay: Sendable {
   /// What the replay did to the phone, in order, for ``EngineCrossCheck`` to do the same to a
   /// real `SimulatedDevice`: the one place the timeline's events become device operations.
@@ -54,7 +55,8 @@ struct PhoneReplay: Sendable {
     func advance(to time: Int64) throws(DeviceError) {
       let now = state.clock.now.milliseconds
       if time > now {
-        _ = try state.handle(.timeAdvanced(milliseconds: time - now))
+        // `.timeAdvanced`'s state change without its keybag command (no keybag here).
+        try state.advanceClock(by: .milliseconds(time - now))
         operations?(.advance(toMilliseconds: time))
       }
     }
