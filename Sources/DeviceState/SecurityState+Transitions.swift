@@ -143,7 +143,7 @@ extension SecurityState {
   /// `handle(.timeAdvanced)` is this plus the classes whose keys the step made unavailable.
   /// `simulate`, which has no keybag to tell, calls it directly: it advances time before
   /// nearly every event, and working out and allocating the lost classes was half its cost
-  /// (docs/benchmarks.md, perf-simulate8).
+  /// (docs/benchmarks.md, "`simulate` on every core").
   ///
   /// - Throws: ``DeviceError/invalidTimeAdvance(milliseconds:)`` for a negative step or one
   ///   that would overflow the clock; the state is then unchanged.

@@ -35,7 +35,8 @@ public enum FailureReason: String, CaseIterable, Sendable, Hashable, Comparable 
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.ordinal == rhs.ordinal }
 
   /// Hashing by case, not by the raw `String` (`RawRepresentable`'s default): every failed
-  /// read is counted in a dictionary keyed by its reason (docs/benchmarks.md, perf-simulate8).
+  /// read is counted in a dictionary keyed by its reason (docs/benchmarks.md,
+  /// "`simulate` on every core").
   public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 
   /// The case's position in ``allCases``.
