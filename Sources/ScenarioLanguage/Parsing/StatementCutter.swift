@@ -454,11 +454,10 @@ package struct StatementCutter {
   }
 
   /// The eight bytes at `address` with the top bit of each that is below 0x0E or past ASCII
-  /// set, and no other bit; exact up to the lowest byte flagged (bytes below 0x0E are found
-  /// by the borrow of subtracting 0x0E from each, which may flag a byte above the lowest).
+  /// set, and no other bit; exact up to the lowest byte flagged (``ByteWord``).
   @inline(__always)
   private static func flaggedBytes(in address: UnsafeRawPointer) -> UInt64 {
-    let word = UInt64(littleEndian: address.loadUnaligned(as: UInt64.self))
-    return (word | ((word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word)) & 0x8080_8080_8080_8080
+    let word = ByteWord.load(from: address)
+    return ByteWord.bytesPastASCII(in: word) | ByteWord.bytes(below: 0x0E, in: word)
   }
 }

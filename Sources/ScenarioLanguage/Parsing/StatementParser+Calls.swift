@@ -176,9 +176,9 @@ extension StatementParser {
     try expect(.equals, "`=`")
     let valueToken = try peek()
     if source.isIdentifier(valueToken, "nil") { throw failure(.subscriptNil, at: valueToken) }
-    let value = try value()
-    let entry = DictionaryEntry(
-      key: key, value: Self.coerced(value, for: key), location: location(of: keyToken))
+    var value = try value()
+    if key.isValueData { Self.makeItemData(&value) }
+    let entry = DictionaryEntry(key: key, value: value, location: location(of: keyToken))
     beginBinding(name)
     return .bind(name: name, value: .merge([.binding(name), .dictionary([entry])]))
   }

@@ -395,16 +395,8 @@ extension StatementParser {
     return seen.insert(raw).inserted
   }
 
-  /// A string literal given for `kSecValueData` means its UTF-8 bytes (docs/scenario-language.md
-  /// §6).
-  static func coerced(_ value: consuming Expr, for key: DictionaryKey) -> Expr {
-    var value = value
-    if key.isValueData { makeItemData(&value) }
-    return value
-  }
-
-  /// `value`, given for `kSecValueData`, as item data: a string literal's UTF-8 bytes. Changed
-  /// in place: a value returned as it was given was copied, and the original destroyed, for
+  /// `value`, given for `kSecValueData`, as item data: a string literal means its UTF-8 bytes
+  /// (docs/scenario-language.md §6). Changed in place: a value returned as it was given was copied, and the original destroyed, for
   /// every entry of every dictionary (issue 29).
   static func makeItemData(_ value: inout Expr) {
     if case .string(let text) = value { value = .data(Self.utf8Data(text)) }

@@ -190,7 +190,8 @@ package struct Lexer: Sendable {
     }
   }
 
-  /// What the byte-wise lexer tells a byte apart by: one look-up in ``byteClasses`` per byte.
+  /// What the byte-wise lexer tells a byte apart by: one look-up in ``ByteWiseTables/classes``
+  /// per byte.
   private enum ByteClass: UInt8 {
     /// A letter or `_`: starts a name, and goes on one (and a number's unit).
     case letter
@@ -210,11 +211,11 @@ package struct Lexer: Sendable {
     var continuesName: Bool { rawValue <= ByteClass.digit.rawValue }
   }
 
-  /// Each byte's class, all 256 of them (bytes past ASCII are ``ByteClass/other``: a byte-wise
-  /// source has none, and in a source read by ``lexStandingAlone(_:firstLine:appendingTo:offsetBy:commentColumns:brackets:)``
-  /// they are passed over inside literals and comments and invalid anywhere else).
-  private static let byteClasses: [ByteClass] = (0..<256).map { value in
-    let byte = UInt8(value)
+  /// A byte's class (bytes past ASCII are ``ByteClass/other``: a byte-wise source has none, and
+  /// in a source read by ``lexStandingAlone(_:firstLine:appendingTo:offsetBy:commentColumns:brackets:)``
+  /// they are passed over inside literals and comments and invalid anywhere else). Read from
+  /// ``ByteWiseTables/classes``, where it is worked out once for every byte.
+  private static func byteClass(of byte: UInt8) -> ByteClass {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "_"):
@@ -235,16 +236,16 @@ package struct Lexer: Sendable {
   private static let byteWiseTables = ByteWiseTables()
 
   private struct ByteWiseTables: @unchecked Sendable {
-    /// ``byteClasses``, all 256, in storage that is never freed (the one table lives as long
-    /// as the process), so that reading it retains nothing. Written only here, before it is
-    /// shared.
+    /// ``byteClass(of:)`` of all 256 bytes, in storage that is never freed (the one table lives
+    /// as long as the process), so that reading it retains nothing. Written only here, before
+    /// it is shared.
     let classes: UnsafePointer<ByteClass>
     let names: KnownName.ASCIIIndex
 
     init() {
       let classes = UnsafeMutablePointer<ByteClass>.allocate(capacity: 256)
-      Lexer.byteClasses.withUnsafeBufferPointer {
-        classes.initialize(from: $0.baseAddress!, count: 256)
+      for byte in 0..<256 {
+        (classes + byte).initialize(to: Lexer.byteClass(of: UInt8(byte)))
       }
       self.classes = UnsafePointer(classes)
       names = KnownName.table.asciiIndex
@@ -489,11 +490,11 @@ package struct Lexer: Sendable {
       // (a byte at a time, four tests each, was some 2.7M a parse of the benchmark; issue 29).
       if bytes.count - end >= 8, let base = bytes.baseAddress {
         // Safe: the eight bytes from `end` are inside the buffer.
-        let word = UInt64(
-          littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+        let word = ByteWord.load(from: UnsafeRawPointer(base + end))
         let flagged =
-          bytesBelow0x0E(word) | zeroBytes(word ^ 0x2222_2222_2222_2222)
-          | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+          ByteWord.bytes(below: 0x0E, in: word)
+          | ByteWord.bytes(equalTo: UInt8(ascii: "\""), in: word)
+          | ByteWord.bytes(equalTo: UInt8(ascii: "\\"), in: word)
         guard flagged != 0 else {
           end += 8
           continue
@@ -511,20 +512,6 @@ package struct Lexer: Sendable {
         end += 1
       }
     }
-  }
-
-  /// The top bit of each byte of `word` that is zero, as far as the lowest one: a byte above
-  /// a zero byte may be marked too (the borrow of the subtraction), none below it.
-  @inline(__always)
-  private static func zeroBytes(_ word: UInt64) -> UInt64 {
-    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-  }
-
-  /// The top bit of each byte of `word` below 0x0E, as far as the lowest one (as for
-  /// ``zeroBytes(_:)``).
-  @inline(__always)
-  private static func bytesBelow0x0E(_ word: UInt64) -> UInt64 {
-    (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
   }
 
   /// The value of the text `start..<end` of a string literal without errors (its quotes
