@@ -87,8 +87,9 @@ public enum ProtectionClass: String, CaseIterable, Sendable, Codable, Hashable {
     return classes
   }
 
-  /// Every class in ``ordinal`` order, kept once: `allCases` builds a new array at each use.
-  private static let byOrdinal: [ProtectionClass] = [.ak, .ck, .dk, .aku, .cku, .dku, .akpu]
+  /// Every class in ``ordinal`` order (``ordinal`` is the position in `allCases`), kept once:
+  /// `allCases` builds a new array at each use.
+  private static let byOrdinal = allCases
 
   /// Looks a class up by its Apple constant name (`"kSecAttrAccessibleAfterFirstUnlock"`).
   public init?(appleName: String) {
